@@ -1,0 +1,45 @@
+/**
+ * The one small interface every jq engine implements, so the runtime and the validator never
+ * depend on which engine runs an expression (the in-process compiler, or the jq binary through
+ * node-jq as a fallback for constructs the in-process engine does not support).
+ */
+
+/** A compiled jq program. Compile once per connector, run once per page. */
+export interface JqFilter {
+  /** The expression as written in the spec. */
+  readonly source: string;
+  /** Which engine runs it: 'in-process' or 'binary'. */
+  readonly engine: 'in-process' | 'binary';
+  /** Every output of the program for one input, in order (jq's `-c` stream). */
+  run(input: unknown): Promise<unknown[]>;
+}
+
+export type JqCompileErrorKind = 'syntax' | 'unsupported';
+
+/** The expression does not compile. `offset` is the 0-based UTF-16 index inside the expression. */
+export class JqCompileError extends Error {
+  override readonly name = 'JqCompileError';
+  readonly kind: JqCompileErrorKind;
+  readonly offset: number | undefined;
+  /** For `unsupported`: the construct the engine does not implement, e.g. `input`, `$__loc__`. */
+  readonly construct: string | undefined;
+
+  constructor(message: string, details: { kind: JqCompileErrorKind; offset?: number; construct?: string }) {
+    super(message);
+    this.kind = details.kind;
+    this.offset = details.offset;
+    this.construct = details.construct;
+  }
+}
+
+/** The program failed on an input (jq's exit 5): `.a` on a number, `error("x")`, a budget exceeded. */
+export class JqRuntimeError extends Error {
+  override readonly name = 'JqRuntimeError';
+  /** The value passed to `error/1`, when that is what failed. */
+  readonly value: unknown;
+
+  constructor(message: string, value?: unknown) {
+    super(message);
+    this.value = value;
+  }
+}
