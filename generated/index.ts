@@ -1,0 +1,25 @@
+// Generated from specs/ by `npm run connector -- compile`. Do not edit.
+import type { CompiledConnector } from '../src/connector.js';
+import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
+import { basicPageNumberConnector } from './basic-page-number.js';
+import { bearerCursorConnector } from './bearer-cursor.js';
+import { incidentPlatformConnector } from './incident-platform.js';
+import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
+import { scim20Connector } from './scim-2-0.js';
+
+export * from './api-key-query-link.js';
+export * from './basic-page-number.js';
+export * from './bearer-cursor.js';
+export * from './incident-platform.js';
+export * from './oauth2-client-credentials.js';
+export * from './scim-2-0.js';
+
+/** Every shipped connector by id. */
+export const connectors = {
+  'api-key-query-link': apiKeyQueryLinkConnector,
+  'basic-page-number': basicPageNumberConnector,
+  'bearer-cursor': bearerCursorConnector,
+  'incident-platform': incidentPlatformConnector,
+  'oauth2-client-credentials': oauth2ClientCredentialsConnector,
+  'scim-2-0': scim20Connector,
+} as const satisfies Record<string, CompiledConnector>;

@@ -1,0 +1,203 @@
+/**
+ * `connector preview <connector>`: the service's Preview. Applies the import's records path and
+ * mapping to one page — fetched live, or read from `--response` — and shows every mapped account
+ * with its problems, so an author sees a bad mapping before an import skips records. With
+ * `--payload <action>` it renders a write request without sending it.
+ */
+import type { ConnectorSpec } from '../../connector.js';
+import { compileJq } from '../../jq/index.js';
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs } from '../args.js';
+import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
+import { reportFailure } from '../format-error.js';
+import { formatRenderedRequest, withAuthPlaceholder } from '../format-request.js';
+import { formatTable, shouldUseColor } from '../format-table.js';
+import { actionVariables, checkVariableFlags, readJsonFile } from '../inputs.js';
+import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type OperatorSession } from '../resolve-connector.js';
+
+const USAGE = [
+  'Usage: connector preview <connector> [--response <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]',
+  '       connector preview <connector> --payload <action> [--person <file.json> | --actor-email <email> --actor-name <name>] [--account <id>] [--vars <file.json>] [--json]',
+].join('\n');
+
+const FLAGS: FlagSpecs = {
+  ...SESSION_FLAGS,
+  response: { kind: 'string', value: '<file.json>', description: 'map this saved import response instead of fetching the first page' },
+  payload: { kind: 'string', value: '<action>', description: 'render the request of a write action (e.g. createUser) without sending it' },
+  person: { kind: 'string', value: '<file.json>', description: 'with --payload createUser: the person' },
+  account: { kind: 'string', value: '<id>', description: 'with --payload activateUser, deactivateUser, deleteUser: the account id' },
+  vars: { kind: 'string', value: '<file.json>', description: 'with --payload <custom action>: its variables' },
+  json: { kind: 'boolean', description: 'print the preview as JSON' },
+};
+
+const HELP = `${USAGE}
+
+Applies the importUsers records path and mapping to the first page of the target's users (or to
+a saved response given with --response) and prints each mapped account with a PROBLEMS column:
+missing email, missing or non-string name, empty or non-string id, duplicate id. Records without
+an id are never imported.
+
+With --payload <action> it renders that action's request (method, URL, headers redacted, body)
+without sending it, e.g. the createUser payload for a person; without --person, createUser is
+rendered for the operator given with --actor-email and --actor-name (as the service's Preview
+uses the logged-in user).
+
+Options:
+${formatFlagHelp(FLAGS)}
+
+Exit codes: 0 every record has an id, 1 a record has no usable id (or the request failed, or the
+spec is invalid), 2 bad usage or missing inputs.
+`;
+
+interface PreviewRecord {
+  index: number;
+  account?: Record<string, unknown>;
+  problems: string[];
+}
+
+const BASE_COLUMNS = ['id', 'email', 'name'];
+
+function printRecords(io: CliIO, records: PreviewRecord[]): void {
+  const extras = [...new Set(records.flatMap((record) => Object.keys(record.account ?? {})))].filter((key) => !BASE_COLUMNS.includes(key));
+  const keys = [...BASE_COLUMNS, ...extras];
+  io.stdout.write(
+    formatTable({
+      columns: [{ header: '#' }, ...keys.map((key) => ({ header: key.toUpperCase() })), { header: 'PROBLEMS', tone: 'warning' as const, maxWidth: 60 }],
+      rows: records.map((record) => [record.index, ...keys.map((key) => record.account?.[key]), record.problems.join('; ')]),
+      color: shouldUseColor(io.stdout, io.env),
+      terminalWidth: (io.stdout as { columns?: number }).columns,
+      truncate: io.stdout.isTTY === true,
+    }),
+  );
+}
+
+/**
+ * Type problems the runtime's mapping forgives by coercion (a number id becomes its JSON text, a
+ * non-string name its JSON), which an author still wants to see: the target may send `7` today and
+ * `"7"` tomorrow. Found by running the spec's records path and id/name expressions on the body.
+ */
+async function findTypeProblems(spec: ConnectorSpec, body: unknown): Promise<Map<number, string[]>> {
+  const found = new Map<number, string[]>();
+  const action = spec.actions.importUsers;
+  if (action === undefined) return found;
+  try {
+    const [records] = await (await compileJq(action.records ?? '.')).run(body);
+    if (!Array.isArray(records)) return found;
+    const id = await compileJq(action.mapping.id);
+    const name = await compileJq(action.mapping.name);
+    for (const [index, record] of records.entries()) {
+      const problems: string[] = [];
+      const [idValue] = await id.run(record).catch(() => []);
+      if (typeof idValue === 'number') problems.push(`non-string id (number ${idValue})`);
+      const [nameValue] = await name.run(record).catch(() => []);
+      if (nameValue !== undefined && nameValue !== null && typeof nameValue !== 'string') {
+        problems.push(`non-string name (${Array.isArray(nameValue) ? 'array' : typeof nameValue})`);
+      }
+      if (problems.length > 0) found.set(index, problems);
+    }
+  } catch {
+    // The runtime's preview reports a broken records path or mapping itself.
+  }
+  return found;
+}
+
+/** The kind of a problem, for the summary: "duplicate id P1 (also record 0)" counts as "duplicate id". */
+function problemKind(problem: string): string {
+  const kinds: [RegExp, string][] = [
+    [/^duplicate id/, 'duplicate id'],
+    [/has no id/, 'without id'],
+    [/has an empty id/, 'empty id'],
+    [/has an id of type|^non-string id/, 'non-string id'],
+    [/^non-string name/, 'non-string name'],
+    [/^mapping of \w+ failed/, 'mapping failed'],
+  ];
+  return kinds.find(([pattern]) => pattern.test(problem))?.[1] ?? problem;
+}
+
+/** One line: how many records, how many fine, how many with each kind of problem. */
+export function summarizeRecords(records: PreviewRecord[]): string {
+  const counts = new Map<string, number>();
+  for (const problem of records.flatMap((record) => record.problems)) {
+    const kind = problemKind(problem);
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const clean = records.filter((record) => record.problems.length === 0).length;
+  const unimported = records.filter((record) => record.account === undefined).length;
+  const parts = [...counts].map(([kind, count]) => `${count} ${kind}`);
+  return (
+    `${records.length} record${records.length === 1 ? '' : 's'}: ${clean} without problems` +
+    (parts.length > 0 ? `; ${parts.join(', ')}` : '') +
+    (unimported > 0 ? `; ${unimported} would not be imported` : '')
+  );
+}
+
+async function previewPayload(session: OperatorSession, args: ParsedArgs, action: string): Promise<number> {
+  const { client, io } = session;
+  const rendered = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd }));
+  const request = { ...withAuthPlaceholder({ request: rendered, auth: session.connector.spec.auth }), payload: rendered.payload };
+  io.stderr.write(`${action}: preview, nothing sent\n`);
+  io.stdout.write(args.booleans.json ? `${JSON.stringify(request, null, 2)}\n` : formatRenderedRequest(request));
+  return EXIT_OK;
+}
+
+/** The raw body of the first import page (records without an id included, unlike importUsers()). */
+async function fetchFirstPage(session: OperatorSession): Promise<unknown> {
+  const exchange = await session.client.test('importUsers', {}, { live: false });
+  if (exchange.status >= 200 && exchange.status < 300) return exchange.body;
+  // A failure: let the import itself fail on it, so the operator gets the runtime's code,
+  // the spec's error message and its hint rather than a bare status.
+  for await (const page of session.client.importUsers()) return page;
+  throw new Error(`the target answered HTTP ${exchange.status}`);
+}
+
+async function previewImport(session: OperatorSession, args: ParsedArgs): Promise<number> {
+  const { client, io } = session;
+  let body: unknown;
+  if (args.strings.response !== undefined) {
+    body = await readJsonFile({ path: args.strings.response, cwd: io.cwd, flag: 'response' });
+  } else {
+    body = await fetchFirstPage(session);
+  }
+  const preview = await client.preview(body);
+  const typeProblems = await findTypeProblems(session.connector.spec, body);
+  const records = (preview.records as PreviewRecord[]).map((record) => ({
+    ...record,
+    problems: [...record.problems, ...(typeProblems.get(record.index) ?? [])],
+  }));
+  const summary = summarizeRecords(records);
+  if (args.booleans.json) io.stdout.write(`${JSON.stringify({ records, summary: { ...preview.summary, text: summary } }, null, 2)}\n`);
+  else printRecords(io, records);
+  io.stderr.write(`preview: ${summary}\n`);
+  return records.some((record) => record.account === undefined) ? EXIT_FAILED : EXIT_OK;
+}
+
+async function run(argv: string[], io: CliIO): Promise<number> {
+  let out: CliIO = io;
+  let session: OperatorSession | undefined;
+  try {
+    const args = parseArgs({ argv, flags: FLAGS });
+    const [ref, ...extra] = args.positionals;
+    if (ref === undefined) throw new UsageError('give a connector');
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    const action = args.strings.payload;
+    if (action !== undefined && args.strings.response !== undefined) throw new UsageError('--payload and --response exclude each other');
+    const connector = await resolveConnector({ ref, cwd: io.cwd });
+    const kind = classifyAction({ spec: connector.spec, action: action ?? 'importUsers' });
+    if (action !== undefined && kind === 'import') throw new UsageError('--payload is for write actions; preview importUsers without it');
+    checkVariableFlags({ strings: args.strings, kind, action: action ?? 'importUsers', personOptional: true });
+    // A saved response needs no credentials: nothing is sent.
+    session = await openSession({ connector, args, io, offline: args.strings.response !== undefined });
+    out = session.io;
+    return action === undefined ? await previewImport(session, args) : await previewPayload(session, args, action);
+  } catch (error) {
+    return reportFailure({ error, io: out, usage: USAGE });
+  } finally {
+    await session?.client.close();
+  }
+}
+
+export const previewCommand: Command = {
+  name: 'preview',
+  summary: 'Show how the mapping reads a page of users, or render a write payload (the Preview step)',
+  help: HELP,
+  run,
+};

@@ -1,0 +1,90 @@
+/**
+ * `connector test <connector> <action>`: the service's Test step. Sends the action's request once
+ * and prints the request, the status, the headers and the body, redacted, so an author sees what
+ * the target really answers. A write action changes the target, so it needs `--live`.
+ */
+import type { ConnectorSpec } from '../../connector.js';
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from '../args.js';
+import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
+import { reportFailure } from '../format-error.js';
+import { formatRenderedRequest, formatResponse } from '../format-request.js';
+import { actionVariables, checkVariableFlags } from '../inputs.js';
+import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type OperatorSession } from '../resolve-connector.js';
+
+const USAGE = 'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <id>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';
+
+const FLAGS: FlagSpecs = {
+  ...SESSION_FLAGS,
+  live: { kind: 'boolean', description: 'allow a write action (createUser, deleteUser, ...) to really send its request' },
+  person: { kind: 'string', value: '<file.json>', description: 'createUser: the person' },
+  account: { kind: 'string', value: '<id>', description: 'activateUser, deactivateUser, deleteUser: the account id' },
+  vars: { kind: 'string', value: '<file.json>', description: 'custom action: its variables' },
+  json: { kind: 'boolean', description: 'print request and response as one JSON object' },
+};
+
+const HELP = `${USAGE}
+
+Sends the action's request once and prints the request, the response status, headers and body,
+with credentials redacted (the service's Test step). importUsers sends only the first page.
+Actions that change data in the target (every method but GET: createUser, activateUser,
+deactivateUser, deleteUser, most custom actions) are only sent with --live; to see such a
+request without sending it, use
+\`connector run <connector> <action> --dry-run\` or \`connector preview <connector> --payload <action>\`.
+
+Options:
+${formatFlagHelp(FLAGS)}
+
+Exit codes: 0 the target answered 2xx, 1 it answered something else or could not be reached
+(or the spec is invalid), 2 bad usage, missing inputs, or a write action without --live.
+`;
+
+/** The HTTP method of an action; a GET changes nothing, so it needs no --live. */
+function actionMethod(spec: ConnectorSpec, action: string): string | undefined {
+  const standard = spec.actions[action as Exclude<keyof typeof spec.actions, 'custom'>];
+  return (standard ?? spec.actions.custom?.[action])?.method;
+}
+
+function requireLive({ action, name, ref }: { action: string; name: string; ref: string }): never {
+  throw new UsageError(
+    `${action} changes data in ${name}: test would really send it. Add --live to send it, or see the request ` +
+      `without sending it with \`connector run ${ref} ${action} --dry-run\``,
+  );
+}
+
+async function run(argv: string[], io: CliIO): Promise<number> {
+  let out: CliIO = io;
+  let session: OperatorSession | undefined;
+  try {
+    const args = parseArgs({ argv, flags: FLAGS });
+    const [ref, action, ...extra] = args.positionals;
+    if (ref === undefined || action === undefined) throw new UsageError('give a connector and an action');
+    if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+    const connector = await resolveConnector({ ref, cwd: io.cwd });
+    const kind = classifyAction({ spec: connector.spec, action });
+    if (kind !== 'import' && actionMethod(connector.spec, action) !== 'GET' && !args.booleans.live) {
+      requireLive({ action, name: connector.spec.name, ref });
+    }
+    checkVariableFlags({ strings: args.strings, kind, action });
+    session = await openSession({ connector, args, io });
+    out = session.io;
+    const variables = await actionVariables({ strings: args.strings, cwd: io.cwd });
+    const exchange = await session.client.test(action, variables, { live: args.booleans.live === true });
+    const ok = exchange.status >= 200 && exchange.status < 300;
+    out.stdout.write(
+      args.booleans.json ? `${JSON.stringify(exchange, null, 2)}\n` : `${formatRenderedRequest(exchange.request)}\n${formatResponse(exchange)}`,
+    );
+    if (!ok) out.stderr.write(`test: ${action}: the target answered HTTP ${exchange.status}\n`);
+    return ok ? EXIT_OK : EXIT_FAILED;
+  } catch (error) {
+    return reportFailure({ error, io: out, usage: USAGE });
+  } finally {
+    await session?.client.close();
+  }
+}
+
+export const testCommand: Command = {
+  name: 'test',
+  summary: "Send an action's request once and show the target's response (the Test step)",
+  help: HELP,
+  run,
+};

@@ -1,0 +1,74 @@
+/**
+ * HTTP exchanges for people, in the manner of `curl -v`: `>` lines for the request, `<` lines for
+ * the response, then the body (JSON pretty-printed). Used by `run --dry-run`, `test` and
+ * `preview --payload`. The runtime has already redacted headers, URL and body.
+ */
+import type { Auth } from '../../generated/spec-types.js';
+import { sanitizeText } from './format-table.js';
+
+export interface ShownRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+export interface ShownResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** A body as text: JSON values pretty-printed, a string that holds JSON pretty-printed too. */
+export function formatBody(body: unknown): string {
+  if (body === undefined || body === null || body === '') return '';
+  if (typeof body === 'string') {
+    try {
+      return `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
+    } catch {
+      // Not JSON: shown as text, with control characters neutralised line by line.
+      return `${body.split('\n').map(sanitizeText).join('\n')}\n`;
+    }
+  }
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
+function headerLines(prefix: string, headers: Record<string, string>): string[] {
+  return Object.entries(headers).map(([name, value]) => `${prefix} ${sanitizeText(name)}: ${sanitizeText(value)}`);
+}
+
+/** The request line, headers and body of a request that was (or would be) sent. */
+export function formatRenderedRequest(request: ShownRequest): string {
+  const lines = [`> ${request.method} ${sanitizeText(request.url)}`, ...headerLines('>', request.headers)];
+  const body = formatBody(request.body);
+  return `${lines.join('\n')}\n${body === '' ? '' : `\n${body}`}`;
+}
+
+/** The status line, headers and body of a response. */
+export function formatResponse(response: ShownResponse): string {
+  const lines = [`< ${response.status}`, ...headerLines('<', response.headers)];
+  const body = formatBody(response.body);
+  return `${lines.join('\n')}\n${body === '' ? '' : `\n${body}`}`;
+}
+
+/**
+ * A rendered (unsent) request lacks its credentials: the auth provider adds them only when sending.
+ * For `--dry-run` and `preview --payload` the operator should still see where they go, masked.
+ */
+export function withAuthPlaceholder({ request, auth }: { request: ShownRequest; auth: Auth }): ShownRequest {
+  const header =
+    auth.type === 'bearer' || auth.type === 'oauth2' ? (auth.header ?? 'Authorization')
+    : auth.type === 'basic' ? 'Authorization'
+    : auth.type === 'apiKey' && auth.in === 'header' ? auth.name
+    : undefined;
+  if (header !== undefined) {
+    const present = Object.keys(request.headers).some((name) => name.toLowerCase() === header.toLowerCase());
+    return present ? request : { ...request, headers: { ...request.headers, [header]: '***' } };
+  }
+  if (auth.type === 'apiKey' && auth.in === 'query') {
+    const url = new URL(request.url);
+    if (!url.searchParams.has(auth.name)) url.searchParams.set(auth.name, '***');
+    return { ...request, url: url.toString().replaceAll('%2A%2A%2A', '***') };
+  }
+  return request;
+}

@@ -1,0 +1,254 @@
+/**
+ * Operator inputs for the CLI: an `--inputs <file.json>` file, `CONNECTOR_INPUT_<NAME>` environment
+ * variables and, for non-secret inputs only, `--input name=value` and `--base-url <url>`.
+ *
+ * Precedence (lowest first): environment, inputs file, flags — an explicit file on the command line
+ * wins over the ambient environment, as with Terraform's variables.
+ *
+ * Secrets never come from a flag: a flag's value stays in the shell history and is visible to every
+ * user of the machine in the process list.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ConnectorSpec } from '../../generated/spec-types.js';
+import type { ActionKind } from './resolve-connector.js';
+
+/** A problem with the operator's inputs (file, names, missing values); the CLI exits 2. */
+export class InputsError extends Error {
+  override readonly name = 'InputsError';
+}
+
+/** Input names that hold secrets in every spec, whether or not the spec says `secret: true`. */
+const STANDARD_SECRETS = new Set(['token', 'password', 'clientSecret', 'refreshToken', 'authorizationCode']);
+
+/** `clientSecret` -> `CONNECTOR_INPUT_CLIENT_SECRET`. */
+export function toEnvName(inputName: string): string {
+  return `CONNECTOR_INPUT_${inputName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+}
+
+/** `client-secret` or `client_secret` -> `clientSecret`. */
+function toInputName(flag: string): string {
+  return flag.toLowerCase().replace(/[-_]+([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
+
+function looksSecret(name: string): boolean {
+  const flat = name.toLowerCase().replace(/[-_]/g, '');
+  return (
+    /token|passw|passwd|secret|apikey|credential|authorization|privatekey/.test(flat) ||
+    ['key', 'auth', 'pwd', 'pass', 'bearer'].includes(flat)
+  );
+}
+
+function secretAdvice(inputName: string): string {
+  return (
+    `secrets are not accepted on the command line: the value would stay in your shell history and be ` +
+    `visible to other users in the process list. Put it in the environment variable ${toEnvName(inputName)} ` +
+    `or in a file given with --inputs <file.json> (readable only by you).`
+  );
+}
+
+/** The explanation for refusing a secret-looking option such as `--token`, or undefined. */
+export function explainSecretFlag(flag: string): string | undefined {
+  if (!looksSecret(flag)) return undefined;
+  return `--${flag} refused: ${secretAdvice(toInputName(flag))}`;
+}
+
+/** Whether an input holds a secret: declared so, a standard secret name, or a secret-looking name. */
+export function isSecretInput(spec: ConnectorSpec, name: string): boolean {
+  return spec.inputs?.[name]?.secret === true || STANDARD_SECRETS.has(name) || looksSecret(name);
+}
+
+/** Line and column of a JSON.parse failure, from the `position N` Node puts in its message. */
+function jsonErrorPlace(text: string, error: unknown): string {
+  const match = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  if (!match) return '';
+  const before = text.slice(0, Number(match[1]));
+  const lines = before.split('\n');
+  return `:${lines.length}:${(lines.at(-1)?.length ?? 0) + 1}`;
+}
+
+/** What JSON.parse complained about, without the quoted text it sometimes adds. */
+function jsonErrorReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // Keep only the words before any quoted excerpt: JSON.parse quotes the input, which may hold a secret.
+  return (message.split(/[,'"]/)[0] ?? '')
+    .replace(/ in JSON at position \d+.*$/s, '')
+    .trim()
+    .toLowerCase();
+}
+
+/** Reads a JSON file given on the command line; errors name the file and, for bad JSON, line:column. */
+export async function readJsonFile({ path, cwd, flag }: { path: string; cwd: string; flag: string }): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, path), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputsError(`--${flag} ${path}: cannot read the file (${code ?? 'unknown error'})`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    // The message of JSON.parse may quote the text near the error; with an inputs file that text can be
+    // a secret, so only the place is reported.
+    throw new InputsError(`${path}${jsonErrorPlace(text, error)}: not valid JSON: ${jsonErrorReason(error)} (--${flag} expects a JSON file)`);
+  }
+}
+
+function describeType(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/** Reads `--inputs <file.json>`: a JSON object of input name to string. */
+export async function readInputsFile({ path, cwd, spec }: { path: string; cwd: string; spec: ConnectorSpec }): Promise<Record<string, string>> {
+  const data = await readJsonFile({ path, cwd, flag: 'inputs' });
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new InputsError(`${path}: expected a JSON object keyed by input name, got ${describeType(data)}`);
+  }
+  const known = Object.keys(spec.inputs ?? {});
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(data)) {
+    if (name !== 'baseUrl' && !known.includes(name)) {
+      throw new InputsError(
+        `${path}: unknown input "${name}"; ${spec.id} takes: ${[...new Set([...known, 'baseUrl'])].join(', ')}`,
+      );
+    }
+    if (typeof value !== 'string') {
+      throw new InputsError(`${path}: input "${name}" must be a string, got ${describeType(value)}`);
+    }
+    values[name] = value;
+  }
+  return values;
+}
+
+/** Parses `--input name=value` flags; secret inputs are refused. */
+export function parseInputFlags({ flags, spec }: { flags: string[]; spec: ConnectorSpec }): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const flag of flags) {
+    const equals = flag.indexOf('=');
+    const name = equals === -1 ? flag : flag.slice(0, equals);
+    if (isSecretInput(spec, name)) throw new InputsError(`--input ${name}=... refused: ${secretAdvice(name)}`);
+    if (equals <= 0) throw new InputsError(`--input expects name=value, got "${name}"`);
+    if (name !== 'baseUrl' && spec.inputs?.[name] === undefined) {
+      throw new InputsError(`--input: unknown input "${name}"; ${spec.id} takes: ${Object.keys(spec.inputs ?? {}).join(', ') || 'no inputs'}`);
+    }
+    values[name] = flag.slice(equals + 1);
+  }
+  return values;
+}
+
+export interface MissingInput {
+  name: string;
+  label: string;
+  envName: string;
+}
+
+export interface CollectedInputs {
+  /** Values for `connect()`: only non-empty ones. */
+  inputs: Record<string, string>;
+  /** `--base-url` or a `baseUrl` input, passed to `connect()` as the override. */
+  baseUrl: string | undefined;
+  /** Values of secret inputs, to redact from everything the CLI prints. */
+  secrets: string[];
+  missing: MissingInput[];
+}
+
+/** Merges environment, file and flags (in that order of precedence) and lists what is missing. */
+export function collectInputs({ spec, env, file, flags, baseUrlFlag }: {
+  spec: ConnectorSpec;
+  env: NodeJS.ProcessEnv;
+  file: Record<string, string>;
+  flags: Record<string, string>;
+  baseUrlFlag: string | undefined;
+}): CollectedInputs {
+  const names = new Set([...Object.keys(spec.inputs ?? {}), 'baseUrl']);
+  const inputs: Record<string, string> = {};
+  for (const name of names) {
+    const value = flags[name] ?? file[name] ?? env[toEnvName(name)];
+    if (value !== undefined && value !== '') inputs[name] = value;
+  }
+  if (baseUrlFlag !== undefined) inputs.baseUrl = baseUrlFlag;
+  const missing: MissingInput[] = [];
+  for (const [name, input] of Object.entries(spec.inputs ?? {})) {
+    if (input.required && inputs[name] === undefined && input.default === undefined) {
+      missing.push({ name, label: input.label, envName: toEnvName(name) });
+    }
+  }
+  if (spec.baseUrl === undefined && inputs.baseUrl === undefined && !missing.some((m) => m.name === 'baseUrl')) {
+    missing.push({ name: 'baseUrl', label: 'Base URL', envName: toEnvName('baseUrl') });
+  }
+  const baseUrl = inputs.baseUrl;
+  // The base URL is an override for connect(); as an input it is passed only when the spec declares it.
+  if (spec.inputs?.baseUrl === undefined) delete inputs.baseUrl;
+  const secrets = Object.entries(inputs)
+    .filter(([name]) => isSecretInput(spec, name))
+    .map(([, value]) => value);
+  return { inputs, baseUrl, secrets, missing };
+}
+
+/** The message for missing required inputs, one line each, with where to put them. */
+export function formatMissingInputs(missing: MissingInput[]): string {
+  const lines = missing.map(
+    (m) => `  ${m.name} (${m.label}): set ${m.envName}${m.name === 'baseUrl' ? ', pass --base-url <url>,' : ''} or put "${m.name}" in the --inputs file`,
+  );
+  return `missing required input${missing.length === 1 ? '' : 's'}: ${missing.map((m) => m.name).join(', ')}\n${lines.join('\n')}`;
+}
+
+/** Reads `--person <file.json>`: the person to provision (email and name required, admin a boolean). */
+export async function readPersonFile({ path, cwd }: { path: string; cwd: string }): Promise<Record<string, unknown>> {
+  const data = await readJsonFile({ path, cwd, flag: 'person' });
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new InputsError(`${path}: expected a JSON object with email and name, got ${describeType(data)}`);
+  }
+  const person = data as Record<string, unknown>;
+  for (const field of ['email', 'name'] as const) {
+    if (typeof person[field] !== 'string' || person[field] === '') {
+      throw new InputsError(`${path}: "${field}" must be a non-empty string, got ${describeType(person[field])}`);
+    }
+  }
+  if (person.admin !== undefined && typeof person.admin !== 'boolean') {
+    throw new InputsError(`${path}: "admin" must be true or false, got ${describeType(person.admin)}`);
+  }
+  return person;
+}
+
+/** Reads `--vars <file.json>`: the variables of a custom action, a JSON object. */
+export async function readVarsFile({ path, cwd }: { path: string; cwd: string }): Promise<Record<string, unknown>> {
+  const data = await readJsonFile({ path, cwd, flag: 'vars' });
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new InputsError(`${path}: expected a JSON object of variable name to value, got ${describeType(data)}`);
+  }
+  return data as Record<string, unknown>;
+}
+
+export interface ActionVariables {
+  user?: Record<string, unknown>;
+  account?: { id: string; email: string; name: string };
+  vars?: Record<string, unknown>;
+}
+
+/** Template variables of an action from `--person`, `--account` and `--vars`. */
+export async function actionVariables({ strings, cwd }: { strings: Record<string, string>; cwd: string }): Promise<ActionVariables> {
+  const variables: ActionVariables = {};
+  if (strings.person !== undefined) variables.user = await readPersonFile({ path: strings.person, cwd });
+  // Only the id is known from the command line; email and name are empty, as for an unmapped field.
+  if (strings.account !== undefined) variables.account = { id: strings.account, email: '', name: '' };
+  if (strings.vars !== undefined) variables.vars = await readVarsFile({ path: strings.vars, cwd });
+  return variables;
+}
+
+/** Which of `--person`, `--account`, `--vars` an action kind needs and accepts. */
+export function checkVariableFlags({ strings, kind, action, personOptional = false }: {
+  strings: Record<string, string>;
+  kind: ActionKind;
+  action: string;
+  /** preview --payload renders with the operator (actor) as the person when none is given. */
+  personOptional?: boolean;
+}): void {
+  if (kind === 'create' && strings.person === undefined && !personOptional) throw new InputsError(`${action} needs --person <file.json>`);
+  if (kind === 'account' && strings.account === undefined) throw new InputsError(`${action} needs --account <id>`);
+  const accepted: Record<ActionKind, string[]> = { import: [], create: ['person'], account: ['account'], custom: ['vars', 'person', 'account'] };
+  for (const flag of ['person', 'account', 'vars']) {
+    if (strings[flag] !== undefined && !accepted[kind].includes(flag)) throw new InputsError(`--${flag} does not apply to ${action}`);
+  }
+}

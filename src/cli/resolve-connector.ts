@@ -1,0 +1,221 @@
+/**
+ * From the command line to a connected client: `<connector>` is a shipped connector's id or the
+ * path of a spec file (validated first), then operator inputs are collected and `connect()` called.
+ *
+ * Everything the command prints afterwards goes through a redacting writer that knows the secret
+ * input values, as a second line of defence behind the runtime's own redaction.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { UsageError, type ParsedArgs } from './args.js';
+import type { CliIO } from './command.js';
+import type { CompiledConnector, ConnectorSpec } from '../connector.js';
+import { connect, type Client } from '../index.js';
+import { Redactor } from '../runtime/redact.js';
+import {
+  collectInputs,
+  formatMissingInputs,
+  InputsError,
+  parseInputFlags,
+  readInputsFile,
+  type CollectedInputs,
+} from './inputs.js';
+
+/** The connector could not be resolved; `exitCode` 1 for an invalid spec, 2 for an unknown name. */
+export class ResolveConnectorError extends Error {
+  override readonly name = 'ResolveConnectorError';
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number) {
+    super(message);
+    this.exitCode = exitCode;
+  }
+}
+
+function looksLikePath(ref: string, cwd: string): boolean {
+  return /[\\/]/.test(ref) || /\.(ya?ml|json)$/i.test(ref) || existsSync(resolve(cwd, ref));
+}
+
+async function loadSpecConnector(path: string, cwd: string): Promise<CompiledConnector> {
+  const { loadSpecFile, compileSpecText, SpecValidationError } = await import('../compiler/index.js');
+  const { formatDiagnostics } = await import('./format-diagnostics.js');
+  // Diagnostics name the file as the operator typed it, unless it is relative to another directory.
+  const source = await loadSpecFile(resolve(cwd, path) === resolve(path) ? path : resolve(cwd, path));
+  const sources = new Map(source.text === undefined ? [] : [[path, source.text]]);
+  const fail = (diagnostics: Parameters<typeof formatDiagnostics>[0]): never => {
+    throw new ResolveConnectorError(`${path}: the spec is invalid\n${formatDiagnostics(diagnostics, { sources })}`, 1);
+  };
+  if (source.text === undefined || source.diagnostics.some((d) => d.severity === 'error')) fail(source.diagnostics);
+  try {
+    return await compileSpecText({ text: source.text as string, file: path });
+  } catch (error) {
+    if (error instanceof SpecValidationError) fail(error.diagnostics);
+    throw error;
+  }
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const SPEC_DIRS = ['specs/prebuilt', 'specs/scim', 'specs/examples'];
+
+/** Shipped connectors: `generated/index.ts` once `connector compile` has run, else none. */
+async function loadGenerated(): Promise<Record<string, CompiledConnector>> {
+  // A variable path: generated/index.ts exists only after `connector compile`.
+  const modulePath = '../../generated/index.js';
+  try {
+    const generated = (await import(modulePath)) as { connectors?: Record<string, CompiledConnector> };
+    return generated.connectors ?? {};
+  } catch {
+    return {};
+  }
+}
+
+/** Ids of the shipped specs in the repository, for a fresh checkout without `generated/`. */
+function listShippedSpecs(): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const dir of SPEC_DIRS) {
+    const absolute = join(REPO_ROOT, dir);
+    if (!existsSync(absolute)) continue;
+    for (const name of readdirSync(absolute)) {
+      const match = /^(.+)\.ya?ml$/.exec(name);
+      if (match?.[1] !== undefined && !found.has(match[1])) found.set(match[1], join(absolute, name));
+    }
+  }
+  return found;
+}
+
+/** A shipped connector by id (compiled module, else its spec), or a spec file compiled now. */
+export async function resolveConnector({ ref, cwd }: { ref: string; cwd: string }): Promise<CompiledConnector> {
+  if (looksLikePath(ref, cwd)) return loadSpecConnector(ref, cwd);
+  const generated = await loadGenerated();
+  if (Object.hasOwn(generated, ref)) return generated[ref] as CompiledConnector;
+  const specs = listShippedSpecs();
+  const specFile = specs.get(ref);
+  if (specFile !== undefined) return loadSpecConnector(relative(cwd, specFile), cwd);
+  const known = [...new Set([...Object.keys(generated), ...specs.keys()])].sort();
+  throw new ResolveConnectorError(
+    `unknown connector "${ref}": shipped connectors are ${known.join(', ') || '(none)'}; or give the path of a spec file`,
+    2,
+  );
+}
+
+/** Writes through the redactor, so no secret input value reaches the terminal or a log. */
+export function redactIO(io: CliIO, secrets: string[]): CliIO {
+  const redactor = new Redactor();
+  for (const secret of secrets) redactor.registerSecret(secret);
+  const wrap = (stream: CliIO['stdout']): CliIO['stdout'] => ({
+    isTTY: stream.isTTY,
+    write: (text: string) => stream.write(redactor.redact(text)),
+  });
+  return { ...io, stdout: wrap(io.stdout), stderr: wrap(io.stderr) };
+}
+
+/** Flags every operator command takes: its inputs, the actor, and --verbose. */
+export const SESSION_FLAGS = {
+  inputs: { kind: 'string', value: '<file.json>', description: 'operator inputs: a JSON object keyed by input name' },
+  input: { kind: 'list', value: '<name=value>', description: 'a non-secret input; secrets only via --inputs or CONNECTOR_INPUT_<NAME>' },
+  'base-url': { kind: 'string', value: '<url>', description: 'override the base URL of the connector' },
+  'actor-email': { kind: 'string', value: '<email>', description: 'the operator on whose behalf actions run (`actor.email` in templates)' },
+  'actor-name': { kind: 'string', value: '<name>', description: 'the operator\'s name (`actor.name` in templates)' },
+  verbose: { kind: 'boolean', description: 'print each request, retry and wait on stderr (redacted)' },
+} as const;
+
+function checkBaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // The value is not echoed: a URL pasted with user:password@ in it would end up on the screen.
+  if (url === undefined) throw new InputsError('--base-url is not a URL; give one such as https://api.example.com');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputsError(`--base-url must be an http:// or https:// URL, not ${url.protocol}`);
+  if (url.username !== '' || url.password !== '') {
+    throw new InputsError('--base-url must not carry credentials (user:password@); put them in the connector inputs instead');
+  }
+  return value;
+}
+
+/** Collects the operator's inputs for a connector; throws InputsError listing missing ones. */
+export async function collectOperatorInputs({ connector, args, io, allowMissing = false }: {
+  connector: CompiledConnector;
+  args: ParsedArgs;
+  io: CliIO;
+  allowMissing?: boolean;
+}): Promise<CollectedInputs> {
+  const spec = connector.spec;
+  const file = args.strings.inputs === undefined ? {} : await readInputsFile({ path: args.strings.inputs, cwd: io.cwd, spec });
+  const flags = parseInputFlags({ flags: args.lists.input ?? [], spec });
+  const collected = collectInputs({ spec, env: io.env, file, flags, baseUrlFlag: checkBaseUrl(args.strings['base-url']) });
+  if (collected.missing.length > 0 && !allowMissing) throw new InputsError(formatMissingInputs(collected.missing));
+  return collected;
+}
+
+export interface OperatorSession {
+  connector: CompiledConnector;
+  client: Client;
+  /** The command's io, with every secret input value redacted. */
+  io: CliIO;
+}
+
+/** Stand-ins for missing inputs when nothing is sent (`preview --response`): they pass connect()'s checks. */
+function fillOffline(connector: CompiledConnector, collected: CollectedInputs): void {
+  for (const [name, input] of Object.entries(connector.spec.inputs ?? {})) {
+    if (collected.inputs[name] !== undefined) continue;
+    collected.inputs[name] = input.type === 'url' ? 'http://127.0.0.1/' : input.type === 'email' ? 'nobody@example.invalid' : 'unused';
+  }
+  collected.baseUrl ??= connector.spec.baseUrl === undefined ? 'http://127.0.0.1/' : undefined;
+}
+
+/**
+ * Collects inputs and connects; the caller closes `client`. `onRetry` hears of every retry (for the
+ * progress line); `--verbose` prints the runtime's log lines (already redacted) to stderr.
+ */
+export async function openSession({ connector, args, io, onLog, offline = false }: {
+  connector: CompiledConnector;
+  args: ParsedArgs;
+  io: CliIO;
+  onLog?: (line: string) => void;
+  offline?: boolean;
+}): Promise<OperatorSession> {
+  const collected = await collectOperatorInputs({ connector, args, io, allowMissing: offline });
+  if (offline) fillOffline(connector, collected);
+  const redacted = redactIO(io, collected.secrets);
+  const verbose = args.booleans.verbose === true;
+  const logger = (line: string): void => {
+    onLog?.(line);
+    if (verbose) redacted.stderr.write(`log: ${line}\n`);
+  };
+  const actor: Record<string, string> = {};
+  if (args.strings['actor-email'] !== undefined) actor.email = args.strings['actor-email'];
+  if (args.strings['actor-name'] !== undefined) actor.name = args.strings['actor-name'];
+  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor });
+  return { connector, client, io: redacted };
+}
+
+export type ActionKind = 'import' | 'create' | 'account' | 'custom';
+
+const STANDARD_KINDS: Record<string, ActionKind> = {
+  importUsers: 'import',
+  createUser: 'create',
+  activateUser: 'account',
+  deactivateUser: 'account',
+  deleteUser: 'account',
+};
+
+/** The actions a connector defines, standard ones first. */
+export function listActions(spec: ConnectorSpec): string[] {
+  const standard = Object.keys(STANDARD_KINDS).filter((name) => spec.actions[name as keyof typeof spec.actions] !== undefined);
+  return [...standard, ...Object.keys(spec.actions.custom ?? {})];
+}
+
+/** What kind of action `<action>` names on this connector; a UsageError when it has no such action. */
+export function classifyAction({ spec, action }: { spec: ConnectorSpec; action: string }): ActionKind {
+  const standard = STANDARD_KINDS[action];
+  const defined = standard !== undefined
+    ? spec.actions[action as keyof typeof spec.actions] !== undefined
+    : Object.hasOwn(spec.actions.custom ?? {}, action);
+  if (defined) return standard ?? 'custom';
+  const what = standard !== undefined ? `${spec.id} does not support ${action}` : `${spec.id} has no action "${action}"`;
+  throw new UsageError(`${what}; its actions are: ${listActions(spec).join(', ')}`);
+}

@@ -1,0 +1,63 @@
+/**
+ * The orchestrator: load -> parse -> validate -> rules -> lower -> (emit). Reads as the table of
+ * contents of the compiler; each stage is its own file and a pure function of its input.
+ */
+import type { CompiledConnector } from '../connector.js';
+import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { hasErrors, sortDiagnostics, SpecValidationError, type Diagnostic } from './diagnostic.js';
+import { checkSpecText } from './load-spec.js';
+import { lowerSpec } from './lower.js';
+import { parseSpecYaml } from './parse-yaml.js';
+import { jqChecker, RULES, type JqChecker, type RuleContext } from './rules/index.js';
+import { validateSchema } from './validate-schema.js';
+
+export interface SpecText {
+  text: string;
+  /** Path shown in diagnostics and recorded as the connector's source; `<runtime>` for a customer's spec. */
+  file?: string;
+}
+
+export interface ValidationResult {
+  /** The lowered spec (defaults filled in), present only when there is no error. */
+  spec?: ConnectorSpec;
+  diagnostics: Diagnostic[];
+}
+
+async function runRules(context: RuleContext): Promise<Diagnostic[]> {
+  const results = await Promise.all(
+    RULES.map(async (rule) => {
+      try {
+        return await rule(context);
+      } catch {
+        // Rules also run on specs with schema errors; a shape they do not expect is already reported.
+        return [];
+      }
+    }),
+  );
+  return results.flat();
+}
+
+/** Validates a spec given as text. Never throws on bad input; every problem is a diagnostic. */
+export async function validateSpecText(input: SpecText & { jq?: JqChecker }): Promise<ValidationResult> {
+  const file = input.file ?? '<runtime>';
+  const text = typeof input.text === 'string' ? input.text : '';
+  const early = checkSpecText(text, file);
+  if (early.length > 0) return { diagnostics: early };
+  const parsed = parseSpecYaml({ text, file });
+  if (parsed.value === undefined || !parsed.sourceMap) return { diagnostics: sortDiagnostics(parsed.diagnostics) };
+  const schemaDiagnostics = validateSchema({ value: parsed.value, file, sourceMap: parsed.sourceMap });
+  const isObject = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value);
+  const ruleDiagnostics = isObject
+    ? await runRules({ spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker })
+    : [];
+  const diagnostics = sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...ruleDiagnostics]);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  return { spec: lowerSpec(parsed.value), diagnostics };
+}
+
+/** Validates and compiles a spec in memory (no file written); throws SpecValidationError listing every error. */
+export async function compileSpecText(input: SpecText & { jq?: JqChecker }): Promise<CompiledConnector> {
+  const result = await validateSpecText(input);
+  if (!result.spec) throw new SpecValidationError(result.diagnostics);
+  return { spec: result.spec, source: input.file ?? '<runtime>' };
+}

@@ -1,0 +1,35 @@
+/**
+ * Emits `generated/spec-types.ts` from the schema with json-schema-to-typescript, so the type of a
+ * spec is never written twice. A `$ref` with a sibling description would become a fresh copy of the
+ * referenced type (`StringMap1`, `StringMap2`, ...); such refs are emitted as the referenced type by
+ * name instead, keeping the description as the property's doc comment.
+ */
+import { compile } from 'json-schema-to-typescript';
+import { REGENERATE_COMMAND } from './emit-module.js';
+
+type Json = Record<string, unknown>;
+
+function tidyRefs(node: unknown, defs: Record<string, Json>): unknown {
+  if (Array.isArray(node)) return node.map((item) => tidyRefs(item, defs));
+  if (node === null || typeof node !== 'object') return node;
+  const object = node as Json;
+  const keys = Object.keys(object);
+  if (typeof object.$ref === 'string' && keys.length > 1 && !keys.includes('title')) {
+    const target = defs[object.$ref.replace('#/$defs/', '')];
+    if (typeof target?.title === 'string') return { ...object, $ref: undefined, tsType: target.title.replace(/\s+/gu, '') };
+  }
+  return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, tidyRefs(value, defs)]));
+}
+
+export async function emitSpecTypes(schema: Json): Promise<string> {
+  const defs = (schema.$defs ?? {}) as Record<string, Json>;
+  const tidied = JSON.parse(JSON.stringify(tidyRefs(schema, defs))) as Json;
+  const body = await compile(tidied as never, 'ConnectorSpec', {
+    bannerComment: '',
+    additionalProperties: false,
+    unreachableDefinitions: true,
+    format: true,
+    style: { singleQuote: false, printWidth: 120 },
+  });
+  return `// Generated from schema/connector-spec.schema.json by \`${REGENERATE_COMMAND}\`. Do not edit.\n/* eslint-disable */\n\n${body.trimStart()}`;
+}

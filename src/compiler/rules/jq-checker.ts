@@ -1,0 +1,65 @@
+/**
+ * Compiles jq expressions for the validator, once per distinct expression per process: the
+ * binary engine spawns a process per compile, and 200 specs share most of their expressions.
+ */
+import { compileJq, JqCompileError } from '../../jq/index.js';
+
+/** Longer than any real mapping; also keeps the jq binary's argument under the OS limit. */
+export const MAX_JQ_LENGTH = 32 * 1024;
+
+export type JqProblem =
+  | { kind: 'syntax' | 'unsupported'; message: string; offset?: number }
+  | { kind: 'too-long'; message: string };
+
+export interface JqChecker {
+  check(expression: string): Promise<JqProblem | undefined>;
+}
+
+const cache = new Map<string, Promise<JqProblem | undefined>>();
+const CACHE_LIMIT = 5000;
+
+async function checkUncached(expression: string): Promise<JqProblem | undefined> {
+  if (expression.length > MAX_JQ_LENGTH) {
+    return { kind: 'too-long', message: `the jq expression is ${expression.length} characters; the limit is ${MAX_JQ_LENGTH}` };
+  }
+  try {
+    const filter = await compileJq(expression);
+    if (filter.engine === 'binary') await confirmWithBinary(filter);
+    return undefined;
+  } catch (error) {
+    if (error instanceof JqCompileError) {
+      return { kind: error.kind, message: error.message, ...(error.offset === undefined ? {} : { offset: error.offset }) };
+    }
+    return { kind: 'syntax', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
+  }
+}
+
+export const jqChecker: JqChecker = {
+  check(expression) {
+    let result = cache.get(expression);
+    if (!result) {
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      result = checkUncached(expression);
+      cache.set(expression, result);
+    }
+    return result;
+  },
+};
+
+/**
+ * Works around a race in the binary engine (src/jq/binary-engine.ts, via node-jq): jq exits on a
+ * syntax error before node writes its stdin, the write fails with EPIPE, and that failure is taken
+ * for a runtime error on `null`, so a broken expression "compiles". Running the filter again until
+ * the answer is not EPIPE gives jq's real verdict; a JqCompileError from that run is rethrown.
+ */
+async function confirmWithBinary(filter: { run(input: unknown): Promise<unknown[]> }): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      await filter.run(null);
+      return;
+    } catch (error) {
+      if (error instanceof JqCompileError) throw error;
+      if (!/EPIPE/u.test(error instanceof Error ? error.message : String(error))) return;
+    }
+  }
+}

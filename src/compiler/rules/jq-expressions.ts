@@ -1,0 +1,79 @@
+/**
+ * Rule: every jq expression in the spec compiles (records, mapping, pagination, result, lookups,
+ * error messages and error rule conditions).
+ */
+import { joinPointer, type Diagnostic } from '../diagnostic.js';
+import { report, type RuleContext } from './rule.js';
+import { isObject, listActions, stringEntries } from './spec-walk.js';
+
+interface JqSite {
+  pointer: string;
+  expression: string;
+}
+
+function errorHandlingSites(value: unknown, path: string[]): JqSite[] {
+  if (!isObject(value)) return [];
+  const sites: JqSite[] = [];
+  if (typeof value.message === 'string') sites.push({ pointer: joinPointer([...path, 'message']), expression: value.message });
+  if (Array.isArray(value.rules)) {
+    value.rules.forEach((rule, index) => {
+      if (isObject(rule) && typeof rule.when === 'string') sites.push({ pointer: joinPointer([...path, 'rules', index, 'when']), expression: rule.when });
+    });
+  }
+  return sites;
+}
+
+/** Every field of the spec that holds a jq expression. */
+export function listJqSites(context: RuleContext): JqSite[] {
+  const { spec } = context;
+  const sites: JqSite[] = [...errorHandlingSites(spec.errors, ['errors'])];
+  for (const [name, lookup] of Object.entries(isObject(spec.lookups) ? spec.lookups : {})) {
+    if (isObject(lookup) && typeof lookup.value === 'string') sites.push({ pointer: joinPointer(['lookups', name, 'value']), expression: lookup.value });
+  }
+  for (const site of listActions(spec)) {
+    const path = site.kind === 'custom' ? ['actions', 'custom', site.name] : ['actions', site.name];
+    const { action } = site;
+    for (const field of ['records', 'result']) {
+      if (typeof action[field] === 'string') sites.push({ pointer: joinPointer([...path, field]), expression: action[field] });
+    }
+    for (const [field, expression] of stringEntries(action.mapping)) sites.push({ pointer: joinPointer([...path, 'mapping', field]), expression });
+    for (const field of ['more', 'total', 'cursor', 'totalPages']) {
+      const value = isObject(action.pagination) ? action.pagination[field] : undefined;
+      if (typeof value === 'string') sites.push({ pointer: joinPointer([...path, 'pagination', field]), expression: value });
+    }
+    sites.push(...errorHandlingSites(action.errors, [...path, 'errors']));
+  }
+  return sites;
+}
+
+export async function checkJqExpressions(context: RuleContext): Promise<Diagnostic[]> {
+  const sites = listJqSites(context);
+  const problems = await Promise.all(sites.map((site) => context.jq.check(site.expression)));
+  const diagnostics: Diagnostic[] = [];
+  problems.forEach((problem, index) => {
+    const site = sites[index]!;
+    if (!problem) return;
+    const field = site.pointer.split('/').slice(-2).join('.');
+    if (problem.kind === 'too-long') {
+      diagnostics.push(report(context, { code: 'SPEC_JQ_TOO_LONG', pointer: site.pointer, at: 'value', message: `${field}: ${problem.message}`, hint: 'shorten the expression; a mapping field needs one short jq path like `.email // ""`' }));
+      return;
+    }
+    const unsupported = problem.kind === 'unsupported';
+    diagnostics.push(
+      report(context, {
+        code: unsupported ? 'SPEC_JQ_UNSUPPORTED' : 'SPEC_JQ_SYNTAX',
+        pointer: site.pointer,
+        at: problem.kind === 'syntax' && 'offset' in problem && problem.offset !== undefined ? { offset: problem.offset } : 'value',
+        message: `${field}: the jq expression ${JSON.stringify(truncate(site.expression))} does not compile: ${problem.message}`,
+        hint: unsupported
+          ? 'rewrite it without that construct'
+          : 'fix the jq syntax; quote the whole value in YAML when it contains ": " or starts with "." followed by a special character, e.g. \'.name // ""\'',
+      }),
+    );
+  });
+  return diagnostics;
+}
+
+function truncate(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}

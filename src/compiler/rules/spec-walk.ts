@@ -1,0 +1,65 @@
+/**
+ * Enumerates the parts of a spec the rules look at (actions, their template fields, jq fields) and
+ * which template variables each action has (see the team brief, "Template variables").
+ */
+import type { ConnectorSpec } from '../../../generated/spec-types.js';
+import { joinPointer } from '../diagnostic.js';
+
+export type ActionKind = 'importUsers' | 'createUser' | 'activateUser' | 'deleteUser' | 'deactivateUser' | 'custom';
+
+export interface ActionSite {
+  name: string;
+  kind: ActionKind;
+  pointer: string;
+  action: Record<string, unknown>;
+}
+
+export const STANDARD_ACTIONS = ['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const;
+
+/** Template variable roots per action; secrets are never variables. */
+export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly string[]> = {
+  importUsers: ['inputs', 'actor'],
+  createUser: ['user', 'inputs', 'actor', 'lookups'],
+  activateUser: ['account', 'inputs', 'actor', 'lookups'],
+  deleteUser: ['account', 'inputs', 'actor', 'lookups'],
+  deactivateUser: ['account', 'inputs', 'actor', 'lookups'],
+  custom: ['vars', 'user', 'account', 'inputs', 'actor', 'lookups'],
+  specHeaders: ['inputs'],
+};
+
+export const ACTOR_FIELDS = ['email', 'name'] as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export function listActions(spec: ConnectorSpec): ActionSite[] {
+  const actions = isObject(spec.actions) ? (spec.actions as Record<string, unknown>) : {};
+  const sites: ActionSite[] = [];
+  for (const name of STANDARD_ACTIONS) {
+    const action = actions[name];
+    if (isObject(action)) sites.push({ name, kind: name, pointer: joinPointer(['actions', name]), action });
+  }
+  const custom = actions.custom;
+  if (isObject(custom)) {
+    for (const [name, action] of Object.entries(custom)) {
+      if (isObject(action)) sites.push({ name, kind: 'custom', pointer: joinPointer(['actions', 'custom', name]), action });
+    }
+  }
+  return sites;
+}
+
+/** Input names declared by the spec, with whether each is secret. */
+export function declaredInputs(spec: ConnectorSpec): Map<string, { secret: boolean }> {
+  const inputs = new Map<string, { secret: boolean }>();
+  if (isObject(spec.inputs)) {
+    for (const [name, input] of Object.entries(spec.inputs)) inputs.set(name, { secret: isObject(input) && input.secret === true });
+  }
+  return inputs;
+}
+
+export function stringEntries(value: unknown): [string, string][] {
+  return isObject(value) ? (Object.entries(value).filter(([, v]) => typeof v === 'string') as [string, string][]) : [];
+}
+
+export { isObject };

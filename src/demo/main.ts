@@ -1,0 +1,78 @@
+/**
+ * `npm run demo`: the main job end to end, with nothing to configure. Starts the incident platform
+ * simulator (PagerDuty REST API v2 users) on 127.0.0.1, connects the prebuilt spec with a demo
+ * token, imports the users, creates one, deletes one and prints the accounts as a table.
+ */
+import { connect } from '../index.js';
+import { isConnectorError } from '../runtime/errors.js';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../simulators/incident-platform/index.js';
+import { formatTable } from './format-table.js';
+import { loadIncidentPlatformConnector } from './load-connector.js';
+
+const DEMO_USERS = 36;
+const NEW_HIRE = { email: 'nia.park@example.com', name: 'Nia Park', firstName: 'Nia', lastName: 'Park', admin: false };
+
+interface ShownAccount {
+  id: string;
+  email: string;
+  name: string;
+  [extra: string]: unknown;
+}
+
+const describe = (account: ShownAccount): string => `${account.id} ${account.name} <${account.email || 'no email'}>`;
+
+async function runDemo(write: (line: string) => void): Promise<void> {
+  const simulator = await startIncidentPlatform({ users: seedUsers({ count: DEMO_USERS }) });
+  const { connector, from } = await loadIncidentPlatformConnector();
+  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: simulator.server.origin, actor: { email: 'operator@example.com', name: 'Demo Operator' } });
+  try {
+    write(`Incident platform simulator (PagerDuty REST API v2) on ${simulator.server.origin} with ${DEMO_USERS} users`);
+    write(`Connector ${connector.spec.id} (${connector.spec.name}) from ${from}; token: demo key`);
+    write('');
+
+    let pages = 0;
+    let withoutEmail = 0;
+    const imported: ShownAccount[] = [];
+    for await (const page of client.importUsers()) {
+      pages += 1;
+      imported.push(...page.accounts);
+      withoutEmail += page.accounts.filter((account) => account.email === '').length;
+    }
+    write(`1. Import Users: ${imported.length} accounts in ${pages} page(s); ${withoutEmail} without an email address`);
+
+    const created = await client.createUser(NEW_HIRE);
+    const createdAccount = created.account as ShownAccount | undefined;
+    write(`2. Create User: HTTP ${created.status}, created ${createdAccount === undefined ? NEW_HIRE.email : describe(createdAccount)}`);
+
+    const leaver = imported.find((account) => account.role === 'user' && account.email !== '');
+    if (leaver === undefined) throw new Error('the simulator has no plain user to delete');
+    const deleted = await client.deleteUser(leaver);
+    write(`3. Delete User: HTTP ${deleted.status}, deleted ${describe(leaver)}`);
+    const again = await client.deleteUser(leaver);
+    write(`   Delete again: ${again.alreadyAbsent === true ? 'already absent (offboarding is idempotent)' : `HTTP ${again.status}`}`);
+
+    const accounts: ShownAccount[] = await client.importUsers().collect();
+    write('');
+    write(`Accounts now (${accounts.length}):`);
+    write(
+      formatTable(accounts, [
+        { title: 'ID', value: (account) => account.id },
+        { title: 'NAME', value: (account) => account.name },
+        { title: 'EMAIL', value: (account) => account.email || '(none)' },
+        { title: 'ROLE', value: (account) => String(account.role ?? '') },
+        { title: 'ADMIN', value: (account) => (account.admin === true ? 'yes' : 'no') },
+      ]),
+    );
+  } finally {
+    await client.close();
+    await simulator.close();
+  }
+}
+
+try {
+  await runDemo((line) => process.stdout.write(`${line}\n`));
+} catch (error) {
+  const message = isConnectorError(error) ? `${error.code}: ${error.message}${error.hint ? ` (${error.hint})` : ''}` : String(error);
+  process.stderr.write(`demo failed: ${message}\n`);
+  process.exitCode = 1;
+}

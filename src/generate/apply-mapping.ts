@@ -1,0 +1,65 @@
+/**
+ * Runs a proposed records path and mapping with the project's jq (`compileJq`) over the sample
+ * response, so the operator sees what Import Users would produce before saving. Follows the
+ * mapping rules of the spec format: first output wins, no output or null is missing, id/email/name
+ * become strings (numbers as their JSON text, missing as ""), extras keep their JSON type.
+ */
+import { compileJq, type JqFilter } from '../jq/index.js';
+
+export interface MappedRecord {
+  index: number;
+  account: Record<string, unknown>;
+  /** Fields whose expression failed on this record, with jq's message. */
+  errors: string[];
+}
+
+/** The records path did not yield an array, or an expression does not compile. */
+export class MappingApplyError extends Error {
+  override readonly name = 'MappingApplyError';
+}
+
+const STRING_FIELDS = new Set(['id', 'email', 'name']);
+
+export async function applyRecordsPath(expression: string, response: unknown): Promise<unknown[]> {
+  const filter = await compileField('records', expression);
+  const [records] = await filter.run(response);
+  if (!Array.isArray(records)) {
+    throw new MappingApplyError(`records path ${expression} yields ${records === undefined ? 'nothing' : records === null ? 'null' : typeof records}, not an array`);
+  }
+  return records;
+}
+
+export async function applyMapping(input: { records: readonly unknown[]; mapping: Record<string, string>; limit: number }): Promise<MappedRecord[]> {
+  const filters = await Promise.all(
+    Object.entries(input.mapping).map(async ([field, expression]) => [field, await compileField(field, expression)] as const),
+  );
+  const mapped: MappedRecord[] = [];
+  for (const [index, record] of input.records.slice(0, input.limit).entries()) {
+    const account: Record<string, unknown> = {};
+    const errors: string[] = [];
+    for (const [field, filter] of filters) {
+      let value: unknown;
+      try {
+        [value] = await filter.run(record);
+      } catch (error) {
+        errors.push(`${field}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      account[field] = STRING_FIELDS.has(field) ? coerceToString(value) : (value ?? null);
+    }
+    mapped.push({ index, account, errors });
+  }
+  return mapped;
+}
+
+function coerceToString(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+async function compileField(field: string, expression: string): Promise<JqFilter> {
+  try {
+    return await compileJq(expression);
+  } catch (error) {
+    throw new MappingApplyError(`${field}: ${expression} does not compile: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -1,0 +1,245 @@
+/**
+ * Natives that drive their closure arguments: select, recurse, limit, first, last, any, all,
+ * isempty, repeat, while, until. Native so they loop instead of recursing (jq's definitions in
+ * builtin.jq are recursive), and so `limit(n; repeat(...))` stops lazily.
+ */
+import { defineGenerator, defineNative } from './builtin-helpers.js';
+import { compileRecurseAll } from './compile-access.js';
+import { makeCompiled } from './compile-helpers.js';
+import { BreakSignal, countStep, type Compiled, type Emit, type Env, type PathEmit } from './runtime.js';
+import { fail, isTruthy, type Json } from './values.js';
+
+defineNative('select', 1, ({ args: [f] }) => {
+  const fs = f!.single;
+  return makeCompiled({
+    run: fs
+      ? (input, env, emit) => {
+          if (isTruthy(fs(input, env))) emit(input);
+        }
+      : (input, env, emit) => f!.run(input, env, (c) => {
+          if (isTruthy(c)) emit(input);
+        }),
+    paths: (input, path, env, emit) => f!.run(input, env, (c) => {
+      if (isTruthy(c)) emit(input, path);
+    }),
+  });
+});
+
+defineNative('recurse', 0, () => compileRecurseAll());
+defineNative('recurse', 1, ({ args: [f] }) => {
+  const walk = (value: Json, env: Env, emit: Emit): void => {
+    countStep();
+    emit(value);
+    f!.run(value, env, (child) => walk(child, env, emit));
+  };
+  const walkPaths = (value: Json, path: Json[] | null, env: Env, emit: PathEmit): void => {
+    countStep();
+    emit(value, path);
+    f!.paths(value, path, env, (child, childPath) => walkPaths(child, childPath, env, emit));
+  };
+  return makeCompiled({ run: walk, paths: walkPaths });
+});
+
+/** Runs `f`, stopping it early once `take` returns false. */
+function runUntil(f: Compiled, input: Json, env: Env, take: (v: Json) => boolean): void {
+  const stop = new BreakSignal({});
+  try {
+    f.run(input, env, (v) => {
+      if (!take(v)) throw stop;
+    });
+  } catch (error) {
+    if (error !== stop) throw error;
+  }
+}
+
+function runPathsUntil(f: Compiled, input: Json, path: Json[] | null, env: Env, take: (v: Json, p: Json[] | null) => boolean): void {
+  const stop = new BreakSignal({});
+  try {
+    f.paths(input, path, env, (v, p) => {
+      if (!take(v, p)) throw stop;
+    });
+  } catch (error) {
+    if (error !== stop) throw error;
+  }
+}
+
+function checkCount(n: Json, name: string): number {
+  if (typeof n !== 'number') return fail(`Invalid ${name} count`);
+  if (n < 0) return fail(`${name} doesn't support negative count`);
+  return n;
+}
+
+defineGenerator(
+  'limit',
+  2,
+  (input, [count, f], env, emit) =>
+    count!.run(input, env, (n) => {
+      let left = checkCount(n, 'limit');
+      if (left <= 0) return;
+      runUntil(f!, input, env, (v) => {
+        emit(v);
+        return --left > 0;
+      });
+    }),
+  ([count, f]) =>
+    (input, path, env, emit) =>
+      count!.run(input, env, (n) => {
+        let left = checkCount(n, 'limit');
+        if (left <= 0) return;
+        runPathsUntil(f!, input, path, env, (v, p) => {
+          emit(v, p);
+          return --left > 0;
+        });
+      }),
+);
+
+defineGenerator('skip', 2, (input, [count, f], env, emit) =>
+  count!.run(input, env, (n) => {
+    let skip = checkCount(n, 'skip');
+    f!.run(input, env, (v) => {
+      if (skip > 0) skip--;
+      else emit(v);
+    });
+  }),
+);
+
+defineGenerator(
+  'first',
+  1,
+  (input, [f], env, emit) => {
+    let found = false;
+    let value: Json = null;
+    runUntil(f!, input, env, (v) => {
+      found = true;
+      value = v;
+      return false;
+    });
+    if (found) emit(value);
+  },
+  ([f]) =>
+    (input, path, env, emit) => {
+      let found: [Json, Json[] | null] | undefined;
+      runPathsUntil(f!, input, path, env, (v, p) => {
+        found = [v, p];
+        return false;
+      });
+      if (found) emit(found[0], found[1]);
+    },
+);
+
+defineGenerator(
+  'last',
+  1,
+  (input, [f], env, emit) => {
+    let found = false;
+    let value: Json = null;
+    f!.run(input, env, (v) => {
+      found = true;
+      value = v;
+    });
+    if (found) emit(value);
+  },
+  ([f]) =>
+    (input, path, env, emit) => {
+      let found: [Json, Json[] | null] | undefined;
+      f!.paths(input, path, env, (v, p) => {
+        found = [v, p];
+      });
+      if (found) emit(found[0], found[1]);
+    },
+);
+
+defineGenerator('isempty', 1, (input, [f], env, emit) => {
+  let empty = true;
+  runUntil(f!, input, env, () => {
+    empty = false;
+    return false;
+  });
+  emit(empty);
+});
+
+function anyAll(isAny: boolean, gen: Compiled | undefined, cond: Compiled | undefined): (input: Json, env: Env, emit: Emit) => void {
+  return (input, env, emit) => {
+    let result = !isAny;
+    const test = (item: Json): boolean => {
+      let decided = false;
+      const check = (c: Json): boolean => {
+        if (isTruthy(c) === isAny) {
+          decided = true;
+          return false;
+        }
+        return true;
+      };
+      if (cond) runUntil(cond, item, env, check);
+      else check(item);
+      if (decided) result = isAny;
+      return !decided;
+    };
+    if (gen) runUntil(gen, input, env, test);
+    else {
+      const values = Array.isArray(input) ? input : input !== null && typeof input === 'object' ? Object.values(input) : fail(`Cannot iterate over ${String(input)}`);
+      for (const v of values) if (!test(v)) break;
+    }
+    emit(result);
+  };
+}
+defineGenerator('any', 0, (input, _args, env, emit) => anyAll(true, undefined, undefined)(input, env, emit));
+defineGenerator('all', 0, (input, _args, env, emit) => anyAll(false, undefined, undefined)(input, env, emit));
+defineGenerator('any', 1, (input, [c], env, emit) => anyAll(true, undefined, c)(input, env, emit));
+defineGenerator('all', 1, (input, [c], env, emit) => anyAll(false, undefined, c)(input, env, emit));
+defineGenerator('any', 2, (input, [g, c], env, emit) => anyAll(true, g, c)(input, env, emit));
+defineGenerator('all', 2, (input, [g, c], env, emit) => anyAll(false, g, c)(input, env, emit));
+
+/**
+ * `repeat(f)`: the outputs of `f` on the input, again and again until an error or a break
+ * (what jq 1.6 and 1.8 do: `1 | [limit(3; repeat(. + 1))]` is `[2,2,2]`; the manual's
+ * `[repeat(.*2, error)?]` is `[2]`).
+ */
+defineGenerator('repeat', 1, (input, [f], env, emit) => {
+  for (;;) {
+    countStep();
+    f!.run(input, env, emit);
+  }
+});
+
+/** `def while(cond; update): def _w: if cond then ., (update | _w) else empty end; _w;` */
+defineGenerator('while', 2, (input, [cond, update], env, emit) => {
+  const cs = cond!.single;
+  const us = update!.single;
+  if (cs && us) {
+    for (let v = input; isTruthy(cs(v, env)); v = us(v, env)) {
+      countStep();
+      emit(v);
+    }
+    return;
+  }
+  const again = (v: Json): void => {
+    countStep();
+    cond!.run(v, env, (c) => {
+      if (!isTruthy(c)) return;
+      emit(v);
+      update!.run(v, env, again);
+    });
+  };
+  again(input);
+});
+
+/** `def until(cond; update): def _u: if cond then . else (update | _u) end; _u;` */
+defineGenerator('until', 2, (input, [cond, update], env, emit) => {
+  const cs = cond!.single;
+  const us = update!.single;
+  if (cs && us) {
+    let v = input;
+    while (!isTruthy(cs(v, env))) {
+      countStep();
+      v = us(v, env);
+    }
+    emit(v);
+    return;
+  }
+  const again = (v: Json): void => {
+    countStep();
+    cond!.run(v, env, (c) => (isTruthy(c) ? emit(v) : update!.run(v, env, again)));
+  };
+  again(input);
+});

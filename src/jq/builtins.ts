@@ -1,0 +1,8 @@
+/** The native builtins, registered by their files on import. */
+import './builtins-core.js';
+import './builtins-collections.js';
+import './builtins-strings.js';
+import './builtins-math.js';
+import './builtins-regex.js';
+import './builtins-control.js';
+export { NATIVES } from './builtin-helpers.js';

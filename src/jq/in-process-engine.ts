@@ -1,0 +1,77 @@
+/**
+ * The in-process jq engine: parse once, compile to closures once, run synchronously per input
+ * under a step budget and a recursion limit.
+ */
+import { compileNode } from './compile.js';
+import { JqRuntimeError, type JqFilter } from './engine.js';
+import { dumpJson, normalizeOutput } from './json-text.js';
+import { parseExpression } from './parser.js';
+import { preludeScope } from './prelude.js';
+import { budget, BudgetExceeded, DEFAULT_LIMITS, JqThrow, PassThrough, type Compiled, type Limits } from './runtime.js';
+import type { Json } from './values.js';
+
+export interface InProcessFilter extends JqFilter {
+  readonly engine: 'in-process';
+  /** Every output for one input, computed synchronously (for hot paths). */
+  runSync(input: unknown): unknown[];
+}
+
+export type { Limits };
+
+/** Compiles `expression`; throws JqCompileError (kind 'syntax' with offset, or 'unsupported' naming the construct). */
+export function compileJqInProcess(expression: string, limits: Partial<Limits> = {}): InProcessFilter {
+  const ast = parseExpression(expression);
+  const code = compileNode(ast, preludeScope(expression));
+  const maxSteps = limits.maxSteps ?? DEFAULT_LIMITS.maxSteps;
+  const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
+  const runSync = (input: unknown): unknown[] => evaluate(code, input as Json, maxSteps, maxDepth);
+  return {
+    source: expression,
+    engine: 'in-process',
+    runSync,
+    run: async (input) => runSync(input),
+  };
+}
+
+function errorMessage(value: Json): string {
+  if (typeof value === 'string') return value;
+  return `${dumpJson(value)} (not a string)`;
+}
+
+function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: number): unknown[] {
+  // Saved and restored so a nested evaluation (a callback running jq) cannot corrupt the outer one.
+  const savedSteps = budget.steps;
+  const savedDepth = budget.depth;
+  const savedMaxSteps = budget.maxSteps;
+  const savedMaxDepth = budget.maxDepth;
+  budget.steps = 0;
+  budget.depth = 0;
+  budget.maxSteps = maxSteps;
+  budget.maxDepth = maxDepth;
+  try {
+    const single = code.single;
+    if (single) return [normalizeOutput(single(input, null))];
+    const outputs: unknown[] = [];
+    code.run(input, null, (v) => {
+      outputs.push(normalizeOutput(v));
+    });
+    return outputs;
+  } catch (error) {
+    throw toRuntimeError(error);
+  } finally {
+    budget.steps = savedSteps;
+    budget.depth = savedDepth;
+    budget.maxSteps = savedMaxSteps;
+    budget.maxDepth = savedMaxDepth;
+  }
+}
+
+function toRuntimeError(error: unknown): unknown {
+  const inner = error instanceof PassThrough ? error.error : error;
+  if (inner instanceof JqThrow) return new JqRuntimeError(errorMessage(inner.value), normalizeOutput(inner.value));
+  if (inner instanceof BudgetExceeded) return new JqRuntimeError(inner.message);
+  if (inner instanceof RangeError && /call stack/u.test(inner.message)) {
+    return new JqRuntimeError('jq program exceeded the maximum recursion depth (too deeply nested calls or data)');
+  }
+  return inner;
+}

@@ -1,0 +1,90 @@
+/** jq's arithmetic on values (`+ - * / %`), with jq's error messages. */
+import { fail, describeValue, isObject, setField, type Json, type JsonObject, equalValues } from './values.js';
+import { splitString } from './strings.js';
+
+export function addValues(a: Json, b: Json): Json {
+  if (typeof a === 'number' && typeof b === 'number') return a + b;
+  if (a === null) return b;
+  if (b === null) return a;
+  if (typeof a === 'string' && typeof b === 'string') return a + b;
+  if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
+  if (isObject(a) && isObject(b)) {
+    const out: JsonObject = { ...a };
+    for (const key of Object.keys(b)) setField(out, key, b[key]!);
+    return out;
+  }
+  return fail(`${describeValue(a)} and ${describeValue(b)} cannot be added`);
+}
+
+export function subtractValues(a: Json, b: Json): Json {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (Array.isArray(a) && Array.isArray(b)) return a.filter((x) => !b.some((y) => equalValues(x, y)));
+  return fail(`${describeValue(a)} and ${describeValue(b)} cannot be subtracted`);
+}
+
+function repeatString(text: string, times: number): Json {
+  if (!(times >= 0)) return null;
+  const count = Math.floor(times);
+  if (text.length * count > 2 ** 28) return fail('Repeat string result too long');
+  return text.repeat(count);
+}
+
+export function deepMerge(a: JsonObject, b: JsonObject): JsonObject {
+  const out: JsonObject = { ...a };
+  for (const key of Object.keys(b)) {
+    const left = Object.hasOwn(out, key) ? out[key]! : undefined;
+    const right = b[key]!;
+    setField(out, key, left !== undefined && isObject(left) && isObject(right) ? deepMerge(left, right) : right);
+  }
+  return out;
+}
+
+export function multiplyValues(a: Json, b: Json): Json {
+  if (typeof a === 'number' && typeof b === 'number') return a * b;
+  if (typeof a === 'string' && typeof b === 'number') return repeatString(a, b);
+  if (typeof a === 'number' && typeof b === 'string') return repeatString(b, a);
+  if (isObject(a) && isObject(b)) return deepMerge(a, b);
+  return fail(`${describeValue(a)} and ${describeValue(b)} cannot be multiplied`);
+}
+
+export function divideValues(a: Json, b: Json): Json {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (b === 0) fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided because the divisor is zero`);
+    return a / b;
+  }
+  if (typeof a === 'string' && typeof b === 'string') return splitString(a, b);
+  return fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided`);
+}
+
+function truncateToInt(n: number): number {
+  return Math.trunc(n);
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+/** `%` on values beyond 2^53, computed like jq's intmax_t remainder (values saturate). */
+function bigRemainder(a: number, b: number): number {
+  const toInt64 = (n: number): bigint => (n >= 2 ** 63 ? INT64_MAX : n <= -(2 ** 63) ? INT64_MIN : BigInt(n));
+  const divisor = toInt64(b);
+  const magnitude = divisor < 0n ? -divisor : divisor;
+  return Number(toInt64(a) % magnitude);
+}
+
+export function moduloValues(a: Json, b: Json): Json {
+  if (typeof a === 'number' && typeof b === 'number') {
+    if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
+    const divisor = truncateToInt(b);
+    if (divisor === 0) fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided (remainder) because the divisor is zero`);
+    const dividend = truncateToInt(a);
+    if (Math.abs(dividend) >= 2 ** 53 || Math.abs(divisor) >= 2 ** 53) return bigRemainder(dividend, divisor);
+    const result = dividend % Math.abs(divisor);
+    return result === 0 ? 0 : result;
+  }
+  return fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided (remainder)`);
+}
+
+export function negateValue(a: Json): Json {
+  if (typeof a === 'number') return -a;
+  return fail(`${describeValue(a)} cannot be negated`);
+}

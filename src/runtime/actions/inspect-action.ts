@@ -1,0 +1,107 @@
+/**
+ * What an operator uses to check a connector before enabling it: `test()` sends one request and
+ * returns what went out and came back, redacted (a write only when the caller says it is live);
+ * `renderRequest()` and `previewPayload()` render without sending (for --dry-run and the payload
+ * preview, which renders with the logged-in operator as `user` when no person is given).
+ */
+import { customKey, type CompiledRequest, type RuntimeConnector } from '../compile-connector.js';
+import type { Connection } from '../connection.js';
+import { ConnectorError } from '../errors.js';
+import { executeRequest } from '../execute-request.js';
+import { resolveLookups } from '../lookups.js';
+import { firstPageQuery } from '../pagination/paginate.js';
+import { renderActionRequest, type TemplateVariables } from '../render-request.js';
+import type { PreparedRequest } from '../send-request.js';
+
+export interface RenderedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface TestResult {
+  request: RenderedRequest;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+const STANDARD = new Set(['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser']);
+
+export function findAction(runtime: RuntimeConnector, action: string): CompiledRequest {
+  const request = STANDARD.has(action) ? runtime.requests.get(action) : runtime.requests.get(customKey(action));
+  if (!request) throw new ConnectorError('CONFIG', `${runtime.source}: the connector has no action "${action}"`, { action });
+  return request;
+}
+
+function redactRequest(connection: Connection, request: PreparedRequest | { method: string; url: URL; headers: Record<string, string>; body?: string | undefined }): RenderedRequest {
+  const { redactor } = connection;
+  const rendered: RenderedRequest = { method: request.method, url: redactor.redactUrl(request.url), headers: redactor.redactHeaders(request.headers) };
+  if (request.body !== undefined) rendered.body = redactor.redact(request.body);
+  return rendered;
+}
+
+/** The variables an action sees: import gets none of user/account/vars, and no lookups. */
+async function prepareVariables(connection: Connection, runtime: RuntimeConnector, request: CompiledRequest, variables: TemplateVariables): Promise<TemplateVariables> {
+  if (request.name === 'importUsers') return {};
+  const lookups = await resolveLookups(connection, runtime, request.lookupNames);
+  return { ...variables, lookups };
+}
+
+export async function renderRequestFor(input: { connection: Connection; runtime: RuntimeConnector; action: string; variables: TemplateVariables }): Promise<RenderedRequest> {
+  const { connection, runtime } = input;
+  const request = findAction(runtime, input.action);
+  const variables = await prepareVariables(connection, runtime, request, withPreviewUser(connection, input.variables));
+  const extraQuery = request.name === 'importUsers' ? firstPageQuery(runtime.spec.actions.importUsers?.pagination) : [];
+  return redactRequest(connection, renderActionRequest({ connection, runtime, request, variables, extraQuery }));
+}
+
+/** A payload preview renders with the operator (actor) as the person when none is given. */
+function withPreviewUser(connection: Connection, variables: TemplateVariables): TemplateVariables {
+  if (variables.user !== undefined) return variables;
+  const { email = '', name = '', ...rest } = connection.actor;
+  return { ...variables, user: { ...rest, email, name } };
+}
+
+export async function previewPayloadFor(input: { connection: Connection; runtime: RuntimeConnector; action: string; variables: TemplateVariables }): Promise<RenderedRequest & { payload: unknown }> {
+  const rendered = await renderRequestFor(input);
+  return { ...rendered, payload: rendered.body === undefined ? undefined : (JSON.parse(rendered.body) as unknown) };
+}
+
+export async function testAction(input: {
+  connection: Connection;
+  runtime: RuntimeConnector;
+  action: string;
+  variables: TemplateVariables;
+  live: boolean;
+}): Promise<TestResult> {
+  const { connection, runtime, action } = input;
+  const request = findAction(runtime, action);
+  if (action !== 'importUsers' && request.method !== 'GET' && !input.live) {
+    throw new ConnectorError('CONFIG', `test of ${action} would send a real ${request.method} to the target`, {
+      action,
+      hint: 'Pass {live: true} to confirm (the CLI: --live), or use renderRequest() for a dry run.',
+    });
+  }
+  const variables = await prepareVariables(connection, runtime, request, input.variables);
+  let sent: RenderedRequest | undefined;
+  const result = await executeRequest({
+    connection,
+    runtime,
+    request,
+    variables,
+    acceptAnyStatus: true,
+    onSent: (outgoing) => {
+      sent = redactRequest(connection, { ...outgoing, body: undefined });
+    },
+  });
+  const request_ = sent ?? redactRequest(connection, result.prepared);
+  if (result.prepared.body !== undefined) request_.body = connection.redactor.redact(result.prepared.body);
+  return {
+    request: request_,
+    status: result.response.status,
+    headers: connection.redactor.redactHeaders(result.response.headers),
+    body: connection.redactor.redactValue(result.body),
+  };
+}

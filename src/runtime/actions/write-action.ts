@@ -1,0 +1,85 @@
+/**
+ * Create, Activate, Delete and Deactivate User, and custom actions: render, send once (retried
+ * only when idempotent), map errors. A status in `absentOn` (deleteUser: 404 by default) succeeds
+ * with `alreadyAbsent: true`, so offboarding is idempotent.
+ */
+import { customKey, type RuntimeConnector } from '../compile-connector.js';
+import type { Connection } from '../connection.js';
+import { ConnectorError } from '../errors.js';
+import { executeRequest } from '../execute-request.js';
+import type { Account } from '../mapping/map-records.js';
+import { resolveLookups } from '../lookups.js';
+import type { TemplateVariables } from '../render-request.js';
+
+export interface ActionResult {
+  status: number;
+  /** The created or changed account, when the action has `result` and the connector a mapping. */
+  account?: Account;
+  /** The target no longer had the account (a status in `absentOn`). */
+  alreadyAbsent?: boolean;
+  /** The response body (JSON parsed, else text), secrets redacted. */
+  body?: unknown;
+  /** Custom actions: the output of their `result` expression. */
+  result?: unknown;
+}
+
+export type WriteActionName = 'createUser' | 'activateUser' | 'deleteUser' | 'deactivateUser';
+
+/** Variables of a standard action: createUser gets `user`, the others `account`. */
+export function variablesFor(action: WriteActionName, subject: unknown): TemplateVariables {
+  return action === 'createUser' ? { user: subject } : { account: subject };
+}
+
+export function findRequest(runtime: RuntimeConnector, key: string, label: string) {
+  const request = runtime.requests.get(key);
+  if (!request) throw new ConnectorError('CONFIG', `${runtime.source}: the connector has no ${label} action`, { action: label });
+  return request;
+}
+
+export async function runWriteAction(input: {
+  connection: Connection;
+  runtime: RuntimeConnector;
+  key: string;
+  label: string;
+  variables: TemplateVariables;
+}): Promise<ActionResult> {
+  const { connection, runtime, key, label } = input;
+  const request = findRequest(runtime, key, label);
+  const lookups = await resolveLookups(connection, runtime, request.lookupNames);
+  const result = await executeRequest({ connection, runtime, request, variables: { ...input.variables, lookups } });
+  const body = connection.redactor.redactValue(result.body);
+  if (result.absent) return { status: result.response.status, alreadyAbsent: true, body };
+  const output: ActionResult = { status: result.response.status, body };
+  if (request.resultMapper && result.isJson) {
+    const mapped = await request.resultMapper.map(result.body, { action: label, method: request.method });
+    const account = mapped.records[0]?.account;
+    if (account) output.account = connection.redactor.redactValue(account);
+  }
+  if (request.result && result.isJson) {
+    try {
+      [output.result] = await request.result.run(result.body);
+      output.result = connection.redactor.redactValue(output.result);
+    } catch (error) {
+      throw new ConnectorError('MAPPING_FAILED', `${label}: result expression failed: ${(error as Error).message}`, { action: label, cause: error });
+    }
+  }
+  return output;
+}
+
+/** Checks a custom action's variables against its declaration (required, type). */
+export function checkCustomVariables(runtime: RuntimeConnector, name: string, vars: Record<string, unknown>): void {
+  const declared = runtime.spec.actions.custom?.[name]?.variables ?? {};
+  for (const [variable, rule] of Object.entries(declared)) {
+    const value = vars[variable];
+    if (value === undefined || value === null || value === '') {
+      if (rule.required) throw new ConnectorError('CONFIG', `${name}: the variable \`${variable}\` is required`, { action: name });
+      continue;
+    }
+    const type = rule.type ?? 'string';
+    if (typeof value !== type) {
+      throw new ConnectorError('CONFIG', `${name}: the variable \`${variable}\` must be a ${type}, not a ${typeof value}`, { action: name });
+    }
+  }
+}
+
+export { customKey };

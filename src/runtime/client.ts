@@ -1,0 +1,61 @@
+/**
+ * The client `connect()` returns. Its type comes from the compiled connector's type parameters:
+ * a connector without activateUser gives a client without activateUser, and runCustomAction
+ * accepts only the connector's custom action names.
+ */
+import type { StandardActionName } from '../connector.js';
+import type { ActionResult } from './actions/write-action.js';
+import type { ImportRun } from './actions/import-users.js';
+import type { RenderedRequest, TestResult } from './actions/inspect-action.js';
+import type { PreviewResult } from './actions/preview-records.js';
+import type { ConnectionCheck } from './actions/test-connection.js';
+import type { Person } from './connect-options.js';
+
+/** An account as the host knows it; only the fields the action's templates use must be set. */
+export interface AccountRef {
+  id: string;
+  email?: string;
+  name?: string;
+  [field: string]: unknown;
+}
+
+export interface StandardMethods {
+  /** Pages of accounts (`for await`), with `.accounts()` and `.collect()`. */
+  importUsers(): ImportRun;
+  createUser(person: Person): Promise<ActionResult>;
+  activateUser(account: AccountRef): Promise<ActionResult>;
+  /** A 404 (or `absentOn`) succeeds with `alreadyAbsent: true`. */
+  deleteUser(account: AccountRef): Promise<ActionResult>;
+  deactivateUser(account: AccountRef): Promise<ActionResult>;
+}
+
+/** Variables for test(), previewPayload() and renderRequest(). */
+export interface ActionVariables {
+  user?: Partial<Person>;
+  account?: AccountRef;
+  vars?: Record<string, unknown>;
+}
+
+export interface CustomMethods<X extends string> {
+  /** Runs a custom action; `vars` are its declared variables (`vars.<name>` in templates). */
+  runCustomAction(name: X, vars?: Record<string, unknown>, subject?: { user?: Person; account?: AccountRef }): Promise<ActionResult>;
+}
+
+export interface CommonMethods<A extends StandardActionName, X extends string> {
+  /** The cheapest request proving base URL and credentials (import first page, a lookup, or GET base URL). */
+  testConnection(): Promise<ConnectionCheck>;
+  /** Sends one request and returns it with the response, redacted. Writes need `{live: true}`. */
+  test(action: A | X, variables?: ActionVariables, options?: { live?: boolean }): Promise<TestResult>;
+  /** Records path and mapping applied to a response body, with each record's problems. */
+  preview(responseBody: unknown): Promise<PreviewResult>;
+  /** The request an action would send, rendered (the operator as `user` when none is given), not sent. */
+  previewPayload(action: A | X, variables?: ActionVariables): Promise<RenderedRequest & { payload: unknown }>;
+  /** The full request for --dry-run, redacted, not sent. */
+  renderRequest(action: A | X, variables?: ActionVariables): Promise<RenderedRequest>;
+  /** Closes the connection's keep-alive pools. */
+  close(): Promise<void>;
+}
+
+export type Client<A extends StandardActionName = StandardActionName, X extends string = string> = Pick<StandardMethods, A> &
+  CommonMethods<A, X> &
+  ([X] extends [never] ? unknown : CustomMethods<X>);

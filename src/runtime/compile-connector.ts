@@ -1,0 +1,193 @@
+/**
+ * Compiles everything a connector's requests need, once per connector (WeakMap keyed by the
+ * connector object): Handlebars templates of paths, queries, headers and bodies, and jq programs
+ * (page mapping, results, error rules, lookups). A template or jq error here is a CONFIG error
+ * naming the spec file and field.
+ */
+import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
+import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, WriteAction } from '../../generated/spec-types.js';
+import { compileJq, type JqFilter } from '../jq/index.js';
+import { ConnectorError } from './errors.js';
+import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
+import { listPagingExpressions } from './pagination/paginate.js';
+import { listPathPlaceholders } from './template/path-template.js';
+import { compileJsonBody, compilePlainTemplate } from './template/json-body.js';
+import { templateEngine } from './template/template-engine.js';
+
+export type Render = (context: object) => string;
+
+export interface CompiledErrorHandling {
+  message?: JqFilter;
+  rules: Array<{ rule: ErrorRule; when?: JqFilter }>;
+}
+
+export interface CompiledRequest {
+  /** `importUsers`, `createUser`, ..., a custom action's name, or `lookup:<name>`. */
+  name: string;
+  method: string;
+  path: string;
+  query: Array<[string, Render]>;
+  headers: Array<[string, Render]>;
+  body?: Render;
+  contentType: string;
+  idempotent: boolean;
+  success?: number[];
+  absentOn?: number[];
+  /** Action-level rules first, then the spec's. */
+  errors: CompiledErrorHandling[];
+  /** `lookups.<name>` referenced by the templates, fetched before rendering. */
+  lookupNames: string[];
+  /** Write actions: locates the changed record, mapped with the import mapping. */
+  resultMapper?: PageMapper;
+  /** Custom actions: selects what to return. */
+  result?: JqFilter;
+}
+
+export interface RuntimeConnector {
+  spec: ConnectorSpec;
+  source: string;
+  specHeaders: Array<[string, Render]>;
+  requests: Map<string, CompiledRequest>;
+  importMapper?: PageMapper;
+  lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
+}
+
+const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'PATCH']);
+/** Any compiled connector, whatever its type parameters. */
+export type AnyConnector = CompiledConnector<InputValues, StandardActionName, string>;
+
+const cache = new WeakMap<AnyConnector, Promise<RuntimeConnector>>();
+
+/** Key of a custom action in `requests` (custom names may equal standard ones). */
+export function customKey(name: string): string {
+  return `custom:${name}`;
+}
+
+export function compileConnector(connector: AnyConnector): Promise<RuntimeConnector> {
+  let compiled = cache.get(connector);
+  if (!compiled) {
+    compiled = compileFresh(connector);
+    cache.set(connector, compiled);
+    compiled.catch(() => cache.delete(connector));
+  }
+  return compiled;
+}
+
+async function compileFresh({ spec, source }: AnyConnector): Promise<RuntimeConnector> {
+  const where = (field: string) => `${source}: ${field}`;
+  const specErrors = await compileErrors(spec.errors, where('errors'));
+  const requests = new Map<string, CompiledRequest>();
+  const { importUsers, custom = {}, ...writes } = spec.actions;
+  let importMapper: PageMapper | undefined;
+  const scimDefault = importUsers?.pagination?.type === 'scim' && (importUsers.records ?? '.') === '.';
+  const records = scimDefault ? '.Resources // []' : (importUsers?.records ?? '.');
+  if (importUsers) {
+    requests.set('importUsers', await compileRequest({ name: 'importUsers', action: importUsers, method: importUsers.method ?? 'GET', field: where('actions.importUsers'), specErrors }));
+    importMapper = await guard(where('actions.importUsers.mapping'), () =>
+      createPageMapper({ records, mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
+    );
+  }
+  for (const [name, action] of Object.entries(writes) as Array<[string, WriteAction | undefined]>) {
+    if (!action) continue;
+    const request = await compileRequest({ name, action, method: action.method, field: where(`actions.${name}`), specErrors });
+    request.absentOn = action.absentOn ?? (name === 'deleteUser' ? [404] : undefined);
+    if (action.result !== undefined && importUsers) {
+      const result = action.result;
+      request.resultMapper = await guard(where(`actions.${name}.result`), () =>
+        createPageMapper({ records: `[limit(1; (${result}\n))]`, mapping: importUsers.mapping, action: name }),
+      );
+    }
+    requests.set(name, request);
+  }
+  for (const [name, action] of Object.entries(custom)) {
+    const request = await compileRequest({ name, action, method: action.method, field: where(`actions.custom.${name}`), specErrors });
+    if (action.result !== undefined) request.result = await guard(where(`actions.custom.${name}.result`), () => compileJq(action.result as string));
+    requests.set(customKey(name), request);
+  }
+  const lookups = new Map<string, { request: CompiledRequest; value: JqFilter }>();
+  for (const [name, lookup] of Object.entries(spec.lookups ?? {})) {
+    const action = { path: lookup.path, query: lookup.query };
+    const request = await compileRequest({ name: `lookup:${name}`, action, method: lookup.method ?? 'GET', field: where(`lookups.${name}`), specErrors });
+    lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => compileJq(lookup.value)) });
+  }
+  const specHeaders = compileMap(spec.headers, where('headers'));
+  // Spec-level headers may name lookups too; every action but the import (which has none) fetches them.
+  const headerLookups = findLookupNames(Object.values(spec.headers ?? {}));
+  for (const request of requests.values()) {
+    if (request.name !== 'importUsers') request.lookupNames = [...new Set([...request.lookupNames, ...headerLookups])];
+  }
+  return { spec, source, specHeaders, requests, importMapper, lookups };
+}
+
+interface RequestSource {
+  name: string;
+  action: Partial<ImportAction & WriteAction & CustomAction>;
+  method: string;
+  field: string;
+  specErrors: CompiledErrorHandling;
+}
+
+async function compileRequest({ name, action, method, field, specErrors }: RequestSource): Promise<CompiledRequest> {
+  const texts = [action.path ?? '', ...Object.values(action.query ?? {}), ...Object.values(action.headers ?? {}), action.body ?? ''];
+  const lookupNames = findLookupNames(texts);
+  for (const placeholder of listPathPlaceholders(action.path ?? '')) {
+    const [root = '', rest] = placeholder.split('.', 2);
+    if (root === 'lookups' && rest) lookupNames.push(rest);
+  }
+  const actionErrors = await compileErrors(action.errors, `${field}.errors`);
+  return {
+    name,
+    method,
+    path: action.path ?? '/',
+    query: compileMap(action.query, `${field}.query`),
+    headers: compileMap(action.headers, `${field}.headers`),
+    body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(templateEngine, action.body as string)),
+    contentType: action.contentType ?? 'application/json',
+    idempotent: action.idempotent ?? IDEMPOTENT.has(method),
+    success: action.success,
+    errors: [actionErrors, specErrors],
+    lookupNames: [...new Set(lookupNames)],
+  };
+}
+
+/** `lookups.<name>` mentioned in templates (a superset is harmless: unknown names fail clearly). */
+function findLookupNames(texts: string[]): string[] {
+  return [...new Set(texts.flatMap((text) => [...text.matchAll(/lookups\.([A-Za-z0-9]+)/gu)].map((match) => match[1] ?? '')))];
+}
+
+function compileMap(map: Record<string, string> | undefined, field: string): Array<[string, Render]> {
+  return Object.entries(map ?? {}).map(([name, text]) => [name, guardSync(`${field}.${name}`, () => compilePlainTemplate(templateEngine, text))]);
+}
+
+async function compileErrors(handling: ErrorHandling | undefined, field: string): Promise<CompiledErrorHandling> {
+  const message = handling?.message === undefined ? undefined : await guard(`${field}.message`, () => compileJq(handling.message as string));
+  const rules = [];
+  for (const [index, rule] of (handling?.rules ?? []).entries()) {
+    const when = rule.when === undefined ? undefined : await guard(`${field}.rules[${index}].when`, () => compileJq(rule.when as string));
+    rules.push({ rule, when });
+  }
+  return { message, rules };
+}
+
+function configError(field: string, error: unknown): ConnectorError {
+  return new ConnectorError('CONFIG', `${field}: ${(error as Error).message}`, {
+    hint: 'Run `connector validate` on the spec.',
+    cause: error,
+  });
+}
+
+async function guard<T>(field: string, make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    throw configError(field, error);
+  }
+}
+
+function guardSync<T>(field: string, make: () => T): T {
+  try {
+    return make();
+  } catch (error) {
+    throw configError(field, error);
+  }
+}

@@ -1,0 +1,52 @@
+/** Options of `connect()` and the shapes the client's methods take and return. */
+import type { Timeouts } from './http/http-transport.js';
+
+export type { Account, RecordProblem } from './mapping/map-records.js';
+
+/** The operator or workflow owner on whose behalf actions run (`actor` in templates). */
+export interface Actor {
+  email?: string;
+  name?: string;
+  [attribute: string]: unknown;
+}
+
+/** The person being provisioned (`user` in templates). */
+export interface Person {
+  email: string;
+  name: string;
+  firstName?: string;
+  lastName?: string;
+  admin?: boolean;
+  [attribute: string]: unknown;
+}
+
+export interface RetryOptions {
+  /** Attempts in all, the first included (default 4). */
+  maxAttempts: number;
+  /** Budget for all attempts and waits (default 60 000 ms). */
+  maxElapsedMs: number;
+  /** First backoff step (default 500 ms); doubles per attempt, full jitter, capped at maxDelayMs. */
+  baseDelayMs: number;
+  /** Largest backoff step (default 30 000 ms). */
+  maxDelayMs: number;
+}
+
+export interface ConnectOptions {
+  /** Overrides the spec's baseUrl and the `baseUrl` input. */
+  baseUrl?: string;
+  actor?: Actor;
+  /** Receives one line per request, retry and wait, every secret already redacted. */
+  logger?: (line: string) => void;
+  timeouts?: Partial<Timeouts>;
+  /** Largest response body read (default 50 MiB); larger ones fail with BAD_RESPONSE. */
+  maxResponseBytes?: number;
+  retry?: Partial<RetryOptions>;
+  /** OAuth 2.0: the target rotated the refresh token; persist it. */
+  onRefreshToken?: (refreshToken: string) => void | Promise<void>;
+  /** Injectable for tests: waiting between retries, the clock, and the jitter source. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+}
+
+export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 4, maxElapsedMs: 60_000, baseDelayMs: 500, maxDelayMs: 30_000 };

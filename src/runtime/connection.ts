@@ -1,0 +1,146 @@
+/**
+ * One connection: the operator's inputs checked once, the base URL, the redactor, the HTTP
+ * transport (one keep-alive pool per origin) and the auth provider, shared by every action.
+ */
+import type { InputValues } from '../connector.js';
+import type { AnyConnector } from './compile-connector.js';
+import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { createAuthProvider, secretInputNames } from './auth/index.js';
+import type { AuthProvider, TokenEndpointResponse } from './auth/auth-provider.js';
+import { ConnectorError } from './errors.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, HttpTransport } from './http/http-transport.js';
+import { Redactor } from './redact.js';
+import { DEFAULT_RETRY, type Actor, type ConnectOptions, type RetryOptions } from './connect-options.js';
+
+export interface Connection {
+  connector: AnyConnector;
+  spec: ConnectorSpec;
+  baseUrl: URL;
+  /** Every input (secrets included); only the auth provider reads secrets. */
+  inputs: InputValues;
+  /** Non-secret declared inputs with defaults: the `inputs` template variable. */
+  templateInputs: Record<string, string>;
+  actor: Actor;
+  redactor: Redactor;
+  transport: HttpTransport;
+  auth: AuthProvider;
+  retry: RetryOptions;
+  sleep: (ms: number) => Promise<void>;
+  now: () => number;
+  random: () => number;
+  log: (line: string) => void;
+  /** Lookup values, single-flight: one request per lookup per connection. */
+  lookupCache: Map<string, Promise<unknown>>;
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/u;
+
+function checkInputs(spec: ConnectorSpec, inputs: InputValues, secrets: Set<string>): Record<string, string> {
+  const templateInputs: Record<string, string> = {};
+  for (const [name, input] of Object.entries(spec.inputs ?? {})) {
+    const given = inputs[name];
+    const value = given === undefined || given === '' ? (secrets.has(name) ? undefined : input.default) : given;
+    if (value === undefined || value === '') {
+      if (input.required) {
+        throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is required`, { hint: `Fill in ${input.label}.` });
+      }
+      continue;
+    }
+    if (input.type === 'url' && !isHttpUrl(value)) {
+      throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is not an http(s) URL`, { hint: 'Enter a URL such as https://api.example.com.' });
+    }
+    if (input.type === 'email' && !EMAIL.test(value)) {
+      throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is not an email address`, { hint: 'Enter an address such as owner@example.com.' });
+    }
+    if (!secrets.has(name)) templateInputs[name] = value;
+  }
+  return templateInputs;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function resolveBaseUrl(spec: ConnectorSpec, inputs: InputValues, options: ConnectOptions): URL {
+  const text = options.baseUrl ?? (inputs.baseUrl || undefined) ?? spec.baseUrl;
+  if (text === undefined) {
+    throw new ConnectorError('CONFIG', `${spec.id} has no base URL`, { hint: 'Fill in the `baseUrl` input, or pass connect(..., {baseUrl}).' });
+  }
+  if (!isHttpUrl(text)) throw new ConnectorError('CONFIG', `base URL "${text}" is not an http(s) URL`, { hint: 'Use https://host/path.' });
+  const url = new URL(text);
+  if (url.username !== '' || url.password !== '') {
+    throw new ConnectorError('CONFIG', 'the base URL must not carry credentials', { hint: 'Configure credentials under auth instead.' });
+  }
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+export function createConnection(connector: AnyConnector, inputs: InputValues, options: ConnectOptions): Connection {
+  const { spec } = connector;
+  const redactor = new Redactor();
+  const secretNames = new Set(secretInputNames(spec));
+  for (const name of secretNames) redactor.registerSecret(inputs[name]);
+  const templateInputs = checkInputs(spec, inputs, secretNames);
+  const baseUrl = resolveBaseUrl(spec, inputs, options);
+  const transport = new HttpTransport({
+    timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    redactor,
+  });
+  const now = options.now ?? Date.now;
+  const logger = options.logger;
+  const connection: Omit<Connection, 'auth'> = {
+    connector,
+    spec,
+    baseUrl,
+    inputs,
+    templateInputs,
+    actor: options.actor ?? {},
+    redactor,
+    transport,
+    retry: { ...DEFAULT_RETRY, ...options.retry },
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    now,
+    random: options.random ?? Math.random,
+    log: logger ? (line) => logger(redactor.redact(line)) : () => undefined,
+    lookupCache: new Map(),
+  };
+  const auth = createAuthProvider(spec.auth, {
+    inputs,
+    baseUrl,
+    postForm: (url, form, headers) => postForm(connection, { url, form, headers }),
+    onRefreshToken: options.onRefreshToken,
+    registerSecret: (value) => redactor.registerSecret(value),
+    now,
+  });
+  return { ...connection, auth };
+}
+
+/** Token endpoint requests: through the same transport, never retried (a grant may be single-use). */
+async function postForm(
+  connection: Omit<Connection, 'auth'>,
+  { url, form, headers }: { url: URL; form: URLSearchParams; headers: Record<string, string> },
+): Promise<TokenEndpointResponse> {
+  const response = await connection.transport.send({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...headers },
+    body: form.toString(),
+    action: 'auth',
+  });
+  connection.log(`POST ${connection.redactor.redactUrl(url)} -> ${response.status} (token endpoint)`);
+  const text = response.body.toString('utf8');
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the auth layer reports the raw text (redacted).
+  }
+  return { status: response.status, headers: response.headers, body };
+}

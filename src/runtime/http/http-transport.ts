@@ -1,0 +1,128 @@
+/**
+ * The only place that talks to the network. One undici Agent per connection, which keeps one
+ * keep-alive pool per target origin. Connect, header and body timeouts become TIMEOUT, resets
+ * NETWORK (undici's error, with its code, stays as the cause), and a body larger than the cap
+ * is cut off while it is read and reported as BAD_RESPONSE.
+ */
+import { Agent } from 'undici';
+import { ConnectorError } from '../errors.js';
+import type { Redactor } from '../redact.js';
+
+export interface Timeouts {
+  /** TCP (and TLS) connect. */
+  connectMs: number;
+  /** From sending the request to the end of the response headers. */
+  headersMs: number;
+  /** Idle time between two body chunks. */
+  bodyMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+
+export interface HttpRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string | undefined;
+  /** For error messages: the action this request belongs to. */
+  action: string;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  url: URL;
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+export class HttpTransport {
+  private readonly agent: Agent;
+
+  constructor(
+    private readonly options: { timeouts: Timeouts; maxResponseBytes: number; redactor: Redactor },
+  ) {
+    this.agent = new Agent({
+      connect: { timeout: options.timeouts.connectMs },
+      headersTimeout: options.timeouts.headersMs,
+      bodyTimeout: options.timeouts.bodyMs,
+      keepAliveTimeout: 10_000,
+      connections: 16,
+    });
+  }
+
+  /** Sends one request (no retries, no redirects) and reads the whole body within the size cap. */
+  async send(request: HttpRequest): Promise<HttpResponse> {
+    const { redactor, maxResponseBytes } = this.options;
+    const where = { action: request.action, method: request.method, url: redactor.redactUrl(request.url) };
+    try {
+      const response = await this.agent.request({
+        origin: request.url.origin,
+        path: `${request.url.pathname}${request.url.search}`,
+        method: request.method as 'GET',
+        headers: request.headers,
+        body: request.body,
+      });
+      const declared = Number(response.headers['content-length'] ?? '0');
+      // Destroying the stream makes it emit an AbortError; nobody else listens, so absorb it here.
+      response.body.on('error', () => undefined);
+      if (declared > maxResponseBytes) {
+        response.body.destroy();
+        throw tooLarge(where, maxResponseBytes);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > maxResponseBytes) {
+          response.body.destroy();
+          throw tooLarge(where, maxResponseBytes);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { status: response.statusCode, headers: flattenHeaders(response.headers), body: Buffer.concat(chunks), url: request.url };
+    } catch (error) {
+      throw toTransportError(error, where);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function tooLarge(where: { action: string; method: string; url: string }, limit: number): ConnectorError {
+  return new ConnectorError('BAD_RESPONSE', `${where.action}: response body is larger than ${limit} bytes`, {
+    ...where,
+    hint: 'Raise maxResponseBytes, or ask for smaller pages.',
+  });
+}
+
+/** undici errors (code UND_ERR_* or a socket errno) -> TIMEOUT / NETWORK, keeping the original as cause. */
+export function toTransportError(error: unknown, where: { action: string; method: string; url: string }): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const codeText = typeof code === 'string' ? code : 'unknown';
+  if (TIMEOUT_CODES.has(codeText)) {
+    return new ConnectorError('TIMEOUT', `${where.action}: ${where.method} ${where.url} timed out (${codeText})`, {
+      ...where,
+      hint: 'The target is slow or unreachable; raise timeouts or try later.',
+      cause: error,
+    });
+  }
+  return new ConnectorError('NETWORK', `${where.action}: ${where.method} ${where.url} failed: connection error (${codeText})`, {
+    ...where,
+    hint: 'Check the base URL and that the target is reachable.',
+    cause: error,
+  });
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) result[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return result;
+}

@@ -1,0 +1,126 @@
+/**
+ * Turns a target's error response into a ConnectorError: the spec's rules first (action level,
+ * then spec level; `status` and optional `when` jq), else the default code for the status. The
+ * target's own message is read with `errors.message` (jq) when the spec gives one, and the body
+ * excerpt is redacted.
+ */
+import type { CompiledErrorHandling } from './compile-connector.js';
+import { ConnectorError, type ConnectorErrorCode } from './errors.js';
+import type { Redactor } from './redact.js';
+
+const EXCERPT_LENGTH = 300;
+
+const DEFAULT_HINTS: Partial<Record<ConnectorErrorCode, string>> = {
+  AUTH_FAILED: 'Check the credentials of the connection.',
+  FORBIDDEN: 'The credentials lack a permission this action needs (for example a read-only key).',
+  NOT_FOUND: 'Check the base URL, the action path and the account id.',
+  CONFLICT: 'The target already has such a record.',
+  RATE_LIMITED: 'The target kept rate-limiting after the retries; try again later.',
+  PAYMENT_REQUIRED: 'The target account\'s plan does not include this feature.',
+};
+
+export function defaultCodeFor(status: number): ConnectorErrorCode {
+  switch (status) {
+    case 401:
+      return 'AUTH_FAILED';
+    case 402:
+      return 'PAYMENT_REQUIRED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'TARGET_ERROR';
+  }
+}
+
+export function parseBody(buffer: Buffer): { text: string; json: unknown; isJson: boolean } {
+  const text = buffer.toString('utf8');
+  try {
+    return { text, json: JSON.parse(text) as unknown, isJson: true };
+  } catch {
+    return { text, json: text, isJson: false };
+  }
+}
+
+export function excerpt(text: string, redactor: Redactor): string {
+  const redacted = redactor.redact(text);
+  return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
+}
+
+async function firstOutput(filter: { run(input: unknown): Promise<unknown[]> } | undefined, input: unknown): Promise<unknown> {
+  if (!filter) return undefined;
+  try {
+    return (await filter.run(input))[0];
+  } catch {
+    return undefined;
+  }
+}
+
+export interface MapHttpErrorInput {
+  action: string;
+  method: string;
+  url: URL;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  handling: CompiledErrorHandling[];
+  redactor: Redactor;
+}
+
+export async function mapHttpError(input: MapHttpErrorInput): Promise<ConnectorError> {
+  const { action, method, status, handling, redactor } = input;
+  const { text, json } = parseBody(input.body);
+  const url = redactor.redactUrl(input.url);
+  let rule: CompiledErrorHandling['rules'][number]['rule'] | undefined;
+  for (const level of handling) {
+    for (const candidate of level.rules) {
+      if (candidate.rule.status !== status) continue;
+      if (candidate.when && (await firstOutput(candidate.when, json)) !== true) continue;
+      rule = candidate.rule;
+      break;
+    }
+    if (rule) break;
+  }
+  let targetMessage: unknown;
+  for (const level of handling) {
+    targetMessage = await firstOutput(level.message, json);
+    if (typeof targetMessage === 'string' && targetMessage !== '') break;
+    targetMessage = undefined;
+  }
+  const code = rule?.code ?? defaultCodeFor(status);
+  const said = typeof targetMessage === 'string' ? `: ${targetMessage}` : '';
+  const message = rule?.message ? `${action}: ${rule.message}${said}` : `${action}: ${method} ${url} returned ${status}${said}`;
+  let hint = rule?.hint ?? DEFAULT_HINTS[code];
+  const location = input.headers.location;
+  if (status >= 300 && status < 400 && location !== undefined) {
+    hint = `The target redirected to ${redactor.redactUrl(new URL(location, input.url))}; redirects to another origin are not followed, so credentials never leave the base URL.`;
+  }
+  return new ConnectorError(code, redactor.redact(message), {
+    action,
+    method,
+    url,
+    status,
+    bodyExcerpt: text === '' ? undefined : excerpt(text, redactor),
+    hint: hint === undefined ? undefined : redactor.redact(hint),
+  });
+}
+
+/** A copy of any ConnectorError with every text field redacted (the boundary of every client method). */
+export function redactError(error: unknown, redactor: Redactor): unknown {
+  if (!(error instanceof ConnectorError)) return error;
+  const copy = new ConnectorError(error.code, redactor.redact(error.message), {
+    action: error.action,
+    method: error.method,
+    url: error.url === undefined ? undefined : redactor.redactUrl(error.url),
+    status: error.status,
+    bodyExcerpt: error.bodyExcerpt === undefined ? undefined : redactor.redact(error.bodyExcerpt),
+    hint: error.hint === undefined ? undefined : redactor.redact(error.hint),
+    cause: error.cause,
+  });
+  return copy;
+}

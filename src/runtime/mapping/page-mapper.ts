@@ -1,0 +1,68 @@
+/**
+ * Compiles the page program once per connector action and maps a response body with one jq run.
+ * Knows the jq engine only through the JqFilter interface (src/jq/index.ts).
+ */
+import { compileJq, type JqFilter } from '../../jq/index.js';
+import { ConnectorError } from '../errors.js';
+import type { Mapping } from '../../../generated/spec-types.js';
+import { buildPageProgram, decodeCell, type Cell } from './page-program.js';
+import { mapRow, type MappedRecord } from './map-records.js';
+
+export interface MappedPage {
+  records: MappedRecord[];
+  /** Named extras (pagination values), decoded. */
+  extras: Record<string, Cell>;
+}
+
+export interface PageMapper {
+  map(body: unknown, context: { action: string; method?: string; url?: string }): Promise<MappedPage>;
+}
+
+/** `an object with keys users (array), total (number)`: what the records path was run on. */
+export function describeShape(body: unknown): string {
+  if (Array.isArray(body)) return `an array of ${body.length} items`;
+  if (body === null) return 'null';
+  if (typeof body !== 'object') return `a ${typeof body}`;
+  const keys = Object.entries(body as Record<string, unknown>).slice(0, 12);
+  if (keys.length === 0) return 'an empty object';
+  const list = keys.map(([key, value]) => `${key} (${value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value})`);
+  return `an object with keys ${list.join(', ')}`;
+}
+
+export async function createPageMapper(input: {
+  records: string;
+  mapping: Mapping;
+  extras?: ReadonlyArray<readonly [string, string]>;
+  action: string;
+}): Promise<PageMapper> {
+  const fields = Object.entries(input.mapping);
+  const fieldNames = fields.map(([name]) => name);
+  const program = buildPageProgram({ records: input.records, fields, extras: input.extras ?? [] });
+  const filter: JqFilter = await compileJq(program);
+  return {
+    async map(body, context) {
+      let output: unknown;
+      try {
+        [output] = await filter.run(body);
+      } catch (error) {
+        throw new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
+          ...context,
+          cause: error,
+        });
+      }
+      const { r: rows, x: rawExtras } = (output ?? {}) as { r?: unknown; x?: Record<string, unknown> };
+      if (!Array.isArray(rows)) {
+        const failure = rows as { shape?: string; __error?: string } | undefined;
+        const what = failure?.__error !== undefined ? `failed: ${failure.__error}` : `gave ${failure?.shape ?? 'no output'}, not an array`;
+        throw new ConnectorError(
+          'BAD_RESPONSE',
+          `${context.action}: records path "${input.records}" ${what}; the response is ${describeShape(body)}`,
+          { ...context, hint: 'Set `records` to the jq path of the array of users, e.g. `.users`.' },
+        );
+      }
+      const extras: Record<string, Cell> = {};
+      for (const [name, raw] of Object.entries(rawExtras ?? {})) extras[name] = decodeCell(raw);
+      return { records: rows.map((row, index) => mapRow({ row, fieldNames, index })), extras };
+    },
+  };
+}

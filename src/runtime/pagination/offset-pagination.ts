@@ -1,0 +1,75 @@
+/**
+ * `offset`: offset/limit query parameters. The next request is predictable, so page N+1 is
+ * fetched while page N is mapped and consumed; once the total is known, up to `concurrency`
+ * pages are in flight, yielded in order. Stops when `more` is false, the total is reached, or on
+ * a short or empty page. Fails (never a silent partial list) on maxPages, a page that repeats
+ * the previous one, or an account larger than `maxOffset` lets offset paging reach.
+ */
+import type { OffsetPagination } from '../../../generated/spec-types.js';
+import {
+  fetchAndEvaluate,
+  pageFingerprint,
+  paginationError,
+  readExtra,
+  readNumber,
+  tooManyPages,
+  type EvaluatedPage,
+  type PagingContext,
+} from './paging-context.js';
+
+export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination): AsyncGenerator<EvaluatedPage> {
+  const { limit, offsetParam = 'offset', limitParam = 'limit', maxPages = 10_000, concurrency = 1, maxOffset } = spec;
+  const queue: Array<{ offset: number; page: Promise<EvaluatedPage> }> = [];
+  let nextOffset = 0;
+  let total: number | undefined;
+  let previous: string | undefined;
+
+  const mayLaunch = (offset: number): boolean =>
+    (total === undefined || offset < total) &&
+    (maxOffset === undefined || offset + limit <= maxOffset) &&
+    offset / limit < maxPages;
+  const fill = (): void => {
+    // Unknown total: one page ahead (prefetch). Known total: `concurrency` pages ahead.
+    const depth = total === undefined ? 2 : concurrency + 1;
+    while (queue.length < depth && mayLaunch(nextOffset)) {
+      const query = [[offsetParam, String(nextOffset)], [limitParam, String(limit)]] as const;
+      queue.push({ offset: nextOffset, page: fetchAndEvaluate(ctx, { query }) });
+      nextOffset += limit;
+    }
+  };
+
+  fill();
+  for (let pages = 1; ; pages += 1) {
+    const current = queue.shift();
+    // Every stop is decided below, so an empty queue means a limit stopped the next request.
+    if (!current) throw paginationError(ctx, `cannot request offset ${nextOffset}`, 'Check limit, maxOffset and maxPages.');
+    const page = await current.page;
+    const count = page.records.length;
+    if (count === 0) return;
+    const fingerprint = pageFingerprint(page);
+    if (fingerprint === previous) {
+      throw paginationError(ctx, `the page at offset ${current.offset} repeats the previous page`, `Check that the target honours the "${offsetParam}" parameter.`);
+    }
+    previous = fingerprint;
+    total ??= readNumber(page, 'total');
+    const more = readExtra(page, 'more');
+    const end = current.offset + count;
+    const finished = more === false || (total !== undefined && end >= total) || count < limit;
+    if (!finished) {
+      if (pages >= maxPages) throw tooManyPages(ctx, maxPages);
+      if (maxOffset !== undefined && end + limit > maxOffset) {
+        throw paginationError(
+          ctx,
+          `the account has more than ${maxOffset} users, more than offset paging can reach (maxOffset ${maxOffset})`,
+          'Use another pagination style or a filter; the import fails rather than return a partial list.',
+        );
+      }
+    }
+    if (finished) {
+      yield page;
+      return;
+    }
+    fill();
+    yield page;
+  }
+}

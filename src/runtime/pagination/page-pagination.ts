@@ -1,0 +1,49 @@
+/**
+ * `page`: page number (and page size) query parameters. Page N+1 is fetched while page N is
+ * mapped. Stops when `more` is false, after `totalPages`, or on a short or empty page; fails on
+ * maxPages or when a page repeats the previous one (a target that ignores the page parameter).
+ */
+import type { PagePagination } from '../../../generated/spec-types.js';
+import {
+  fetchAndEvaluate,
+  pageFingerprint,
+  paginationError,
+  readExtra,
+  readNumber,
+  tooManyPages,
+  type EvaluatedPage,
+  type PagingContext,
+} from './paging-context.js';
+
+export async function* paginatePage(ctx: PagingContext, spec: PagePagination): AsyncGenerator<EvaluatedPage> {
+  const { pageParam = 'page', sizeParam, size, firstPage = 1, maxPages = 10_000 } = spec;
+  const request = (number: number): Promise<EvaluatedPage> => {
+    const query: Array<readonly [string, string]> = [[pageParam, String(number)]];
+    if (sizeParam !== undefined && size !== undefined) query.push([sizeParam, String(size)]);
+    return fetchAndEvaluate(ctx, { query });
+  };
+  let previous: string | undefined;
+  let next = request(firstPage);
+  for (let pages = 1; ; pages += 1) {
+    const number = firstPage + pages - 1;
+    const page = await next;
+    const count = page.records.length;
+    if (count === 0) return;
+    const fingerprint = pageFingerprint(page);
+    if (fingerprint === previous) {
+      throw paginationError(ctx, `page ${number} repeats the previous page`, `Check that the target honours the "${pageParam}" parameter.`);
+    }
+    previous = fingerprint;
+    const totalPages = readNumber(page, 'totalPages');
+    const finished =
+      readExtra(page, 'more') === false ||
+      (totalPages !== undefined && pages >= totalPages) ||
+      (size !== undefined && count < size);
+    if (!finished) {
+      if (pages >= maxPages) throw tooManyPages(ctx, maxPages);
+      next = request(number + 1);
+    }
+    yield page;
+    if (finished) return;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Picks the generator for a pagination style, and names the values each style reads from the
+ * body (evaluated in the same jq run as the mapping).
+ */
+import type { Pagination } from '../../../generated/spec-types.js';
+import { paginateCursor } from './cursor-pagination.js';
+import { paginateLink } from './link-pagination.js';
+import { paginateNone } from './no-pagination.js';
+import { paginateOffset } from './offset-pagination.js';
+import { paginatePage } from './page-pagination.js';
+import { paginateScim } from './scim-pagination.js';
+import type { EvaluatedPage, PagingContext } from './paging-context.js';
+
+export function paginate(ctx: PagingContext, pagination: Pagination | undefined): AsyncGenerator<EvaluatedPage> {
+  switch (pagination?.type) {
+    case undefined:
+    case 'none':
+      return paginateNone(ctx);
+    case 'offset':
+      return paginateOffset(ctx, pagination);
+    case 'page':
+      return paginatePage(ctx, pagination);
+    case 'cursor':
+      return paginateCursor(ctx, pagination);
+    case 'link':
+      return paginateLink(ctx, pagination);
+    case 'scim':
+      return paginateScim(ctx, pagination);
+  }
+}
+
+/** Query parameters of the first page of a style (for dry runs). */
+export function firstPageQuery(pagination: Pagination | undefined): Array<[string, string]> {
+  switch (pagination?.type) {
+    case 'offset':
+      return [[pagination.offsetParam ?? 'offset', '0'], [pagination.limitParam ?? 'limit', String(pagination.limit)]];
+    case 'page': {
+      const query: Array<[string, string]> = [[pagination.pageParam ?? 'page', String(pagination.firstPage ?? 1)]];
+      if (pagination.sizeParam && pagination.size !== undefined) query.push([pagination.sizeParam, String(pagination.size)]);
+      return query;
+    }
+    case 'scim':
+      return [['startIndex', '1'], ['count', String(pagination.count ?? 100)]];
+    case 'cursor':
+    case 'link':
+      return pagination.sizeParam && pagination.size !== undefined ? [[pagination.sizeParam, String(pagination.size)]] : [];
+    default:
+      return [];
+  }
+}
+
+/** jq expressions over the body that a style needs, by name. */
+export function listPagingExpressions(pagination: Pagination | undefined): Array<[string, string]> {
+  const entries: Array<[string, string | undefined]> = [];
+  switch (pagination?.type) {
+    case 'offset':
+      entries.push(['more', pagination.more], ['total', pagination.total]);
+      break;
+    case 'page':
+      entries.push(['more', pagination.more], ['totalPages', pagination.totalPages]);
+      break;
+    case 'cursor':
+      entries.push(['cursor', pagination.cursor]);
+      break;
+    case 'scim':
+      entries.push(['totalResults', '.totalResults']);
+      break;
+    default:
+      break;
+  }
+  return entries.filter((entry): entry is [string, string] => entry[1] !== undefined);
+}

@@ -1,0 +1,69 @@
+/**
+ * What every pagination style gets from the import: a way to fetch a page (by query parameters,
+ * or by URL for Link headers) and to map it (one jq run). Fetching and mapping are separate so
+ * a style can start the next request before mapping the current page.
+ */
+import { ConnectorError } from '../errors.js';
+import type { Cell } from '../mapping/page-program.js';
+import type { MappedRecord } from '../mapping/map-records.js';
+
+export interface FetchedPage {
+  url: URL;
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export interface EvaluatedPage {
+  url: URL;
+  headers: Record<string, string>;
+  records: MappedRecord[];
+  /** Pagination values read from the body by the same jq run (cursor, total, more, ...). */
+  extras: Record<string, Cell>;
+}
+
+export type PageTarget = { query: ReadonlyArray<readonly [string, string]> } | { url: URL };
+
+export interface PagingContext {
+  action: string;
+  baseUrl: URL;
+  fetch(target: PageTarget): Promise<FetchedPage>;
+  evaluate(page: FetchedPage): Promise<EvaluatedPage>;
+}
+
+/** The first output of a pagination expression, or undefined (no output, null, or an error). */
+export function readExtra(page: EvaluatedPage, name: string): unknown {
+  const cell = page.extras[name];
+  if (!cell || 'error' in cell) return undefined;
+  return cell.value ?? undefined;
+}
+
+export function readNumber(page: EvaluatedPage, name: string): number | undefined {
+  const value = readExtra(page, name);
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
+/** Ids of the page's importable records, joined: compares two pages for repetition. */
+export function pageFingerprint(page: EvaluatedPage): string {
+  return page.records.map((record) => record.account?.id ?? `#${record.index}`).join('\u0000');
+}
+
+export function paginationError(ctx: PagingContext, message: string, hint: string): ConnectorError {
+  return new ConnectorError('PAGINATION_FAILED', `${ctx.action}: ${message}`, { action: ctx.action, hint });
+}
+
+/** Fetch + map, with the rejection observed so an abandoned prefetch never becomes unhandled. */
+export function fetchAndEvaluate(ctx: PagingContext, target: PageTarget): Promise<EvaluatedPage> {
+  const promise = ctx.fetch(target).then((page) => ctx.evaluate(page));
+  promise.catch(() => undefined);
+  return promise;
+}
+
+export function tooManyPages(ctx: PagingContext, maxPages: number): ConnectorError {
+  return paginationError(
+    ctx,
+    `stopped after maxPages (${maxPages}) pages while the target still had more`,
+    'Raise pagination.maxPages; the import fails rather than return a partial list.',
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * JSON body templates. Every escaped mustache `{{expr}}` is rewritten in the Handlebars AST into
+ * `{{__json expr}}` and the template compiled with noEscape, so each value is inserted as JSON
+ * text: a name like `Ann", "role": "owner` stays one string and can never add a field, and `&`
+ * is never HTML-escaped. Block helpers (`{{#if}}...{{else}}...{{/if}}`) emit their literal text.
+ */
+import type { TemplateEngine } from './template-engine.js';
+
+type Node = hbs.AST.Node;
+type Mustache = hbs.AST.MustacheStatement;
+
+function toJsonMustache(node: Mustache): Mustache {
+  const loc = node.loc;
+  const hasCall = node.params.length > 0 || (node.hash !== undefined && node.hash.pairs.length > 0);
+  const argument: hbs.AST.Expression = hasCall
+    ? ({ type: 'SubExpression', path: node.path, params: node.params, hash: node.hash, loc } as unknown as hbs.AST.SubExpression)
+    : node.path;
+  return {
+    ...node,
+    path: { type: 'PathExpression', data: false, depth: 0, parts: ['__json'], original: '__json', loc } as hbs.AST.PathExpression,
+    params: [argument],
+    hash: undefined as unknown as hbs.AST.Hash,
+    escaped: false,
+  };
+}
+
+/** Rewrites escaped mustaches in place, descending into blocks (`program` and `inverse`). */
+function rewrite(node: Node | undefined | null): void {
+  if (!node) return;
+  if (node.type === 'Program') {
+    const program = node as hbs.AST.Program;
+    program.body = program.body.map((statement) => {
+      if (statement.type === 'MustacheStatement' && (statement as Mustache).escaped) return toJsonMustache(statement as Mustache);
+      rewrite(statement);
+      return statement;
+    });
+    return;
+  }
+  if (node.type === 'BlockStatement') {
+    const block = node as hbs.AST.BlockStatement;
+    rewrite(block.program);
+    rewrite(block.inverse);
+  }
+}
+
+/**
+ * JSON puts `}` right after a mustache (`{"a": {{x}}}`), which Handlebars would lex as the close
+ * of a triple-stash. An empty comment after each mustache followed by `}` separates them.
+ */
+export function separateClosingBraces(source: string): string {
+  return source.replace(/\{\{[\s\S]*?\}\}(?=\})/gu, (mustache) => `${mustache}{{!}}`);
+}
+
+/** Compiles a JSON body template; Handlebars syntax errors surface here, at compile time. */
+export function compileJsonBody(engine: TemplateEngine, source: string): (context: object) => string {
+  const ast = engine.parse(separateClosingBraces(source));
+  rewrite(ast);
+  const template = engine.compile(ast, { noEscape: true, strict: false });
+  return (context) => template(context);
+}
+
+/** Compiles a plain-string template (query and header values): no escaping, no JSON encoding. */
+export function compilePlainTemplate(engine: TemplateEngine, source: string): (context: object) => string {
+  const ast = engine.parse(source);
+  const template = engine.compile(ast, { noEscape: true, strict: false });
+  return (context) => template(context);
+}

@@ -1,0 +1,63 @@
+/** Lowering fills defaults, never changes its input, and is idempotent. */
+import { describe, expect, it } from 'vitest';
+import { compileSpecText, validateSpecText } from '../../src/compiler/index.js';
+import { lowerSpec } from '../../src/compiler/lower.js';
+import { baseSpec, specText } from './helpers.js';
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function fullSpec(): Record<string, any> {
+  const spec = baseSpec();
+  spec.actions.importUsers.pagination = { type: 'offset', limit: 50 };
+  spec.actions.deleteUser = { method: 'DELETE', path: '/users/{account.id}' };
+  spec.actions.custom = { orderLaptop: { method: 'POST', path: '/orders' } };
+  return spec;
+}
+
+describe('lowerSpec', () => {
+  it.each([
+    { given: 'bearer auth', path: ['auth'], want: { type: 'bearer', token: 'token', header: 'Authorization', prefix: 'Bearer ' } },
+    { given: 'input flags', path: ['inputs', 'region'], want: { label: 'Region', default: 'eu', type: 'string', secret: false, required: false } },
+    { given: 'import method, records and content type', path: ['actions', 'importUsers', 'method'], want: 'GET' },
+    { given: 'pagination defaults', path: ['actions', 'importUsers', 'pagination'], want: { type: 'offset', limit: 50, offsetParam: 'offset', limitParam: 'limit', concurrency: 1, maxPages: 10000 } },
+    { given: 'deleteUser absentOn', path: ['actions', 'deleteUser', 'absentOn'], want: [404] },
+    { given: 'custom action plan', path: ['actions', 'custom', 'orderLaptop', 'plan'], want: 'business' },
+  ])('fills $given', ({ path, want }) => {
+    const lowered = lowerSpec(fullSpec()) as unknown as Record<string, any>;
+    expect(path.reduce((v, k) => v?.[k], lowered)).toEqual(want);
+  });
+
+  it('does not change its input', () => {
+    const input = deepFreeze(fullSpec());
+    const before = JSON.stringify(input);
+    expect(() => lowerSpec(input)).not.toThrow();
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it('is idempotent', () => {
+    const once = lowerSpec(fullSpec());
+    expect(lowerSpec(once)).toEqual(once);
+    expect(JSON.stringify(lowerSpec(once))).toBe(JSON.stringify(once));
+  });
+
+  it('compiles the same text to equal, independent connectors', async () => {
+    const text = specText(fullSpec());
+    const first = await compileSpecText({ text, file: 'a.yaml' });
+    const second = await compileSpecText({ text, file: 'a.yaml' });
+    expect(second).toEqual(first);
+    (first.spec.actions.importUsers as { path: string }).path = '/changed';
+    expect(second.spec.actions.importUsers?.path).toBe('/users');
+    expect((await validateSpecText({ text, file: 'a.yaml' })).spec?.actions.importUsers?.path).toBe('/users');
+  });
+
+  it('records <runtime> as the source of a spec compiled without a file', async () => {
+    const connector = await compileSpecText({ text: specText(baseSpec()) });
+    expect(connector.source).toBe('<runtime>');
+  });
+});

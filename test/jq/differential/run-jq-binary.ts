@@ -1,0 +1,64 @@
+/**
+ * The reference: the real jq binary (/usr/bin/jq, 1.6 on CI). Many (expression, input) pairs run in
+ * one jq process: each expression becomes `def eN: ...;`, each input line says which to run, and
+ * jq prints one line per input with every output as JSON text (tojson), or the fact that it failed.
+ * A batch that does not compile (jq 1.6 folds `1/0` into a compile error) is re-run one expression at a time.
+ */
+import { spawnSync } from 'node:child_process';
+
+export const JQ_BINARY = process.env.JQ_PATH ?? '/usr/bin/jq';
+
+export interface DifferentialCase {
+  expression: string;
+  input: unknown;
+}
+
+/** What jq did for one case: each output as jq -c prints it, or an error (message not compared). */
+export type BinaryOutcome = { outputs: string[] } | { error: string };
+
+const BATCH_SIZE = 100;
+
+/** The jq version string, e.g. `jq-1.6`; throws when the binary cannot run. */
+export function readJqVersion(): string {
+  const result = spawnSync(JQ_BINARY, ['--version'], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cannot run ${JQ_BINARY} (${result.error?.message ?? result.stderr}); install jq or set JQ_PATH`);
+  return result.stdout.trim();
+}
+
+function runBatch(expressions: string[], cases: Array<{ index: number; input: unknown }>): BinaryOutcome[] | string {
+  const defs = expressions.map((expression, index) => `def e${index}: ${expression};`).join('\n');
+  const dispatch = expressions.map((_, index) => `${index === 0 ? 'if' : 'elif'} $k == ${index} then e${index}`).join(' ');
+  const program = `${defs}\n.k as $k | .v | try ([${dispatch} else empty end] | map(tojson) | {ok: .}) catch {err: tostring}`;
+  const input = cases.map(({ index, input: value }) => JSON.stringify({ k: index, v: value })).join('\n');
+  const result = spawnSync(JQ_BINARY, ['-c', program], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (result.status !== 0) return result.stderr || `jq exited ${result.status}`;
+  const lines = result.stdout.split('\n').filter((line) => line !== '');
+  if (lines.length !== cases.length) return `jq printed ${lines.length} lines for ${cases.length} inputs`;
+  return lines.map((line) => {
+    const parsed = JSON.parse(line) as { ok?: string[]; err?: string };
+    return parsed.ok ? { outputs: parsed.ok } : { error: parsed.err ?? 'error' };
+  });
+}
+
+/** Runs every case on the jq binary, in as few processes as possible. */
+export function runJqBinary(cases: DifferentialCase[]): BinaryOutcome[] {
+  const outcomes: BinaryOutcome[] = new Array<BinaryOutcome>(cases.length);
+  for (let start = 0; start < cases.length; start += BATCH_SIZE) {
+    const slice = cases.slice(start, start + BATCH_SIZE);
+    const expressions = [...new Set(slice.map((item) => item.expression))];
+    const batch = runBatch(
+      expressions,
+      slice.map((item) => ({ index: expressions.indexOf(item.expression), input: item.input })),
+    );
+    if (typeof batch !== 'string') {
+      batch.forEach((outcome, offset) => (outcomes[start + offset] = outcome));
+      continue;
+    }
+    // One expression does not compile on jq: find it by running them alone.
+    slice.forEach((item, offset) => {
+      const single = runBatch([item.expression], [{ index: 0, input: item.input }]);
+      outcomes[start + offset] = typeof single === 'string' ? { error: single.trim() } : (single[0] ?? { error: 'no output line' });
+    });
+  }
+  return outcomes;
+}

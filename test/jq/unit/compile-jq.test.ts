@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileJq, compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
+
+const savedPath = process.env.PATH;
+const savedJqPath = process.env.JQ_PATH;
+
+afterEach(() => {
+  process.env.PATH = savedPath;
+  if (savedJqPath === undefined) delete process.env.JQ_PATH;
+  else process.env.JQ_PATH = savedJqPath;
+});
+
+describe('compileJq', () => {
+  it('compiles supported expressions in-process', async () => {
+    const filter = await compileJq('.users[] | {id, email: (.email // "")}');
+    expect(filter.engine).toBe('in-process');
+    expect(await filter.run({ users: [{ id: 1 }] })).toEqual([{ id: 1, email: '' }]);
+  });
+
+  it('throws syntax errors with their offset instead of falling back', async () => {
+    await expect(compileJq('.a | | .b')).rejects.toMatchObject({ name: 'JqCompileError', kind: 'syntax', offset: 5 });
+  });
+
+  it('falls back to the jq binary for refused constructs when jq is installed', async () => {
+    process.env.JQ_PATH = '/usr/bin/jq';
+    const filter = await compileJq('[., input_filename]');
+    expect(filter.engine).toBe('binary');
+    expect(await filter.run(1)).toEqual([[1, null]]);
+  });
+
+  it('rethrows the refusal when no jq binary is installed', async () => {
+    delete process.env.JQ_PATH;
+    process.env.PATH = '/nonexistent';
+    await expect(compileJq('input')).rejects.toMatchObject({ kind: 'unsupported', construct: 'input', offset: 0 });
+  });
+
+  it('reports runtime errors as JqRuntimeError with the error value', async () => {
+    const filter = await compileJq('error({code: 7})');
+    const failure = await filter.run(null).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(JqRuntimeError);
+    expect((failure as JqRuntimeError).value).toEqual({ code: 7 });
+  });
+});
+
+describe('compileJqInProcess', () => {
+  it('offers a synchronous runSync next to the async run', async () => {
+    const filter = compileJqInProcess('.[] | . * 2');
+    expect(filter.runSync([1, 2])).toEqual([2, 4]);
+    expect(await filter.run([3])).toEqual([6]);
+  });
+
+  it('never falls back: refused constructs throw', () => {
+    expect(() => compileJqInProcess('inputs')).toThrow(JqCompileError);
+  });
+
+  it('can be run many times and does not mutate its input', () => {
+    const filter = compileJqInProcess('.a += 1 | .b[0] = 9 | del(.c)');
+    const input = { a: 1, b: [1], c: 2 };
+    expect(filter.runSync(input)).toEqual([{ a: 2, b: [9] }]);
+    expect(filter.runSync(input)).toEqual([{ a: 2, b: [9] }]);
+    expect(input).toEqual({ a: 1, b: [1], c: 2 });
+  });
+});

@@ -1,0 +1,36 @@
+/** The client's type follows the compiled connector's type parameters. */
+import { describe, expect, it } from 'vitest';
+import { connect } from '../../src/runtime/connect.js';
+import type { CompiledConnector } from '../../src/connector.js';
+import { makeConnector, usersImport } from './fixtures.js';
+
+type ImportOnlyInputs = { token?: string; baseUrl?: string };
+
+describe('client types', () => {
+  it('has only the connector\'s actions, and typed inputs and custom action names', async () => {
+    const importOnly: CompiledConnector<ImportOnlyInputs, 'importUsers' | 'deleteUser', 'orderLaptop'> = makeConnector({
+      baseUrl: 'http://127.0.0.1:9',
+      actions: { importUsers: usersImport, deleteUser: { method: 'DELETE', path: '/u/{account.id}' }, custom: { orderLaptop: { method: 'POST', path: '/o' } } },
+    });
+    const client = connect(importOnly, { token: 'abc-secret' });
+    // @ts-expect-error the connector has no activateUser
+    expect(client.activateUser).toBeUndefined();
+    // @ts-expect-error the connector has no createUser
+    expect(client.createUser).toBeUndefined();
+    expect(typeof client.importUsers).toBe('function');
+    expect(typeof client.deleteUser).toBe('function');
+    // @ts-expect-error not a custom action of this connector
+    await expect(client.runCustomAction('orderPhone')).rejects.toMatchObject({ code: 'CONFIG' });
+    // @ts-expect-error not an input of this connector
+    connect(importOnly, { tokn: 'x' });
+    await client.close();
+  });
+
+  it('a connector without custom actions has no runCustomAction', async () => {
+    const plain: CompiledConnector<{ token?: string }, 'importUsers', never> = makeConnector({ baseUrl: 'http://127.0.0.1:9', actions: { importUsers: usersImport } });
+    const client = connect(plain, {});
+    // @ts-expect-error no custom actions
+    expect(client.runCustomAction).toBeUndefined();
+    await client.close();
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Redactor } from '../../src/runtime/redact.js';
+
+describe('Redactor', () => {
+  const redactor = new Redactor();
+  redactor.registerSecret('s3cr3t+/ key"x');
+  redactor.registerSecret('tk9Z');
+  redactor.registerSecret('');
+
+  it.each([
+    { given: 'token s3cr3t+/ key"x here', want: 'token *** here' },
+    { given: `url ?k=${encodeURIComponent('s3cr3t+/ key"x')}`, want: 'url ?k=***' },
+    { given: `form k=${new URLSearchParams({ k: 's3cr3t+/ key"x' }).toString().slice(2)}`, want: 'form k=***' },
+    { given: JSON.stringify({ v: 's3cr3t+/ key"x' }), want: '{"v":"***"}' },
+    { given: 'Bearer tk9Z', want: 'Bearer ***' },
+    { given: 'nothing secret', want: 'nothing secret' },
+  ])('redacts $given', ({ given, want }) => {
+    expect(redactor.redact(given)).toBe(want);
+  });
+
+  it('masks credential-like query parameters in URLs even when not registered', () => {
+    expect(redactor.redactUrl('https://x.test/users?api_key=abc&page=2&access_token=zz')).toBe(
+      'https://x.test/users?api_key=***&page=2&access_token=***',
+    );
+    expect(redactor.redactUrl('https://user:pw@x.test/a')).toBe('https://***:***@x.test/a');
+  });
+
+  it('redacts values and keys deeply, and header credentials whole', () => {
+    expect(redactor.redactValue({ a: ['tk9Z', { tk9Z: 1 }] })).toEqual({ a: ['***', { '***': 1 }] });
+    expect(redactor.redactHeaders({ authorization: 'Basic Zm9v', 'x-other': 'tk9Z' })).toEqual({ authorization: '***', 'x-other': '***' });
+  });
+});

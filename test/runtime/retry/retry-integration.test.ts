@@ -1,0 +1,104 @@
+/** Retries through connect(): 429 with each header form, and which methods are sent twice. */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
+import { connect } from '../../../src/runtime/connect.js';
+import { makeConnector, makeUsers, usersImport } from '../fixtures.js';
+
+let server: HandlerServer;
+beforeAll(async () => {
+  server = await serveHandlers();
+});
+afterEach(() => server.reset());
+afterAll(() => server.close());
+
+const now = Date.parse('2026-03-01T10:00:00Z');
+
+function rateLimitedOnce(headers: Record<string, string>) {
+  let calls = 0;
+  return http.get('*/users', () => {
+    calls += 1;
+    return calls === 1 ? HttpResponse.json({ error: 'slow down' }, { status: 429, headers }) : HttpResponse.json({ users: makeUsers(2) });
+  });
+}
+
+async function waitsFor(headers: Record<string, string>): Promise<number[]> {
+  server.use(rateLimitedOnce(headers));
+  const waits: number[] = [];
+  const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, {
+    baseUrl: server.origin,
+    now: () => now,
+    random: () => 0.5,
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+  });
+  expect(await client.importUsers().collect()).toHaveLength(2);
+  await client.close();
+  return waits;
+}
+
+describe('429 handling', () => {
+  it.each<{ form: string; headers: Record<string, string>; want: number[] }>([
+    { form: 'Retry-After seconds', headers: { 'retry-after': '3' }, want: [3000] },
+    { form: 'Retry-After HTTP date', headers: { 'retry-after': new Date(now + 5000).toUTCString() }, want: [5000] },
+    { form: 'ratelimit-reset', headers: { 'ratelimit-reset': '2' }, want: [2000] },
+    { form: 'x-ratelimit-reset seconds', headers: { 'x-ratelimit-reset': '4' }, want: [4000] },
+    { form: 'x-ratelimit-reset epoch seconds', headers: { 'x-ratelimit-reset': String(now / 1000 + 7) }, want: [7000] },
+    { form: 'no header (backoff with jitter)', headers: {}, want: [250] },
+  ])('waits as $form says', async ({ headers, want }) => {
+    expect(await waitsFor(headers)).toEqual(want);
+  });
+
+  it('gives up with RATE_LIMITED when the wait exceeds the retry budget', async () => {
+    server.use(http.get('*/users', () => HttpResponse.json({}, { status: 429, headers: { 'retry-after': '3600' } })));
+    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect(server.requests).toHaveLength(1);
+    await client.close();
+  });
+});
+
+describe('which requests are retried', () => {
+  const person = { email: 'a@x.test', name: 'A' };
+  const create = (idempotent?: boolean) =>
+    makeConnector({ actions: { createUser: { method: 'POST', path: '/users', body: '{"email": {{user.email}}}', ...(idempotent === undefined ? {} : { idempotent }) } } });
+
+  it('does not send a POST twice after a 503', async () => {
+    server.use(http.post('*/users', () => HttpResponse.json({ error: 'busy' }, { status: 503 })));
+    const client = connect(create(), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    await expect(client.createUser(person)).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 503 });
+    expect(server.requests).toHaveLength(1);
+    await client.close();
+  });
+
+  it('retries a POST marked idempotent', async () => {
+    let calls = 0;
+    server.use(http.post('*/users', () => ((calls += 1), calls < 3 ? HttpResponse.json({}, { status: 502 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))));
+    const client = connect(create(true), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    expect(await client.createUser(person)).toMatchObject({ status: 201 });
+    expect(server.requests).toHaveLength(3);
+    await client.close();
+  });
+
+  it('retries a POST after a 429 (the target did not process it)', async () => {
+    let calls = 0;
+    server.use(http.post('*/users', () => ((calls += 1), calls === 1 ? HttpResponse.json({}, { status: 429 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))));
+    const client = connect(create(), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    expect(await client.createUser(person)).toMatchObject({ status: 201 });
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+
+  it('retries a DELETE after a reset, bounded by maxAttempts', async () => {
+    server.use(http.delete('*/users/:id', () => HttpResponse.error()));
+    const client = connect(makeConnector({ actions: { deleteUser: { method: 'DELETE', path: '/users/{account.id}' } } }), {}, {
+      baseUrl: server.origin,
+      sleep: async () => undefined,
+      retry: { maxAttempts: 2 },
+    });
+    await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+});
