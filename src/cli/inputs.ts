@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { secretInputNames } from '../runtime/auth/index.js';
 import type { ActionKind } from './resolve-connector.js';
 
 /** A problem with the operator's inputs (file, names, missing values); the CLI exits 2. */
@@ -34,7 +35,7 @@ function toInputName(flag: string): string {
 function looksSecret(name: string): boolean {
   const flat = name.toLowerCase().replace(/[-_]/g, '');
   return (
-    /token|passw|passwd|secret|apikey|credential|authorization|privatekey/.test(flat) ||
+    /token|passw|secret|apikey|credential|authorization|privatekey/.test(flat) ||
     ['key', 'auth', 'pwd', 'pass', 'bearer'].includes(flat)
   );
 }
@@ -53,9 +54,14 @@ export function explainSecretFlag(flag: string): string | undefined {
   return `--${flag} refused: ${secretAdvice(toInputName(flag))}`;
 }
 
-/** Whether an input holds a secret: declared so, a standard secret name, or a secret-looking name. */
+/**
+ * Whether an input holds a secret: declared so, used by the auth as a credential, a standard secret
+ * name, or — for a name the spec does not declare — a secret-looking one. A declared non-secret
+ * input such as `tokenUrl` stays usable with `--input`.
+ */
 export function isSecretInput(spec: ConnectorSpec, name: string): boolean {
-  return spec.inputs?.[name]?.secret === true || STANDARD_SECRETS.has(name) || looksSecret(name);
+  if (secretInputNames(spec).includes(name) || STANDARD_SECRETS.has(name)) return true;
+  return spec.inputs?.[name] === undefined && looksSecret(name);
 }
 
 /** Line and column of a JSON.parse failure, from the `position N` Node puts in its message. */

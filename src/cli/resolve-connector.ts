@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { CliIO } from './command.js';
 import type { CompiledConnector, ConnectorSpec } from '../connector.js';
-import { connect, type Client } from '../index.js';
+import type { Client } from '../index.js';
 import { Redactor } from '../runtime/redact.js';
 import {
   collectInputs,
@@ -98,14 +98,40 @@ export async function resolveConnector({ ref, cwd }: { ref: string; cwd: string 
   );
 }
 
-/** Writes through the redactor, so no secret input value reaches the terminal or a log. */
-export function redactIO(io: CliIO, secrets: string[]): CliIO {
+/** An output stream of a session: redacted, and aware that its reader may have gone away. */
+export interface SessionStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  /** True once the reader closed the pipe (`connector run ... --ndjson | head -3`). */
+  readonly closed: boolean;
+}
+
+export interface SessionIO extends CliIO {
+  stdout: SessionStream;
+  stderr: SessionStream;
+}
+
+/**
+ * Writes through the redactor, so no secret input value reaches the terminal or a log. A reader that
+ * closes the pipe early (EPIPE) is not an error: output stops quietly, as with any Unix filter.
+ */
+export function redactIO(io: CliIO, secrets: string[]): SessionIO {
   const redactor = new Redactor();
   for (const secret of secrets) redactor.registerSecret(secret);
-  const wrap = (stream: CliIO['stdout']): CliIO['stdout'] => ({
-    isTTY: stream.isTTY,
-    write: (text: string) => stream.write(redactor.redact(text)),
-  });
+  const wrap = (stream: CliIO['stdout']): SessionStream => {
+    let closed = false;
+    const events = stream as { once?: (event: string, listener: (error: NodeJS.ErrnoException) => void) => unknown };
+    events.once?.('error', () => {
+      closed = true;
+    });
+    return {
+      isTTY: stream.isTTY,
+      get closed() {
+        return closed;
+      },
+      write: (text: string) => (closed ? false : stream.write(redactor.redact(text))),
+    };
+  };
   return { ...io, stdout: wrap(io.stdout), stderr: wrap(io.stderr) };
 }
 
@@ -155,21 +181,21 @@ export interface OperatorSession {
   connector: CompiledConnector;
   client: Client;
   /** The command's io, with every secret input value redacted. */
-  io: CliIO;
+  io: SessionIO;
 }
 
 /** Stand-ins for missing inputs when nothing is sent (`preview --response`): they pass connect()'s checks. */
 function fillOffline(connector: CompiledConnector, collected: CollectedInputs): void {
   for (const [name, input] of Object.entries(connector.spec.inputs ?? {})) {
     if (collected.inputs[name] !== undefined) continue;
-    collected.inputs[name] = input.type === 'url' ? 'http://127.0.0.1/' : input.type === 'email' ? 'nobody@example.invalid' : 'unused';
+    collected.inputs[name] = input.type === 'url' ? 'http://127.0.0.1/' : input.type === 'email' ? 'nobody@example.invalid' : 'offline-preview-placeholder';
   }
   collected.baseUrl ??= connector.spec.baseUrl === undefined ? 'http://127.0.0.1/' : undefined;
 }
 
 /**
- * Collects inputs and connects; the caller closes `client`. `onRetry` hears of every retry (for the
- * progress line); `--verbose` prints the runtime's log lines (already redacted) to stderr.
+ * Collects inputs and connects; the caller closes `client`. `onLog` hears every runtime log line
+ * (the progress line counts retries in them); `--verbose` prints them (already redacted) to stderr.
  */
 export async function openSession({ connector, args, io, onLog, offline = false }: {
   connector: CompiledConnector;
@@ -189,6 +215,8 @@ export async function openSession({ connector, args, io, onLog, offline = false 
   const actor: Record<string, string> = {};
   if (args.strings['actor-email'] !== undefined) actor.email = args.strings['actor-email'];
   if (args.strings['actor-name'] !== undefined) actor.name = args.strings['actor-name'];
+  // Loaded here, not at the top: `--help` and usage errors then start without the HTTP stack.
+  const { connect } = await import('../index.js');
   const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor });
   return { connector, client, io: redacted };
 }

@@ -23,14 +23,17 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
 }
 
-async function runRules(context: RuleContext): Promise<Diagnostic[]> {
+async function runRules(context: RuleContext, schemaValid: boolean): Promise<Diagnostic[]> {
   const results = await Promise.all(
-    RULES.map(async (rule) => {
+    RULES.map(async (rule): Promise<Diagnostic[]> => {
       try {
         return await rule(context);
-      } catch {
+      } catch (error) {
         // Rules also run on specs with schema errors; a shape they do not expect is already reported.
-        return [];
+        if (!schemaValid) return [];
+        // On a schema-valid spec a failing rule is our bug: say so as a diagnostic, not a crash.
+        const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+        return [{ code: 'SPEC_RULE_FAILED', severity: 'error', file: context.file, line: 1, column: 1, pointer: '', message: `the check ${rule.name} failed on this spec: ${reason}`, hint: 'this is a bug in the validator; please report it with the spec' }];
       }
     }),
   );
@@ -48,7 +51,7 @@ export async function validateSpecText(input: SpecText & { jq?: JqChecker }): Pr
   const schemaDiagnostics = validateSchema({ value: parsed.value, file, sourceMap: parsed.sourceMap });
   const isObject = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value);
   const ruleDiagnostics = isObject
-    ? await runRules({ spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker })
+    ? await runRules({ spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker }, schemaDiagnostics.length === 0)
     : [];
   const diagnostics = sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...ruleDiagnostics]);
   if (hasErrors(diagnostics)) return { diagnostics };

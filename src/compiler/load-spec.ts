@@ -4,7 +4,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import type { Diagnostic } from './diagnostic.js';
+import { compareText, type Diagnostic } from './diagnostic.js';
 
 /** Specs are a few KB; anything beyond this is a mistake (or an attack), not a spec. */
 export const MAX_SPEC_BYTES = 1024 * 1024;
@@ -86,5 +86,5 @@ async function listYamlFiles(dir: string): Promise<string[]> {
   return entries
     .filter((e) => e.isFile() && /\.ya?ml$/u.test(e.name))
     .map((e) => join(e.parentPath, e.name))
-    .sort((a, b) => relative(dir, a).localeCompare(relative(dir, b)));
+    .sort((a, b) => compareText(relative(dir, a), relative(dir, b)));
 }

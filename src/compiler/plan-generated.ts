@@ -4,7 +4,7 @@
  * run it on temporary directories.
  */
 import { validateSpecText } from './compile.js';
-import { hasErrors, type Diagnostic } from './diagnostic.js';
+import { compareText, hasErrors, type Diagnostic } from './diagnostic.js';
 import { emitConnectorModule, emitIndexModule } from './emit-module.js';
 import { emitSpecTypes } from './emit-spec-types.js';
 import type { JqChecker } from './rules/index.js';
@@ -40,5 +40,5 @@ export async function planGeneratedFiles(input: {
   if (hasErrors(diagnostics)) return { files: new Map(), diagnostics };
   files.set('index.ts', emitIndexModule([...ids.keys()]));
   files.set('spec-types.ts', await emitSpecTypes(input.schema));
-  return { files: new Map([...files].sort(([a], [b]) => a.localeCompare(b))), diagnostics };
+  return { files: new Map([...files].sort(([a], [b]) => compareText(a, b))), diagnostics };
 }

@@ -28,7 +28,8 @@ function findNode(doc: Document, pointer: string): Found {
   for (const segment of splitPointer(pointer)) {
     const current = found.value;
     if (isMap(current)) {
-      const pair = current.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
+      // The last of duplicate keys, since that is the value YAML keeps.
+      const pair = current.items.findLast((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
       if (!pair) break;
       found = { key: pair.key as Node, value: (pair.value as Node | null) ?? (pair.key as Node) };
     } else if (isSeq(current)) {

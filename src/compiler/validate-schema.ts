@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { joinPointer, splitPointer, type Diagnostic } from './diagnostic.js';
-import { hintForName, suggestName } from './did-you-mean.js';
+import { hintForName } from './did-you-mean.js';
 import { checkingValidators, UNION_SITES, unionBranches, valueAt, type UnionSite } from './schema-model.js';
 import type { SourceMap } from './source-map.js';
 
@@ -170,4 +170,3 @@ function typeHint(type: string): string {
   return `write ${article(type)}`;
 }
 
-export { suggestName };

@@ -68,8 +68,9 @@ export function defineGenerator(
   arity: number,
   run: (input: Json, args: Compiled[], env: Env, emit: Emit) => void,
   paths?: (args: Compiled[]) => RunPaths,
-): void {
-  NATIVES.set(`${name}/${arity}`, ({ args }) =>
-    makeCompiled({ run: (input, env, emit) => run(input, args, env, emit), ...(paths ? { paths: paths(args) } : {}) }),
-  );
+): Native {
+  const native: Native = ({ args }) =>
+    makeCompiled({ run: (input, env, emit) => run(input, args, env, emit), ...(paths ? { paths: paths(args) } : {}) });
+  NATIVES.set(`${name}/${arity}`, native);
+  return native;
 }

@@ -88,10 +88,18 @@ defineNative('add', 1, ({ args: [f] }) =>
   }),
 );
 
+/** Iterative (an explicit stack), so arrays nested thousands deep flatten without recursion. */
 function flatten(v: Json, depth: number): Json[] {
   const out: Json[] = [];
-  for (const item of iterateValues(v)) {
-    if (Array.isArray(item) && depth !== 0) out.push(...flatten(item, depth - 1));
+  const stack: Array<{ items: Json[]; at: number; depth: number }> = [{ items: iterateValues(v), at: 0, depth }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.at === top.items.length) {
+      stack.pop();
+      continue;
+    }
+    const item = top.items[top.at++]!;
+    if (Array.isArray(item) && top.depth !== 0) stack.push({ items: item, at: 0, depth: top.depth - 1 });
     else out.push(item);
   }
   return out;

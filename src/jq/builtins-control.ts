@@ -69,13 +69,19 @@ function checkCount(n: Json, name: string): number {
   return n;
 }
 
-defineGenerator(
+const limitNative = defineGenerator(
   'limit',
   2,
   (input, [count, f], env, emit) =>
     count!.run(input, env, (n) => {
       let left = checkCount(n, 'limit');
       if (left <= 0) return;
+      // One output at most: no need to stop `f` early (stopping costs a thrown signal).
+      const fs = f!.single;
+      if (fs) {
+        emit(fs(input, env));
+        return;
+      }
       runUntil(f!, input, env, (v) => {
         emit(v);
         return --left > 0;
@@ -92,6 +98,16 @@ defineGenerator(
         });
       }),
 );
+
+/** `limit(n; f)` with a literal n >= 1 and a one-output f is just f (common: `[limit(1; expr)]`). */
+defineNative('limit', 2, (context) => {
+  const [countNode] = context.node.args;
+  const fs = context.args[1]!.single;
+  if (fs && countNode?.type === 'Literal' && typeof countNode.value === 'number' && countNode.value >= 1) {
+    return makeCompiled({ single: fs, paths: context.args[1]!.paths });
+  }
+  return limitNative(context);
+});
 
 defineGenerator('skip', 2, (input, [count, f], env, emit) =>
   count!.run(input, env, (n) => {

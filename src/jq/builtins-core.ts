@@ -4,10 +4,10 @@ import { defineGenerator, definePure, defineWithArgs } from './builtin-helpers.j
 import { dumpJson } from './json-text.js';
 import { parseJsonText } from './json-parse.js';
 import { deletePaths, getPath, setPath } from './path-ops.js';
-import { JqThrow } from './runtime.js';
+import { budget, checkFinite, JqThrow } from './runtime.js';
 import { toText } from './formats.js';
 import {
-  codePointLength, describeValue, equalValues, fail, isObject, sortedKeys, typeOf, type Json,
+  codePointLength, DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, MAX_DEPTH, sortedKeys, typeOf, type Json,
 } from './values.js';
 
 definePure('type', typeOf);
@@ -16,10 +16,11 @@ definePure('tostring', toText);
 definePure('tojson', dumpJson);
 definePure('fromjson', (v) => {
   if (typeof v !== 'string') return fail(`${describeValue(v)} cannot be parsed as JSON`);
+  budget.nonFinite = true; // the text may hold 1e1000 or NaN
   return parseJsonText(v);
 });
-definePure('infinite', () => Infinity);
-definePure('nan', () => NaN);
+definePure('infinite', () => checkFinite(Infinity));
+definePure('nan', () => checkFinite(NaN));
 definePure('isinfinite', (v) => {
   if (typeof v !== 'number') return fail(`${describeValue(v)} number required`);
   return v === Infinity || v === -Infinity;
@@ -68,10 +69,15 @@ defineWithArgs('has', 1, (v, key) => {
 
 /** jq's jv_contains: values of different kinds inside containers simply do not contain each other. */
 export function containsValue(a: Json, b: Json): boolean {
+  return guardDepth('Containment check too deep', () => containsAt(a, b, 0));
+}
+
+function containsAt(a: Json, b: Json, depth: number): boolean {
+  if (depth > MAX_DEPTH) throw DEPTH_EXCEEDED;
   if (isObject(a) && isObject(b)) {
-    return Object.keys(b).every((key) => Object.hasOwn(a, key) && containsValue(a[key]!, b[key]!));
+    return Object.keys(b).every((key) => Object.hasOwn(a, key) && containsAt(a[key]!, b[key]!, depth + 1));
   }
-  if (Array.isArray(a) && Array.isArray(b)) return b.every((y) => a.some((x) => containsValue(x, y)));
+  if (Array.isArray(a) && Array.isArray(b)) return b.every((y) => a.some((x) => containsAt(x, y, depth + 1)));
   if (typeof a === 'string' && typeof b === 'string') return a.includes(b);
   return typeOf(a) === typeOf(b) && equalValues(a, b);
 }
@@ -83,7 +89,7 @@ defineWithArgs('contains', 1, (a, b) => {
 definePure('tonumber', (v) => {
   if (typeof v === 'number') return v;
   if (typeof v === 'string' && /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/u.test(v)) {
-    return Number(v);
+    return checkFinite(Number(v));
   }
   return fail(`${describeValue(v)} cannot be parsed as a number`);
 });

@@ -1,6 +1,7 @@
 /** Math natives (jq's libm wrappers). */
 import { definePure, defineWithArgs } from './builtin-helpers.js';
 import { describeValue, fail, type Json } from './values.js';
+import { checkFinite } from './runtime.js';
 
 function number(v: Json): number {
   if (typeof v !== 'number') return fail(`${describeValue(v)} number required`);
@@ -21,7 +22,7 @@ function roundHalfEven(x: number): number {
   return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
 }
 
-for (const [name, fn] of Object.entries(UNARY)) definePure(name, (v) => fn(number(v)));
+for (const [name, fn] of Object.entries(UNARY)) definePure(name, (v) => checkFinite(fn(number(v))));
 
 // jq 1.8: `def abs: if type == "number" and . < 0 then -. else . end` (other types pass through).
 definePure('abs', (v) => (typeof v === 'number' ? Math.abs(v) : v));
@@ -30,4 +31,4 @@ const BINARY: Record<string, (a: number, b: number) => number> = {
   pow: (a, b) => a ** b, atan2: Math.atan2, fmin: Math.min, fmax: Math.max, fmod: (a, b) => a % b,
   hypot: Math.hypot, copysign: (a, b) => (Math.sign(b) < 0 || Object.is(b, -0) ? -Math.abs(a) : Math.abs(a)),
 };
-for (const [name, fn] of Object.entries(BINARY)) defineWithArgs(name, 2, (_v, a, b) => fn(number(a), number(b)));
+for (const [name, fn] of Object.entries(BINARY)) defineWithArgs(name, 2, (_v, a, b) => checkFinite(fn(number(a), number(b))));

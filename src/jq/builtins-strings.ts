@@ -19,10 +19,12 @@ definePure('explode', (v) => {
   return explodeString(v);
 });
 definePure('implode', (v) => {
-  if (!Array.isArray(v)) return fail('Implode input must be an array');
+  if (!Array.isArray(v)) return fail('implode input must be an array');
   let out = '';
   for (const code of v) {
-    if (typeof code !== 'number') return fail('Unicode codepoint must be numeric');
+    if (typeof code !== 'number' || Number.isNaN(code)) {
+      return fail(`${describeValue(code)} can't be imploded, unicode codepoint needs to be numeric`);
+    }
     let c = Math.trunc(code);
     if (c > 0x10ffff || c < 0 || (c >= 0xd800 && c <= 0xdfff)) c = 0xfffd;
     out += String.fromCodePoint(c);

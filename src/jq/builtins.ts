@@ -5,4 +5,5 @@ import './builtins-strings.js';
 import './builtins-math.js';
 import './builtins-regex.js';
 import './builtins-control.js';
+import './builtins-dates.js';
 export { NATIVES } from './builtin-helpers.js';

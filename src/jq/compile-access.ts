@@ -97,7 +97,7 @@ export function compileSlice(node: Extract<Node, { type: 'Slice' }>, scope: Scop
 export function compileIterate(node: Extract<Node, { type: 'Iterate' }>, scope: Scope): Compiled {
   const target = compileNode(node.target, scope);
   const ts = target.single;
-  return makeCompiled({
+  const compiled = makeCompiled({
     run: ts
       ? (input, env, emit) => {
           const values = iterateValues(ts(input, env));
@@ -119,6 +119,7 @@ export function compileIterate(node: Extract<Node, { type: 'Iterate' }>, scope: 
         emitChildPaths(value, valuePath, emit);
       }),
   });
+  return { ...compiled, iterates: ts };
 }
 
 function emitChildPaths(value: Json, path: Json[], emit: PathEmit): void {

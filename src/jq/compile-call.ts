@@ -13,12 +13,10 @@ import type { Json } from './values.js';
 
 /** Builtins jq has that this engine refuses, so the binary runs them instead. */
 const REFUSED = new Set([
-  'input', 'inputs', 'input_filename', 'input_line_number', 'halt', 'halt_error', '$__prog_args', 'get_search_list',
-  'get_prog_origin', 'get_jq_origin', 'modulemeta', 'builtins', 'getpath_stream', 'splits_stream', 'ltrimstr_stream',
-  'localtime', 'strflocaltime', 'mktime', 'gmtime', 'strftime', 'strptime', 'dateadd', 'datesub', 'date',
-  'todate', 'fromdate', 'fromdateiso8601', 'todateiso8601', 'dateadd', 'now', 'input_line_number', 'stderr',
-  'have_decnum', 'tojson_stream', '@base32d_stream', 'significand', 'gamma', 'lgamma', 'tgamma', 'lgamma_r', 'frexp',
-  'ldexp', 'scalb', 'scalbln', 'nearbyint', 'drem', 'logb', 'modf', 'getpath/stream', 'limit_stream', 'env_stream',
+  'input', 'inputs', 'input_filename', 'input_line_number', 'halt', 'halt_error', 'get_search_list',
+  'get_prog_origin', 'get_jq_origin', 'modulemeta', 'builtins', 'localtime', 'strflocaltime', 'getpath_stream',
+  'significand', 'gamma', 'lgamma', 'tgamma', 'lgamma_r', 'frexp', 'ldexp', 'scalb', 'scalbln', 'drem', 'logb', 'modf',
+  'splits_stream', 'ltrimstr_stream', 'tojson_stream', 'getpath_stream', 'input_stream', '$__prog_args',
 ]);
 
 /** Turns `def f($a): body` into `def f(a): a as $a | body`, as jq does. */

@@ -4,7 +4,8 @@ import { compileNode } from './compile.js';
 import { makeCompiled } from './compile-helpers.js';
 import { FORMATS, toText } from './formats.js';
 import { JqCompileError } from './engine.js';
-import type { Compiled, Env, Single } from './runtime.js';
+import { countStep, type Compiled, type Env, type Single } from './runtime.js';
+import { iterateValues } from './path-ops.js';
 import type { Scope } from './scope.js';
 import { describeValue, fail, setField, type Json, type JsonObject } from './values.js';
 
@@ -12,6 +13,31 @@ export function compileArray(body: Compiled | undefined): Compiled {
   if (!body) return makeCompiled({ single: () => [] });
   const bs = body.single;
   if (bs) return makeCompiled({ single: (input, env) => [bs(input, env)] });
+  const list = body.list;
+  if (list) {
+    const count = list.length;
+    return makeCompiled({
+      single: (input, env) => {
+        const out: Json[] = new Array<Json>(count);
+        for (let i = 0; i < count; i++) out[i] = list[i]!(input, env);
+        return out;
+      },
+    });
+  }
+  const each = body.eachOf;
+  if (each) {
+    return makeCompiled({
+      single: (input, env) => {
+        const values = iterateValues(each.target(input, env));
+        const out: Json[] = new Array<Json>(values.length);
+        for (let i = 0; i < values.length; i++) {
+          countStep();
+          out[i] = each.map(values[i]!, env);
+        }
+        return out;
+      },
+    });
+  }
   return makeCompiled({
     single: (input, env) => {
       const out: Json[] = [];

@@ -12,12 +12,17 @@ import { compileAssign } from './compile-assign.js';
 import { compileCall, compileFuncDef } from './compile-call.js';
 import { compileArray, compileObject, compileString, compileFormat } from './compile-construct.js';
 import { findFrame, unsupported, type Scope } from './scope.js';
-import { lookup, type Compiled, type Single } from './runtime.js';
+import { checkFinite, lookup, type Compiled, type Single } from './runtime.js';
 import { makeCompiled } from './compile-helpers.js';
+import { rememberCompiled } from './codegen.js';
 import { isTruthy, type Json } from './values.js';
 import { JqCompileError } from './engine.js';
 
 export function compileNode(node: Node, scope: Scope): Compiled {
+  return rememberCompiled(node, compileNodeType(node, scope));
+}
+
+function compileNodeType(node: Node, scope: Scope): Compiled {
   switch (node.type) {
     case 'Identity':
       return {
@@ -28,6 +33,7 @@ export function compileNode(node: Node, scope: Scope): Compiled {
     case 'RecurseAll': return compileRecurseAll();
     case 'Literal': {
       const value = node.value as Json;
+      if (typeof value === 'number' && !Number.isFinite(value)) return makeCompiled({ single: () => checkFinite(value) });
       return makeCompiled({ single: () => value });
     }
     case 'Var': return compileVar(node.name, node.start, scope);
@@ -96,7 +102,9 @@ export function compilePipe(left: Compiled, right: Compiled): Compiled {
       paths: (input, path, env, emit) => left.paths(input, path, env, (v, p) => right.paths(v, p, env, emit)),
     };
   }
+  const iterated = left.iterates;
   return {
+    eachOf: iterated && rightSingle ? { target: iterated, map: rightSingle } : undefined,
     single: undefined,
     run: leftSingle
       ? (input, env, emit) => run(leftSingle(input, env), env, emit)
@@ -106,7 +114,10 @@ export function compilePipe(left: Compiled, right: Compiled): Compiled {
 }
 
 function compileComma(left: Compiled, right: Compiled): Compiled {
+  const leftList = left.list ?? (left.single && [left.single]);
+  const rightList = right.list ?? (right.single && [right.single]);
   return {
+    list: leftList && rightList ? [...leftList, ...rightList] : undefined,
     single: undefined,
     run: (input, env, emit) => {
       left.run(input, env, emit);

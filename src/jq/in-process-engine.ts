@@ -3,6 +3,7 @@
  * under a step budget and a recursion limit.
  */
 import { compileNode } from './compile.js';
+import { generateSingle } from './codegen.js';
 import { JqRuntimeError, type JqFilter } from './engine.js';
 import { dumpJson, normalizeOutput } from './json-text.js';
 import { parseExpression } from './parser.js';
@@ -21,7 +22,9 @@ export type { Limits };
 /** Compiles `expression`; throws JqCompileError (kind 'syntax' with offset, or 'unsupported' naming the construct). */
 export function compileJqInProcess(expression: string, limits: Partial<Limits> = {}): InProcessFilter {
   const ast = parseExpression(expression);
-  const code = compileNode(ast, preludeScope(expression));
+  const compiled = compileNode(ast, preludeScope(expression));
+  const generated = generateSingle(ast);
+  const code: Compiled = generated ? { ...compiled, single: generated } : compiled;
   const maxSteps = limits.maxSteps ?? DEFAULT_LIMITS.maxSteps;
   const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
   const runSync = (input: unknown): unknown[] => evaluate(code, input as Json, maxSteps, maxDepth);
@@ -44,18 +47,23 @@ function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: numbe
   const savedDepth = budget.depth;
   const savedMaxSteps = budget.maxSteps;
   const savedMaxDepth = budget.maxDepth;
+  const savedNonFinite = budget.nonFinite;
   budget.steps = 0;
   budget.depth = 0;
+  budget.nonFinite = false;
   budget.maxSteps = maxSteps;
   budget.maxDepth = maxDepth;
   try {
     const single = code.single;
-    if (single) return [normalizeOutput(single(input, null))];
-    const outputs: unknown[] = [];
-    code.run(input, null, (v) => {
-      outputs.push(normalizeOutput(v));
-    });
-    return outputs;
+    const outputs: Json[] = single ? [single(input, null)] : [];
+    if (!single) {
+      code.run(input, null, (v) => {
+        outputs.push(v);
+      });
+    }
+    // Infinity/NaN only exist when computed (or in the input, which JSON.parse gives finite
+    // numbers except for literals beyond 1e308): only then rewrite them as jq prints them.
+    return budget.nonFinite ? outputs.map(normalizeOutput) : outputs;
   } catch (error) {
     throw toRuntimeError(error);
   } finally {
@@ -63,6 +71,7 @@ function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: numbe
     budget.depth = savedDepth;
     budget.maxSteps = savedMaxSteps;
     budget.maxDepth = savedMaxDepth;
+    budget.nonFinite = savedNonFinite;
   }
 }
 

@@ -1,9 +1,10 @@
 /** jq's arithmetic on values (`+ - * / %`), with jq's error messages. */
-import { fail, describeValue, isObject, setField, type Json, type JsonObject, equalValues } from './values.js';
+import { DEPTH_EXCEEDED, fail, describeValue, guardDepth, isObject, MAX_DEPTH, setField, type Json, type JsonObject, equalValues } from './values.js';
 import { splitString } from './strings.js';
+import { checkFinite } from './runtime.js';
 
 export function addValues(a: Json, b: Json): Json {
-  if (typeof a === 'number' && typeof b === 'number') return a + b;
+  if (typeof a === 'number' && typeof b === 'number') return checkFinite(a + b);
   if (a === null) return b;
   if (b === null) return a;
   if (typeof a === 'string' && typeof b === 'string') return a + b;
@@ -17,7 +18,7 @@ export function addValues(a: Json, b: Json): Json {
 }
 
 export function subtractValues(a: Json, b: Json): Json {
-  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number' && typeof b === 'number') return checkFinite(a - b);
   if (Array.isArray(a) && Array.isArray(b)) return a.filter((x) => !b.some((y) => equalValues(x, y)));
   return fail(`${describeValue(a)} and ${describeValue(b)} cannot be subtracted`);
 }
@@ -30,17 +31,22 @@ function repeatString(text: string, times: number): Json {
 }
 
 export function deepMerge(a: JsonObject, b: JsonObject): JsonObject {
+  return guardDepth('Object merge too deep', () => mergeAt(a, b, 0));
+}
+
+function mergeAt(a: JsonObject, b: JsonObject, depth: number): JsonObject {
+  if (depth > MAX_DEPTH) throw DEPTH_EXCEEDED;
   const out: JsonObject = { ...a };
   for (const key of Object.keys(b)) {
     const left = Object.hasOwn(out, key) ? out[key]! : undefined;
     const right = b[key]!;
-    setField(out, key, left !== undefined && isObject(left) && isObject(right) ? deepMerge(left, right) : right);
+    setField(out, key, left !== undefined && isObject(left) && isObject(right) ? mergeAt(left, right, depth + 1) : right);
   }
   return out;
 }
 
 export function multiplyValues(a: Json, b: Json): Json {
-  if (typeof a === 'number' && typeof b === 'number') return a * b;
+  if (typeof a === 'number' && typeof b === 'number') return checkFinite(a * b);
   if (typeof a === 'string' && typeof b === 'number') return repeatString(a, b);
   if (typeof a === 'number' && typeof b === 'string') return repeatString(b, a);
   if (isObject(a) && isObject(b)) return deepMerge(a, b);
@@ -50,7 +56,7 @@ export function multiplyValues(a: Json, b: Json): Json {
 export function divideValues(a: Json, b: Json): Json {
   if (typeof a === 'number' && typeof b === 'number') {
     if (b === 0) fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided because the divisor is zero`);
-    return a / b;
+    return checkFinite(a / b);
   }
   if (typeof a === 'string' && typeof b === 'string') return splitString(a, b);
   return fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided`);
@@ -73,7 +79,7 @@ function bigRemainder(a: number, b: number): number {
 
 export function moduloValues(a: Json, b: Json): Json {
   if (typeof a === 'number' && typeof b === 'number') {
-    if (Number.isNaN(a) || Number.isNaN(b)) return NaN;
+    if (Number.isNaN(a) || Number.isNaN(b)) return checkFinite(NaN);
     const divisor = truncateToInt(b);
     if (divisor === 0) fail(`${describeValue(a)} and ${describeValue(b)} cannot be divided (remainder) because the divisor is zero`);
     const dividend = truncateToInt(a);

@@ -25,6 +25,12 @@ export interface Compiled {
   run: Run;
   paths: RunPaths;
   single: Single | undefined;
+  /** For `a, b, c` where each part has one output: the parts, so `[a, b, c]` is built directly. */
+  list?: Single[];
+  /** For `T[] | f` with one-output T and f: so `[T[] | f]` (what `map` is) runs as one loop. */
+  eachOf?: { target: Single; map: Single } | undefined;
+  /** For `T[]` with one-output T: T. */
+  iterates?: Single | undefined;
 }
 
 /** A closure argument (`def f(g)`): the argument's code and the environment of the call site. */
@@ -67,7 +73,20 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = { maxSteps: 10_000_000, maxDepth: 1_000 };
 
 /** The running evaluation's counters (evaluation is synchronous, so one at a time per thread). */
-export const budget = { steps: 0, maxSteps: DEFAULT_LIMITS.maxSteps, depth: 0, maxDepth: DEFAULT_LIMITS.maxDepth };
+export const budget = {
+  steps: 0,
+  maxSteps: DEFAULT_LIMITS.maxSteps,
+  depth: 0,
+  maxDepth: DEFAULT_LIMITS.maxDepth,
+  /** Set when the evaluation computed Infinity or NaN: only then are outputs rewritten as jq prints them. */
+  nonFinite: false,
+};
+
+/** Returns `n`, noting when it is not finite (so the outputs get normalized). */
+export function checkFinite(n: number): number {
+  if (!Number.isFinite(n)) budget.nonFinite = true;
+  return n;
+}
 
 export function countStep(): void {
   if (++budget.steps > budget.maxSteps) {

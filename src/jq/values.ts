@@ -88,7 +88,31 @@ export function sortedKeys(object: JsonObject): string[] {
   return Object.keys(object).sort(compareStrings);
 }
 
+/** jq refuses to compare, merge or check containment of values nested deeper than this. */
+export const MAX_DEPTH = 10_000;
+
+/**
+ * Runs a recursive value operation; past MAX_DEPTH (or JavaScript's stack) it becomes jq's
+ * "... too deep" error instead of a crash.
+ */
+export function guardDepth<T>(message: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof RangeError || error === DEPTH_EXCEEDED) return fail(message);
+    throw error;
+  }
+}
+
+export const DEPTH_EXCEEDED = { depth: 'exceeded' };
+
 export function compareValues(a: Json, b: Json): number {
+  if (typeof a !== 'object' || a === null || typeof b !== 'object' || b === null) return compareAt(a, b, 0);
+  return guardDepth('Comparison too deep', () => compareAt(a, b, 0));
+}
+
+function compareAt(a: Json, b: Json, depth: number): number {
+  if (depth > MAX_DEPTH) throw DEPTH_EXCEEDED;
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -101,7 +125,7 @@ export function compareValues(a: Json, b: Json): number {
     const y = b as Json[];
     const length = Math.min(a.length, y.length);
     for (let i = 0; i < length; i++) {
-      const c = compareValues(a[i]!, y[i]!);
+      const c = compareAt(a[i]!, y[i]!, depth + 1);
       if (c !== 0) return c;
     }
     return a.length < y.length ? -1 : a.length > y.length ? 1 : 0;
@@ -110,10 +134,10 @@ export function compareValues(a: Json, b: Json): number {
     const y = b as JsonObject;
     const ka = sortedKeys(a);
     const kb = sortedKeys(y);
-    const c = compareValues(ka, kb);
+    const c = compareAt(ka, kb, depth + 1);
     if (c !== 0) return c;
     for (const key of ka) {
-      const d = compareValues(a[key]!, y[key]!);
+      const d = compareAt(a[key]!, y[key]!, depth + 1);
       if (d !== 0) return d;
     }
     return 0;
@@ -126,7 +150,7 @@ export function equalValues(a: Json, b: Json): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     return false;
   }
-  return compareValues(a, b) === 0;
+  return guardDepth('Equality check too deep', () => compareAt(a, b, 0) === 0);
 }
 
 /** Own property lookup that never reaches Object.prototype (`constructor`, `__proto__`). */

@@ -16,6 +16,7 @@ import { createConnection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import { redactError } from './map-http-error.js';
 import { Redactor } from './redact.js';
+import { secretInputNames } from './auth/index.js';
 
 const WRITE_ACTIONS: WriteActionName[] = ['createUser', 'activateUser', 'deleteUser', 'deactivateUser'];
 
@@ -29,9 +30,9 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
   try {
     connection = createConnection(any, inputs, options);
   } catch (error) {
-    // Not yet a connection redactor: redact with the inputs themselves, as all could be secrets.
+    // No connection redactor yet: redact the secret inputs with a fresh one.
     const redactor = new Redactor();
-    for (const value of Object.values(inputs)) if (value !== undefined && value.length >= 8) redactor.registerSecret(value);
+    for (const name of secretInputNames(connector.spec)) redactor.registerSecret(inputs[name]);
     throw redactError(error, redactor);
   }
   const runtime = () => compileConnector(any);

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from '../../src/cli/args.js';
 import {
+  actionVariables,
+  checkVariableFlags,
   collectInputs,
   explainSecretFlag,
   formatMissingInputs,
   parseInputFlags,
   readInputsFile,
   readJsonFile,
+  readPersonFile,
+  readVarsFile,
   toEnvName,
 } from '../../src/cli/inputs.js';
 import type { ConnectorSpec } from '../../generated/spec-types.js';
@@ -83,6 +87,8 @@ const spec = {
     workspace: { label: 'Workspace', required: true },
     region: { label: 'Region', default: 'eu' },
     clientSecret: { label: 'Client secret' },
+    tokenUrl: { label: 'Token URL' },
+    signingKey: { label: 'Signing key', secret: true },
   },
   actions: { importUsers: { path: '/users', mapping: { id: '.id', email: '.email', name: '.name' } } },
 } as ConnectorSpec;
@@ -129,10 +135,12 @@ describe('collectInputs', () => {
 
 describe('parseInputFlags', () => {
   it('accepts non-secret inputs and refuses secret ones without echoing the value', () => {
-    expect(parseInputFlags({ flags: ['workspace=a=b'], spec })).toEqual({ workspace: 'a=b' });
+    expect(parseInputFlags({ flags: ['workspace=a=b', 'tokenUrl=https://x/t'], spec })).toEqual({ workspace: 'a=b', tokenUrl: 'https://x/t' });
+    expect(() => parseInputFlags({ flags: ['signingKey=canary-1'], spec })).toThrow(/--input signingKey=\.\.\. refused/);
+    expect(() => parseInputFlags({ flags: ['apiToken=canary-1'], spec })).toThrow(/--input apiToken=\.\.\. refused/);
     expect(() => parseInputFlags({ flags: ['token=canary-1'], spec })).toThrow(/--input token=\.\.\. refused: .*CONNECTOR_INPUT_TOKEN/);
     expect(() => parseInputFlags({ flags: ['clientSecret=canary-1'], spec })).toThrow(/refused/);
-    expect(() => parseInputFlags({ flags: ['nope=1'], spec })).toThrow('--input: unknown input "nope"; demo takes: token, workspace, region, clientSecret');
+    expect(() => parseInputFlags({ flags: ['nope=1'], spec })).toThrow('--input: unknown input "nope"; demo takes: token, workspace, region, clientSecret, tokenUrl, signingKey');
     expect(() => parseInputFlags({ flags: ['workspace'], spec })).toThrow('--input expects name=value, got "workspace"');
   });
 });
@@ -151,7 +159,7 @@ describe('readInputsFile', () => {
 
   const bad: { given: string; want: string }[] = [
     { given: '[1]', want: 'in.json: expected a JSON object keyed by input name, got an array' },
-    { given: '{"tokn": "x"}', want: 'in.json: unknown input "tokn"; demo takes: token, workspace, region, clientSecret, baseUrl' },
+    { given: '{"tokn": "x"}', want: 'in.json: unknown input "tokn"; demo takes: token, workspace, region, clientSecret, tokenUrl, signingKey, baseUrl' },
     { given: '{"token": 5}', want: 'in.json: input "token" must be a string, got number' },
     { given: '{\n "token": "canary-secret",\n}', want: 'in.json:3:1: not valid JSON: expected double-quoted property name (--inputs expects a JSON file)' },
     { given: '{"token": canary-secret}', want: 'in.json: not valid JSON: unexpected token (--inputs expects a JSON file)' },
@@ -178,5 +186,47 @@ describe('redactIO', () => {
     io.stderr.write(`url ?t=${encodeURIComponent('s3cr3t/+value')}\n`);
     expect(written).toEqual(['token ***\n', 'url ?t=***\n']);
     expect(io.stdout.isTTY).toBe(true);
+  });
+});
+
+describe('action variables', () => {
+  async function dirWith(files: Record<string, string>): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'operator-vars-'));
+    for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+    return dir;
+  }
+
+  it('reads --person, --account and --vars into user, account and vars', async () => {
+    const cwd = await dirWith({ 'p.json': '{"email": "a@x", "name": "A", "admin": true, "team": "ops"}', 'v.json': '{"model": "X"}' });
+    expect(await actionVariables({ strings: { person: 'p.json', account: 'P1', vars: 'v.json' }, cwd })).toEqual({
+      user: { email: 'a@x', name: 'A', admin: true, team: 'ops' },
+      account: { id: 'P1', email: '', name: '' },
+      vars: { model: 'X' },
+    });
+  });
+
+  const badPeople: { given: string; want: string }[] = [
+    { given: '"ann"', want: 'p.json: expected a JSON object with email and name, got string' },
+    { given: '{"name": "A"}', want: 'p.json: "email" must be a non-empty string, got undefined' },
+    { given: '{"email": "a@x", "name": ""}', want: 'p.json: "name" must be a non-empty string, got string' },
+    { given: '{"email": "a@x", "name": "A", "admin": "yes"}', want: 'p.json: "admin" must be true or false, got string' },
+  ];
+  it.each(badPeople)('names the person file and field for $given', async ({ given, want }) => {
+    const cwd = await dirWith({ 'p.json': given });
+    await expect(readPersonFile({ path: 'p.json', cwd })).rejects.toThrow(want);
+  });
+
+  it('refuses --vars that are not an object', async () => {
+    const cwd = await dirWith({ 'v.json': '[1]' });
+    await expect(readVarsFile({ path: 'v.json', cwd })).rejects.toThrow('v.json: expected a JSON object of variable name to value, got an array');
+  });
+
+  it('checks which of --person, --account and --vars an action needs and accepts', () => {
+    expect(() => checkVariableFlags({ strings: {}, kind: 'create', action: 'createUser' })).toThrow('createUser needs --person <file.json>');
+    expect(() => checkVariableFlags({ strings: {}, kind: 'create', action: 'createUser', personOptional: true })).not.toThrow();
+    expect(() => checkVariableFlags({ strings: {}, kind: 'account', action: 'deleteUser' })).toThrow('deleteUser needs --account <id>');
+    expect(() => checkVariableFlags({ strings: { account: 'x', person: 'p' }, kind: 'account', action: 'deleteUser' })).toThrow('--person does not apply to deleteUser');
+    expect(() => checkVariableFlags({ strings: { vars: 'v' }, kind: 'import', action: 'importUsers' })).toThrow('--vars does not apply to importUsers');
+    expect(() => checkVariableFlags({ strings: { vars: 'v', person: 'p', account: 'a' }, kind: 'custom', action: 'orderLaptop' })).not.toThrow();
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-handlers.js';
 import { CANARY_TOKEN, directoryHandlers, seedDirectory, type DirectoryUser } from '../fixtures/operator/directory-target.js';
-import { runCliWithout, runInProcess, type CliResult } from '../fixtures/operator/run-cli.js';
+import { runCli, runCliWithout, runInProcess, type CliResult } from '../fixtures/operator/run-cli.js';
 
 const SPEC = 'test/fixtures/operator/directory.yaml';
 let server: HandlerServer;
@@ -84,6 +84,20 @@ describe('connector run importUsers', () => {
     expect(result.stderr).toMatch(/log: importUsers: .*retrying in \d+ ms \(attempt 2 of 4\)/);
     expect(result.stderr).toMatch(/error TARGET_ERROR: .*\n(.*\n)* {2}status: {2}500\n {2}target: {2}\{"error":"database on fire"\}/);
     expect(server.requests.length).toBe(4);
+  });
+});
+
+describe('connector run importUsers, early reader exit', () => {
+  it('stops quietly (exit 0, no stack trace) when the reader closes the pipe, as `| head -1` does', async () => {
+    const page = (n: number) => Array.from({ length: 500 }, (_, i) => ({ id: `p${n}-${i}`, email: `u${n}-${i}@example.com`, name: `User ${n} ${i}`, role: 'member' }));
+    server.use(http.get('*/users', ({ request }) => {
+      const n = Number(new URL(request.url).searchParams.get('page'));
+      return HttpResponse.json({ users: page(n), has_more: n < 200 });
+    }));
+    const result = await runCli(['run', SPEC, 'importUsers', '--ndjson'], { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin }, 1);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^importUsers: \d+ accounts in \d+ pages \(stopped: the reader closed the output\)\n$/);
+    expect(server.requests.length).toBeLessThan(200);
   });
 });
 

@@ -2,8 +2,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli } from './toolchain-helpers.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../compiler/run-cli.js';
+
+// Each case starts the CLI as a subprocess; on a shared 2-core machine that can take seconds.
+vi.setConfig({ testTimeout: 90_000 });
 
 let dir: string;
 beforeEach(async () => {
@@ -22,6 +25,15 @@ describe('connector new', () => {
     const validated = await runCli(['validate', file]);
     expect(validated.stdout).toBe('1 spec file checked: all valid\n');
     expect(validated.code).toBe(0);
+  });
+
+  it('writes to specs/<type>/<id>.yaml by default, or to stdout with --out -', async () => {
+    const created = await runCli(['new', 'acme-scim', '--type', 'scim'], { cwd: dir });
+    expect(created.code).toBe(0);
+    const text = await readFile(join(dir, 'specs', 'scim', 'acme-scim.yaml'), 'utf8');
+    expect(text.split('\n')[0]).toBe('# yaml-language-server: $schema=../../schema/connector-spec.schema.json');
+    const printed = await runCli(['new', 'acme-scim', '--type', 'scim', '--out', '-'], { cwd: dir });
+    expect(printed.stdout.split('\n').slice(1)).toEqual(text.split('\n').slice(1));
   });
 
   it('refuses to overwrite a file', async () => {

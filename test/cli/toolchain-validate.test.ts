@@ -2,8 +2,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './toolchain-helpers.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../compiler/run-cli.js';
+
+// Each case starts the CLI as a subprocess; on a shared 2-core machine that can take seconds.
+vi.setConfig({ testTimeout: 90_000 });
 
 const broken = 'test/fixtures/invalid-specs/unknown-key.yaml';
 let dir: string;

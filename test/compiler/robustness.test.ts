@@ -98,4 +98,27 @@ describe('robustness', () => {
       { numRuns: 150 },
     );
   });
+
+  it.each([
+    { given: 'body templates', place: (spec: Record<string, any>, text: string) => (spec.actions.createUser = { method: 'POST', path: '/u', body: text }) },
+    { given: 'header templates', place: (spec: Record<string, any>, text: string) => (spec.headers = { 'X-Test': text }) },
+    { given: 'paths', place: (spec: Record<string, any>, text: string) => (spec.actions.deleteUser = { method: 'DELETE', path: `/${text}` }) },
+    { given: 'jq mappings', place: (spec: Record<string, any>, text: string) => (spec.actions.importUsers.mapping.email = text || '.') },
+  ])('never throws on hostile $given', async ({ place }) => {
+    const pieces = fc.constantFrom('{{', '}}', '{{{', '}}}', '{', '}', '#if', '/if', 'user.name', 'account.id', 'inputs.token', '"', '\\', ' ', '.', '|', '[', ']', '(', ')', '$__loc__', 'x');
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 60 }), fc.array(pieces, { maxLength: 20 }).map((p) => p.join(''))), async (text) => {
+        const spec = baseSpec();
+        place(spec, text);
+        const result = await validateSpecText({ text: specText(spec), file: 'fuzz.yaml' });
+        expect(result.diagnostics.map((d) => d.code)).not.toContain('SPEC_RULE_FAILED');
+        for (const d of result.diagnostics) {
+          expect(d.code).toMatch(/^SPEC_[A-Z_]+$/u);
+          expect(d.line).toBeGreaterThanOrEqual(1);
+          expect(d.column).toBeGreaterThanOrEqual(1);
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

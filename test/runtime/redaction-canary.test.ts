@@ -57,8 +57,9 @@ describe.each(cases)('canary secret with $name auth', ({ auth, inputs, sent }) =
     outputs.push(await client.test('importUsers'));
     outputs.push(await client.importUsers().collect());
     outputs.push(await client.renderRequest('createUser', { user: { email: 'a@x.test', name: 'A' } }));
-    for (const attempt of [client.runCustomAction('denied'), client.runCustomAction('reset'), client.createUser({ email: 'a@x.test', name: 'A' })]) {
-      const error = await attempt.then(() => new Error('expected a failure'), (caught: unknown) => caught);
+    const attempts = [() => client.runCustomAction('denied'), () => client.runCustomAction('reset'), () => client.createUser({ email: 'a@x.test', name: 'A' })];
+    for (const attempt of attempts) {
+      const error = await attempt().then(() => new Error('expected a failure'), (caught: unknown) => caught);
       expect(error).toHaveProperty('code');
       outputs.push(error, JSON.stringify(error), String(error), inspect(error, { depth: 5 }), (error as Error).stack);
     }
@@ -71,5 +72,21 @@ describe.each(cases)('canary secret with $name auth', ({ auth, inputs, sent }) =
     for (const spelling of [CANARY, encodeURIComponent(CANARY), new URLSearchParams({ k: CANARY }).toString().slice(2), Buffer.from(`svc:${CANARY}`).toString('base64')]) {
       expect(captured).not.toContain(spelling);
     }
+  });
+});
+
+describe('errors thrown by connect()', () => {
+  it('name the problem without the secret', () => {
+    const connector = makeConnector({ auth: { type: 'bearer' }, actions: { importUsers: usersImport } });
+    const error = (() => {
+      try {
+        connect(connector, { token: `${CANARY}\n` }, { baseUrl: server.origin });
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toMatchObject({ code: 'CONFIG' });
+    expect(inspect(error)).not.toContain(CANARY);
   });
 });

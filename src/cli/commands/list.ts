@@ -1,5 +1,6 @@
 /** `connector list`: the shipped connectors (specs/), with their type and supported actions. */
 import { resolve } from 'node:path';
+import { compareText } from '../../compiler/diagnostic.js';
 import { findSpecFiles } from '../../compiler/index.js';
 import { loadSpecFile } from '../../compiler/load-spec.js';
 import { validateSpecText } from '../../compiler/compile.js';
@@ -48,7 +49,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     const standard = (['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const).filter((a) => spec.actions[a] !== undefined);
     summaries.push({ id: spec.id, name: spec.name, type: spec.type, actions: spec.supports ?? standard, customActions: Object.keys(spec.actions.custom ?? {}), file });
   }
-  summaries.sort((a, b) => a.id.localeCompare(b.id));
+  summaries.sort((a, b) => compareText(a.id, b.id));
   if (parsed.strings.format === 'json') {
     io.stdout.write(`${JSON.stringify({ connectors: summaries, invalid }, null, 2)}\n`);
   } else if (summaries.length === 0) {

@@ -145,8 +145,10 @@ async function fetchFirstPage(session: OperatorSession): Promise<unknown> {
   if (exchange.status >= 200 && exchange.status < 300) return exchange.body;
   // A failure: let the import itself fail on it, so the operator gets the runtime's code,
   // the spec's error message and its hint rather than a bare status.
-  for await (const page of session.client.importUsers()) return page;
-  throw new Error(`the target answered HTTP ${exchange.status}`);
+  const pages = session.client.importUsers()[Symbol.asyncIterator]();
+  await pages.next();
+  await pages.return?.();
+  throw new Error(`importUsers: the target answered HTTP ${exchange.status}`);
 }
 
 async function previewImport(session: OperatorSession, args: ParsedArgs): Promise<number> {

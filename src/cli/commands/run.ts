@@ -63,6 +63,8 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
     for (const problem of page.problems) skipped.push(`page ${page.page}: ${describeProblem(problem)}`);
     if (args.booleans.ndjson) {
       io.stdout.write(page.accounts.map((account) => `${JSON.stringify(account)}\n`).join(''));
+      // The reader has what it wanted (`| head`): stop fetching pages nobody will read.
+      if (io.stdout.closed) break;
     } else {
       accounts.push(...page.accounts);
     }
@@ -84,7 +86,9 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
     );
   }
   const { pages, accounts: count } = progress.stats;
-  io.stderr.write(`importUsers: ${count} account${count === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'}${skipped.length > 0 ? `, ${skipped.length} record(s) skipped` : ''}\n`);
+  const stopped = io.stdout.closed ? ' (stopped: the reader closed the output)' : '';
+  const skips = skipped.length > 0 ? `, ${skipped.length} record(s) skipped` : '';
+  io.stderr.write(`importUsers: ${count} account${count === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'}${skips}${stopped}\n`);
   return EXIT_OK;
 }
 

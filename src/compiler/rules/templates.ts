@@ -67,5 +67,7 @@ export function checkTemplates(context: RuleContext): Diagnostic[] {
 function syntaxHint(text: string): string {
   // `}}}}` or `}}}` ends a Handlebars raw block, which is what a JSON object closing right after a mustache looks like.
   if (/\}\}\}/u.test(text)) return 'put a space between a closing }} and the } of the JSON object: write `{{user.name}} }` instead of `{{user.name}}}`';
+  const open = /\{\{(?![\s\S]*\}\})([^\s"'{}]*)/u.exec(text);
+  if (open) return `close the mustache: write {{${open[1] || 'name'}}}`;
   return 'close every {{ with }} and every {{#if}} with {{/if}}';
 }

@@ -30,7 +30,7 @@ export function checkVariable(parts: readonly string[], scope: VariableScope): V
     return {
       code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE',
       message: `'${written}' is not available in ${scope.where}; it has: ${roots.join(', ')}`,
-      hint: roots.includes('user') || roots.includes('account') || !['user', 'account'].includes(root) ? hintForName(root, roots, 'variables') : `${root} exists only in actions about a person or an account; use inputs or actor here`,
+      hint: scopeHint(root, roots),
     };
   }
   if (name === undefined) {
@@ -68,4 +68,12 @@ function unknownName(input: { written: string; scope: VariableScope; known: stri
     message: `'${input.written}' is not defined in ${input.scope.where}`,
     hint: suggestion.startsWith('did you mean') ? suggestion.replace("'", `'${input.written.split('.')[0]}.`) : `${input.declare}, or ${suggestion}`,
   };
+}
+
+/** Why user/account are missing is the usual confusion, so say which one the action has. */
+function scopeHint(root: string, roots: readonly string[]): string {
+  if (root === 'account' && roots.includes('user')) return 'the account does not exist yet when a user is created: use user.<field>, e.g. user.email';
+  if (root === 'user' && roots.includes('account')) return 'this action works on an existing account: use account.<field>, e.g. account.id (id, email, name or a mapped field)';
+  if (root === 'user' || root === 'account') return `there is no ${root} here; use ${roots.join(' or ')}`;
+  return hintForName(root, roots, 'variables');
 }

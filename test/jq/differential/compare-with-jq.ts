@@ -1,8 +1,10 @@
 /**
  * Runs (expression, input) pairs on the in-process engine and on the jq binary and lists every
- * disagreement. Agreement means the same outputs as jq -c prints them (same order, same object key
- * order, same number text), or an error in both (the wording of jq 1.6's messages is not compared).
+ * disagreement. Agreement means the same outputs in the same order, equal as jq compares values, or
+ * an error in both (the wording of jq 1.6's messages is not compared). Outputs equal in value but
+ * printed differently by jq -c (object key order) are listed apart, in `textDiffers`.
  */
+import { equalJqValues } from '../suite/jq-json-values.js';
 import { formatJqCompact } from '../../../src/cli/commands/jq.js';
 import { compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
 import { runJqBinary, type DifferentialCase } from './run-jq-binary.js';
@@ -17,6 +19,8 @@ export interface ComparisonReport {
   /** Expressions the engine refuses as unsupported (not compared). */
   refused: string[];
   disagreements: Disagreement[];
+  /** Same values, different text (e.g. key order of integer-like keys). */
+  textDiffers: Disagreement[];
 }
 
 type EngineOutcome = { outputs: string[] } | { error: string } | { refused: string };
@@ -46,7 +50,7 @@ const show = (outcome: EngineOutcome | { outputs: string[] } | { error: string }
 /** Compares every case; the engine's compile errors always count as disagreements (jq compiled it, or both failed). */
 export async function compareWithJq(cases: DifferentialCase[]): Promise<ComparisonReport> {
   const reference = runJqBinary(cases);
-  const report: ComparisonReport = { compared: 0, refused: [], disagreements: [] };
+  const report: ComparisonReport = { compared: 0, refused: [], disagreements: [], textDiffers: [] };
   for (const [index, item] of cases.entries()) {
     const jq = reference[index] ?? { error: 'missing' };
     const engine = await runEngine(item.expression, structuredClone(item.input));
@@ -55,11 +59,17 @@ export async function compareWithJq(cases: DifferentialCase[]): Promise<Comparis
       continue;
     }
     report.compared += 1;
-    const agree =
-      'outputs' in engine && 'outputs' in jq
-        ? engine.outputs.length === jq.outputs.length && engine.outputs.every((text, at) => text === jq.outputs[at])
-        : 'error' in engine && 'error' in jq && !engine.error.startsWith('crash:') && !engine.error.startsWith('mutated');
-    if (!agree) report.disagreements.push({ ...item, engine: show(engine), jq: show(jq) });
+    if ('outputs' in engine && 'outputs' in jq) {
+      const sameValues =
+        engine.outputs.length === jq.outputs.length &&
+        engine.outputs.every((text, at) => equalJqValues(JSON.parse(text), JSON.parse(jq.outputs[at] ?? 'null')));
+      const sameText = sameValues && engine.outputs.every((text, at) => text === jq.outputs[at]);
+      if (!sameValues) report.disagreements.push({ ...item, engine: show(engine), jq: show(jq) });
+      else if (!sameText) report.textDiffers.push({ ...item, engine: show(engine), jq: show(jq) });
+      continue;
+    }
+    const bothFailed = 'error' in engine && 'error' in jq && !engine.error.startsWith('crash:') && !engine.error.startsWith('mutated');
+    if (!bothFailed) report.disagreements.push({ ...item, engine: show(engine), jq: show(jq) });
   }
   return report;
 }

@@ -12,16 +12,16 @@ const NUMBERS = ['1', '2', '3', '-1', '0.5', '10', '1.5e3'];
 const STRINGS = ['""', '"a"', '"b"', '"a,b"', '"A b"', '"ü"'];
 
 const ATOMS = [
-  '.', '..', '.a', '.b', '.c', '."x-y"', '.["1"]', '.a.b', '.a?', '.[0]', '.[-1]', '.[1:3]', '.[:2]', '.[]', '.[]?', '.a[]?',
+  '.', '..', '.a', '.b', '.c', '."x-y"', '.["1"]', '.a.b', '.[0]', '.[-1]', '.[1:3]', '.[:2]', '.[]',
   'null', 'true', 'false', '[]', '{}', ...NUMBERS, ...STRINGS,
-  'length', 'keys', 'to_entries', 'from_entries', 'tostring', 'tojson', 'type', 'not', 'add', 'reverse', 'sort', 'unique', 'min',
+  'length', 'keys', 'to_entries', 'tostring', 'tojson', 'type', 'not', 'add', 'sort', 'unique', 'min',
   'max', 'floor', 'values', 'empty', 'first', 'last', 'any', 'all', 'flatten', 'ascii_downcase', 'ascii_upcase', 'arrays',
   'objects', 'strings', 'numbers', 'booleans', 'nulls', 'scalars', 'iterables', 'paths', 'leaf_paths', 'tostream',
-  'explode', 'isnan', 'infinite', 'nan | isnan', '@base64', '@uri', '@html', '@text', '@json', '@csv', '@tsv', '@sh',
-  'to_entries | from_entries', 'utf8bytelength', 'fromjson?', 'tonumber?',
+  'explode', '(nan | isnan)', '@base64', '@uri', '@html', '@text', '@json', '@csv', '@tsv', '@sh',
+  'utf8bytelength', 'flatten(1)',
 ];
 
-const BINARY_OPERATORS = ['|', ',', '//', '+', '-', '*', '/', '%', '==', '!=', '<', '<=', '>', '>=', 'and', 'or'];
+const BINARY_OPERATORS = ['|', ',', '+', '-', '*', '/', '%', '==', '!=', '<', '<=', '>', '>=', 'and', 'or'];
 
 type Build = (depth: number, vars: string[]) => fc.Arbitrary<string>;
 
@@ -46,18 +46,22 @@ export const arbitraryJqExpression: Build = (depth, vars) => {
     { weight: 6, arbitrary: fc.tuple(sub, fc.constantFrom(...BINARY_OPERATORS), sub).map(([a, op, b]) => `(${a} ${op} ${b})`) },
     // Unparenthesised chains exercise precedence and associativity.
     { weight: 2, arbitrary: fc.tuple(atom, fc.constantFrom(...BINARY_OPERATORS), atom, fc.constantFrom(...BINARY_OPERATORS), atom).map((p) => p.join(' ')) },
+    // jq 1.6's `//` does not suppress errors on its left (jq 1.7 does): make the left side error-free.
+    { weight: 2, arbitrary: fc.tuple(sub, sub).map(([a, b]) => `(([(${a})?] | .[]) // ${b})`) },
     { weight: 1, arbitrary: sub.map((a) => `[${a}]`) },
-    { weight: 1, arbitrary: fc.tuple(field, sub, field, sub).map(([k1, a, k2, b]) => `{${k1}: ${a}, ${k2}: ${b}}`) },
-    { weight: 1, arbitrary: fc.tuple(field, sub).map(([k, a]) => `{${k}, "k": ${a}}`) },
-    { weight: 1, arbitrary: fc.tuple(sub, sub).map(([k, a]) => `{(${k}): ${a}}`) },
+    // Object values in parentheses: jq's grammar only takes a term there (`{a: 1 + 2}` does not compile).
+    { weight: 1, arbitrary: fc.tuple(field, sub, field, sub).map(([k1, a, k2, b]) => `{${k1}: (${a}), ${k2}: (${b})}`) },
+    { weight: 1, arbitrary: fc.tuple(field, sub).map(([k, a]) => `{${k}, "k": (${a})}`) },
+    { weight: 1, arbitrary: fc.tuple(sub, sub).map(([k, a]) => `{(${k}): (${a})}`) },
     { weight: 1, arbitrary: sub.map((a) => `"s\\(${a})e"`) },
-    { weight: 1, arbitrary: sub.map((a) => `(${a})?`) },
-    { weight: 1, arbitrary: sub.map((a) => `try (${a}) catch type`) },
+    // jq 1.6's try and `?` also catch errors raised after them (jq#1859): collect first, so none is.
+    { weight: 1, arbitrary: sub.map((a) => `([(${a})?] | .[])`) },
+    { weight: 1, arbitrary: sub.map((a) => `([try (${a}) catch type] | .[])`) },
     { weight: 2, arbitrary: fc.tuple(sub, sub, sub).map(([c, a, b]) => `if ${c} then ${a} else ${b} end`) },
     { weight: 1, arbitrary: fc.tuple(sub, sub, sub, sub).map(([c, a, d, b]) => `if ${c} then ${a} elif ${d} then ${b} else . end`) },
     { weight: 2, arbitrary: sub.map((a) => `select(${a})`) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('map', 'map_values', 'sort_by', 'group_by', 'unique_by', 'min_by', 'max_by', 'any', 'all', 'with_entries', 'first', 'recurse'), sub).map(([f, a]) => `${f}(${a})`) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('has', 'contains', 'inside', 'split', 'startswith', 'endswith', 'test', 'join', 'flatten', 'range', 'error'), sub).map(([f, a]) => `${f}(${a})`) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('map', 'map_values', 'sort_by', 'group_by', 'unique_by', 'min_by', 'max_by', 'any', 'all', 'with_entries', 'first'), sub).map(([f, a]) => `${f}(${a})`) },
+    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('has', 'contains', 'inside', 'split', 'startswith', 'endswith', 'test', 'join', 'range', 'error'), sub).map(([f, a]) => `${f}(${a})`) },
     { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 1, max: 3 }), sub).map(([n, a]) => `[limit(${n}; ${a})]`) },
     { weight: 2, arbitrary: fc.tuple(sub, withVar).map(([a, b]) => `((${a}) as ${nextVar} | ${b})`) },
     { weight: 1, arbitrary: fc.tuple(sub, sub, withVar).map(([src, init, update]) => `reduce (${src}) as ${nextVar} (${init}; ${update})`) },
@@ -66,7 +70,7 @@ export const arbitraryJqExpression: Build = (depth, vars) => {
     { weight: 1, arbitrary: fc.tuple(field, fc.constantFrom('. + 1', 'tostring', 'length', '[.]', 'type')).map(([k, f]) => `(.${k} |= (${f}))`) },
     { weight: 1, arbitrary: fc.tuple(field, sub).map(([k, a]) => `(.${k} += (${a}))`) },
     { weight: 1, arbitrary: fc.tuple(field, field).map(([k1, k2]) => `del(.${k1}, .${k2})`) },
-    { weight: 1, arbitrary: sub.map((a) => `(def f(g): [g, (${a})]; f(.a?))`) },
+    { weight: 1, arbitrary: sub.map((a) => `(def f(g): [g, (${a})]; f(.a))`) },
   );
   cache.set(key, built);
   return built;

@@ -22,6 +22,9 @@ describe('random jq programs: in-process engine vs the jq binary', () => {
     });
     const cases: DifferentialCase[] = samples.flatMap(([expression, inputs]) => inputs.map((input) => ({ expression, input })));
     const report = await compareWithJq(cases);
+    if (report.textDiffers.length > 0) {
+      console.log(`Same values, printed differently from jq -c (${report.textDiffers.length}):\n${report.textDiffers.map(describeDisagreement).join('\n')}`);
+    }
     const shown = report.disagreements.map(describeDisagreement);
     expect(shown, `${shown.length} disagreements with jq:\n\n${shown.join('\n\n')}`).toEqual([]);
     // Refusals are allowed (the construct then runs on the jq binary), but the grammar is meant to be supported.

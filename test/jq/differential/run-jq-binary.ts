@@ -2,7 +2,8 @@
  * The reference: the real jq binary (/usr/bin/jq, 1.6 on CI). Many (expression, input) pairs run in
  * one jq process: each expression becomes `def eN: ...;`, each input line says which to run, and
  * jq prints one line per input with every output as JSON text (tojson), or the fact that it failed.
- * A batch that does not compile (jq 1.6 folds `1/0` into a compile error) is re-run one expression at a time.
+ * A batch that does not compile (jq 1.6 folds `1/0` into a compile error) or does not finish in time
+ * is re-run one expression at a time; one that still fails counts as an error of jq.
  */
 import { spawnSync } from 'node:child_process';
 
@@ -25,12 +26,15 @@ export function readJqVersion(): string {
   return result.stdout.trim();
 }
 
-function runBatch(expressions: string[], cases: Array<{ index: number; input: unknown }>): BinaryOutcome[] | string {
+function runBatch(expressions: string[], cases: Array<{ index: number; input: unknown }>, timeoutMs: number): BinaryOutcome[] | string {
   const defs = expressions.map((expression, index) => `def e${index}: ${expression};`).join('\n');
   const dispatch = expressions.map((_, index) => `${index === 0 ? 'if' : 'elif'} $k == ${index} then e${index}`).join(' ');
   const program = `${defs}\n.k as $k | .v | try ([${dispatch} else empty end] | map(tojson) | {ok: .}) catch {err: tostring}`;
   const input = cases.map(({ index, input: value }) => JSON.stringify({ k: index, v: value })).join('\n');
-  const result = spawnSync(JQ_BINARY, ['-c', program], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  // A runaway program (jq has no step budget) must not hang the test: kill it and retry alone.
+  const result = spawnSync(JQ_BINARY, ['-c', program], { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: timeoutMs, killSignal: 'SIGKILL' });
+  if (result.status === null) return `jq did not finish: ${result.error?.message ?? result.signal}`;
+  // jq exits 3 on a compile error before reading its input (EPIPE on our side): its stderr says why.
   if (result.status !== 0) return result.stderr || `jq exited ${result.status}`;
   const lines = result.stdout.split('\n').filter((line) => line !== '');
   if (lines.length !== cases.length) return `jq printed ${lines.length} lines for ${cases.length} inputs`;
@@ -49,6 +53,7 @@ export function runJqBinary(cases: DifferentialCase[]): BinaryOutcome[] {
     const batch = runBatch(
       expressions,
       slice.map((item) => ({ index: expressions.indexOf(item.expression), input: item.input })),
+      20_000,
     );
     if (typeof batch !== 'string') {
       batch.forEach((outcome, offset) => (outcomes[start + offset] = outcome));
@@ -56,7 +61,7 @@ export function runJqBinary(cases: DifferentialCase[]): BinaryOutcome[] {
     }
     // One expression does not compile on jq: find it by running them alone.
     slice.forEach((item, offset) => {
-      const single = runBatch([item.expression], [{ index: 0, input: item.input }]);
+      const single = runBatch([item.expression], [{ index: 0, input: item.input }], 3_000);
       outcomes[start + offset] = typeof single === 'string' ? { error: single.trim() } : (single[0] ?? { error: 'no output line' });
     });
   }

@@ -25,7 +25,7 @@ describe('compileJq', () => {
     process.env.JQ_PATH = '/usr/bin/jq';
     const filter = await compileJq('[., input_filename]');
     expect(filter.engine).toBe('binary');
-    expect(await filter.run(1)).toEqual([[1, null]]);
+    expect(await filter.run(1)).toEqual([[1, '<stdin>']]);
   });
 
   it('rethrows the refusal when no jq binary is installed', async () => {

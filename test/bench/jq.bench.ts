@@ -1,0 +1,184 @@
+/**
+ * `npm run bench -- jq`: maps 100,000 PagerDuty-shaped users (1,000 pages of 100) with the shipped
+ * incident-platform mapping (records `.users`, then one jq expression per account field) three
+ * ways, in one run: the compiled in-process engine, node-jq (the jq binary, one process per call,
+ * measured on a subset and extrapolated), and hand-written TypeScript (the baseline).
+ * Every variant's accounts are checked equal on the subset before any figure is printed.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { parse } from 'yaml';
+import { compileJqInProcess } from '../../src/jq/index.js';
+
+const PAGES = 1_000;
+const PAGE_SIZE = 100;
+const NODE_JQ_PAGES = 2;
+const NODE_JQ_PAGE_CALL_PAGES = 20;
+const STRING_FIELDS = new Set(['id', 'email', 'name']);
+
+type Account = Record<string, unknown>;
+type Page = { users: Array<Record<string, unknown>>; limit: number; offset: number; more: boolean; total: null };
+
+const ROLES = ['owner', 'admin', 'user', 'limited_user', 'observer', 'restricted_access', 'read_only_user'];
+
+function buildPages(): Page[] {
+  return Array.from({ length: PAGES }, (_, page) => ({
+    users: Array.from({ length: PAGE_SIZE }, (_, index) => {
+      const n = page * PAGE_SIZE + index;
+      const id = `P${n.toString(36).toUpperCase().padStart(6, '0')}`;
+      return {
+        id,
+        type: 'user',
+        summary: `User ${n}`,
+        self: `https://api.pagerduty.com/users/${id}`,
+        html_url: `https://example.pagerduty.com/users/${id}`,
+        name: n % 97 === 0 ? null : `User ${n}`,
+        ...(n % 89 === 0 ? {} : { email: `user${n}@example.com` }),
+        time_zone: 'Europe/Paris',
+        color: 'purple',
+        role: ROLES[n % ROLES.length],
+        avatar_url: `https://secure.gravatar.com/avatar/${n}.png`,
+        description: null,
+        invitation_sent: n % 3 === 0,
+        job_title: n % 5 === 0 ? 'Engineer' : null,
+        teams: [{ id: 'PT1', type: 'team_reference', summary: 'Ops' }],
+        contact_methods: [{ id: `PC${n}`, type: 'email_contact_method_reference' }],
+        notification_rules: [],
+      };
+    }),
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+    more: page < PAGES - 1,
+    total: null,
+  }));
+}
+
+/** The shipped mapping, read from the spec so the bench follows it. */
+function readMapping(): { records: string; fields: Array<[string, string]> } {
+  const spec = parse(readFileSync(new URL('../../specs/prebuilt/incident-platform.yaml', import.meta.url), 'utf8')) as {
+    actions: { importUsers: { records?: string; mapping: Record<string, string> } };
+  };
+  const { records = '.', mapping } = spec.actions.importUsers;
+  return { records, fields: Object.entries(mapping) };
+}
+
+/** The runtime's rule: first output wins; null or none -> missing; id/email/name as strings, missing email/name -> "". */
+function toAccount(values: Array<[string, unknown]>): Account {
+  const account: Account = {};
+  for (const [field, value] of values) {
+    if (value === null || value === undefined) continue;
+    account[field] = STRING_FIELDS.has(field) && typeof value !== 'string' ? JSON.stringify(value) : value;
+  }
+  account.email ??= '';
+  account.name ??= '';
+  return account;
+}
+
+function mapInProcess(pages: Page[], mapping: ReturnType<typeof readMapping>): Account[] {
+  const records = compileJqInProcess(mapping.records);
+  const fields = mapping.fields.map(([field, expression]) => [field, compileJqInProcess(expression)] as const);
+  const accounts: Account[] = [];
+  for (const page of pages) {
+    for (const record of records.runSync(page)[0] as unknown[]) {
+      accounts.push(toAccount(fields.map(([field, filter]) => [field, filter.runSync(record)[0]])));
+    }
+  }
+  return accounts;
+}
+
+function mapHandWritten(pages: Page[]): Account[] {
+  const accounts: Account[] = [];
+  for (const page of pages) {
+    for (const user of page.users) {
+      const role = user.role;
+      accounts.push(toAccount([['id', user.id], ['email', user.email ?? ''], ['name', user.name ?? ''], ['admin', role === 'owner' || role === 'admin'], ['role', role]]));
+    }
+  }
+  return accounts;
+}
+
+type NodeJqRun = typeof import('node-jq').run;
+
+async function loadNodeJq(): Promise<NodeJqRun> {
+  process.env.JQ_PATH ??= '/usr/bin/jq'; // node-jq reads it once, on import
+  return (await import('node-jq')).run;
+}
+
+/** node-jq as the runtime used it: one jq process per records call and per field of each record. */
+async function mapNodeJqPerField(run: NodeJqRun, pages: Page[], mapping: ReturnType<typeof readMapping>): Promise<Account[]> {
+  const accounts: Account[] = [];
+  for (const page of pages) {
+    const records = (await run(mapping.records, page as never, { input: 'json', output: 'json' })) as unknown[];
+    for (const record of records) {
+      const values: Array<[string, unknown]> = [];
+      for (const [field, expression] of mapping.fields) values.push([field, await run(expression, record as never, { input: 'json', output: 'json' })]);
+      accounts.push(toAccount(values));
+    }
+  }
+  return accounts;
+}
+
+/** node-jq at its best: the whole mapping as one program, one jq process per page. */
+async function mapNodeJqPerPage(run: NodeJqRun, pages: Page[], mapping: ReturnType<typeof readMapping>): Promise<Account[]> {
+  const program = `[${mapping.records}[] | [${mapping.fields.map(([field, expression]) => `[${JSON.stringify(field)}, ([${expression}] | first)]`).join(', ')}]]`;
+  const accounts: Account[] = [];
+  for (const page of pages) {
+    const rows = (await run(program, page as never, { input: 'json', output: 'json' })) as Array<Array<[string, unknown]>>;
+    for (const row of rows) accounts.push(toAccount(row));
+  }
+  return accounts;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function timeSync(runs: number, work: () => unknown): number {
+  work(); // warm-up: let the JIT compile the hot path first
+  return median(Array.from({ length: runs }, () => {
+    const start = performance.now();
+    work();
+    return performance.now() - start;
+  }));
+}
+
+async function timeAsync(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+const pages = buildPages();
+const mapping = readMapping();
+const run = await loadNodeJq();
+
+// Same accounts from every variant (on the subset node-jq can afford) before any timing.
+const subset = pages.slice(0, NODE_JQ_PAGES);
+const expected = JSON.stringify(mapHandWritten(subset));
+for (const [name, accounts] of [
+  ['in-process', mapInProcess(subset, mapping)],
+  ['node-jq per field', await mapNodeJqPerField(run, subset, mapping)],
+  ['node-jq per page', await mapNodeJqPerPage(run, subset, mapping)],
+] as const) {
+  if (JSON.stringify(accounts) !== expected) throw new Error(`${name} maps the users differently from the hand-written mapping`);
+}
+
+const records = PAGES * PAGE_SIZE;
+const handWritten = timeSync(5, () => mapHandWritten(pages));
+const inProcess = timeSync(3, () => mapInProcess(pages, mapping));
+const perField = ((await timeAsync(() => mapNodeJqPerField(run, subset, mapping))) * PAGES) / NODE_JQ_PAGES;
+const perPage = ((await timeAsync(() => mapNodeJqPerPage(run, pages.slice(0, NODE_JQ_PAGE_CALL_PAGES), mapping))) * PAGES) / NODE_JQ_PAGE_CALL_PAGES;
+
+const rows: Array<[string, number, string]> = [
+  ['hand-written TypeScript (baseline)', handWritten, 'measured, median of 5'],
+  ['in-process jq engine (compiled)', inProcess, 'measured, median of 3'],
+  ['node-jq, one process per page', perPage, `extrapolated from ${NODE_JQ_PAGE_CALL_PAGES} pages`],
+  ['node-jq, one process per call', perField, `extrapolated from ${NODE_JQ_PAGES} pages (${NODE_JQ_PAGES * (PAGE_SIZE * mapping.fields.length + 1)} calls)`],
+];
+console.log(`Mapping ${records.toLocaleString('en')} PagerDuty users (${PAGES} pages of ${PAGE_SIZE}), fields: ${mapping.fields.map(([field]) => field).join(', ')}`);
+console.log(`${'variant'.padEnd(38)} ${'time'.padStart(12)} ${'x baseline'.padStart(11)}  how`);
+for (const [name, ms, how] of rows) {
+  console.log(`${name.padEnd(38)} ${`${ms.toFixed(0)} ms`.padStart(12)} ${`${(ms / handWritten).toFixed(2)}x`.padStart(11)}  ${how}`);
+}
+console.log(`in-process engine vs node-jq per call: ${(perField / inProcess).toFixed(0)}x faster; goal: within 3x of hand-written (${(inProcess / handWritten).toFixed(2)}x)`);
