@@ -1,6 +1,6 @@
 /**
- * What the package offers. The runtime: `connect()` and its types, and `ConnectorError`.
- * (The compiler's exports are added by the toolchain.)
+ * What the package offers: the runtime (`connect()`, its types, `ConnectorError`), the compiler
+ * (validate and compile connector specs), and the OAuth 2.0 authorization URL for the consent step.
  */
 export { connect } from './runtime/connect.js';
 export { ConnectorError, isConnectorError, type ConnectorErrorCode, type ConnectorErrorDetails } from './runtime/errors.js';
@@ -11,5 +11,15 @@ export type { ActionResult } from './runtime/actions/write-action.js';
 export type { RenderedRequest, TestResult } from './runtime/actions/inspect-action.js';
 export type { PreviewResult, PreviewRecord } from './runtime/actions/preview-records.js';
 export type { ConnectionCheck } from './runtime/actions/test-connection.js';
+export type { RuntimeEvent, RuntimeLogger } from './runtime/runtime-event.js';
+export {
+  validateSpecText,
+  compileSpecText,
+  loadSpecFile,
+  compileSpecFile,
+  SpecValidationError,
+  type Diagnostic,
+} from './compiler/index.js';
+export { buildAuthorizationUrl, secretInputNames } from './runtime/auth/index.js';
 export type { CompiledConnector, InputValues } from './connector.js';
 export type { ConnectorSpec } from '../generated/spec-types.js';

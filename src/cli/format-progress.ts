@@ -4,6 +4,7 @@
  * Only when stderr is a TTY: redirected to a file or a CI log, a line rewritten with carriage
  * returns is noise. It never touches stdout, so `--json` and `--ndjson` stay parseable.
  */
+import type { RuntimeEvent } from '../index.js';
 
 export interface ProgressStats {
   pages: number;
@@ -14,6 +15,8 @@ export interface ProgressStats {
 export interface Progress {
   /** Adds to the counters and redraws (at most every `intervalMs`). */
   add(delta: Partial<ProgressStats>): void;
+  /** Counts what the runtime reports as structured events: each retry (pages come from the import loop). */
+  observe(event: RuntimeEvent | undefined): void;
   /** Erases the line; call before printing anything else to stderr, and at the end. */
   clear(): void;
   readonly stats: ProgressStats;
@@ -44,8 +47,11 @@ export function createProgress({ stream, label, now = Date.now, intervalMs = 100
   const started = now();
   let lastDrawn = Number.NEGATIVE_INFINITY;
   let shown = false;
-  return {
+  const progress: Progress = {
     stats,
+    observe(event) {
+      if (event?.type === 'retry') progress.add({ retries: 1 });
+    },
     add(delta) {
       stats.pages += delta.pages ?? 0;
       stats.accounts += delta.accounts ?? 0;
@@ -64,4 +70,5 @@ export function createProgress({ stream, label, now = Date.now, intervalMs = 100
       stream.write(ERASE_LINE);
     },
   };
+  return progress;
 }

@@ -1,9 +1,9 @@
 /**
  * HTTP exchanges for people, in the manner of `curl -v`: `>` lines for the request, `<` lines for
  * the response, then the body (JSON pretty-printed). Used by `run --dry-run`, `test` and
- * `preview --payload`. The runtime has already redacted headers, URL and body.
+ * `preview --payload`. The runtime has already redacted headers, URL and body, and put `***`
+ * where the credentials go in a request it did not send.
  */
-import type { Auth } from '../../generated/spec-types.js';
 import { sanitizeText } from './format-table.js';
 
 export interface ShownRequest {
@@ -49,26 +49,4 @@ export function formatResponse(response: ShownResponse): string {
   const lines = [`< ${response.status}`, ...headerLines('<', response.headers)];
   const body = formatBody(response.body);
   return `${lines.join('\n')}\n${body === '' ? '' : `\n${body}`}`;
-}
-
-/**
- * A rendered (unsent) request lacks its credentials: the auth provider adds them only when sending.
- * For `--dry-run` and `preview --payload` the operator should still see where they go, masked.
- */
-export function withAuthPlaceholder({ request, auth }: { request: ShownRequest; auth: Auth }): ShownRequest {
-  const header =
-    auth.type === 'bearer' || auth.type === 'oauth2' ? (auth.header ?? 'Authorization')
-    : auth.type === 'basic' ? 'Authorization'
-    : auth.type === 'apiKey' && auth.in === 'header' ? auth.name
-    : undefined;
-  if (header !== undefined) {
-    const present = Object.keys(request.headers).some((name) => name.toLowerCase() === header.toLowerCase());
-    return present ? request : { ...request, headers: { ...request.headers, [header]: '***' } };
-  }
-  if (auth.type === 'apiKey' && auth.in === 'query') {
-    const url = new URL(request.url);
-    if (!url.searchParams.has(auth.name)) url.searchParams.set(auth.name, '***');
-    return { ...request, url: url.toString().replaceAll('%2A%2A%2A', '***') };
-  }
-  return request;
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { CliIO } from './command.js';
 import type { CompiledConnector, ConnectorSpec } from '../connector.js';
-import type { Client } from '../index.js';
+import type { Client, RuntimeLogger } from '../index.js';
 import { Redactor } from '../runtime/redact.js';
 import {
   collectInputs,
@@ -195,21 +195,22 @@ function fillOffline(connector: CompiledConnector, collected: CollectedInputs): 
 
 /**
  * Collects inputs and connects; the caller closes `client`. `onLog` hears every runtime log line
- * (the progress line counts retries in them); `--verbose` prints them (already redacted) to stderr.
+ * with its structured event (the progress line counts retries from it); `--verbose` prints the
+ * lines (already redacted) to stderr.
  */
 export async function openSession({ connector, args, io, onLog, offline = false }: {
   connector: CompiledConnector;
   args: ParsedArgs;
   io: CliIO;
-  onLog?: (line: string) => void;
+  onLog?: RuntimeLogger;
   offline?: boolean;
 }): Promise<OperatorSession> {
   const collected = await collectOperatorInputs({ connector, args, io, allowMissing: offline });
   if (offline) fillOffline(connector, collected);
   const redacted = redactIO(io, collected.secrets);
   const verbose = args.booleans.verbose === true;
-  const logger = (line: string): void => {
-    onLog?.(line);
+  const logger: RuntimeLogger = (line, event) => {
+    onLog?.(line, event);
     if (verbose) redacted.stderr.write(`log: ${line}\n`);
   };
   const actor: Record<string, string> = {};

@@ -2,14 +2,15 @@
  * `npm run demo`: the main job end to end, with nothing to configure. Starts the incident platform
  * simulator (PagerDuty REST API v2 users) on 127.0.0.1, connects the prebuilt spec with a demo
  * token, imports the users, creates one, deletes one and prints the accounts as a table.
+ * `npm run demo -- --serve` instead keeps the simulator running for the `connector` commands.
  */
 import { connect } from '../index.js';
 import { isConnectorError } from '../runtime/errors.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../simulators/incident-platform/index.js';
 import { formatTable } from './format-table.js';
 import { loadIncidentPlatformConnector } from './load-connector.js';
+import { DEMO_USERS, serveDemo } from './serve.js';
 
-const DEMO_USERS = 36;
 const NEW_HIRE = { email: 'nia.park@example.com', name: 'Nia Park', firstName: 'Nia', lastName: 'Park', admin: false };
 
 interface ShownAccount {
@@ -69,8 +70,20 @@ async function runDemo(write: (line: string) => void): Promise<void> {
   }
 }
 
+const USAGE = 'Usage: npm run demo [-- --serve]\n  (no option)  run the whole job once against the simulator and exit\n  --serve      keep the simulator running and print the commands to try; Ctrl-C stops it\n';
+
+const args = process.argv.slice(2);
+const write = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
 try {
-  await runDemo((line) => process.stdout.write(`${line}\n`));
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) process.stdout.write(USAGE);
+  else if (args.length === 1 && args[0] === '--serve') await serveDemo({ write });
+  else if (args.length === 0) await runDemo(write);
+  else {
+    process.stderr.write(`demo: unknown argument "${args.find((arg) => arg !== '--serve') ?? args[0]}"\n${USAGE}`);
+    process.exitCode = 2;
+  }
 } catch (error) {
   const message = isConnectorError(error) ? `${error.code}: ${error.message}${error.hint ? ` (${error.hint})` : ''}` : String(error);
   process.stderr.write(`demo failed: ${message}\n`);

@@ -5,7 +5,8 @@
  * node-jq reads JQ_PATH once, when it is first imported, and would otherwise look for a binary its
  * install script downloads; we never run that script (see .npmrc), so point it at the system jq.
  */
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
 
@@ -54,11 +55,16 @@ function cleanJqMessage(raw: string): string {
     .trim();
 }
 
-async function runBinary(expression: string, input: unknown): Promise<unknown[]> {
+type BinaryInput = { json: unknown } | { file: string };
+
+async function runBinary(expression: string, input: BinaryInput): Promise<unknown[]> {
   const run = await loadNodeJq();
   let output: unknown;
   try {
-    output = await run(expression, input as never, { input: 'json', output: 'compact' });
+    output =
+      'file' in input
+        ? await run(expression, input.file, { input: 'file', output: 'compact' })
+        : await run(expression, input.json as never, { input: 'json', output: 'compact' });
   } catch (error) {
     const message = cleanJqMessage(error instanceof Error ? error.message : String(error));
     if (/compile error|syntax error/u.test(error instanceof Error ? error.message : '')) {
@@ -71,10 +77,25 @@ async function runBinary(expression: string, input: unknown): Promise<unknown[]>
   return text.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
 }
 
+let nullInputFile: string | undefined;
+
+/**
+ * A file holding `null`, for the compile check. jq given a file never reads our stdin: piping
+ * input instead races jq's exit on a syntax error (the write fails with EPIPE, which would be
+ * taken for a runtime error, and a broken expression would seem to compile).
+ */
+function nullInput(): { file: string } {
+  if (!nullInputFile) {
+    nullInputFile = join(tmpdir(), `lifecycle-connectors-jq-null-${process.pid}.json`);
+    writeFileSync(nullInputFile, 'null\n');
+  }
+  return { file: nullInputFile };
+}
+
 /** Compiles by running the expression once on `null` and telling compile errors from runtime ones. */
 export async function compileWithBinary(expression: string): Promise<JqFilter> {
   try {
-    await runBinary(expression, null);
+    await runBinary(expression, nullInput());
   } catch (error) {
     if (error instanceof JqCompileError) throw error;
     // A runtime error on null says nothing about the expression's validity.
@@ -82,6 +103,6 @@ export async function compileWithBinary(expression: string): Promise<JqFilter> {
   return {
     source: expression,
     engine: 'binary',
-    run: (input) => runBinary(expression, input),
+    run: (input) => runBinary(expression, { json: input }),
   };
 }

@@ -5,7 +5,8 @@ import { makeCompiled } from './compile-helpers.js';
 import { addValues } from './operators.js';
 import { iterateValues } from './path-ops.js';
 import { countStep, type Compiled, type Env } from './runtime.js';
-import { compareValues, describeValue, fail, isObject, type Json } from './values.js';
+import { nativeMaps } from './codegen.js';
+import { compareValues, describeValue, fail, type Json } from './values.js';
 
 function requireArray(v: Json, what: string): Json[] {
   if (!Array.isArray(v)) return fail(`${describeValue(v)} cannot be ${what}, as it is not an array`);
@@ -114,7 +115,7 @@ defineWithArgs('flatten', 1, (v, depth) => {
 /** `map(f)` is `[.[] | f]`; native so mapping a page of records is one loop. */
 defineNative('map', 1, ({ args: [f] }) => {
   const fs = f!.single;
-  return makeCompiled({
+  return markNativeMap(makeCompiled({
     single: fs
       ? (input, env) => {
           const values = iterateValues(input);
@@ -136,8 +137,13 @@ defineNative('map', 1, ({ args: [f] }) => {
           }
           return out;
         },
-  });
+  }));
 });
+
+function markNativeMap(compiled: Compiled): Compiled {
+  nativeMaps.add(compiled);
+  return compiled;
+}
 
 function rangeLoop(from: Json, upto: Json, by: Json, emit: (v: Json) => void): void {
   if (typeof from !== 'number' || typeof upto !== 'number' || typeof by !== 'number') fail('Range bounds must be numeric');
@@ -169,4 +175,3 @@ definePure('transpose', (v) => {
   return out;
 });
 
-export { isObject };

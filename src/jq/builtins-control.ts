@@ -1,7 +1,6 @@
 /**
- * Natives that drive their closure arguments: select, recurse, limit, first, last, any, all,
- * isempty, repeat, while, until. Native so they loop instead of recursing (jq's definitions in
- * builtin.jq are recursive), and so `limit(n; repeat(...))` stops lazily.
+ * Natives that drive their closure arguments: select, recurse, limit, skip, first, last.
+ * Native so they stop their generator early without recursion (`limit(n; repeat(...))`).
  */
 import { defineGenerator, defineNative } from './builtin-helpers.js';
 import { compileRecurseAll } from './compile-access.js';
@@ -41,7 +40,7 @@ defineNative('recurse', 1, ({ args: [f] }) => {
 });
 
 /** Runs `f`, stopping it early once `take` returns false. */
-function runUntil(f: Compiled, input: Json, env: Env, take: (v: Json) => boolean): void {
+export function runUntil(f: Compiled, input: Json, env: Env, take: (v: Json) => boolean): void {
   const stop = new BreakSignal({});
   try {
     f.run(input, env, (v) => {
@@ -164,98 +163,3 @@ defineGenerator(
       if (found) emit(found[0], found[1]);
     },
 );
-
-defineGenerator('isempty', 1, (input, [f], env, emit) => {
-  let empty = true;
-  runUntil(f!, input, env, () => {
-    empty = false;
-    return false;
-  });
-  emit(empty);
-});
-
-function anyAll(isAny: boolean, gen: Compiled | undefined, cond: Compiled | undefined): (input: Json, env: Env, emit: Emit) => void {
-  return (input, env, emit) => {
-    let result = !isAny;
-    const test = (item: Json): boolean => {
-      let decided = false;
-      const check = (c: Json): boolean => {
-        if (isTruthy(c) === isAny) {
-          decided = true;
-          return false;
-        }
-        return true;
-      };
-      if (cond) runUntil(cond, item, env, check);
-      else check(item);
-      if (decided) result = isAny;
-      return !decided;
-    };
-    if (gen) runUntil(gen, input, env, test);
-    else {
-      const values = Array.isArray(input) ? input : input !== null && typeof input === 'object' ? Object.values(input) : fail(`Cannot iterate over ${String(input)}`);
-      for (const v of values) if (!test(v)) break;
-    }
-    emit(result);
-  };
-}
-defineGenerator('any', 0, (input, _args, env, emit) => anyAll(true, undefined, undefined)(input, env, emit));
-defineGenerator('all', 0, (input, _args, env, emit) => anyAll(false, undefined, undefined)(input, env, emit));
-defineGenerator('any', 1, (input, [c], env, emit) => anyAll(true, undefined, c)(input, env, emit));
-defineGenerator('all', 1, (input, [c], env, emit) => anyAll(false, undefined, c)(input, env, emit));
-defineGenerator('any', 2, (input, [g, c], env, emit) => anyAll(true, g, c)(input, env, emit));
-defineGenerator('all', 2, (input, [g, c], env, emit) => anyAll(false, g, c)(input, env, emit));
-
-/**
- * `repeat(f)`: the outputs of `f` on the input, again and again until an error or a break
- * (what jq 1.6 and 1.8 do: `1 | [limit(3; repeat(. + 1))]` is `[2,2,2]`; the manual's
- * `[repeat(.*2, error)?]` is `[2]`).
- */
-defineGenerator('repeat', 1, (input, [f], env, emit) => {
-  for (;;) {
-    countStep();
-    f!.run(input, env, emit);
-  }
-});
-
-/** `def while(cond; update): def _w: if cond then ., (update | _w) else empty end; _w;` */
-defineGenerator('while', 2, (input, [cond, update], env, emit) => {
-  const cs = cond!.single;
-  const us = update!.single;
-  if (cs && us) {
-    for (let v = input; isTruthy(cs(v, env)); v = us(v, env)) {
-      countStep();
-      emit(v);
-    }
-    return;
-  }
-  const again = (v: Json): void => {
-    countStep();
-    cond!.run(v, env, (c) => {
-      if (!isTruthy(c)) return;
-      emit(v);
-      update!.run(v, env, again);
-    });
-  };
-  again(input);
-});
-
-/** `def until(cond; update): def _u: if cond then . else (update | _u) end; _u;` */
-defineGenerator('until', 2, (input, [cond, update], env, emit) => {
-  const cs = cond!.single;
-  const us = update!.single;
-  if (cs && us) {
-    let v = input;
-    while (!isTruthy(cs(v, env))) {
-      countStep();
-      v = us(v, env);
-    }
-    emit(v);
-    return;
-  }
-  const again = (v: Json): void => {
-    countStep();
-    cond!.run(v, env, (c) => (isTruthy(c) ? emit(v) : update!.run(v, env, again)));
-  };
-  again(input);
-});

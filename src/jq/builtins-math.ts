@@ -32,3 +32,50 @@ const BINARY: Record<string, (a: number, b: number) => number> = {
   hypot: Math.hypot, copysign: (a, b) => (Math.sign(b) < 0 || Object.is(b, -0) ? -Math.abs(a) : Math.abs(a)),
 };
 for (const [name, fn] of Object.entries(BINARY)) defineWithArgs(name, 2, (_v, a, b) => checkFinite(fn(number(a), number(b))));
+
+/** [mantissa, exponent] with x = mantissa * 2^exponent and 0.5 <= |mantissa| < 1 (C's frexp). */
+function frexp(x: number): [number, number] {
+  if (x === 0 || !Number.isFinite(x)) return [x, 0];
+  let exponent = Math.max(-1073, Math.floor(Math.log2(Math.abs(x))) + 1);
+  let mantissa = x * 2 ** -exponent;
+  // log2 can be off by one near powers of two; correct into [0.5, 1).
+  while (Math.abs(mantissa) < 0.5) {
+    mantissa *= 2;
+    exponent--;
+  }
+  while (Math.abs(mantissa) >= 1) {
+    mantissa /= 2;
+    exponent++;
+  }
+  return [mantissa, exponent];
+}
+
+definePure('frexp', (v) => frexp(number(v)));
+definePure('modf', (v) => {
+  const x = number(v);
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? [x, x] : [Object.is(Math.sign(x), -1) ? -0 : 0, x];
+  const whole = Math.trunc(x);
+  return [x - whole, whole];
+});
+definePure('significand', (v) => {
+  const x = number(v);
+  if (x === 0 || !Number.isFinite(x)) return x;
+  return frexp(x)[0] * 2;
+});
+definePure('logb', (v) => {
+  const x = number(v);
+  if (x === 0) return checkFinite(-Infinity);
+  if (!Number.isFinite(x)) return checkFinite(Math.abs(x));
+  return frexp(x)[1] - 1;
+});
+for (const name of ['ldexp', 'scalb', 'scalbln']) {
+  defineWithArgs(name, 2, (_v, a, b) => checkFinite(number(a) * 2 ** Math.trunc(number(b))));
+}
+defineWithArgs('drem', 2, (_v, a, b) => {
+  const x = number(a);
+  const y = number(b);
+  const quotient = x / y;
+  const rounded = Math.round(quotient);
+  const n = Math.abs(quotient % 1) === 0.5 && rounded % 2 !== 0 ? rounded - 1 : rounded;
+  return checkFinite(x - n * y);
+});

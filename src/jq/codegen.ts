@@ -33,6 +33,9 @@ const HELPERS = {
 
 const compiledNodes = new WeakMap<Node, Compiled>();
 
+/** Compiled calls of the native `map` (not a user's own `def map`), which generate as a loop. */
+export const nativeMaps = new WeakSet<Compiled>();
+
 export function rememberCompiled(node: Node, compiled: Compiled): Compiled {
   compiledNodes.set(node, compiled);
   return compiled;
@@ -94,6 +97,9 @@ class Generator {
   }
 
   expr(node: Node, input: string): string {
+    // Only one-output expressions are generated; their sub-expressions are one-output too,
+    // except inside `[...]` and `map`, which check before generating a loop.
+    if (!compiledNodes.get(node)?.single) throw new CannotGenerate();
     switch (node.type) {
       case 'Identity': return input;
       case 'Literal': return literal(node.value);
@@ -141,14 +147,16 @@ class Generator {
       }
       case 'Object': return this.object(node, input);
       case 'Array': return this.array(node, input);
-      case 'Call':
-        if (node.name === 'limit' && node.args.length === 2 && compiledNodes.get(node)?.single === compiledNodes.get(node.args[1]!)?.single) {
+      case 'Call': {
+        const compiled = compiledNodes.get(node);
+        if (node.name === 'limit' && node.args.length === 2 && compiled?.single === compiledNodes.get(node.args[1]!)?.single) {
           return this.expr(node.args[1]!, input);
         }
-        if (node.name === 'not' && node.args.length === 0 && !compiledNodes.get(node)?.run.name) {
-          return this.external(node, input);
+        if (compiled && nativeMaps.has(compiled) && compiledNodes.get(node.args[0]!)?.single) {
+          return this.loop(input, node.args[0]!);
         }
         return this.external(node, input);
+      }
       default:
         return this.external(node, input);
     }
@@ -173,15 +181,19 @@ class Generator {
     }
     const body = node.body;
     if (body.type === 'Pipe' && body.left.type === 'Iterate' && compiledNodes.get(body.right)?.single) {
-      const values = this.store(`H.iterate(${this.expr(body.left.target, input)})`);
-      const out = this.store(`new Array(${values}.length)`);
-      const i = this.temp();
-      const item = this.temp();
-      const slot = `${out}[${i}]`;
-      this.emit(`for (${i} = 0; ${i} < ${values}.length; ${i}++) {\nH.step();\n${item} = ${values}[${i}];\n${this.block(body.right, item, slot)}\n}`);
-      return out;
+      return this.loop(this.store(this.expr(body.left.target, input)), body.right);
     }
     return this.external(node, input);
+  }
+
+  /** `[T[] | f]` (and `map(f)`) as a for loop over T's values. */
+  private loop(target: string, each: Node): string {
+    const values = this.store(`H.iterate(${target})`);
+    const out = this.store(`new Array(${values}.length)`);
+    const i = this.temp();
+    const item = this.temp();
+    this.emit(`for (${i} = 0; ${i} < ${values}.length; ${i}++) {\nH.step();\n${item} = ${values}[${i}];\n${this.block(each, item, `${out}[${i}]`)}\n}`);
+    return out;
   }
 }
 

@@ -69,7 +69,12 @@ export function compileIndex(node: Extract<Node, { type: 'Index' }>, scope: Scop
     });
   }
   return makeCompiled({
-    run: (input, env, emit) => index.run(input, env, (key) => target.run(input, env, (t) => emit(indexValue(t, key)))),
+    run: is
+      ? (input, env, emit) => {
+          const key = is(input, env);
+          target.run(input, env, (t) => emit(indexValue(t, key)));
+        }
+      : (input, env, emit) => index.run(input, env, (key) => target.run(input, env, (t) => emit(indexValue(t, key)))),
     paths,
   });
 }

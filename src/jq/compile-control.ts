@@ -1,5 +1,5 @@
 /**
- * Control flow: `try`/`?`, `//`, `label`/`break`, `reduce`, `foreach` and `as` bindings.
+ * Control flow: `try`/`?`, `//`, `label`/`break` and `as` bindings.
  *
  * Because outputs are passed to continuations, code *after* a `try` body runs inside the body's
  * JavaScript call. Errors raised there are wrapped in PassThrough on their way through so the
@@ -9,7 +9,7 @@ import type { Node } from './ast.js';
 import { compileNode, notDefined } from './compile.js';
 import { makeCompiled } from './compile-helpers.js';
 import { compilePatterns } from './patterns.js';
-import { BreakSignal, countStep, JqThrow, lookup, PassThrough, type Compiled, type Emit, type Env, type PathEmit } from './runtime.js';
+import { BreakSignal, JqThrow, lookup, PassThrough, type Compiled, type Emit, type Env, type PathEmit } from './runtime.js';
 import { pushFrame, type Scope } from './scope.js';
 import { isTruthy, type Json } from './values.js';
 
@@ -193,72 +193,5 @@ export function compileBind(node: Extract<Node, { type: 'Bind' }>, scope: Scope)
           body.paths(input, path, inner, owner ? guardPathEmit(emit, owner) : emit),
         ),
       ),
-  });
-}
-
-export function compileReduce(node: Extract<Node, { type: 'Reduce' }>, scope: Scope): Compiled {
-  const source = compileNode(node.source, scope);
-  const patterns = compilePatterns([node.pattern], scope);
-  const init = compileNode(node.init, scope);
-  const update = compileNode(node.update, patterns.scope);
-  return makeCompiled({
-    run: (input, env, emit) =>
-      init.run(input, env, (start) => {
-        let acc: Json = start;
-        source.run(input, env, (item) => {
-          countStep();
-          patterns.bind(item, env, (inner) => {
-            let last: Json = null;
-            update.run(acc, inner, (v) => {
-              last = v;
-            });
-            acc = last;
-          });
-        });
-        emit(acc);
-      }),
-    paths: (input, path, env, emit) =>
-      init.paths(input, path, env, (start, startPath) => {
-        let acc: Json = start;
-        let accPath = startPath;
-        source.run(input, env, (item) => {
-          countStep();
-          patterns.bind(item, env, (inner) => {
-            let last: Json = null;
-            let lastPath: Json[] | null = null;
-            update.paths(acc, accPath, inner, (v, p) => {
-              last = v;
-              lastPath = p;
-            });
-            acc = last;
-            accPath = lastPath;
-          });
-        });
-        emit(acc, accPath);
-      }),
-  });
-}
-
-export function compileForeach(node: Extract<Node, { type: 'Foreach' }>, scope: Scope): Compiled {
-  const source = compileNode(node.source, scope);
-  const patterns = compilePatterns([node.pattern], scope);
-  const init = compileNode(node.init, scope);
-  const update = compileNode(node.update, patterns.scope);
-  const extract = node.extract && compileNode(node.extract, patterns.scope);
-  return makeCompiled({
-    run: (input, env, emit) =>
-      init.run(input, env, (start) => {
-        let acc: Json = start;
-        source.run(input, env, (item) => {
-          countStep();
-          patterns.bind(item, env, (inner) => {
-            update.run(acc, inner, (v) => {
-              acc = v;
-              if (extract) extract.run(v, inner, emit);
-              else emit(v);
-            });
-          });
-        });
-      }),
   });
 }

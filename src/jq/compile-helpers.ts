@@ -54,6 +54,16 @@ export const runtimeOps = {
         },
       });
     }
+    // A one-output side is evaluated directly: fewer stack frames per nested jq call.
+    if (rs) {
+      return makeCompiled({
+        run: (input, env, emit) => {
+          const r = rs(input, env);
+          left.run(input, env, (l) => emit(fn(l, r)));
+        },
+      });
+    }
+    if (ls) return makeCompiled({ run: (input, env, emit) => right.run(input, env, (r) => emit(fn(ls(input, env), r))) });
     return makeCompiled({
       run: (input, env, emit) => right.run(input, env, (r) => left.run(input, env, (l) => emit(fn(l, r)))),
     });

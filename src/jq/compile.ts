@@ -7,12 +7,13 @@
 import type { Node } from './ast.js';
 import { runtimeOps } from './compile-helpers.js';
 import { compileIndex, compileIterate, compileRecurseAll, compileSlice } from './compile-access.js';
-import { compileAlt, compileBind, compileBreak, compileForeach, compileLabel, compileReduce, compileTry } from './compile-control.js';
+import { compileAlt, compileBind, compileBreak, compileLabel, compileTry } from './compile-control.js';
+import { compileForeach, compileReduce } from './compile-fold.js';
 import { compileAssign } from './compile-assign.js';
 import { compileCall, compileFuncDef } from './compile-call.js';
 import { compileArray, compileObject, compileString, compileFormat } from './compile-construct.js';
 import { findFrame, unsupported, type Scope } from './scope.js';
-import { checkFinite, lookup, type Compiled, type Single } from './runtime.js';
+import { checkFinite, lookup, type Compiled, type Emit, type Env, type Single } from './runtime.js';
 import { makeCompiled } from './compile-helpers.js';
 import { rememberCompiled } from './codegen.js';
 import { isTruthy, type Json } from './values.js';
@@ -141,12 +142,13 @@ function compileLogic(left: Compiled, right: Compiled, isAnd: boolean): Compiled
         : (input, env) => isTruthy(ls(input, env)) || isTruthy(rs(input, env)),
     });
   }
+  const decide = (l: Json, input: Json, env: Env, emit: Emit): void => {
+    if (isTruthy(l) !== isAnd) emit(!isAnd);
+    else right.run(input, env, (r) => emit(isTruthy(r)));
+  };
   return makeCompiled({
-    run: (input, env, emit) =>
-      left.run(input, env, (l) => {
-        if (isTruthy(l) !== isAnd) emit(!isAnd);
-        else right.run(input, env, (r) => emit(isTruthy(r)));
-      }),
+    // With a one-output left side, skip the callback: fewer stack frames per nested call.
+    run: ls ? (input, env, emit) => decide(ls(input, env), input, env, emit) : (input, env, emit) => left.run(input, env, (l) => decide(l, input, env, emit)),
   });
 }
 
@@ -163,8 +165,10 @@ function compileIf(node: Extract<Node, { type: 'If' }>, scope: Scope): Compiled 
     single,
     run: single
       ? (input, env, emit) => emit(single(input, env))
-      : (input, env, emit) =>
-          cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).run(input, env, emit)),
+      : cs
+        ? (input, env, emit) => (isTruthy(cs(input, env)) ? then : otherwise).run(input, env, emit)
+        : (input, env, emit) =>
+            cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).run(input, env, emit)),
     paths: (input, path, env, emit) =>
       cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).paths(input, path, env, emit)),
   };

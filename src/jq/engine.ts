@@ -12,6 +12,11 @@ export interface JqFilter {
   readonly engine: 'in-process' | 'binary';
   /** Every output of the program for one input, in order (jq's `-c` stream). */
   run(input: unknown): Promise<unknown[]>;
+  /**
+   * For engine 'binary': why the in-process engine refused the expression (kind 'unsupported',
+   * with `construct` and `offset`), so a validator can still report it.
+   */
+  readonly refused?: JqCompileError;
 }
 
 export type JqCompileErrorKind = 'syntax' | 'unsupported';
@@ -37,9 +42,12 @@ export class JqRuntimeError extends Error {
   override readonly name = 'JqRuntimeError';
   /** The value passed to `error/1`, when that is what failed. */
   readonly value: unknown;
+  /** Outputs the program produced before failing (jq prints these before its error message). */
+  readonly outputs: readonly unknown[];
 
-  constructor(message: string, value?: unknown) {
+  constructor(message: string, value?: unknown, outputs: readonly unknown[] = []) {
     super(message);
     this.value = value;
+    this.outputs = outputs;
   }
 }

@@ -4,11 +4,11 @@
  */
 import { compileNode } from './compile.js';
 import { generateSingle } from './codegen.js';
-import { JqRuntimeError, type JqFilter } from './engine.js';
+import { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
 import { dumpJson, normalizeOutput } from './json-text.js';
 import { parseExpression } from './parser.js';
 import { preludeScope } from './prelude.js';
-import { budget, BudgetExceeded, DEFAULT_LIMITS, JqThrow, PassThrough, type Compiled, type Limits } from './runtime.js';
+import { budget, BudgetExceeded, DEFAULT_LIMITS, JqThrow, PassThrough, type Compiled, type Limits, type Single } from './runtime.js';
 import type { Json } from './values.js';
 
 export interface InProcessFilter extends JqFilter {
@@ -21,13 +21,13 @@ export type { Limits };
 
 /** Compiles `expression`; throws JqCompileError (kind 'syntax' with offset, or 'unsupported' naming the construct). */
 export function compileJqInProcess(expression: string, limits: Partial<Limits> = {}): InProcessFilter {
-  const ast = parseExpression(expression);
-  const compiled = compileNode(ast, preludeScope(expression));
-  const generated = generateSingle(ast);
-  const code: Compiled = generated ? { ...compiled, single: generated } : compiled;
+  const code = compileProgram(expression);
   const maxSteps = limits.maxSteps ?? DEFAULT_LIMITS.maxSteps;
   const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
-  const runSync = (input: unknown): unknown[] => evaluate(code, input as Json, maxSteps, maxDepth);
+  const single = code.single;
+  const runSync = single
+    ? (input: unknown): unknown[] => (budget.active ? evaluate(code, input as Json, maxSteps, maxDepth) : runSingle(single, input as Json, maxSteps, maxDepth))
+    : (input: unknown): unknown[] => evaluate(code, input as Json, maxSteps, maxDepth);
   return {
     source: expression,
     engine: 'in-process',
@@ -36,9 +36,44 @@ export function compileJqInProcess(expression: string, limits: Partial<Limits> =
   };
 }
 
+function compileProgram(expression: string): Compiled {
+  try {
+    const ast = parseExpression(expression);
+    const compiled = compileNode(ast, preludeScope(expression));
+    const generated = generateSingle(ast);
+    return generated ? { ...compiled, single: generated } : compiled;
+  } catch (error) {
+    // Thousands of nested parentheses exhaust the parser's stack: still a compile error, not a crash.
+    if (error instanceof RangeError) {
+      throw new JqCompileError('syntax error: the expression is nested too deeply', { kind: 'syntax', offset: 0 });
+    }
+    throw error;
+  }
+}
+
+/** jq's wording for an uncaught `error(v)`. */
 function errorMessage(value: Json): string {
   if (typeof value === 'string') return value;
+  if (value === null) return 'null (null) not a string';
   return `${dumpJson(value)} (not a string)`;
+}
+
+/** The hot path (a mapping per record): one output, no evaluation already running. */
+function runSingle(single: Single, input: Json, maxSteps: number, maxDepth: number): unknown[] {
+  budget.active = true;
+  budget.steps = 0;
+  budget.depth = 0;
+  budget.maxSteps = maxSteps;
+  budget.maxDepth = maxDepth;
+  budget.nonFinite = false;
+  try {
+    const value = single(input, null);
+    return [budget.nonFinite ? normalizeOutput(value) : value];
+  } catch (error) {
+    throw toRuntimeError(error, []);
+  } finally {
+    budget.active = false;
+  }
 }
 
 function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: number): unknown[] {
@@ -48,15 +83,18 @@ function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: numbe
   const savedMaxSteps = budget.maxSteps;
   const savedMaxDepth = budget.maxDepth;
   const savedNonFinite = budget.nonFinite;
+  const savedActive = budget.active;
+  budget.active = true;
   budget.steps = 0;
   budget.depth = 0;
   budget.nonFinite = false;
   budget.maxSteps = maxSteps;
   budget.maxDepth = maxDepth;
+  const outputs: Json[] = [];
   try {
     const single = code.single;
-    const outputs: Json[] = single ? [single(input, null)] : [];
-    if (!single) {
+    if (single) outputs.push(single(input, null));
+    else {
       code.run(input, null, (v) => {
         outputs.push(v);
       });
@@ -65,22 +103,23 @@ function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: numbe
     // numbers except for literals beyond 1e308): only then rewrite them as jq prints them.
     return budget.nonFinite ? outputs.map(normalizeOutput) : outputs;
   } catch (error) {
-    throw toRuntimeError(error);
+    throw toRuntimeError(error, budget.nonFinite ? outputs.map(normalizeOutput) : outputs);
   } finally {
     budget.steps = savedSteps;
     budget.depth = savedDepth;
     budget.maxSteps = savedMaxSteps;
     budget.maxDepth = savedMaxDepth;
     budget.nonFinite = savedNonFinite;
+    budget.active = savedActive;
   }
 }
 
-function toRuntimeError(error: unknown): unknown {
+function toRuntimeError(error: unknown, outputs: Json[]): unknown {
   const inner = error instanceof PassThrough ? error.error : error;
-  if (inner instanceof JqThrow) return new JqRuntimeError(errorMessage(inner.value), normalizeOutput(inner.value));
-  if (inner instanceof BudgetExceeded) return new JqRuntimeError(inner.message);
+  if (inner instanceof JqThrow) return new JqRuntimeError(errorMessage(inner.value), normalizeOutput(inner.value), outputs);
+  if (inner instanceof BudgetExceeded) return new JqRuntimeError(inner.message, undefined, outputs);
   if (inner instanceof RangeError && /call stack/u.test(inner.message)) {
-    return new JqRuntimeError('jq program exceeded the maximum recursion depth (too deeply nested calls or data)');
+    return new JqRuntimeError('jq program exceeded the maximum recursion depth (too deeply nested calls or data)', undefined, outputs);
   }
   return inner;
 }

@@ -15,7 +15,7 @@ export async function compileJq(expression: string): Promise<JqFilter> {
     return compileJqInProcess(expression);
   } catch (error) {
     if (error instanceof JqCompileError && error.kind === 'unsupported' && findJqBinary()) {
-      return compileWithBinary(expression);
+      return { ...(await compileWithBinary(expression)), refused: error };
     }
     throw error;
   }

@@ -1,19 +1,102 @@
 /** `fromjson`: JSON text to a value, accepting jq's extras (NaN, nan, Infinity) and its error wording. */
 import { fail, type Json } from './values.js';
 
+const MAX_PARSING_DEPTH = 10_000;
+
+/** Deepest container nesting of a parsed value, without recursion. */
+function nestingDepth(value: Json): number {
+  let max = 0;
+  const stack: Array<[Json, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth + 1 > max) max = depth + 1;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return max;
+}
+
 export function parseJsonText(text: string): Json {
   const trimmed = text.trim();
   if (/^-?nan$/iu.test(trimmed)) return NaN;
+  let parsed: Json;
   try {
-    return JSON.parse(text) as Json;
+    parsed = JSON.parse(text) as Json;
   } catch {
-    const extended = trimmed.replace(/\bNaN\b|-?\bInfinity\b/gu, (m) => (m.includes('Infinity') ? (m.startsWith('-') ? '-1e1000' : '1e1000') : 'null'));
-    try {
-      if (extended !== trimmed) return JSON.parse(extended) as Json;
-    } catch {
-      // fall through to jq's message
-    }
-    if (trimmed === '') return fail(`Expected JSON value (while parsing '${text}')`);
-    return fail(`${text} (while parsing '${text}')`);
+    return parseExtended(text, trimmed);
   }
+  if (typeof parsed === 'object' && parsed !== null && nestingDepth(parsed) > MAX_PARSING_DEPTH) {
+    return fail(`Exceeds depth limit for parsing (while parsing '${text.slice(0, 20)}...')`);
+  }
+  return parsed;
+}
+
+/** jq also reads NaN and Infinity; anything else that JSON.parse rejects is an error. */
+function parseExtended(text: string, trimmed: string): Json {
+  const extended = trimmed.replace(/\bNaN\b|-?\bInfinity\b/gu, (m) => (m.includes('Infinity') ? (m.startsWith('-') ? '-1e1000' : '1e1000') : 'null'));
+  try {
+    if (extended !== trimmed) return JSON.parse(extended) as Json;
+  } catch {
+    // fall through to the error
+  }
+  if (trimmed === '') return fail(`Expected JSON value (while parsing '${text}')`);
+  const literal = findLiteralError(text);
+  return fail(`${literal ?? 'Invalid JSON text'} (while parsing '${text}')`);
+}
+
+/** jq's check of a bare token (true, false, null, nan, a number) once a delimiter ends it. */
+function checkLiteral(token: string): string | undefined {
+  if (token.startsWith("'")) return 'Invalid string literal; expected ", but got \'';
+  if (/^(?:true|false|null|-?nan|-?NaN)$/u.test(token)) return undefined;
+  if (/^-?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$/u.test(token)) return undefined;
+  return /^[tfn]/u.test(token) ? 'Invalid literal' : 'Invalid numeric literal';
+}
+
+/**
+ * Why JSON.parse failed, worded and positioned as jq's parser reports the common cases
+ * ("Invalid numeric literal at EOF at line 1, column 4", "Unfinished JSON term at EOF ...").
+ */
+function findLiteralError(text: string): string | undefined {
+  let line = 1;
+  let column = 0;
+  let token = '';
+  let inString = false;
+  let escaped = false;
+  let depth = 0;
+  let topLevelValues = 0;
+  for (const ch of text) {
+    column++;
+    if (ch === '\n') {
+      line++;
+      column = 0;
+    }
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === '\\') escaped = true;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    const delimiter = ch === '"' || '[{:,]}'.includes(ch) || /\s/u.test(ch);
+    if (!delimiter) {
+      if (token === '' && depth === 0) topLevelValues++;
+      token += ch;
+      continue;
+    }
+    if (depth === 0 && (ch === '"' || ch === '[' || ch === '{')) topLevelValues++;
+    if (ch === '[' || ch === '{') depth++;
+    if (ch === ']' || ch === '}') depth--;
+    if (token !== '') {
+      const error = checkLiteral(token);
+      if (error) return `${error} at line ${line}, column ${column}`;
+      token = '';
+    }
+    if (ch === '"') inString = true;
+  }
+  const error = token === '' ? undefined : checkLiteral(token);
+  if (error) return `${error} at EOF at line ${line}, column ${column}`;
+  if (depth > 0 || inString) return `Unfinished JSON term at EOF at line ${line}, column ${column}`;
+  if (topLevelValues > 1) return 'Unexpected extra JSON values';
+  return undefined;
 }

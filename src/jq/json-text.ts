@@ -36,32 +36,58 @@ export function quoteString(text: string): string {
   return NEEDS_ESCAPE.test(quoted) ? quoted.replace(NEEDS_ESCAPE, '\\u007f') : quoted;
 }
 
-/** jq's compact output (`tojson`, `-c`). */
-export function dumpJson(value: Json): string {
+function dumpScalar(value: null | boolean | number | string): string {
   if (value === null) return 'null';
-  switch (typeof value) {
-    case 'boolean': return value ? 'true' : 'false';
-    case 'number': return formatNumber(value);
-    case 'string': return quoteString(value);
-    default: break;
-  }
-  if (Array.isArray(value)) {
-    let out = '[';
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out += ',';
-      out += dumpJson(value[i]!);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return formatNumber(value);
+  return quoteString(value);
+}
+
+/** jq prints containers nested deeper than this as `<skipped: too deep>`. */
+const MAX_PRINT_DEPTH = 10_001;
+
+type DumpFrame = { items: Json[]; at: number } | { object: JsonObject; keys: string[]; at: number };
+
+/** jq's compact output (`tojson`, `-c`). Iterative, so deep values cannot overflow the stack. */
+export function dumpJson(value: Json): string {
+  if (value === null || typeof value !== 'object') return dumpScalar(value);
+  let out = '';
+  const stack: DumpFrame[] = [];
+  const open = (v: Json): void => {
+    if (v === null || typeof v !== 'object') out += dumpScalar(v);
+    else if (stack.length >= MAX_PRINT_DEPTH) out += '<skipped: too deep>';
+    else if (Array.isArray(v)) {
+      out += '[';
+      stack.push({ items: v, at: 0 });
+    } else {
+      out += '{';
+      stack.push({ object: v, keys: Object.keys(v), at: 0 });
     }
-    return out + ']';
+  };
+  open(value);
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if ('items' in top) {
+      if (top.at === top.items.length) {
+        out += ']';
+        stack.pop();
+        continue;
+      }
+      if (top.at > 0) out += ',';
+      open(top.items[top.at++]!);
+    } else {
+      if (top.at === top.keys.length) {
+        out += '}';
+        stack.pop();
+        continue;
+      }
+      if (top.at > 0) out += ',';
+      const key = top.keys[top.at++]!;
+      out += `${quoteString(key)}:`;
+      open(top.object[key]!);
+    }
   }
-  let out = '{';
-  let first = true;
-  const object = value as JsonObject;
-  for (const key of Object.keys(object)) {
-    if (!first) out += ',';
-    first = false;
-    out += quoteString(key) + ':' + dumpJson(object[key]!);
-  }
-  return out + '}';
+  return out;
 }
 
 /**

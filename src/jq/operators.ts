@@ -1,5 +1,5 @@
 /** jq's arithmetic on values (`+ - * / %`), with jq's error messages. */
-import { DEPTH_EXCEEDED, fail, describeValue, guardDepth, isObject, MAX_DEPTH, setField, type Json, type JsonObject, equalValues } from './values.js';
+import { fail, describeValue, isObject, MAX_DEPTH, setField, type Json, type JsonObject, equalValues } from './values.js';
 import { splitString } from './strings.js';
 import { checkFinite } from './runtime.js';
 
@@ -30,19 +30,34 @@ function repeatString(text: string, times: number): Json {
   return text.repeat(count);
 }
 
-export function deepMerge(a: JsonObject, b: JsonObject): JsonObject {
-  return guardDepth('Object merge too deep', () => mergeAt(a, b, 0));
+interface MergeFrame {
+  out: JsonObject;
+  from: JsonObject;
+  keys: string[];
+  at: number;
+  key: string;
 }
 
-function mergeAt(a: JsonObject, b: JsonObject, depth: number): JsonObject {
-  if (depth > MAX_DEPTH) throw DEPTH_EXCEEDED;
-  const out: JsonObject = { ...a };
-  for (const key of Object.keys(b)) {
-    const left = Object.hasOwn(out, key) ? out[key]! : undefined;
-    const right = b[key]!;
-    setField(out, key, left !== undefined && isObject(left) && isObject(right) ? mergeAt(left, right, depth + 1) : right);
+/** `a * b` on objects: recursive merge, done with an explicit stack (jq allows 10,001 levels). */
+export function deepMerge(a: JsonObject, b: JsonObject): JsonObject {
+  const root: MergeFrame = { out: { ...a }, from: b, keys: Object.keys(b), at: 0, key: '' };
+  const stack = [root];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.at === top.keys.length) {
+      stack.pop();
+      if (stack.length > 0) setField(stack[stack.length - 1]!.out, top.key, top.out);
+      continue;
+    }
+    const key = top.keys[top.at++]!;
+    const left = Object.hasOwn(top.out, key) ? top.out[key]! : undefined;
+    const right = top.from[key]!;
+    if (left !== undefined && isObject(left) && isObject(right)) {
+      if (stack.length > MAX_DEPTH) fail('Object merge too deep');
+      stack.push({ out: { ...left }, from: right, keys: Object.keys(right), at: 0, key });
+    } else setField(top.out, key, right);
   }
-  return out;
+  return root.out;
 }
 
 export function multiplyValues(a: Json, b: Json): Json {

@@ -2,14 +2,15 @@
  * A precedence-climbing parser for jq, following the grammar and operator precedences of
  * jq's parser.y (lowest first: `|`, `,`, `//`, assignments, `or`, `and`, comparisons, `+ -`, `* / %`).
  */
-import type { AssignOp, BinaryOp, Node, ObjectEntry, ObjectPatternEntry, Pattern, StringPart } from './ast.js';
-import { lexExpression, syntaxError, type Token } from './lexer.js';
+import type { AssignOp, BinaryOp, Node } from './ast.js';
+import { lexExpression, type Token } from './lexer.js';
+import { parseObject, parseString } from './parse-object.js';
+import { parsePatterns } from './parse-patterns.js';
+import { parseFold, parseFuncDef, parseIf } from './parse-keywords.js';
+import { KEYWORDS } from './keywords.js';
+import { TokenStream, type ExpressionParser } from './token-stream.js';
 import { JqCompileError } from './engine.js';
 
-const KEYWORDS = new Set([
-  'def', 'if', 'then', 'elif', 'else', 'end', 'as', 'reduce', 'foreach', 'try', 'catch', 'label',
-  'import', 'include', 'and', 'or', '__loc__',
-]);
 
 interface OperatorInfo {
   prec: number;
@@ -37,56 +38,18 @@ export function parseExpression(source: string): Node {
   return node;
 }
 
-function describe(token: Token): string {
-  if (token.kind === 'eof') return 'end of expression';
-  if (token.kind === 'string') return 'string literal';
-  if (token.kind === 'number') return `number ${token.text}`;
-  if (token.kind === 'var') return `$${token.text}`;
-  if (token.kind === 'field') return `.${token.text}`;
-  if (token.kind === 'format') return `@${token.text}`;
-  return `'${token.text}'`;
-}
-
-class Parser {
-  private index = 0;
-  constructor(private readonly tokens: Token[]) {}
-
-  private peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.index + ahead, this.tokens.length - 1)]!;
-  }
-  private next(): Token {
-    const token = this.peek();
-    if (this.index < this.tokens.length - 1) this.index++;
-    return token;
-  }
-  private isOp(text: string, ahead = 0): boolean {
-    const token = this.peek(ahead);
-    return token.kind === 'op' && token.text === text;
-  }
-  private isWord(text: string): boolean {
-    const token = this.peek();
-    return token.kind === 'ident' && token.text === text;
-  }
-  private fail(expecting: string): never {
-    const token = this.peek();
-    throw syntaxError(`unexpected ${describe(token)}, expecting ${expecting}`, token.start);
-  }
-  private expectOp(text: string): Token {
-    if (!this.isOp(text)) this.fail(`'${text}'`);
-    return this.next();
-  }
-  private expectWord(text: string): Token {
-    if (!this.isWord(text)) this.fail(`'${text}'`);
-    return this.next();
-  }
-  expectEnd(): void {
-    if (this.peek().kind !== 'eof') this.fail('end of expression');
+class Parser extends TokenStream implements ExpressionParser {
+  parseSubExpression(tokens: Token[]): Node {
+    const inner = new Parser(tokens);
+    const node = inner.parsePipe();
+    inner.expectEnd();
+    return node;
   }
 
   parsePipe(): Node {
     const start = this.peek().start;
     if (this.isWord('def')) {
-      const def = this.parseFuncDef();
+      const def = parseFuncDef(this);
       return { ...def, rest: this.parsePipe() };
     }
     if (this.isWord('label')) {
@@ -105,33 +68,6 @@ class Parser {
     return left;
   }
 
-  private parseFuncDef(): Extract<Node, { type: 'FuncDef' }> {
-    const start = this.expectWord('def').start;
-    const name = this.peek();
-    if (name.kind !== 'ident' || KEYWORDS.has(name.text)) this.fail('a function name');
-    this.next();
-    const params: string[] = [];
-    if (this.isOp('(')) {
-      this.next();
-      for (;;) {
-        const param = this.next();
-        if (param.kind === 'var') params.push(`$${param.text}`);
-        else if (param.kind === 'ident' && !KEYWORDS.has(param.text)) params.push(param.text);
-        else {
-          this.index--;
-          this.fail('a parameter name');
-        }
-        if (this.isOp(';')) this.next();
-        else break;
-      }
-      this.expectOp(')');
-    }
-    this.expectOp(':');
-    const body = this.parsePipe();
-    this.expectOp(';');
-    return { type: 'FuncDef', name: name.text, params, body, rest: { type: 'Identity', start }, start };
-  }
-
   private parseComma(): Node {
     let left = this.parseBound();
     while (this.isOp(',')) {
@@ -146,7 +82,7 @@ class Parser {
     const source = this.parseBinary(3);
     if (!this.isWord('as')) return source;
     const start = this.next().start;
-    const patterns = this.parsePatterns();
+    const patterns = parsePatterns(this);
     this.expectOp('|');
     return { type: 'Bind', source, patterns, body: this.parsePipe(), start };
   }
@@ -158,7 +94,7 @@ class Parser {
     return info ? { text: token.text, info } : undefined;
   }
 
-  private parseBinary(minPrec: number): Node {
+  parseBinary(minPrec: number): Node {
     let left = this.parseUnary();
     for (;;) {
       const op = this.binaryOperator();
@@ -190,7 +126,7 @@ class Parser {
         term = { type: 'Index', target: term, index: { type: 'Literal', value: token.text, start: token.start }, start: token.start };
       } else if (token.kind === 'op' && token.text === '.' && this.peek(1).kind === 'string') {
         this.next();
-        term = { type: 'Index', target: term, index: this.parseString(undefined), start: token.start };
+        term = { type: 'Index', target: term, index: parseString(this, undefined), start: token.start };
       } else if (token.kind === 'op' && token.text === '.' && this.isOp('[', 1)) {
         this.next();
       } else if (token.kind === 'op' && token.text === '[') {
@@ -235,10 +171,10 @@ class Parser {
         this.next();
         return { type: 'Literal', value: token.number, start };
       case 'string':
-        return this.parseString(undefined);
+        return parseString(this, undefined);
       case 'format':
         this.next();
-        if (this.peek().kind === 'string') return this.parseString(token.text, start);
+        if (this.peek().kind === 'string') return parseString(this, token.text, start);
         return { type: 'Format', name: token.text, start };
       case 'field':
         this.next();
@@ -261,7 +197,7 @@ class Parser {
       case '.':
         this.next();
         if (this.peek().kind === 'string') {
-          return { type: 'Index', target: { type: 'Identity', start }, index: this.parseString(undefined), start };
+          return { type: 'Index', target: { type: 'Identity', start }, index: parseString(this, undefined), start };
         }
         return { type: 'Identity', start };
       case '..':
@@ -284,7 +220,7 @@ class Parser {
         return { type: 'Array', body, start };
       }
       case '{':
-        return this.parseObject();
+        return parseObject(this);
       default:
         return this.fail('an expression');
     }
@@ -298,7 +234,7 @@ class Parser {
         this.next();
         return { type: 'Literal', value: token.text === 'null' ? null : token.text === 'true', start };
       case 'if':
-        return this.parseIf();
+        return parseIf(this);
       case 'try': {
         this.next();
         const body = this.parsePostfixBody();
@@ -310,14 +246,14 @@ class Parser {
         return { type: 'Try', body, handler, start };
       }
       case 'reduce': case 'foreach':
-        return this.parseFold(token.text);
+        return parseFold(this, token.text);
       case 'def': {
-        const def = this.parseFuncDef();
+        const def = parseFuncDef(this);
         return { ...def, rest: this.parsePipe() };
       }
       case 'label':
         return this.parsePipe();
-      case 'import': case 'include':
+      case 'import': case 'include': case 'module':
         throw new JqCompileError(`modules are not supported (${token.text})`, { kind: 'unsupported', offset: start, construct: token.text });
       case 'break': {
         this.next();
@@ -351,210 +287,6 @@ class Parser {
       return { type: 'Neg', body: this.parsePostfixBody(), start };
     }
     return this.parsePostfix();
-  }
-
-  private parseIf(): Node {
-    const start = this.expectWord('if').start;
-    const cond = this.parsePipe();
-    this.expectWord('then');
-    const then = this.parsePipe();
-    if (this.isWord('elif')) {
-      const elifStart = this.peek().start;
-      this.tokens[this.index] = { ...this.peek(), text: 'if' };
-      const otherwise = this.parseIfTail(elifStart);
-      return { type: 'If', cond, then, otherwise, start };
-    }
-    let otherwise: Node | undefined;
-    if (this.isWord('else')) {
-      this.next();
-      otherwise = this.parsePipe();
-    }
-    this.expectWord('end');
-    return { type: 'If', cond, then, otherwise, start };
-  }
-
-  /** `elif ... end` is parsed as a nested `if` sharing the outer `end`. */
-  private parseIfTail(start: number): Node {
-    const node = this.parseIf();
-    return { ...node, start };
-  }
-
-  private parseFold(keyword: string): Node {
-    const start = this.next().start;
-    const source = this.parseBinary(3);
-    this.expectWord('as');
-    const pattern = this.parsePattern();
-    this.expectOp('(');
-    const init = this.parsePipe();
-    this.expectOp(';');
-    const update = this.parsePipe();
-    let extract: Node | undefined;
-    if (keyword === 'foreach' && this.isOp(';')) {
-      this.next();
-      extract = this.parsePipe();
-    }
-    this.expectOp(')');
-    if (keyword === 'reduce') return { type: 'Reduce', source, pattern, init, update, start };
-    return { type: 'Foreach', source, pattern, init, update, extract, start };
-  }
-
-  private parseObject(): Node {
-    const start = this.expectOp('{').start;
-    const entries: ObjectEntry[] = [];
-    while (!this.isOp('}')) {
-      entries.push(this.parseObjectEntry());
-      if (this.isOp(',')) this.next();
-      else if (!this.isOp('}')) this.fail("',' or '}'");
-    }
-    this.next();
-    return { type: 'Object', entries, start };
-  }
-
-  private parseObjectEntry(): ObjectEntry {
-    const token = this.peek();
-    const start = token.start;
-    if (token.kind === 'var') {
-      this.next();
-      const variable: Node = { type: 'Var', name: token.text, start };
-      if (this.isOp(':')) {
-        this.next();
-        return { key: variable, value: this.parseObjectValue() };
-      }
-      return { key: { type: 'Literal', value: token.text, start }, value: variable };
-    }
-    let key: Node;
-    if (token.kind === 'ident') {
-      this.next();
-      key = { type: 'Literal', value: token.text, start };
-    } else if (token.kind === 'number') {
-      this.next();
-      key = { type: 'Literal', value: token.number, start };
-    } else if (token.kind === 'string') {
-      key = this.parseString(undefined);
-    } else if (token.kind === 'format' && this.peek(1).kind === 'string') {
-      this.next();
-      key = this.parseString(token.text, start);
-    } else if (token.kind === 'op' && token.text === '(') {
-      this.next();
-      key = this.parsePipe();
-      this.expectOp(')');
-      this.expectOp(':');
-      return { key, value: this.parseObjectValue() };
-    } else {
-      return this.fail('an object key');
-    }
-    if (!this.isOp(':')) {
-      if (key.type === 'Literal' && typeof key.value === 'number') this.fail("':'");
-      return { key, value: { type: 'Index', target: { type: 'Identity', start }, index: key, start } };
-    }
-    this.next();
-    return { key, value: this.parseObjectValue() };
-  }
-
-  /** jq 1.8's object values: expressions without `,`, joined by `|`. */
-  private parseObjectValue(): Node {
-    const left = this.parseBinary(3);
-    if (this.isOp('|')) {
-      const start = this.next().start;
-      return { type: 'Pipe', left, right: this.parseObjectValue(), start };
-    }
-    return left;
-  }
-
-  private parseString(format: string | undefined, formatStart?: number): Node {
-    const token = this.next();
-    if (token.kind !== 'string') {
-      this.index--;
-      this.fail('a string');
-    }
-    const parts: StringPart[] = [];
-    for (const part of token.parts ?? []) {
-      if (typeof part === 'string') parts.push(part);
-      else {
-        const inner = new Parser(part.tokens);
-        const node = inner.parsePipe();
-        inner.expectEnd();
-        parts.push(node);
-      }
-    }
-    const start = formatStart ?? token.start;
-    if (format === undefined && parts.length === 1 && typeof parts[0] === 'string') {
-      return { type: 'Literal', value: parts[0], start };
-    }
-    return { type: 'Str', parts, format, start };
-  }
-
-  private parsePatterns(): Pattern[] {
-    const patterns = [this.parsePattern()];
-    while (this.isOp('?') && this.isOp('//', 1) && this.peek().end === this.peek(1).start) {
-      this.next();
-      this.next();
-      patterns.push(this.parsePattern());
-    }
-    return patterns;
-  }
-
-  private parsePattern(): Pattern {
-    const token = this.peek();
-    const start = token.start;
-    if (token.kind === 'var') {
-      this.next();
-      return { type: 'VarPattern', name: token.text, start };
-    }
-    if (this.isOp('[')) {
-      this.next();
-      const elements: Pattern[] = [this.parsePattern()];
-      while (this.isOp(',')) {
-        this.next();
-        elements.push(this.parsePattern());
-      }
-      this.expectOp(']');
-      return { type: 'ArrayPattern', elements, start };
-    }
-    if (this.isOp('{')) {
-      this.next();
-      const entries: ObjectPatternEntry[] = [];
-      do {
-        if (this.isOp(',')) this.next();
-        entries.push(this.parseObjectPatternEntry());
-      } while (this.isOp(','));
-      this.expectOp('}');
-      return { type: 'ObjectPattern', entries, start };
-    }
-    return this.fail('a pattern ($name, [...] or {...})');
-  }
-
-  private parseObjectPatternEntry(): ObjectPatternEntry {
-    const token = this.peek();
-    const start = token.start;
-    if (token.kind === 'var') {
-      this.next();
-      const key: Node = { type: 'Literal', value: token.text, start };
-      if (this.isOp(':')) {
-        this.next();
-        return { key, keyVar: token.text, value: this.parsePattern() };
-      }
-      return { key, keyVar: token.text };
-    }
-    let key: Node;
-    if (token.kind === 'ident') {
-      this.next();
-      key = { type: 'Literal', value: token.text, start };
-    } else if (token.kind === 'string') {
-      key = this.parseString(undefined);
-    } else if (this.isOp('(')) {
-      this.next();
-      const keyStart = this.peek().start;
-      key = this.parsePipe();
-      this.expectOp(')');
-      if (key.type === 'Literal' && typeof key.value !== 'string') {
-        throw syntaxError(`Cannot use ${key.value === null ? 'null' : typeof key.value} (${JSON.stringify(key.value)}) as object key`, keyStart);
-      }
-    } else {
-      return this.fail('an object pattern key');
-    }
-    this.expectOp(':');
-    return { key, value: this.parsePattern() };
   }
 }
 

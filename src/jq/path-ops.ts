@@ -116,41 +116,65 @@ export function setPath(root: Json, path: Json, value: Json): Json {
   return setAt(root, path, 0, value);
 }
 
-function setAt(root: Json, path: Json[], at: number, value: Json): Json {
-  if (at === path.length) return value;
-  const key = path[at]!;
+/** Walks down the path checking each step, then rebuilds copies bottom-up (no recursion). */
+function setAt(root: Json, path: Json[], from: number, value: Json): Json {
+  const parents: Json[] = [];
+  let current = root;
+  for (let at = from; at < path.length; at++) {
+    parents.push(current);
+    current = childForUpdate(current, path[at]!);
+  }
+  let result = value;
+  for (let at = path.length - 1; at >= from; at--) result = withChild(parents[at - from]!, path[at]!, result);
+  return result;
+}
+
+/** The child an update at `key` starts from, with jq's errors for keys that cannot be set. */
+function childForUpdate(root: Json, key: Json): Json {
   if (typeof key === 'string') {
     if (root !== null && !isObject(root)) indexError(root, key);
-    const object: JsonObject = root === null ? {} : { ...root };
-    setField(object, key, setAt(root === null ? null : getField(root, key), path, at + 1, value));
-    return object;
+    return root === null ? null : getField(root, key);
   }
   if (typeof key === 'number') {
     if (root !== null && !Array.isArray(root)) indexError(root, key);
     if (Number.isNaN(key)) fail('Cannot set array element at NaN index');
-    const array = root === null ? [] : root.slice();
+    const array = root ?? [];
     let i = Math.floor(key);
     if (i < 0) {
       i += array.length;
       if (i < 0) fail('Out of bounds negative array index');
     }
     if (i > 100_000_000) fail('Array index too large');
-    const child = i < array.length ? array[i]! : null;
-    while (array.length < i) array.push(null);
-    array[i] = setAt(child, path, at + 1, value);
-    return array;
+    return i < array.length ? array[i]! : null;
   }
   if (isSliceKey(key)) {
     if (typeof root === 'string') fail('Cannot update string slices');
     if (root !== null && !Array.isArray(root)) indexError(root, key);
     const array = root ?? [];
     const [start, end] = sliceBounds(array.length, getField(key, 'start'), getField(key, 'end'));
-    const replacement = setAt(array.slice(start, end), path, at + 1, value);
-    if (!Array.isArray(replacement)) fail('A slice of an array can only be assigned another array');
-    return [...array.slice(0, start), ...replacement, ...array.slice(end)];
+    return array.slice(start, end);
   }
   if (Array.isArray(key) && Array.isArray(root)) fail('Cannot update field at array index of array');
   return indexError(root, key);
+}
+
+function withChild(root: Json, key: Json, child: Json): Json {
+  if (typeof key === 'string') {
+    const object: JsonObject = root === null ? {} : { ...(root as JsonObject) };
+    setField(object, key, child);
+    return object;
+  }
+  const array = root === null ? [] : (root as Json[]).slice();
+  if (typeof key === 'number') {
+    let i = Math.floor(key);
+    if (i < 0) i += array.length;
+    while (array.length < i) array.push(null);
+    array[i] = child;
+    return array;
+  }
+  const [start, end] = sliceBounds(array.length, getField(key as JsonObject, 'start'), getField(key as JsonObject, 'end'));
+  if (!Array.isArray(child)) fail('A slice of an array can only be assigned another array');
+  return [...array.slice(0, start), ...child, ...array.slice(end)];
 }
 
 /** `delpaths`: deletes the longest/last paths first so earlier deletions don't shift later ones. */

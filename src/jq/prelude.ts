@@ -5,6 +5,8 @@
 import { parseExpression } from './parser.js';
 import { defineFunction } from './compile-call.js';
 import type { Scope } from './scope.js';
+import { defineNative, NATIVES } from './builtin-helpers.js';
+import { makeCompiled } from './compile-helpers.js';
 
 const PRELUDE = `
 def values: select(. != null);
@@ -60,6 +62,14 @@ def JOIN($idx; stream; idx_expr; join_expr): stream | [., $idx[idx_expr]] | join
 def splits($re): splits($re; null);
 def ascii(i): [i] | implode;
 .`;
+
+/** `builtins`: every builtin as "name/arity", without the internal `_` ones (as jq lists them). */
+defineNative('builtins', 0, () => {
+  preludeDefs ??= collectDefs();
+  const names = [...NATIVES.keys(), ...preludeDefs.map(({ node }) => `${node.name}/${node.params.length}`)];
+  const list = [...new Set(names)].filter((name) => !name.startsWith('_'));
+  return makeCompiled({ single: () => list.slice() });
+});
 
 let preludeDefs: Array<{ node: Parameters<typeof defineFunction>[0] }> | undefined;
 

@@ -80,6 +80,8 @@ export const budget = {
   maxDepth: DEFAULT_LIMITS.maxDepth,
   /** Set when the evaluation computed Infinity or NaN: only then are outputs rewritten as jq prints them. */
   nonFinite: false,
+  /** An evaluation is running (a nested one must save and restore these counters). */
+  active: false,
 };
 
 /** Returns `n`, noting when it is not finite (so the outputs get normalized). */

@@ -50,7 +50,7 @@ export interface CommonMethods<A extends StandardActionName, X extends string> {
   preview(responseBody: unknown): Promise<PreviewResult>;
   /** The request an action would send, rendered (the operator as `user` when none is given), not sent. */
   previewPayload(action: A | X, variables?: ActionVariables): Promise<RenderedRequest & { payload: unknown }>;
-  /** The full request for --dry-run, redacted, not sent. */
+  /** The full request for --dry-run, redacted, not sent; where the credentials go shows `***`. */
   renderRequest(action: A | X, variables?: ActionVariables): Promise<RenderedRequest>;
   /** Closes the connection's keep-alive pools. */
   close(): Promise<void>;

@@ -1,5 +1,6 @@
 /** Options of `connect()` and the shapes the client's methods take and return. */
 import type { Timeouts } from './http/http-transport.js';
+import type { RuntimeLogger } from './runtime-event.js';
 
 export type { Account, RecordProblem } from './mapping/map-records.js';
 
@@ -35,8 +36,11 @@ export interface ConnectOptions {
   /** Overrides the spec's baseUrl and the `baseUrl` input. */
   baseUrl?: string;
   actor?: Actor;
-  /** Receives one line per request, retry and wait, every secret already redacted. */
-  logger?: (line: string) => void;
+  /**
+   * Receives one line per request, retry, redirect and import page, every secret already
+   * redacted; retries and pages also come with a structured `RuntimeEvent`.
+   */
+  logger?: RuntimeLogger;
   timeouts?: Partial<Timeouts>;
   /** Largest response body read (default 50 MiB); larger ones fail with BAD_RESPONSE. */
   maxResponseBytes?: number;

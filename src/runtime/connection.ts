@@ -10,6 +10,7 @@ import type { AuthProvider, TokenEndpointResponse } from './auth/auth-provider.j
 import { ConnectorError } from './errors.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, HttpTransport } from './http/http-transport.js';
 import { Redactor } from './redact.js';
+import { redactEvent, type RuntimeEvent } from './runtime-event.js';
 import { DEFAULT_RETRY, type Actor, type ConnectOptions, type RetryOptions } from './connect-options.js';
 
 export interface Connection {
@@ -28,7 +29,7 @@ export interface Connection {
   sleep: (ms: number) => Promise<void>;
   now: () => number;
   random: () => number;
-  log: (line: string) => void;
+  log: (line: string, event?: RuntimeEvent) => void;
   /** Lookup values, single-flight: one request per lookup per connection. */
   lookupCache: Map<string, Promise<unknown>>;
 }
@@ -108,7 +109,7 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     now,
     random: options.random ?? Math.random,
-    log: logger ? (line) => logger(redactor.redact(line)) : () => undefined,
+    log: logger ? (line, event) => logger(redactor.redact(line), event && redactEvent(event, redactor)) : () => undefined,
     lookupCache: new Map(),
   };
   const auth = createAuthProvider(spec.auth, {

@@ -43,8 +43,16 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
     sleep: connection.sleep,
     now: connection.now,
     onRetry: ({ attempt: count, delayMs, outcome }) => {
-      const what = outcome.kind === 'response' ? `status ${outcome.status}` : outcome.code;
-      connection.log(`${meta.action}: ${what}; retrying in ${delayMs} ms (attempt ${count + 1} of ${connection.retry.maxAttempts})`);
+      const reason = outcome.kind === 'response' ? `status ${outcome.status}` : outcome.code;
+      const { maxAttempts } = connection.retry;
+      connection.log(`${meta.action}: ${reason}; retrying in ${delayMs} ms (attempt ${count + 1} of ${maxAttempts})`, {
+        type: 'retry',
+        action: meta.action,
+        attempt: count + 1,
+        maxAttempts,
+        delayMs,
+        reason,
+      });
     },
   });
 }

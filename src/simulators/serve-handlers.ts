@@ -22,11 +22,19 @@ export interface RecordedRequest {
   body: string;
 }
 
+/**
+ * Default number of requests kept in `requests`. A long-lived simulator (`npm run demo -- --serve`)
+ * would otherwise grow without bound; tests never come near it.
+ */
+export const MAX_RECORDED_REQUESTS = 10_000;
+
 export interface HandlerServer {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
-  /** Every request received since start or the last `reset()`, in order. */
+  /** The requests received since start or the last `reset()`, in order (the last `maxRecordedRequests`). */
   readonly requests: RecordedRequest[];
+  /** How many requests `requests` keeps; older ones are dropped first. */
+  maxRecordedRequests: number;
   /** Prepends handlers (they win over the initial ones) until the next `reset()`. */
   use(...handlers: RequestHandler[]): void;
   /** Drops handlers added with `use()` and the recorded requests. */
@@ -84,6 +92,7 @@ export async function serveHandlers(...initialHandlers: RequestHandler[]): Promi
   const server: Server = createServer((request, reply) => {
     void (async () => {
       const body = await readBody(request);
+      while (requests.length >= handlerServer.maxRecordedRequests) requests.shift();
       requests.push({
         method: request.method ?? 'GET',
         url: request.url ?? '/',
@@ -113,9 +122,10 @@ export async function serveHandlers(...initialHandlers: RequestHandler[]): Promi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const handlerServer: HandlerServer = {
     origin,
     requests,
+    maxRecordedRequests: MAX_RECORDED_REQUESTS,
     use: (...handlers) => {
       extraHandlers = [...handlers, ...extraHandlers];
     },
@@ -129,4 +139,5 @@ export async function serveHandlers(...initialHandlers: RequestHandler[]): Promi
         server.close(() => resolve());
       }),
   };
+  return handlerServer;
 }

@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/command.js';
-import { formatJqNumber, jqCommand, splitJsonStream } from '../../src/cli/commands/jq.js';
+import { formatJqNumber, jqCommand, readJsonStream } from '../../src/cli/commands/jq.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -41,6 +41,13 @@ describe('connector jq (in-process)', () => {
     expect(result.stderr).toMatch(/^jq: error \(at <stdin>:2\): Cannot index number with .*"a"/u);
   });
 
+  it('prints the outputs an input produced before its error, as jq does', async () => {
+    const result = await runJq(['.[] | (1 / .)'], '[1, 4, 0, 2]\n[2]');
+    expect(result.stdout).toBe('1\n0.25\n0.5\n');
+    expect(result.stderr).toMatch(/^jq: error \(at <stdin>:1\): .*divided because the divisor is zero/u);
+    expect(result.code).toBe(5);
+  });
+
   it('shows error(value) with a non-string value as JSON', async () => {
     const result = await runJq(['error({code: 1})'], 'null');
     expect(result.code).toBe(5);
@@ -52,6 +59,7 @@ describe('connector jq (in-process)', () => {
     expect(result.code).toBe(3);
     const [message, excerpt, caret, count] = result.stderr.split('\n');
     expect(message).toMatch(/^jq: error: .*syntax error.* at <top-level>, line 1, column 6:$/u);
+    expect(message).not.toMatch(/offset/u);
     expect(excerpt).toBe('    .a | | .b');
     expect(caret).toBe('         ^');
     expect(count).toBe('jq: 1 compile error');
@@ -68,6 +76,7 @@ describe('connector jq (in-process)', () => {
     expect(await runJq(['-r', '.[]'], '["a\\tb", 1, {"c":"d"}]')).toEqual({ code: 0, stdout: 'a\tb\n1\n{"c":"d"}\n', stderr: '' });
     expect(await runJq(['-n', '[1, "x"]'], 'not read')).toEqual({ code: 0, stdout: '[1,"x"]\n', stderr: '' });
     expect(await runJq(['-rn', '"x"'])).toEqual({ code: 0, stdout: 'x\n', stderr: '' });
+    expect(await runJq(['-c', '--compact-output', '.'], '{"a": [1, 2]}')).toEqual({ code: 0, stdout: '{"a":[1,2]}\n', stderr: '' });
   });
 
   it('reads the files given after the filter, naming the file in errors', async () => {
@@ -77,6 +86,12 @@ describe('connector jq (in-process)', () => {
     expect(result.stdout).toBe('"x"\n');
     expect(result.stderr).toMatch(/^jq: error \(at page\.json:3\): Cannot index array/u);
     expect(result.code).toBe(5);
+  });
+
+  it('prints its help with --help, also when called directly', async () => {
+    const result = await runJq(['--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Exit codes: 0 ok, 2 usage or unreadable input, 3 the filter does not compile, 5 a runtime error.');
   });
 
   const usageTable: Array<{ given: string[]; want: RegExp }> = [
@@ -97,13 +112,14 @@ describe('connector jq (in-process)', () => {
     expect(missing).toMatchObject({ code: 2, stderr: 'jq: error: Could not open no-such-file.json: No such file or directory\n' });
     const invalid = await runJq(['.'], '{"a":1}\n{"a":');
     expect(invalid.code).toBe(2);
+    expect(invalid.stdout).toBe('{"a":1}\n'); // values before the bad one still run, as in jq
     expect(invalid.stderr).toBe('jq: parse error: Unfinished JSON term at EOF at line 2, column 5\n');
   });
 });
 
-describe('splitJsonStream', () => {
+describe('readJsonStream', () => {
   it('splits values and gives the line jq reports for each', () => {
-    expect(splitJsonStream('\uFEFF1 "a b"\n[1,\n2]\n{"x":"}"}true')).toEqual([
+    expect([...readJsonStream('\uFEFF1 "a b"\n[1,\n2]\n{"x":"}"}true')]).toEqual([
       { value: 1, line: 0 },
       { value: 'a b', line: 1 },
       { value: [1, 2], line: 3 },

@@ -99,7 +99,7 @@ describe('connector preview', () => {
         { index: 0, account: { id: 'u1', email: 'ann@example.com', name: 'Ann Admin', admin: true }, problems: [] },
         { index: 1, account: { id: 'u2', email: 'bob@example.com', name: 'Bob Member', admin: false }, problems: [] },
       ],
-      summary: { records: 2, importable: 2, withProblems: 0, duplicates: 0, text: '2 records: 2 without problems' },
+      summary: { records: 2, importable: 2, withProblems: 0, duplicates: 0, byKind: {}, text: '2 records: 2 without problems' },
     });
   });
 

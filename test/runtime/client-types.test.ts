@@ -23,6 +23,12 @@ describe('client types', () => {
     await expect(client.runCustomAction('orderPhone')).rejects.toMatchObject({ code: 'CONFIG' });
     // @ts-expect-error not an input of this connector
     connect(importOnly, { tokn: 'x' });
+    // The subject of a custom action is typed: a user needs email and name, an account an id.
+    // @ts-expect-error a user without a name
+    const noName = () => client.runCustomAction('orderLaptop', {}, { user: { email: 'a@x.test' } });
+    // @ts-expect-error an account without an id
+    const noId = () => client.runCustomAction('orderLaptop', {}, { account: { email: 'a@x.test' } });
+    expect([typeof noName, typeof noId]).toEqual(['function', 'function']);
     await client.close();
   });
 

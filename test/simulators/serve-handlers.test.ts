@@ -44,3 +44,16 @@ describe('serveHandlers', () => {
     server.reset();
   });
 });
+
+describe('serveHandlers request log', () => {
+  it('keeps only the most recent requests, so a long-lived simulator does not grow', async () => {
+    const server = await serveHandlers(http.get('*/ping', () => HttpResponse.text('pong')));
+    try {
+      server.maxRecordedRequests = 3;
+      for (let i = 0; i < 5; i += 1) await (await request(`${server.origin}/ping?n=${i}`)).body.text();
+      expect(server.requests.map((r) => r.url)).toEqual(['/ping?n=2', '/ping?n=3', '/ping?n=4']);
+    } finally {
+      await server.close();
+    }
+  });
+});

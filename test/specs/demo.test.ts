@@ -1,7 +1,9 @@
 /**
- * `npm run demo` (src/demo/main.ts) run as the README says: a subprocess with nothing configured.
+ * `npm run demo` (src/demo/main.ts) run as the README says: a subprocess with nothing configured;
+ * and `npm run demo -- --serve`, driven with `connector run` from another process.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY } from '../../src/simulators/incident-platform/index.js';
@@ -35,6 +37,48 @@ describe('npm run demo', () => {
     expect(rows.filter((row) => row.includes('(none)'))).toHaveLength(3);
     expect(stdout).not.toContain(DEMO_FULL_ACCESS_KEY);
   }, 90_000);
+});
+
+describe('npm run demo -- --serve', () => {
+  it('serves until SIGTERM, printing the URL, the token and commands that work against it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/demo/main.ts', '--serve'], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+    try {
+      while (!stdout.includes('Serving until Ctrl-C.')) {
+        if (child.exitCode !== null) throw new Error(`demo --serve exited early: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const origin = /^Base URL: +(http:\/\/127\.0\.0\.1:\d+)$/m.exec(stdout)?.[1];
+      expect(origin).toBeDefined();
+      expect(stdout).toContain(`Demo token:      ${DEMO_FULL_ACCESS_KEY} (full access)`);
+      const advertised = `CONNECTOR_INPUT_TOKEN=${DEMO_FULL_ACCESS_KEY} npm run connector -- run incident-platform importUsers --base-url ${String(origin)}`;
+      expect(stdout).toContain(advertised);
+
+      // The advertised command, run as a separate process against the served simulator.
+      const imported = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', 'incident-platform', 'importUsers', '--base-url', String(origin), '--json'], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY },
+        timeout: 60_000,
+      });
+      const accounts = JSON.parse(imported.stdout) as { id: string; email: string }[];
+      expect(accounts).toHaveLength(36);
+      expect(accounts[0]).toMatchObject({ email: 'ada.okafor@example.com', admin: true, role: 'owner' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toEqual([0, null]);
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('SIGTERM: simulator stopped');
+    expect(stderr).toBe('');
+  }, 90_000);
+
+  it('refuses an unknown argument with exit 2 and the usage', async () => {
+    const failure = await run(process.execPath, ['--import', 'tsx', 'src/demo/main.ts', '--srve'], { cwd: REPO_ROOT }).catch((error: { code: number; stderr: string }) => error);
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('demo: unknown argument "--srve"\nUsage: npm run demo [-- --serve]') });
+  }, 60_000);
 });
 
 describe('demo connector loading', () => {

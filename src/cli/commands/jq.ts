@@ -56,6 +56,7 @@ function parseOptions(args: string[]): Options | string {
     } else if (arg === '--raw-output') options.raw = true;
     else if (arg === '--null-input') options.nullInput = true;
     else if (arg === '--compact' || arg === '--compact-output') continue;
+    else if (arg === '-h' || arg === '--help') return 'help';
     else if (arg.startsWith('-') && arg !== '-') return `unknown option '${arg}'`;
     else positional.push(arg);
   }
@@ -64,11 +65,21 @@ function parseOptions(args: string[]): Options | string {
   return { ...options, filter, files };
 }
 
-/** The in-process engine when src/jq exports it; otherwise the default entry point. */
+/** The in-process engine only: `connector jq` must show what a mapping does without a jq binary. */
 async function compileFilter(expression: string): Promise<CompiledFilter> {
-  const inProcess = (jq as Record<string, unknown>).compileJqInProcess;
-  if (typeof inProcess === 'function') return (inProcess as (expression: string) => CompiledFilter)(expression);
-  return jq.compileJq(expression);
+  return jq.compileJqInProcess(expression);
+}
+
+/**
+ * run() reports an error without the outputs before it; `try (filter)` stops at the first error
+ * and keeps them, which is what jq prints for that input.
+ */
+async function outputsBeforeError(expression: string, input: unknown): Promise<unknown[]> {
+  try {
+    return await (await compileFilter(`try (${expression})`)).run(input);
+  } catch {
+    return [];
+  }
 }
 
 /** jq's compile-error report: message, line and column, the filter line and a caret under the place. */
@@ -80,7 +91,9 @@ function formatCompileError(error: InstanceType<typeof jq.JqCompileError>, filte
   const column = error.offset - lineStart + 1;
   const text = filter.slice(lineStart).split('\n')[0] ?? '';
   const caret = `${' '.repeat(column - 1)}^`;
-  return `jq: error: ${error.message} at <top-level>, line ${line}, column ${column}:\n    ${text}\n    ${caret}\njq: 1 compile error\n`;
+  // The engine's message may end with the raw offset; the line and column below replace it.
+  const message = error.message.replace(/ at offset \d+$/u, '');
+  return `jq: error: ${message} at <top-level>, line ${line}, column ${column}:\n    ${text}\n    ${caret}\njq: 1 compile error\n`;
 }
 
 /** jq 1.7's number text: shortest round-trip digits, exponent form outside 1e-5..1e17, ±DBL_MAX for infinities. */
@@ -124,9 +137,8 @@ interface StreamValue {
   line: number;
 }
 
-/** Splits text into its whitespace-separated JSON values, like jq reading its input. */
-export function splitJsonStream(text: string): StreamValue[] {
-  const values: StreamValue[] = [];
+/** The whitespace-separated JSON values of a text, read lazily like jq (values before a bad one still run). */
+export function* readJsonStream(text: string): Generator<StreamValue> {
   let position = text.startsWith('\uFEFF') ? 1 : 0;
   const where = (at: number): string => {
     const before = text.slice(0, at);
@@ -134,7 +146,7 @@ export function splitJsonStream(text: string): StreamValue[] {
   };
   for (;;) {
     while (/\s/u.test(text[position] ?? '')) position += 1;
-    if (position >= text.length) return values;
+    if (position >= text.length) return;
     const start = position;
     let depth = 0;
     let inString = false;
@@ -166,7 +178,14 @@ export function splitJsonStream(text: string): StreamValue[] {
       const reason = depth > 0 || inString ? 'Unfinished JSON term at EOF' : (error as Error).message;
       throw new JsonStreamError(`${reason} ${where(position)}`);
     }
-    values.push({ value, line: text.slice(0, position + 1).split('\n').length - 1 });
+    yield { value, line: text.slice(0, position + 1).split('\n').length - 1 };
+  }
+}
+
+/** Every input value of every source, lazily, labelled as jq labels them (`<file>:<line>`). */
+function* streamInputs(sources: Array<{ name: string; text: string }>): Generator<{ value: unknown; at: string }> {
+  for (const { name, text } of sources) {
+    for (const { value, line } of readJsonStream(text)) yield { value, at: `${name}:${line}` };
   }
 }
 
@@ -205,6 +224,10 @@ export const jqCommand: Command = {
   help,
   async run(args, io) {
     const options = parseOptions(args);
+    if (options === 'help') {
+      io.stdout.write(help);
+      return EXIT_OK;
+    }
     if (typeof options === 'string') {
       io.stderr.write(`connector jq: ${options}\n\n${help}`);
       return EXIT_USAGE;
@@ -217,29 +240,36 @@ export const jqCommand: Command = {
       io.stderr.write(formatCompileError(error, options.filter));
       return EXIT_COMPILE;
     }
-    let inputs: Array<{ value: unknown; at: string }>;
+    let sources: Array<{ name: string; text: string }> = [];
     try {
-      inputs = options.nullInput
-        ? [{ value: null, at: '<unknown>' }]
-        : (await readInputs(options, io)).flatMap(({ name, text }) =>
-            splitJsonStream(text).map(({ value, line }) => ({ value, at: `${name}:${line}` })),
-          );
+      if (!options.nullInput) sources = await readInputs(options, io);
     } catch (error) {
-      const message = (error as Error).message;
-      io.stderr.write(error instanceof JsonStreamError ? `jq: parse error: ${message}\n` : `jq: error: ${message}\n`);
+      io.stderr.write(`jq: error: ${(error as Error).message}\n`);
       return EXIT_USAGE;
     }
+    const inputs = options.nullInput
+      ? [{ value: null as unknown, at: '<unknown>' }]
+      : streamInputs(sources);
+    const print = (outputs: unknown[]): void => {
+      const lines = outputs.map((output) => (options.raw && typeof output === 'string' ? output : formatJqCompact(output)));
+      if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
+    };
     let exitCode = EXIT_OK;
-    for (const { value, at } of inputs) {
-      try {
-        const outputs = await filter.run(value);
-        const lines = outputs.map((output) => (options.raw && typeof output === 'string' ? output : formatJqCompact(output)));
-        if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);
-      } catch (error) {
-        // Like jq: report, carry on with the next input, and exit 5 at the end.
-        io.stderr.write(formatRuntimeError(error, at));
-        exitCode = EXIT_RUNTIME;
+    try {
+      for (const { value, at } of inputs) {
+        try {
+          print(await filter.run(value));
+        } catch (error) {
+          // Like jq: print what came before the error, report it, carry on with the next input, exit 5 at the end.
+          print(await outputsBeforeError(options.filter, value));
+          io.stderr.write(formatRuntimeError(error, at));
+          exitCode = EXIT_RUNTIME;
+        }
       }
+    } catch (error) {
+      if (!(error instanceof JsonStreamError)) throw error;
+      io.stderr.write(`jq: parse error: ${error.message}\n`);
+      return EXIT_USAGE;
     }
     return exitCode;
   },

@@ -4,14 +4,14 @@
  * with its problems, so an author sees a bad mapping before an import skips records. With
  * `--payload <action>` it renders a write request without sending it.
  */
-import type { ConnectorSpec } from '../../connector.js';
-import { compileJq } from '../../jq/index.js';
+import type { PreviewRecord, PreviewResult } from '../../index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs } from '../args.js';
 import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
-import { formatRenderedRequest, withAuthPlaceholder } from '../format-request.js';
+import { formatRenderedRequest } from '../format-request.js';
 import { formatTable, shouldUseColor } from '../format-table.js';
-import { actionVariables, checkVariableFlags, readJsonFile } from '../inputs.js';
+import { actionVariables, checkVariableFlags } from '../action-subject.js';
+import { readJsonFile } from '../inputs.js';
 import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type OperatorSession } from '../resolve-connector.js';
 
 const USAGE = [
@@ -48,12 +48,6 @@ Exit codes: 0 every record has an id, 1 a record has no usable id (or the reques
 spec is invalid), 2 bad usage or missing inputs.
 `;
 
-interface PreviewRecord {
-  index: number;
-  account?: Record<string, unknown>;
-  problems: string[];
-}
-
 const BASE_COLUMNS = ['id', 'email', 'name'];
 
 function printRecords(io: CliIO, records: PreviewRecord[]): void {
@@ -70,59 +64,12 @@ function printRecords(io: CliIO, records: PreviewRecord[]): void {
   );
 }
 
-/**
- * Type problems the runtime's mapping forgives by coercion (a number id becomes its JSON text, a
- * non-string name its JSON), which an author still wants to see: the target may send `7` today and
- * `"7"` tomorrow. Found by running the spec's records path and id/name expressions on the body.
- */
-async function findTypeProblems(spec: ConnectorSpec, body: unknown): Promise<Map<number, string[]>> {
-  const found = new Map<number, string[]>();
-  const action = spec.actions.importUsers;
-  if (action === undefined) return found;
-  try {
-    const [records] = await (await compileJq(action.records ?? '.')).run(body);
-    if (!Array.isArray(records)) return found;
-    const id = await compileJq(action.mapping.id);
-    const name = await compileJq(action.mapping.name);
-    for (const [index, record] of records.entries()) {
-      const problems: string[] = [];
-      const [idValue] = await id.run(record).catch(() => []);
-      if (typeof idValue === 'number') problems.push(`non-string id (number ${idValue})`);
-      const [nameValue] = await name.run(record).catch(() => []);
-      if (nameValue !== undefined && nameValue !== null && typeof nameValue !== 'string') {
-        problems.push(`non-string name (${Array.isArray(nameValue) ? 'array' : typeof nameValue})`);
-      }
-      if (problems.length > 0) found.set(index, problems);
-    }
-  } catch {
-    // The runtime's preview reports a broken records path or mapping itself.
-  }
-  return found;
-}
-
-/** The kind of a problem, for the summary: "duplicate id P1 (also record 0)" counts as "duplicate id". */
-function problemKind(problem: string): string {
-  const kinds: [RegExp, string][] = [
-    [/^duplicate id/, 'duplicate id'],
-    [/has no id/, 'without id'],
-    [/has an empty id/, 'empty id'],
-    [/has an id of type|^non-string id/, 'non-string id'],
-    [/^non-string name/, 'non-string name'],
-    [/^mapping of \w+ failed/, 'mapping failed'],
-  ];
-  return kinds.find(([pattern]) => pattern.test(problem))?.[1] ?? problem;
-}
-
-/** One line: how many records, how many fine, how many with each kind of problem. */
-export function summarizeRecords(records: PreviewRecord[]): string {
-  const counts = new Map<string, number>();
-  for (const problem of records.flatMap((record) => record.problems)) {
-    const kind = problemKind(problem);
-    counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  }
-  const clean = records.filter((record) => record.problems.length === 0).length;
-  const unimported = records.filter((record) => record.account === undefined).length;
-  const parts = [...counts].map(([kind, count]) => `${count} ${kind}`);
+/** One line: how many records, how many fine, how many with each kind of problem (counted by the runtime). */
+export function summarizeRecords(preview: Pick<PreviewResult, 'records' | 'summary'>): string {
+  const { records, summary } = preview;
+  const clean = records.length - summary.withProblems;
+  const unimported = records.length - summary.importable;
+  const parts = Object.entries(summary.byKind).map(([kind, count]) => `${count} ${kind}`);
   return (
     `${records.length} record${records.length === 1 ? '' : 's'}: ${clean} without problems` +
     (parts.length > 0 ? `; ${parts.join(', ')}` : '') +
@@ -132,8 +79,7 @@ export function summarizeRecords(records: PreviewRecord[]): string {
 
 async function previewPayload(session: OperatorSession, args: ParsedArgs, action: string): Promise<number> {
   const { client, io } = session;
-  const rendered = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd }));
-  const request = { ...withAuthPlaceholder({ request: rendered, auth: session.connector.spec.auth }), payload: rendered.payload };
+  const request = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd }));
   io.stderr.write(`${action}: preview, nothing sent\n`);
   io.stdout.write(args.booleans.json ? `${JSON.stringify(request, null, 2)}\n` : formatRenderedRequest(request));
   return EXIT_OK;
@@ -160,16 +106,12 @@ async function previewImport(session: OperatorSession, args: ParsedArgs): Promis
     body = await fetchFirstPage(session);
   }
   const preview = await client.preview(body);
-  const typeProblems = await findTypeProblems(session.connector.spec, body);
-  const records = (preview.records as PreviewRecord[]).map((record) => ({
-    ...record,
-    problems: [...record.problems, ...(typeProblems.get(record.index) ?? [])],
-  }));
-  const summary = summarizeRecords(records);
+  const { records } = preview;
+  const summary = summarizeRecords(preview);
   if (args.booleans.json) io.stdout.write(`${JSON.stringify({ records, summary: { ...preview.summary, text: summary } }, null, 2)}\n`);
   else printRecords(io, records);
   io.stderr.write(`preview: ${summary}\n`);
-  return records.some((record) => record.account === undefined) ? EXIT_FAILED : EXIT_OK;
+  return preview.summary.importable < records.length ? EXIT_FAILED : EXIT_OK;
 }
 
 async function run(argv: string[], io: CliIO): Promise<number> {

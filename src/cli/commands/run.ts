@@ -8,8 +8,8 @@ import { EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
 import { createProgress, type Progress } from '../format-progress.js';
 import { formatKeyValues, formatTable, shouldUseColor } from '../format-table.js';
-import { formatRenderedRequest, withAuthPlaceholder } from '../format-request.js';
-import { actionVariables, checkVariableFlags } from '../inputs.js';
+import { formatRenderedRequest } from '../format-request.js';
+import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
 import type { AccountRef, Person } from '../../index.js';
 
@@ -101,7 +101,7 @@ function describeProblem(problem: unknown): string {
 async function runWrite(session: OperatorSession, args: ParsedArgs, action: string, kind: ActionKind): Promise<number> {
   const { client, io } = session;
   const variables = await actionVariables({ strings: args.strings, cwd: io.cwd });
-  const request = withAuthPlaceholder({ request: await client.renderRequest(action, variables), auth: session.connector.spec.auth });
+  const request = await client.renderRequest(action, variables);
   if (args.booleans['dry-run']) {
     io.stderr.write(`${action}: dry run, nothing sent\n`);
     io.stdout.write(args.booleans.json ? `${JSON.stringify(request, null, 2)}\n` : formatRenderedRequest(request));
@@ -111,7 +111,7 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
   io.stderr.write(`${action}: sending ${request.method} ${request.url}${typeof subject === 'string' ? ` for ${subject}` : ''}\n`);
   const result =
     kind === 'custom'
-      ? await client.runCustomAction(action, variables.vars ?? {}, { user: variables.user as Person | undefined, account: variables.account })
+      ? await client.runCustomAction(action, variables.vars ?? {}, { user: variables.user, account: variables.account })
       : await callStandard(session, action, variables);
   if (args.booleans.json) {
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
@@ -156,8 +156,8 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const tty = io.stderr.isTTY === true && args.booleans.verbose !== true;
     const counter = createProgress({ stream: { isTTY: tty, write: (text) => io.stderr.write(text) }, label: 'importUsers' });
     progress = counter;
-    // The runtime logs one line per retry; the progress line counts them.
-    session = await openSession({ connector, args, io, onLog: (line) => line.includes('; retrying in') && counter.add({ retries: 1 }) });
+    // The runtime reports each retry as an event; the progress line counts them.
+    session = await openSession({ connector, args, io, onLog: (_line, event) => counter.observe(event) });
     out = session.io;
     if (kind === 'import' && !args.booleans['dry-run']) return await importAccounts(session, args, counter);
     return await runWrite(session, args, action, kind);

@@ -8,7 +8,7 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from '../args.j
 import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
 import { formatRenderedRequest, formatResponse } from '../format-request.js';
-import { actionVariables, checkVariableFlags } from '../inputs.js';
+import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type OperatorSession } from '../resolve-connector.js';
 
 const USAGE = 'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <id>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';

@@ -9,7 +9,9 @@ export const MAX_JQ_LENGTH = 32 * 1024;
 
 export type JqProblem =
   | { kind: 'syntax' | 'unsupported'; message: string; offset?: number }
-  | { kind: 'too-long'; message: string };
+  | { kind: 'too-long'; message: string }
+  /** The in-process engine refused a construct; the expression runs on the jq binary instead. */
+  | { kind: 'binary-fallback'; message: string; construct: string; offset?: number };
 
 export interface JqChecker {
   check(expression: string): Promise<JqProblem | undefined>;
@@ -24,7 +26,15 @@ async function checkUncached(expression: string): Promise<JqProblem | undefined>
   }
   try {
     const filter = await compileJq(expression);
-    if (filter.engine === 'binary') await confirmWithBinary(filter);
+    if (filter.refused) {
+      const { refused } = filter;
+      return {
+        kind: 'binary-fallback',
+        message: refused.message,
+        construct: refused.construct ?? 'a construct',
+        ...(refused.offset === undefined ? {} : { offset: refused.offset }),
+      };
+    }
     return undefined;
   } catch (error) {
     if (error instanceof JqCompileError) {
@@ -45,21 +55,3 @@ export const jqChecker: JqChecker = {
     return result;
   },
 };
-
-/**
- * Works around a race in the binary engine (src/jq/binary-engine.ts, via node-jq): jq exits on a
- * syntax error before node writes its stdin, the write fails with EPIPE, and that failure is taken
- * for a runtime error on `null`, so a broken expression "compiles". Running the filter again until
- * the answer is not EPIPE gives jq's real verdict; a JqCompileError from that run is rethrown.
- */
-async function confirmWithBinary(filter: { run(input: unknown): Promise<unknown[]> }): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    try {
-      await filter.run(null);
-      return;
-    } catch (error) {
-      if (error instanceof JqCompileError) throw error;
-      if (!/EPIPE/u.test(error instanceof Error ? error.message : String(error))) return;
-    }
-  }
-}

@@ -58,6 +58,19 @@ export async function checkJqExpressions(context: RuleContext): Promise<Diagnost
       diagnostics.push(report(context, { code: 'SPEC_JQ_TOO_LONG', pointer: site.pointer, at: 'value', message: `${field}: ${problem.message}`, hint: 'shorten the expression; a mapping field needs one short jq path like `.email // ""`' }));
       return;
     }
+    if (problem.kind === 'binary-fallback') {
+      diagnostics.push(
+        report(context, {
+          code: 'SPEC_JQ_BINARY_FALLBACK',
+          severity: 'warning',
+          pointer: site.pointer,
+          at: problem.offset === undefined ? 'value' : { offset: problem.offset },
+          message: `${field}: the in-process jq engine does not support ${problem.construct}; this expression runs on the jq binary, one process per page, and fails where jq is not installed`,
+          hint: 'rewrite it without that construct so it runs in-process (see the jq section of the README for what is supported)',
+        }),
+      );
+      return;
+    }
     const unsupported = problem.kind === 'unsupported';
     diagnostics.push(
       report(context, {

@@ -69,6 +69,13 @@ async function* walkPages(connection: Connection, runtime: () => Promise<Runtime
         }
         for (const problem of record.problems) problems.push({ ...problem, message: connection.redactor.redact(problem.message) });
       }
+      connection.log(`importUsers: page ${number}, ${page.records.length} records, ${accounts.length} accounts`, {
+        type: 'page',
+        action: 'importUsers',
+        page: number,
+        records: page.records.length,
+        accounts: accounts.length,
+      });
       yield { accounts, problems, page: number };
     }
   } catch (error) {

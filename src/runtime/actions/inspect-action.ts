@@ -2,7 +2,8 @@
  * What an operator uses to check a connector before enabling it: `test()` sends one request and
  * returns what went out and came back, redacted (a write only when the caller says it is live);
  * `renderRequest()` and `previewPayload()` render without sending (for --dry-run and the payload
- * preview, which renders with the logged-in operator as `user` when no person is given).
+ * preview, which renders with the logged-in operator as `user` when no person is given), with
+ * the auth header or query parameter present and masked as `***`.
  */
 import { customKey, type CompiledRequest, type RuntimeConnector } from '../compile-connector.js';
 import type { Connection } from '../connection.js';
@@ -12,6 +13,7 @@ import { resolveLookups } from '../lookups.js';
 import { firstPageQuery } from '../pagination/paginate.js';
 import { renderActionRequest, type TemplateVariables } from '../render-request.js';
 import type { PreparedRequest } from '../send-request.js';
+import { addAuthPlaceholder } from './auth-placeholder.js';
 
 export interface RenderedRequest {
   method: string;
@@ -54,7 +56,8 @@ export async function renderRequestFor(input: { connection: Connection; runtime:
   const request = findAction(runtime, input.action);
   const variables = await prepareVariables(connection, runtime, request, withPreviewUser(connection, input.variables));
   const extraQuery = request.name === 'importUsers' ? firstPageQuery(runtime.spec.actions.importUsers?.pagination) : [];
-  return redactRequest(connection, renderActionRequest({ connection, runtime, request, variables, extraQuery }));
+  const rendered = redactRequest(connection, renderActionRequest({ connection, runtime, request, variables, extraQuery }));
+  return addAuthPlaceholder(rendered, runtime.spec.auth);
 }
 
 /** A payload preview renders with the operator (actor) as the person when none is given. */

@@ -12,7 +12,11 @@ export interface Account {
   [extra: string]: unknown;
 }
 
+/** What went wrong with a record, for counting without reading the message. */
+export type RecordProblemKind = 'without id' | 'empty id' | 'non-string id' | 'mapping failed';
+
 export interface RecordProblem {
+  kind: RecordProblemKind;
   /** Position of the record in its page (0-based). */
   index: number;
   /** The record's id when it has one. */
@@ -28,6 +32,20 @@ export interface MappedRecord {
   /** Undefined when the record has no usable id. */
   account: Account | undefined;
   problems: RecordProblem[];
+  /**
+   * id or name values that were not strings and were coerced (a number id becomes its JSON
+   * text): imported as is, but preview reports them, as the target may send `7` today and `"7"`
+   * tomorrow. Absent when nothing was coerced.
+   */
+  coerced?: CoercedField[];
+}
+
+export interface CoercedField {
+  field: 'id' | 'name';
+  /** The JSON type the mapping gave: number, boolean, array, object. */
+  type: string;
+  /** The value as imported. */
+  text: string;
 }
 
 function describeType(value: unknown): string {
@@ -47,7 +65,7 @@ export function mapRow({ row, fieldNames, index }: { row: unknown; fieldNames: r
   fieldNames.forEach((field, position) => {
     const cell = decodeCell(cells[position]);
     if ('error' in cell) {
-      problems.push({ index, field, message: `mapping of ${field} failed: ${cell.error}`, imported: true });
+      problems.push({ kind: 'mapping failed', index, field, message: `mapping of ${field} failed: ${cell.error}`, imported: true });
       return;
     }
     if (cell.value !== undefined && cell.value !== null) values.set(field, cell.value);
@@ -59,7 +77,8 @@ export function mapRow({ row, fieldNames, index }: { row: unknown; fieldNames: r
   else if (typeof rawId === 'number') id = JSON.stringify(rawId);
   if (id === undefined) {
     const why = rawId === undefined ? 'has no id' : rawId === '' ? 'has an empty id' : `has an id of type ${describeType(rawId)}`;
-    problems.push({ index, field: 'id', message: `record ${index} ${why}; it is not imported`, imported: false });
+    const kind: RecordProblemKind = rawId === undefined ? 'without id' : rawId === '' ? 'empty id' : 'non-string id';
+    problems.push({ kind, index, field: 'id', message: `record ${index} ${why}; it is not imported`, imported: false });
     for (const problem of problems) problem.imported = false;
     return { index, account: undefined, problems };
   }
@@ -70,13 +89,16 @@ export function mapRow({ row, fieldNames, index }: { row: unknown; fieldNames: r
     account[field] = field === 'email' || field === 'name' ? toText(value) : value;
   }
   for (const problem of problems) problem.id = id;
-  return { index, account, problems };
+  const rawName = values.get('name');
+  // The common case (string id and name) allocates nothing more: this runs for every record.
+  if (typeof rawId === 'string' && (rawName === undefined || typeof rawName === 'string')) return { index, account, problems };
+  const coerced: CoercedField[] = [];
+  if (typeof rawId !== 'string') coerced.push({ field: 'id', type: describeType(rawId), text: id });
+  if (rawName !== undefined && typeof rawName !== 'string') coerced.push({ field: 'name', type: describeType(rawName), text: account.name });
+  return { index, account, problems, coerced };
 }
 
-/** Problems a preview shows on top of the mapping ones: missing email or name. */
-export function describeMissingFields(account: Account): string[] {
-  const missing: string[] = [];
-  if (account.email === '') missing.push('missing email');
-  if (account.name === '') missing.push('missing name');
-  return missing;
+/** `non-string id (number 7)`, `non-string name (array)`: a coercion preview reports. */
+export function describeCoercion(coerced: CoercedField): string {
+  return coerced.field === 'id' ? `non-string id (${coerced.type} ${coerced.text})` : `non-string name (${coerced.type})`;
 }

@@ -10,11 +10,17 @@ describe('jqChecker', () => {
     { given: '.a | | .b', want: 'syntax' },
     { given: `.${'a'.repeat(MAX_JQ_LENGTH)}`, want: 'too-long' },
   ])('$given -> $want', async ({ given, want }) => {
-    // Several times: the binary engine's first answer can be wrong (EPIPE race), the checker's must not.
+    // Several times, with the cache defeated by trailing spaces: every verdict must be the same.
     for (let i = 0; i < 3; i++) expect((await jqChecker.check(`${given}${' '.repeat(i)}`))?.kind).toBe(want);
   });
 
   it('compiles each distinct expression once', () => {
     expect(jqChecker.check('.cached')).toBe(jqChecker.check('.cached'));
+  });
+});
+
+describe('jqChecker with a construct only the jq binary runs', () => {
+  it('reports the fallback and names the construct', async () => {
+    expect(await jqChecker.check('[inputs]')).toMatchObject({ kind: 'binary-fallback', construct: 'inputs', offset: 1 });
   });
 });

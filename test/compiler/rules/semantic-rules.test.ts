@@ -68,3 +68,18 @@ describe('inputs, URLs and plans', () => {
     expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([['SPEC_SCHEMA_COMMENT_MISSING', 'warning']]);
   });
 });
+
+describe('jq constructs the in-process engine refuses', () => {
+  it('warns, naming the construct and its place, when the expression falls back to the jq binary', async () => {
+    const spec = baseSpec();
+    spec.actions.importUsers.mapping.name = '.name // input_filename // ""';
+    const text = specText(spec);
+    const { diagnostics } = await validateSpecText({ text, file: 's.yaml' });
+    expect(diagnostics).toHaveLength(1);
+    const [warning] = diagnostics;
+    expect(warning).toMatchObject({ code: 'SPEC_JQ_BINARY_FALLBACK', severity: 'warning', pointer: '/actions/importUsers/mapping/name' });
+    expect(warning?.message).toContain('input_filename');
+    const line = text.split('\n')[warning!.line - 1]!;
+    expect(line.slice(warning!.column - 1)).toMatch(/^input_filename/);
+  });
+});

@@ -29,13 +29,13 @@ function isJqField(path: string[]): boolean {
   return parent === 'pagination' && PAGINATION_JQ.has(last);
 }
 
-function walk(node: unknown, path: string[], found: Array<{ path: string[]; expression: string }>): void {
+function walk({ node, path, found }: { node: unknown; path: string[]; found: Array<{ path: string[]; expression: string }> }): void {
   if (typeof node === 'string') {
     if (isJqField(path)) found.push({ path, expression: node });
   } else if (Array.isArray(node)) {
-    node.forEach((item, index) => walk(item, [...path, String(index)], found));
+    node.forEach((item, index) => walk({ node: item, path: [...path, String(index)], found }));
   } else if (node !== null && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) walk(value, [...path, key], found);
+    for (const [key, value] of Object.entries(node)) walk({ node: value, path: [...path, key], found });
   }
 }
 
@@ -51,7 +51,7 @@ function listYamlFiles(dir: string): string[] {
 export function collectSpecExpressions(specsDir: string, repoRoot: string): SpecExpression[] {
   return listYamlFiles(specsDir).flatMap((file) => {
     const found: Array<{ path: string[]; expression: string }> = [];
-    walk(parse(readFileSync(file, 'utf8')) as unknown, [], found);
+    walk({ node: parse(readFileSync(file, 'utf8')) as unknown, path: [], found });
     return found.map(({ path, expression }) => ({ file: relative(repoRoot, file), pointer: `/${path.join('/')}`, expression }));
   });
 }
@@ -63,7 +63,7 @@ function findFieldChains(expression: string): string[][] {
   return chains.map((chain) => chain.slice(1).split('.'));
 }
 
-function setPath(target: Record<string, unknown>, chain: string[], value: unknown): void {
+function setPath({ target, chain, value }: { target: Record<string, unknown>; chain: string[]; value: unknown }): void {
   let node = target;
   for (const [index, key] of chain.entries()) {
     if (index === chain.length - 1) node[key] = value;
@@ -99,7 +99,7 @@ export function buildSampleInputs(expression: string): unknown[] {
   ];
   const shaped = leaves.map((leaf) => {
     const input: Record<string, unknown> = {};
-    for (const chain of chains) setPath(input, chain, structuredClone(leaf));
+    for (const chain of chains) setPath({ target: input, chain, value: structuredClone(leaf) });
     return input;
   });
   return [...shaped, null, {}, [], [record('owner', 5), record('user', 6)], 'text', 7];

@@ -26,7 +26,7 @@ export function readJqVersion(): string {
   return result.stdout.trim();
 }
 
-function runBatch(expressions: string[], cases: Array<{ index: number; input: unknown }>, timeoutMs: number): BinaryOutcome[] | string {
+function runBatch({ expressions, cases, timeoutMs }: { expressions: string[]; cases: Array<{ index: number; input: unknown }>; timeoutMs: number }): BinaryOutcome[] | string {
   const defs = expressions.map((expression, index) => `def e${index}: ${expression};`).join('\n');
   const dispatch = expressions.map((_, index) => `${index === 0 ? 'if' : 'elif'} $k == ${index} then e${index}`).join(' ');
   const program = `${defs}\n.k as $k | .v | try ([${dispatch} else empty end] | map(tojson) | {ok: .}) catch {err: tostring}`;
@@ -50,18 +50,18 @@ export function runJqBinary(cases: DifferentialCase[]): BinaryOutcome[] {
   for (let start = 0; start < cases.length; start += BATCH_SIZE) {
     const slice = cases.slice(start, start + BATCH_SIZE);
     const expressions = [...new Set(slice.map((item) => item.expression))];
-    const batch = runBatch(
+    const batch = runBatch({
       expressions,
-      slice.map((item) => ({ index: expressions.indexOf(item.expression), input: item.input })),
-      20_000,
-    );
+      cases: slice.map((item) => ({ index: expressions.indexOf(item.expression), input: item.input })),
+      timeoutMs: 20_000,
+    });
     if (typeof batch !== 'string') {
       batch.forEach((outcome, offset) => (outcomes[start + offset] = outcome));
       continue;
     }
     // One expression does not compile on jq: find it by running them alone.
     slice.forEach((item, offset) => {
-      const single = runBatch([item.expression], [{ index: 0, input: item.input }], 3_000);
+      const single = runBatch({ expressions: [item.expression], cases: [{ index: 0, input: item.input }], timeoutMs: 3_000 });
       outcomes[start + offset] = typeof single === 'string' ? { error: single.trim() } : (single[0] ?? { error: 'no output line' });
     });
   }

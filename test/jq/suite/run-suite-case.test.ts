@@ -22,6 +22,10 @@ const engine = fakeEngine({
   'error': () => {
     throw new JqRuntimeError('boom');
   },
+  '1, error': () => {
+    throw new JqRuntimeError('boom');
+  },
+  'try (1, error)': () => [1],
   '.a': () => [1],
 });
 const runCase = (program: string, input: string, expected: string[]): JqTestCase => ({ kind: 'run', file: 'f', line: 1, program, input, expected });
@@ -37,6 +41,7 @@ describe('runSuiteCase', () => {
     { name: 'a syntax error on a valid program', given: runCase('.b', 'null', ['null']), want: 'wrong' },
     { name: 'a runtime error where outputs are expected', given: runCase('error', 'null', ['1']), want: 'wrong' },
     { name: 'a runtime error after every expected output (jq harness)', given: runCase('error', 'null', []), want: 'pass' },
+    { name: 'a runtime error after the expected outputs (checked with try)', given: runCase('1, error', 'null', ['1']), want: 'pass' },
     { name: 'only the caught message differs', given: runCase('try error("x") catch .', 'null', ['"x"']), want: 'message-differs' },
     { name: 'a compile error where jq has one, same message', given: failCase('{', "jq: error: syntax error: unexpected '{' at <top-level>, line 1, column 1:"), want: 'pass' },
     { name: 'a compile error, other wording', given: failCase('{', 'jq: error: syntax error, unexpected end of file'), want: 'message-differs' },

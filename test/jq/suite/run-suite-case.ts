@@ -58,7 +58,20 @@ function judgeFailCase(testCase: JqFailCase, engine: SuiteEngine): Pick<CaseResu
   return { status: 'wrong', detail: 'compiled a program jq refuses to compile' };
 }
 
-async function judgeRunCase(testCase: JqRunCase, engine: SuiteEngine, messageText: boolean): Promise<Pick<CaseResult, 'status' | 'detail'>> {
+/**
+ * run() reports an error without the outputs before it; `try (program)` keeps them (jq 1.7
+ * semantics: try stops at the first error), so they can still be compared with what jq expects.
+ */
+async function producedBeforeError({ program, engine, input, expected }: { program: string; engine: SuiteEngine; input: unknown; expected: unknown[] }): Promise<boolean> {
+  try {
+    const outputs = await engine.compile(`try (${program})`).run(input);
+    return outputs.length === expected.length && outputs.every((value, index) => equalJqValues(value, expected[index]));
+  } catch {
+    return false;
+  }
+}
+
+async function judgeRunCase({ testCase, engine, messageText }: { testCase: JqRunCase; engine: SuiteEngine; messageText: boolean }): Promise<Pick<CaseResult, 'status' | 'detail'>> {
   let filter;
   try {
     filter = engine.compile(testCase.program);
@@ -76,6 +89,7 @@ async function judgeRunCase(testCase: JqRunCase, engine: SuiteEngine, messageTex
   } catch (error) {
     // jq's harness reads expected outputs only; an error once they are all produced is not checked.
     if (expected.length === 0) return { status: 'pass', detail: '' };
+    if (await producedBeforeError({ program: testCase.program, engine, input, expected })) return { status: 'pass', detail: '' };
     return { status: 'wrong', detail: `error: ${describeError(error)}` };
   }
   if (!Array.isArray(actual)) return { status: 'wrong', detail: `run() returned ${showJqValue(actual)}, not an array` };
@@ -94,7 +108,7 @@ export async function runSuiteCase(testCase: JqTestCase, engine: SuiteEngine): P
   const messageText = comparesMessageText(testCase);
   let verdict: Pick<CaseResult, 'status' | 'detail'>;
   try {
-    verdict = testCase.kind === 'fail' ? judgeFailCase(testCase, engine) : await judgeRunCase(testCase, engine, messageText);
+    verdict = testCase.kind === 'fail' ? judgeFailCase(testCase, engine) : await judgeRunCase({ testCase, engine, messageText });
   } catch (error) {
     verdict = { status: 'wrong', detail: `harness: ${describeError(error)}` };
   }

@@ -16,6 +16,7 @@ interface Row {
   messageDiffers: number;
   outOfScope: number;
   outOfScopePass: number;
+  outOfScopeRefused: number;
 }
 
 function countRow(file: string, results: CaseResult[]): Row {
@@ -34,6 +35,7 @@ function countRow(file: string, results: CaseResult[]): Row {
     messageDiffers: messageCases.filter((result) => result.status === 'message-differs').length,
     outOfScope: outOfScope.length,
     outOfScopePass: outOfScope.filter((result) => result.status === 'pass').length,
+    outOfScopeRefused: outOfScope.filter((result) => result.status === 'unsupported').length,
   };
 }
 
@@ -61,11 +63,11 @@ export function describeResult(result: CaseResult): string {
 export function formatSuiteSummary(resultsByFile: Map<string, CaseResult[]>): string {
   const rows = [...resultsByFile].map(([file, results]) => countRow(file, results));
   const header =
-    '| file | cases | in scope | pass | unsupported (refused) | wrong | message-text cases (pass / differs) | out of scope (of which pass) |\n' +
+    '| file | cases | in scope | pass | unsupported (refused) | wrong | message-text cases (pass / differs) | out of scope (pass / refused / other) |\n' +
     '|---|---|---|---|---|---|---|---|';
   const lines = rows.map(
     (row) =>
-      `| ${row.file} | ${row.cases} | ${row.inScope} | ${row.pass} | ${row.unsupported} | ${row.wrong} | ${row.messageText} (${row.messagePass} / ${row.messageDiffers}) | ${row.outOfScope} (${row.outOfScopePass}) |`,
+      `| ${row.file} | ${row.cases} | ${row.inScope} | ${row.pass} | ${row.unsupported} | ${row.wrong} | ${row.messageText} (${row.messagePass} / ${row.messageDiffers}) | ${row.outOfScope} (${row.outOfScopePass} / ${row.outOfScopeRefused} / ${row.outOfScope - row.outOfScopePass - row.outOfScopeRefused}) |`,
   );
   const acceptance = rows.filter((row) => row.file === 'jq.test' || row.file === 'man.test');
   const pass = acceptance.reduce((sum, row) => sum + row.pass, 0);

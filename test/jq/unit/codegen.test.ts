@@ -28,6 +28,9 @@ const programs = [
   '{"__proto__": .a, constructor: .b}',
   '[.["k"], .[0]]',
   '[limit(1; .id)]',
+  'map(.x // 0)',
+  'def map(f): 7; [map(.x)]',
+  'def f: .x // 0; [.[]? | f]',
   '1e1000',
 ];
 const inputs: Json[] = [

@@ -25,6 +25,7 @@ describe('compileJq', () => {
     process.env.JQ_PATH = '/usr/bin/jq';
     const filter = await compileJq('[., input_filename]');
     expect(filter.engine).toBe('binary');
+    expect(filter.refused).toMatchObject({ kind: 'unsupported', construct: 'input_filename', offset: 4 });
     expect(await filter.run(1)).toEqual([[1, '<stdin>']]);
   });
 

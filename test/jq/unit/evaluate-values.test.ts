@@ -30,6 +30,7 @@ const cases: JqCase[] = [
     [{ a: 1 }, { a: 2 }, { a: 2, b: 1 }], [[{ a: 1 }], [{ a: 2 }, { a: 2, b: 1 }]], [{ a: 1 }, { a: 2 }], { a: 1 }, { a: 2, b: 1 }] },
   { given: 'flatten, flatten(1)', input: [1, [2, [3]]], want: [[1, 2, 3], [1, 2, [3]]] },
   { given: 'from_entries', input: [{ key: 'a', value: 1 }, { name: 'b', value: 2 }], want: [{ a: 1, b: 2 }] },
+  { given: 'from_entries', input: [{ Key: 'b', Value: 2 }, { k: 'c', v: 3 }, { key: false }], want: [{ b: 2, c: 3, false: null }] },
   { given: 'floor, sqrt, abs, (-1.5 | abs)', input: 4.5, want: [4, Math.sqrt(4.5), 4.5, 1.5] },
   { given: 'tonumber, ("12" | tonumber), type', input: 1, want: [1, 12, 'number'] },
   { given: 'infinite, -infinite, (nan | isnan), (infinite | isinfinite), ([nan] | tostring)', input: null, want: [1.7976931348623157e308, -1.7976931348623157e308, true, true, '[null]'] },
@@ -68,5 +69,19 @@ describe('jq values, operators, formats and builtins', () => {
     for (const [program, input, message] of messages) {
       expect(() => runJq(program, input), program).toThrow(message);
     }
+  });
+});
+
+describe('fromjson', () => {
+  const cases: JqCase[] = [
+    { given: 'fromjson', input: '{"a":[1,2]}', want: [{ a: [1, 2] }] },
+    { given: 'fromjson | isnan', input: 'NaN', want: [true] },
+    { given: 'try fromjson catch .', input: 'NaN1', want: ["Invalid numeric literal at EOF at line 1, column 4 (while parsing 'NaN1')"] },
+    { given: 'try fromjson catch .', input: "{'a': 1}", want: ['Invalid string literal; expected ", but got \' at line 1, column 5 (while parsing \'{\'a\': 1}\')'] },
+    { given: 'try fromjson catch .', input: '[1,2', want: ["Unfinished JSON term at EOF at line 1, column 4 (while parsing '[1,2')"] },
+    { given: 'try fromjson catch .', input: '1 2', want: ["Unexpected extra JSON values (while parsing '1 2')"] },
+  ];
+  it.each(cases)('$given on $input', ({ given, input, want }) => {
+    expect(runJq(given, input)).toEqual(want);
   });
 });

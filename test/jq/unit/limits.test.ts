@@ -44,3 +44,15 @@ describe('evaluation limits', () => {
     expect(error.message).toMatch(/recursion depth/u);
   });
 });
+
+describe('runtime errors', () => {
+  it('keep the outputs produced before the error, as jq prints them first', () => {
+    const error = runtimeError(() => runJq('.[] | if . == 3 then error("three") else . end', [1, 2, 3, 4]));
+    expect(error.message).toBe('three');
+    expect(error.outputs).toEqual([1, 2]);
+  });
+
+  it('word error(null) as jq does', () => {
+    expect(runtimeError(() => runJq('error(null)', 1)).message).toBe('null (null) not a string');
+  });
+});

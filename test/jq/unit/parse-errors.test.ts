@@ -47,6 +47,7 @@ describe('constructs the engine does not implement are refused at compile time',
     { given: '.a | input_filename', construct: 'input_filename', offset: 5 },
     { given: 'import "m" as m; .', construct: 'import', offset: 0 },
     { given: 'include "m"; .', construct: 'include', offset: 0 },
+    { given: 'module {a: 1}; .', construct: 'module', offset: 0 },
     { given: 'm::f', construct: 'module', offset: 0 },
     { given: '.[] | localtime', construct: 'localtime', offset: 6 },
     { given: 'halt_error', construct: 'halt_error', offset: 0 },
@@ -62,5 +63,18 @@ describe('constructs the engine does not implement are refused at compile time',
     expect(error.offset).toBe(offset);
     if (typeof construct === 'string') expect(error.construct).toBe(construct);
     else expect(error.construct).toMatch(construct);
+  });
+});
+
+describe('hostile expressions', () => {
+  it('reports absurdly deep nesting as a syntax error, not a crash', () => {
+    const error = compileError(`${'('.repeat(20_000)}1${')'.repeat(20_000)}`);
+    expect(error.kind).toBe('syntax');
+    expect(error.message).toMatch(/nested too deeply/u);
+  });
+
+  it('never lets object keys inject code into generated functions', () => {
+    const program = '{"a\\"}; throw 1; ({": 1, "__proto__": 2, "constructor": 3}';
+    expect(compileJqInProcess(program).runSync(null)).toEqual([JSON.parse('{"a\\"}; throw 1; ({": 1, "__proto__": 2, "constructor": 3}')]);
   });
 });

@@ -69,6 +69,19 @@ describe('previewPayload() and renderRequest()', () => {
     await client.close();
   });
 
+  it('show where the credentials go, masked, never the secret', async () => {
+    const client = connect(connector, { token: 'sekret-token-1' }, options());
+    const rendered = await client.renderRequest('createUser', { user: { email: 'b@x.test', name: 'B' } });
+    expect(rendered.headers).toMatchObject({ 'content-type': 'application/json', Authorization: '***' });
+    expect((await client.previewPayload('createUser')).headers.Authorization).toBe('***');
+    const keyed = makeConnector({ inputs: { token: { label: 'Key', secret: true } }, auth: { type: 'apiKey', in: 'query', name: 'api_key' }, actions: { importUsers: usersImport } });
+    const keyedClient = connect(keyed, { token: 'sekret-key-2' }, options());
+    expect((await keyedClient.renderRequest('importUsers')).url).toBe(`${server.origin}/users?api_key=***`);
+    expect(JSON.stringify([rendered, await keyedClient.renderRequest('importUsers')])).not.toMatch(/sekret/);
+    expect(server.requests).toHaveLength(0);
+    await Promise.all([client.close(), keyedClient.close()]);
+  });
+
   it('renders the first page of an import with its pagination parameters', async () => {
     const paged = makeConnector({ actions: { importUsers: { ...usersImport, pagination: { type: 'offset', limit: 50 } } } });
     const client = connect(paged, {}, options());
@@ -81,17 +94,41 @@ describe('preview()', () => {
   it('lists each record with its problems', async () => {
     const client = connect(connector, { token: 'tok-secret-1' }, options());
     const result = await client.preview({
-      users: [{ id: 'a', email: 'a@x.test', name: 'A' }, { id: 'b' }, { email: 'c@x.test' }, { id: 'a', email: 'd@x.test', name: 'D' }, { id: 5, email: 'e@x.test', name: 'E' }],
+      users: [
+        { id: 'a', email: 'a@x.test', name: 'A' },
+        { id: 'b' },
+        { email: 'c@x.test' },
+        { id: 'a', email: 'd@x.test', name: 'D' },
+        { id: 5, email: 'e@x.test', name: 'E' },
+        { id: '', email: 'f@x.test', name: 'F' },
+        { id: 'g', email: 'g@x.test', name: 42 },
+        { id: 'h', email: 'h@x.test', name: ['H', 'I'] },
+        { id: 5, email: 'i@x.test', name: 'I' },
+      ],
     });
     expect(result.records.map((record) => record.problems)).toEqual([
       [],
       ['missing email', 'missing name'],
       ['record 2 has no id; it is not imported'],
       ['duplicate id a (also record 0)'],
-      [],
+      ['non-string id (number 5)'],
+      ['record 5 has an empty id; it is not imported'],
+      ['non-string name (number)'],
+      ['non-string name (array)'],
+      ['duplicate id 5 (also record 4)', 'non-string id (number 5)'],
     ]);
+    // Reported, yet imported with the id coerced to its JSON text.
     expect(result.records[4]?.account).toEqual({ id: '5', email: 'e@x.test', name: 'E' });
-    expect(result.summary).toEqual({ records: 5, importable: 4, withProblems: 3, duplicates: 1 });
+    expect(result.records[6]?.account).toEqual({ id: 'g', email: 'g@x.test', name: '42' });
+    expect(result.summary).toEqual({
+      records: 9,
+      importable: 7,
+      withProblems: 8,
+      duplicates: 2,
+      // Counted by kind, in the order the kinds first occur.
+      byKind: { 'missing email': 1, 'missing name': 1, 'without id': 1, 'duplicate id': 2, 'non-string id': 2, 'empty id': 1, 'non-string name': 2 },
+    });
+    expect(Object.keys(result.summary.byKind)).toEqual(['missing email', 'missing name', 'without id', 'duplicate id', 'non-string id', 'empty id', 'non-string name']);
     expect(result.problems[0]).toBe('record 1: missing email');
     await client.close();
   });

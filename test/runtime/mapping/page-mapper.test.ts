@@ -35,10 +35,21 @@ describe('page mapper', () => {
     expect(page.records[0]?.account).toEqual({ id: '12.5', email: '7', name: '', n: { deep: [1] } });
   });
 
+  it('notes the id and name values it coerced, and nothing for strings', async () => {
+    const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.email', name: '.name' }, action: 'importUsers' });
+    const page = await mapper.map([{ id: 7, email: 8, name: { n: 1 } }, { id: 's', name: 'S' }], { action: 'importUsers' });
+    expect(page.records[0]?.coerced).toEqual([
+      { field: 'id', type: 'number', text: '7' },
+      { field: 'name', type: 'object', text: '{"n":1}' },
+    ]);
+    expect(page.records[1]).not.toHaveProperty('coerced');
+  });
+
   it('reports a record without a usable id and never imports it', async () => {
     const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.email // ""', name: '.name // ""' }, action: 'importUsers' });
     const page = await mapper.map([{ email: 'a@x.test' }, { id: '' }, { id: true }, { id: 'ok' }], { action: 'importUsers' });
     expect(page.records.map((record) => record.account?.id)).toEqual([undefined, undefined, undefined, 'ok']);
+    expect(page.records.slice(0, 3).map((record) => record.problems[0]?.kind)).toEqual(['without id', 'empty id', 'non-string id']);
     expect(page.records.slice(0, 3).map((record) => record.problems[0]?.message)).toEqual([
       'record 0 has no id; it is not imported',
       'record 1 has an empty id; it is not imported',
@@ -50,7 +61,7 @@ describe('page mapper', () => {
     const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.profile.email', name: '.name // ""' }, action: 'importUsers' });
     const page = await mapper.map([{ id: 'a', profile: 5 }, { id: 'b', profile: { email: 'b@x.test' } }], { action: 'importUsers' });
     expect(page.records[0]?.account).toEqual({ id: 'a', email: '', name: '' });
-    expect(page.records[0]?.problems[0]).toMatchObject({ id: 'a', field: 'email', imported: true });
+    expect(page.records[0]?.problems[0]).toMatchObject({ kind: 'mapping failed', id: 'a', field: 'email', imported: true });
     expect(page.records[1]?.account?.email).toBe('b@x.test');
   });
 

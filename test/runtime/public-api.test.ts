@@ -1,0 +1,29 @@
+/** The package entry point offers the runtime, the compiler and the OAuth 2.0 consent URL. */
+import { describe, expect, it } from 'vitest';
+import * as api from '../../src/index.js';
+
+describe('package entry point', () => {
+  it('exports the compiler API: validate, compile and load specs', async () => {
+    const compiled = await api.compileSpecFile('specs/examples/bearer-cursor.yaml');
+    expect(compiled.spec.auth.type).toBe('bearer');
+    const loaded = await api.loadSpecFile('specs/examples/bearer-cursor.yaml');
+    const again = await api.compileSpecText({ text: loaded.text ?? '', file: loaded.file });
+    expect(again.spec.actions.importUsers).toBeDefined();
+    const bad = await api.validateSpecText({ text: 'id: x\n', file: 'bad.yaml' });
+    const first: api.Diagnostic | undefined = bad.diagnostics[0];
+    expect(first?.file).toBe('bad.yaml');
+    await expect(api.compileSpecText({ text: 'id: x\n', file: 'bad.yaml' })).rejects.toBeInstanceOf(api.SpecValidationError);
+  });
+
+  it('exports buildAuthorizationUrl and secretInputNames', () => {
+    const auth = { type: 'oauth2', grant: 'authorization_code', authorizationUrl: 'https://idp.example/authorize', tokenUrl: 'https://idp.example/token' } as const;
+    const built = api.buildAuthorizationUrl({ auth, inputs: { clientId: 'client-1' }, redirectUri: 'https://app.example/cb' });
+    expect(new URL(built.url).searchParams.get('client_id')).toBe('client-1');
+    expect(api.secretInputNames({ auth: { type: 'bearer' }, inputs: {} })).toContain('token');
+  });
+
+  it('still exports connect and ConnectorError', () => {
+    expect(typeof api.connect).toBe('function');
+    expect(new api.ConnectorError('CONFIG', 'x').name).toBe('ConnectorError');
+  });
+});
