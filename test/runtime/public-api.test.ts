@@ -27,3 +27,11 @@ describe('package entry point', () => {
     expect(new api.ConnectorError('CONFIG', 'x').name).toBe('ConnectorError');
   });
 });
+
+describe('package name', () => {
+  it('resolves `lifecycle-connectors` to the same entry point (package.json exports)', async () => {
+    const byName = await import('lifecycle-connectors');
+    expect(byName.connect).toBe(api.connect);
+    expect(byName.compileSpecText).toBe(api.compileSpecText);
+  });
+});
