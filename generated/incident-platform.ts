@@ -131,6 +131,7 @@ export const incidentPlatformConnector: CompiledConnector<IncidentPlatformInputs
           201
         ],
         "result": ".user",
+        "maxInFlight": 50,
         "errors": {
           "rules": [
             {

@@ -6,6 +6,7 @@ import { bearerCursorConnector } from './bearer-cursor.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { scim20Connector } from './scim-2-0.js';
+import { scim20OauthConnector } from './scim-2-0-oauth.js';
 
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
@@ -13,6 +14,7 @@ export * from './bearer-cursor.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './scim-2-0.js';
+export * from './scim-2-0-oauth.js';
 
 /** Every shipped connector by id. */
 export const connectors = {
@@ -22,4 +24,5 @@ export const connectors = {
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'scim-2-0': scim20Connector,
+  'scim-2-0-oauth': scim20OauthConnector,
 } as const satisfies Record<string, CompiledConnector>;

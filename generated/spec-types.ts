@@ -51,6 +51,14 @@ export type SupportedActions = StandardActionName[];
  */
 export type Pagination =
   NoPagination | OffsetPagination | PagePagination | CursorPagination | LinkPagination | ScimPagination;
+/**
+ * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
+ */
+export type MostCallsInFlight = number;
+/**
+ * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
+ */
+export type MostCallsInFlight1 = number;
 
 /**
  * A connector: how the service reaches one target application (prebuilt, SCIM or build-your-own) and runs account lifecycle actions there.
@@ -194,7 +202,7 @@ export interface OAuth2Auth {
   type: "oauth2";
   grant: "client_credentials" | "authorization_code" | "refresh_token";
   /**
-   * Token endpoint (absolute, or relative to the base URL).
+   * Token endpoint: an absolute URL, a path relative to the base URL, or `{inputs.<name>}` naming a declared input of type url when each tenant has its own token endpoint (the operator fills it in).
    */
   tokenUrl: string;
   /**
@@ -538,6 +546,7 @@ export interface WriteAction {
    * Whether the request can be retried safely; POST is not unless marked.
    */
   idempotent?: boolean;
+  maxInFlight?: MostCallsInFlight;
   /**
    * Service plan the action needs.
    */
@@ -593,6 +602,7 @@ export interface CustomAction {
    * Whether the request can be retried safely; POST is not unless marked.
    */
   idempotent?: boolean;
+  maxInFlight?: MostCallsInFlight1;
   /**
    * Service plan the action needs.
    */

@@ -61,7 +61,9 @@ function keysOf(v: Json, sorted: boolean): Json {
 definePure('keys', (v) => keysOf(v, true));
 definePure('keys_unsorted', (v) => keysOf(v, false));
 
+// jq's jv_has answers false for null whatever the key, like `.a` on null yields null.
 defineWithArgs('has', 1, (v, key) => {
+  if (v === null) return false;
   if (isObject(v) && typeof key === 'string') return Object.hasOwn(v, key);
   if (Array.isArray(v) && typeof key === 'number') return key >= 0 && key < v.length;
   return fail(`Cannot check whether ${typeOf(v)} has a ${typeOf(key)} key`);

@@ -88,11 +88,12 @@ export function compileObject(node: Extract<Node, { type: 'Object' }>, scope: Sc
       return;
     }
     const entry = entries[at]!;
+    // jq checks the key when it inserts the pair, after the value is computed: a value with no
+    // output means no error (`1 | {(.): empty}` yields nothing).
     entry.key.run(input, env, (key) => {
-      const name = checkKey(key);
       entry.value.run(input, env, (value) => {
         const next: JsonObject = { ...partial };
-        setField(next, name, value);
+        setField(next, checkKey(key), value);
         build(input, env, at + 1, next, emit);
       });
     });

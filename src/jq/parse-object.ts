@@ -55,13 +55,19 @@ export function parseObjectEntry(p: ExpressionParser): ObjectEntry {
   return { key, value: parseObjectValue(p) };
 }
 
-/** jq 1.8's object values: expressions without `,`, joined by `|`. */
+/**
+ * An object value: jq 1.8 accepts any expression without `,` (`{x: 1 + 2, z: null // 3}`, its
+ * jq.test), joined by `|`; jq 1.6/1.7 accepted only terms there. `as` bindings, `def` and `label`
+ * take the rest of the pipe, commas included, so they are refused unless in parentheses.
+ */
 export function parseObjectValue(p: ExpressionParser): Node {
+  if (p.isWord('def') || p.isWord('label')) p.fail('an object value (put `def` and `label` in parentheses)');
   const left = p.parseBinary(3);
   if (p.isOp('|')) {
     const start = p.next().start;
     return { type: 'Pipe', left, right: parseObjectValue(p), start };
   }
+  if (p.isWord('as')) p.fail("',' or '}' (put an object value with `as` in parentheses)");
   return left;
 }
 

@@ -1,8 +1,11 @@
 /**
  * Oniguruma (Ruby syntax, as jq uses it) to JavaScript RegExp with the `u` flag. Constructs
  * JavaScript cannot honour (possessive quantifiers, atomic groups, inline option groups, `\G`,
- * `\K`, class intersection, conditionals) are refused rather than approximated.
+ * `\K`, class intersection, conditionals) are refused rather than approximated, and so are nested
+ * unbounded repeats that can backtrack catastrophically (see regex-backtracking.ts).
  */
+import { NestedRepeatGuard } from './regex-backtracking.js';
+
 export class RegexUnsupported extends Error {
   override readonly name = 'RegexUnsupported';
 }
@@ -100,16 +103,20 @@ function refuseNullableGroup(translated: string): void {
   }
 }
 
+const NESTED_QUANTIFIERS = 'nested quantifiers can backtrack catastrophically';
+
 /** Translates an Oniguruma pattern; throws RegexUnsupported for what JavaScript cannot do. */
 export function translateRegex(pattern: string, extended: boolean): string {
   const src = extended ? stripExtended(pattern) : pattern;
   let out = '';
   let inClass = false;
+  const guard = new NestedRepeatGuard();
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     const next = src[i + 1];
     if (c === '\\') {
       if (next === undefined) throw new Error('too short escape sequence');
+      if (!inClass) guard.markAtom(out.length);
       i++;
       if (next === 'w' && inClass) out += WORD;
       else if (next === 'd' && inClass) out += '\\p{Nd}';
@@ -148,6 +155,7 @@ export function translateRegex(pattern: string, extended: boolean): string {
     }
     switch (c) {
       case '[':
+        guard.markAtom(out.length);
         inClass = true;
         out += c;
         if (next === '^') {
@@ -169,9 +177,18 @@ export function translateRegex(pattern: string, extended: boolean): string {
           }
           if (!/^(?::|=|!|<=|<!|<[A-Za-z_])/u.test(rest)) throw new RegexUnsupported(`the regex group (?${rest.slice(0, 2)}... is not supported`);
         }
+        guard.openGroup(out.length);
         out += c;
         break;
+      case ')':
+        out += c;
+        guard.closeGroup(out.length);
+        break;
       case '*': case '+': case '?':
+        // A lazy `+?`/`*?` follows a quantifier: it changes the order, not the unboundedness.
+        if (!(c === '?' && /[*+}]$/u.test(out) && !out.endsWith('\\}')) && !guard.quantify(out, c !== '?')) {
+          throw new RegexUnsupported(NESTED_QUANTIFIERS);
+        }
         refuseNullableGroup(out);
         out += c;
         if (src[i + 1] === '+') throw new RegexUnsupported('possessive quantifiers are not supported');
@@ -179,17 +196,20 @@ export function translateRegex(pattern: string, extended: boolean): string {
       case '{': {
         const m = /^\{(\d*)(?:,(\d*))?\}/u.exec(src.slice(i));
         if (m && (m[1] !== '' || (m[2] !== undefined && m[2] !== ''))) {
+          if (!guard.quantify(out, m[2] === '')) throw new RegexUnsupported(NESTED_QUANTIFIERS);
           refuseNullableGroup(out);
           out += m[1] === '' ? `{0,${m[2]}}` : m[0];
           i += m[0].length - 1;
           if (src[i + 1] === '+') throw new RegexUnsupported('possessive quantifiers are not supported');
-        } else out += '\\{';
+        } else {
+          guard.markAtom(out.length);
+          out += '\\{';
+        }
         break;
       }
-      case '}': out += '\\}'; break;
-      case ']': out += '\\]'; break;
-      case '/': out += '\\/'; break;
-      default: out += c;
+      default:
+        guard.markAtom(out.length);
+        out += c === '}' || c === ']' || c === '/' ? `\\${c}` : c;
     }
   }
   return out;

@@ -41,6 +41,8 @@ export interface CompiledRequest {
   resultMapper?: PageMapper;
   /** Custom actions: selects what to return. */
   result?: JqFilter;
+  /** Write and custom actions: most calls of this action in flight at once per connection. */
+  maxInFlight?: number;
 }
 
 export interface RuntimeConnector {
@@ -145,6 +147,7 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
     contentType: action.contentType ?? 'application/json',
     idempotent: action.idempotent ?? IDEMPOTENT.has(method),
     success: action.success,
+    maxInFlight: action.maxInFlight,
     errors: [actionErrors, specErrors],
     lookupNames: [...new Set(lookupNames)],
   };

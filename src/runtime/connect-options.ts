@@ -44,6 +44,11 @@ export interface ConnectOptions {
   timeouts?: Partial<Timeouts>;
   /** Largest response body read (default 50 MiB); larger ones fail with BAD_RESPONSE. */
   maxResponseBytes?: number;
+  /**
+   * Sockets per target origin (default 16): how many requests of this connection can be on the
+   * wire at once; more wait in the pool. Raise it for bulk writes an action's `maxInFlight` allows.
+   */
+  maxConnectionsPerOrigin?: number;
   retry?: Partial<RetryOptions>;
   /** OAuth 2.0: the target rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;

@@ -8,8 +8,9 @@ import type { ConnectorSpec } from '../../generated/spec-types.js';
 import { createAuthProvider, secretInputNames } from './auth/index.js';
 import type { AuthProvider, TokenEndpointResponse } from './auth/auth-provider.js';
 import { ConnectorError } from './errors.js';
-import { DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, HttpTransport } from './http/http-transport.js';
+import { DEFAULT_MAX_CONNECTIONS_PER_ORIGIN, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, HttpTransport } from './http/http-transport.js';
 import { Redactor } from './redact.js';
+import { Semaphore } from './concurrency/semaphore.js';
 import { redactEvent, type RuntimeEvent } from './runtime-event.js';
 import { DEFAULT_RETRY, type Actor, type ConnectOptions, type RetryOptions } from './connect-options.js';
 
@@ -32,6 +33,8 @@ export interface Connection {
   log: (line: string, event?: RuntimeEvent) => void;
   /** Lookup values, single-flight: one request per lookup per connection. */
   lookupCache: Map<string, Promise<unknown>>;
+  /** One semaphore per action with `maxInFlight`, made on its first call. */
+  actionGates: Map<string, Semaphore>;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/u;
@@ -92,6 +95,7 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
   const transport = new HttpTransport({
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    maxConnectionsPerOrigin: options.maxConnectionsPerOrigin ?? DEFAULT_MAX_CONNECTIONS_PER_ORIGIN,
     redactor,
   });
   const now = options.now ?? Date.now;
@@ -111,9 +115,11 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
     random: options.random ?? Math.random,
     log: logger ? (line, event) => logger(redactor.redact(line), event && redactEvent(event, redactor)) : () => undefined,
     lookupCache: new Map(),
+    actionGates: new Map(),
   };
   const auth = createAuthProvider(spec.auth, {
-    inputs,
+    // Defaults of non-secret inputs apply (a tenant's token URL may have one); secrets as given.
+    inputs: { ...inputs, ...templateInputs },
     baseUrl,
     postForm: (url, form, headers) => postForm(connection, { url, form, headers }),
     onRefreshToken: options.onRefreshToken,
@@ -144,4 +150,19 @@ async function postForm(
     // Not JSON: the auth layer reports the raw text (redacted).
   }
   return { status: response.status, headers: response.headers, body };
+}
+
+/**
+ * Runs one call of an action within its `maxInFlight` cap (the target refuses more at once, e.g.
+ * PagerDuty's 50 user creations); further calls wait their turn in order. Uncapped: runs at once.
+ */
+export function runWithinCap<T>(connection: Connection, input: { key: string; maxInFlight: number | undefined; work: () => Promise<T> }): Promise<T> {
+  const { key, maxInFlight, work } = input;
+  if (maxInFlight === undefined) return work();
+  let gate = connection.actionGates.get(key);
+  if (!gate) {
+    gate = new Semaphore(maxInFlight);
+    connection.actionGates.set(key, gate);
+  }
+  return gate.run(work);
 }

@@ -10,7 +10,9 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/command.js';
-import { formatJqNumber, jqCommand, readJsonStream } from '../../src/cli/commands/jq.js';
+import { jqCommand } from '../../src/cli/commands/jq.js';
+import { formatJqNumber } from '../../src/cli/jq/format-jq-output.js';
+import { readJsonStream } from '../../src/cli/jq/read-json-stream.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 

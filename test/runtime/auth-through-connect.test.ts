@@ -59,3 +59,40 @@ describe('OAuth 2.0 through the request loop', () => {
     await client.close();
   });
 });
+
+describe('OAuth 2.0 token URL from an input', () => {
+  const tokenRoute = () =>
+    http.post('*/tenant-login/token', () => HttpResponse.json({ access_token: 'at-tenant', token_type: 'Bearer', expires_in: 3600 }));
+  const connectorWith = (input: { default?: string }) =>
+    makeConnector({
+      inputs: {
+        tokenUrl: { label: 'Token URL', type: 'url', ...input },
+        clientId: { label: 'Client ID', required: true },
+        clientSecret: { label: 'Client secret', secret: true, required: true },
+      },
+      auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '{inputs.tokenUrl}' },
+      actions: { importUsers: usersImport },
+    });
+
+  it('uses the input the operator filled in', async () => {
+    server.use(tokenRoute());
+    const client = connect(connectorWith({}), { tokenUrl: `${server.origin}/tenant-login/token`, clientId: 'cid', clientSecret: 'cs' }, { baseUrl: server.origin });
+    expect(await client.importUsers().collect()).toHaveLength(1);
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /tenant-login/token', 'GET /users']);
+    await client.close();
+  });
+
+  it("falls back to the input's declared default when the operator leaves it empty", async () => {
+    server.use(tokenRoute());
+    const client = connect(connectorWith({ default: `${server.origin}/tenant-login/token` }), { tokenUrl: '', clientId: 'cid', clientSecret: 'cs' }, { baseUrl: server.origin });
+    expect(await client.importUsers().collect()).toHaveLength(1);
+    expect(server.requests[0]?.url).toBe('/tenant-login/token');
+    await client.close();
+  });
+
+  it('refuses to connect without it, naming the input', () => {
+    expect(() => connect(connectorWith({}), { clientId: 'cid', clientSecret: 'cs-never-shown' }, { baseUrl: server.origin })).toThrow(
+      expect.objectContaining({ code: 'CONFIG', message: expect.stringContaining('`tokenUrl`') }),
+    );
+  });
+});

@@ -6,6 +6,9 @@ import type { Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
 import { isObject } from './spec-walk.js';
 
+/** An endpoint URL the operator fills in: the whole value is `{inputs.<name>}`. */
+export const INPUT_URL_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
+
 /** Why a URL is not usable as a base or endpoint URL, or undefined when it is. */
 export function describeUrlProblem(text: string): string | undefined {
   let url: URL;
@@ -39,7 +42,8 @@ export function checkBaseUrl(context: RuleContext): Diagnostic[] {
   const auth: Record<string, unknown> = isObject(spec.auth) ? (spec.auth as unknown as Record<string, unknown>) : {};
   for (const field of ['tokenUrl', 'authorizationUrl']) {
     const value = auth[field];
-    if (typeof value !== 'string' || value.startsWith('/')) continue;
+    // `{inputs.<name>}` is checked by the input-references rule (declared, type url).
+    if (typeof value !== 'string' || value.startsWith('/') || INPUT_URL_PLACEHOLDER.test(value)) continue;
     const problem = describeUrlProblem(value);
     if (problem) diagnostics.push(report(context, { code: 'SPEC_MALFORMED_URL', pointer: `/auth/${field}`, at: 'value', message: `auth.${field} ${JSON.stringify(value)} ${problem}`, hint: 'write an absolute https URL, or a path starting with / relative to the base URL' }));
   }

@@ -50,10 +50,13 @@ export function listActions(spec: ConnectorSpec): ActionSite[] {
 }
 
 /** Input names declared by the spec, with whether each is secret. */
-export function declaredInputs(spec: ConnectorSpec): Map<string, { secret: boolean }> {
-  const inputs = new Map<string, { secret: boolean }>();
+export function declaredInputs(spec: ConnectorSpec): Map<string, { secret: boolean; type: string }> {
+  const inputs = new Map<string, { secret: boolean; type: string }>();
   if (isObject(spec.inputs)) {
-    for (const [name, input] of Object.entries(spec.inputs)) inputs.set(name, { secret: isObject(input) && input.secret === true });
+    for (const [name, input] of Object.entries(spec.inputs)) {
+      const type = isObject(input) && typeof input.type === 'string' ? input.type : 'string';
+      inputs.set(name, { secret: isObject(input) && input.secret === true, type });
+    }
   }
   return inputs;
 }

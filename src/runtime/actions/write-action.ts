@@ -4,7 +4,7 @@
  * with `alreadyAbsent: true`, so offboarding is idempotent.
  */
 import { customKey, type RuntimeConnector } from '../compile-connector.js';
-import type { Connection } from '../connection.js';
+import { runWithinCap, type Connection } from '../connection.js';
 import { ConnectorError } from '../errors.js';
 import { executeRequest } from '../execute-request.js';
 import type { Account } from '../mapping/map-records.js';
@@ -46,7 +46,12 @@ export async function runWriteAction(input: {
   const { connection, runtime, key, label } = input;
   const request = findRequest(runtime, key, label);
   const lookups = await resolveLookups(connection, runtime, request.lookupNames);
-  const result = await executeRequest({ connection, runtime, request, variables: { ...input.variables, lookups } });
+  // Only the action's own request counts against its cap (retries of it included), not lookups.
+  const result = await runWithinCap(connection, {
+    key,
+    maxInFlight: request.maxInFlight,
+    work: () => executeRequest({ connection, runtime, request, variables: { ...input.variables, lookups } }),
+  });
   const body = connection.redactor.redactValue(result.body);
   if (result.absent) return { status: result.response.status, alreadyAbsent: true, body };
   const output: ActionResult = { status: result.response.status, body };

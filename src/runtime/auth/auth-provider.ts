@@ -20,9 +20,12 @@ export interface TokenEndpointResponse {
 }
 
 export interface AuthContext {
-  /** Operator inputs (secrets included: a provider is the one place that reads them). */
+  /**
+   * Operator inputs (secrets included: a provider is the one place that reads them), with the
+   * declared defaults of non-secret inputs applied.
+   */
   inputs: InputValues;
-  /** The connection's base URL; a relative tokenUrl is resolved against it. */
+  /** The connection's base URL; a relative tokenUrl is resolved against it (`{inputs.<name>}` reads an input instead). */
   baseUrl: URL;
   /**
    * POSTs an application/x-www-form-urlencoded body through the runtime's HTTP layer (same

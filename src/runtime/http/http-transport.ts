@@ -19,6 +19,8 @@ export interface Timeouts {
 
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+/** Sockets per target origin; more requests queue inside the pool. */
+export const DEFAULT_MAX_CONNECTIONS_PER_ORIGIN = 16;
 
 export interface HttpRequest {
   method: string;
@@ -42,14 +44,14 @@ export class HttpTransport {
   private readonly agent: Agent;
 
   constructor(
-    private readonly options: { timeouts: Timeouts; maxResponseBytes: number; redactor: Redactor },
+    private readonly options: { timeouts: Timeouts; maxResponseBytes: number; maxConnectionsPerOrigin?: number; redactor: Redactor },
   ) {
     this.agent = new Agent({
       connect: { timeout: options.timeouts.connectMs },
       headersTimeout: options.timeouts.headersMs,
       bodyTimeout: options.timeouts.bodyMs,
       keepAliveTimeout: 10_000,
-      connections: 16,
+      connections: options.maxConnectionsPerOrigin ?? DEFAULT_MAX_CONNECTIONS_PER_ORIGIN,
     });
   }
 

@@ -5,6 +5,7 @@
  * that no connector ever calls them.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
+import { withinCreateLimit } from './concurrent-creates.js';
 import { checkRequest, checkWrite } from './guards.js';
 import { ERROR_CODES, invalidInput, pagerDutyError, representUser } from './responses.js';
 import { allocateUserId, USER_ROLES, type IncidentPlatformState, type SimulatedUser, type UserRole } from './state.js';
@@ -112,7 +113,7 @@ export function incidentPlatformHandlers(state: IncidentPlatformState): RequestH
     http.post('*/users', async ({ request }) => {
       const { response, access } = checkRequest(state, request);
       if (response !== undefined || access === undefined) return response;
-      return checkWrite(state, access) ?? createUser(state, request);
+      return checkWrite(state, access) ?? withinCreateLimit(state, () => createUser(state, request));
     }),
     http.get('*/users/:id', ({ request, params }) => {
       const { response } = checkRequest(state, request);

@@ -4,6 +4,8 @@
  * change it directly; the handlers in `handlers.ts` are the only other code that touches it.
  */
 
+import { createConcurrencyState, type CreateConcurrency } from './concurrent-creates.js';
+
 /** PagerDuty user roles (REST API v2 `User.role`). */
 export const USER_ROLES = [
   'owner',
@@ -52,6 +54,8 @@ export interface IncidentPlatformState {
   /** Subdomain used in `html_url`. */
   subdomain: string;
   nextIdSeed: number;
+  /** POST /users in flight: PagerDuty refuses more than 50 creations at one time. */
+  createConcurrency: CreateConcurrency;
 }
 
 export const DEMO_FULL_ACCESS_KEY = 'demo-full-access-key';
@@ -123,6 +127,7 @@ export function createIncidentPlatformState(options: CreateStateOptions = {}): I
     forbiddenCalls: [],
     subdomain: 'acme',
     nextIdSeed: users.length + 1000,
+    createConcurrency: createConcurrencyState(),
   };
 }
 

@@ -5,7 +5,7 @@
  * printed differently by jq -c (object key order) are listed apart, in `textDiffers`.
  */
 import { equalJqValues } from '../suite/jq-json-values.js';
-import { formatJqCompact } from '../../../src/cli/commands/jq.js';
+import { formatJqCompact } from '../../../src/cli/jq/format-jq-output.js';
 import { compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
 import { runJqBinary, type DifferentialCase } from './run-jq-binary.js';
 

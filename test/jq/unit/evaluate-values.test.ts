@@ -24,6 +24,7 @@ const cases: JqCase[] = [
   { given: '{b: 1, a: 2} == {a: 2, b: 1}, [1, 2] < [1, 3], "a" < "b", {} > []', input: null, want: [true, true, true, true] },
   { given: 'keys, keys_unsorted', input: { b: 1, a: 2 }, want: [['a', 'b'], ['b', 'a']] },
   { given: 'has("a"), (["x"] | has(0)), ("a" | in({a: 1}))', input: { a: 1 }, want: [true, true, true] },
+  { given: '[has("a"), has(0), has(null), ("a" | in(null))]', input: null, want: [[false, false, false, false]] },
   { given: 'contains({a: [1]}), ({a: [1]} | inside({a: [1, 2]}))', input: { a: [1, 2] }, want: [true, true] },
   { given: 'add, length, min, max, reverse, unique', input: [3, 1, 3], want: [7, 3, 1, 3, [3, 1, 3], [1, 3]] },
   { given: 'sort_by(.a), group_by(.a), unique_by(.a), min_by(.a), max_by(.a)', input: [{ a: 2 }, { a: 1 }, { a: 2, b: 1 }], want: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JqRuntimeError } from '../../../src/jq/index.js';
+import { compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
 import { RegexUnsupported, translateRegex } from '../../../src/jq/regex.js';
 import { runJq, type JqCase } from './run-jq.js';
 
@@ -40,5 +40,44 @@ describe('regular expressions (Oniguruma syntax on JavaScript RegExp)', () => {
 
   it('reports invalid modifiers', () => {
     expect(() => runJq('test("a"; "q")', 'a')).toThrow('q is not a valid modifier string');
+  });
+});
+
+// A group repeated without bound whose body also repeats without bound backtracks exponentially
+// on a near-miss input (V8 would spend minutes on the first case); specs are untrusted.
+describe('regular expressions that can backtrack catastrophically', () => {
+  // The last ones start or end with a separator that a repeated part can also match.
+  it.each(['(a+)+b', '(a*)*', '(?:a+)*', '(?<x>\\d+)+', '((a+)b)+', '(a+){2,}', '(a{2,})+', '([a-z]+)*x', '(a+?)+', '(\\w+\\s?)+$',
+    '(,.+)*$', '(.+\\.)+', '(A[a-z]+)*', '(a+|,)+', '((,a+)+)+', '(,(ab)+)+'])(
+    'refuses %s',
+    (pattern) => {
+      expect(() => translateRegex(pattern, false)).toThrow('nested quantifiers can backtrack catastrophically');
+    },
+  );
+
+  // The last ones repeat a body that starts or ends with a separator its repeated parts cannot
+  // match, so there is one way to split the input.
+  it.each(['(a+){2}', '(a+)?', '(abc)+', '( )*', '(a)+(b+)', 'a+(b)+', '\\(a+\\)+', '(a[+*])+',
+    '^([a-z0-9-]+\\.)+[a-z]{2,}$', '^\\w+(,\\w+)*$', '(,\\s*\\w+)*', '(\\.[^.]+)+', '(@[^@\\s]+)+'])('allows %s', (pattern) => {
+    expect(() => translateRegex(pattern, false)).not.toThrow();
+  });
+
+  it('refuses a literal one at compile time, naming why', () => {
+    let caught: unknown;
+    try {
+      compileJqInProcess('("a" * 30) | test("(a+)+b")');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(JqCompileError);
+    expect(caught).toMatchObject({ kind: 'unsupported', construct: 'regex: nested quantifiers can backtrack catastrophically' });
+  });
+
+  it('refuses a computed one at run time', () => {
+    const program = '.re as $re | (.s * 30) | test($re)';
+    expect(() => runJq(program, { s: 'a', re: '(a+)+b' })).toThrow(JqRuntimeError);
+    expect(() => runJq(program, { s: 'a', re: '(a+)+b' })).toThrow(/nested quantifiers can backtrack catastrophically/u);
+    expect(runJq(program, { s: 'a', re: '(a+)b' })).toEqual([false]);
+    expect(runJq('test("^([a-z0-9-]+\\\\.)+[a-z]{2,}$")', 'mail.example.com')).toEqual([true]);
   });
 });

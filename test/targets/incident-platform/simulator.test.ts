@@ -7,6 +7,7 @@ import { request } from 'undici';
 import {
   DEMO_FULL_ACCESS_KEY,
   DEMO_READ_ONLY_KEY,
+  createConcurrencyState,
   PAGERDUTY_ACCEPT,
   seedUsers,
   startIncidentPlatform,
@@ -167,5 +168,29 @@ describe('incident platform simulator: rate limit and out-of-scope endpoints', (
     await call('GET', '/schedules/PABC123');
     expect(simulator.state.forbiddenCalls).toEqual(['GET /teams', 'GET /schedules/PABC123']);
     simulator.state.forbiddenCalls.length = 0;
+  });
+});
+
+describe('incident platform simulator: concurrent user creations', () => {
+  it('refuses the creation over the limit in flight with 429 and the PagerDuty error body, then accepts again', async () => {
+    simulator.state.createConcurrency = { ...createConcurrencyState(), limit: 2, delayMs: 150 };
+    const from = { from: simulator.state.users[0]?.email ?? '' };
+    const create = (index: number) =>
+      call('POST', '/users', { headers: from, body: { user: { type: 'user', name: `C ${index}`, email: `c${index}@example.com`, role: 'user' } } });
+    const answers = await Promise.all([0, 1, 2].map(create));
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]?.body).toEqual({
+      error: { code: 2020, message: 'Rate Limit Exceeded', errors: ['No more than 2 users can be created at one time.'] },
+    });
+    expect(refused[0]?.headers).toMatchObject({ 'ratelimit-limit': '960', 'ratelimit-reset': '60' });
+    expect(simulator.state.createConcurrency).toMatchObject({ inFlight: 0, peak: 2, refused: 1 });
+    expect((await create(3)).status).toBe(201);
+    simulator.state.createConcurrency = createConcurrencyState();
+  });
+
+  it('allows 50 at once by default, as PagerDuty does', () => {
+    expect(createConcurrencyState()).toMatchObject({ limit: 50, delayMs: 0, inFlight: 0 });
   });
 });

@@ -1,13 +1,15 @@
 /**
  * A real SCIM 2.0 service provider for the contract tests of `specs/scim/scim-2.0.yaml`: the
  * `scimmy` and `scimmy-routers` packages mounted in Express 4 (Express 5 breaks their paging) on
- * 127.0.0.1, with bearer-token auth and the in-memory store of `user-store.ts`.
+ * 127.0.0.1, with bearer-token auth (a static token, and with the `oauth` option the access tokens of
+ * an OAuth 2.0 token endpoint, `token-endpoint.ts`) and the in-memory store of `user-store.ts`.
  */
 import type { AddressInfo, Socket } from 'node:net';
 import express from 'express';
 import SCIMMY from 'scimmy';
 import SCIMMYRouters from 'scimmy-routers';
 import { NO_QUIRKS, quirksMiddleware, type ScimQuirks } from './quirks.js';
+import { createTokenEndpoint, TOKEN_PATH, type OAuthClient, type TokenEndpoint } from './token-endpoint.js';
 import { declareUserStore, type StoredUser, type UserStore } from './user-store.js';
 
 export interface ScimRequest {
@@ -27,11 +29,16 @@ export interface ScimServer {
   /** Switch deviations of real servers on and off per test (all off at start). */
   quirks: ScimQuirks;
   requests: ScimRequest[];
+  /** With the `oauth` option: the token endpoint (its URL, issued tokens, revocation). */
+  oauth?: TokenEndpoint & { tokenUrl: string };
   close(): Promise<void>;
 }
 
 export interface StartScimServerOptions {
-  token: string;
+  /** A static bearer token the server accepts; omit to accept only OAuth access tokens. */
+  token?: string;
+  /** Also serve an OAuth 2.0 token endpoint for this client; the tokens it issues are accepted. */
+  oauth?: OAuthClient;
   users?: StoredUser[];
   pageCap?: number;
 }
@@ -48,6 +55,7 @@ export async function startScimServer(options: StartScimServerOptions): Promise<
   const app = express();
   // Parse first (the router's own parser then skips) so each request is recorded with its body.
   app.use(express.json({ type: ['application/scim+json', 'application/json'] }));
+  app.use(express.urlencoded({ extended: false }));
   app.use((request, _response, next) => {
     requests.push({
       method: request.method,
@@ -58,13 +66,20 @@ export async function startScimServer(options: StartScimServerOptions): Promise<
     next();
   });
   app.use(quirksMiddleware(quirks));
+  const tokenEndpoint = options.oauth === undefined ? undefined : createTokenEndpoint(options.oauth);
+  if (tokenEndpoint) app.use(tokenEndpoint.router);
+  const accepts = (authorization: string | undefined): boolean => {
+    const token = /^Bearer (\S+)$/u.exec(authorization ?? '')?.[1];
+    if (token === undefined) return false;
+    return token === options.token || (tokenEndpoint?.valid.has(token) ?? false);
+  };
   app.use(
     SCIM_BASE_PATH,
     new SCIMMYRouters({
       type: 'bearer',
       docUri: 'https://example.com/scim/auth',
       handler: (request) => {
-        if (request.header('Authorization') !== `Bearer ${options.token}`) throw new Error('Invalid bearer token');
+        if (!accepts(request.header('Authorization'))) throw new Error('Invalid bearer token');
         return 'test-client';
       },
     }),
@@ -85,6 +100,7 @@ export async function startScimServer(options: StartScimServerOptions): Promise<
     store,
     quirks,
     requests,
+    ...(tokenEndpoint && { oauth: { ...tokenEndpoint, tokenUrl: `${origin}${TOKEN_PATH}` } }),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

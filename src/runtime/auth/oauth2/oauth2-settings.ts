@@ -28,14 +28,37 @@ export interface OAuth2Settings {
   codeExchange: CodeExchange | undefined;
 }
 
-function resolveTokenUrl(tokenUrl: string, baseUrl: URL): URL {
+/** `tokenUrl: "{inputs.<name>}"`: each tenant has its own token endpoint, filled in by the operator. */
+const INPUT_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
+
+function resolveTokenUrl(tokenUrl: string, context: { inputs: InputValues; baseUrl: URL }, authType: string): URL {
+  const inputName = INPUT_PLACEHOLDER.exec(tokenUrl)?.[1];
+  if (inputName !== undefined) {
+    const value = readRequiredInput({ inputs: context.inputs, name: inputName, authType });
+    if (!isHttpUrl(value)) {
+      throw new ConnectorError('CONFIG', `${authType} auth: the input \`${inputName}\` (the token endpoint) is not an http(s) URL.`, {
+        action: 'auth',
+        hint: `Fill in \`${inputName}\` with the token endpoint, e.g. https://login.example.com/oauth2/token.`,
+      });
+    }
+    return new URL(value);
+  }
   try {
-    return new URL(tokenUrl, baseUrl);
+    return new URL(tokenUrl, context.baseUrl);
   } catch {
     throw new ConnectorError('CONFIG', `oauth2 auth: tokenUrl \`${tokenUrl}\` is not a valid URL.`, {
       action: 'auth',
       hint: 'Write the token endpoint as an absolute URL, or as a path relative to the base URL.',
     });
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
   }
 }
 
@@ -65,7 +88,7 @@ export function readOAuth2Settings(auth: OAuth2Auth, context: { inputs: InputVal
     auth.grant === 'authorization_code' && refreshToken === undefined ? readCodeExchange(auth, inputs, authType) : undefined;
   return {
     grant: auth.grant,
-    tokenUrl: resolveTokenUrl(auth.tokenUrl, context.baseUrl),
+    tokenUrl: resolveTokenUrl(auth.tokenUrl, context, authType),
     client: { method: auth.clientAuth ?? 'client_secret_basic', clientId, clientSecret },
     scope: auth.scopes !== undefined && auth.scopes.length > 0 ? auth.scopes.join(' ') : undefined,
     header: auth.header ?? 'Authorization',

@@ -1,0 +1,79 @@
+/**
+ * PagerDuty refuses more than 50 user creations at one time. The prebuilt spec's createUser has
+ * `maxInFlight: 50`, so a bulk onboarding of 120 people through one connection keeps at most 50
+ * POST /users in flight and none is refused; the same spec without the cap gets refusals.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from '../../src/index.js';
+import { compileSpecText } from '../../src/compiler/index.js';
+import type { CompiledConnector } from '../../src/connector.js';
+import {
+  createConcurrencyState,
+  DEMO_FULL_ACCESS_KEY,
+  MAX_CONCURRENT_CREATES,
+  seedUsers,
+  startIncidentPlatform,
+  type IncidentPlatformSimulator,
+} from '../../src/simulators/incident-platform/index.js';
+import { REPO_ROOT } from './helpers/load-spec.js';
+
+const SPEC_FILE = 'specs/prebuilt/incident-platform.yaml';
+const PEOPLE = Array.from({ length: 120 }, (_, index) => ({ email: `bulk.person${index}@example.com`, name: `Bulk Person ${index}` }));
+
+let simulator: IncidentPlatformSimulator;
+let capped: CompiledConnector;
+let uncapped: CompiledConnector;
+
+beforeAll(async () => {
+  simulator = await startIncidentPlatform({ users: seedUsers({ count: 10 }) });
+  const text = await readFile(`${REPO_ROOT}${SPEC_FILE}`, 'utf8');
+  capped = await compileSpecText({ text, file: SPEC_FILE });
+  const withoutCap = text.replace(/^ {4}maxInFlight: 50\n/mu, '');
+  expect(withoutCap).not.toBe(text);
+  uncapped = await compileSpecText({ text: withoutCap, file: SPEC_FILE });
+});
+afterAll(() => simulator.close());
+beforeEach(() => {
+  simulator.state.users = seedUsers({ count: 10 });
+  // Hold each creation a moment so the concurrent ones overlap on the simulator.
+  simulator.state.createConcurrency = { ...createConcurrencyState(), delayMs: 250 };
+});
+
+/** 120 createUser calls at once through one connection, with sockets enough for all of them. */
+function createAll(connector: CompiledConnector) {
+  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, {
+    baseUrl: simulator.server.origin,
+    retry: { maxAttempts: 1 },
+    maxConnectionsPerOrigin: 128,
+  });
+  return Promise.allSettled(PEOPLE.map((person) => client.createUser(person))).finally(() => client.close());
+}
+
+describe('incident-platform Create User in bulk', () => {
+  it('declares the cap on createUser', () => {
+    expect(capped.spec.actions.createUser?.maxInFlight).toBe(MAX_CONCURRENT_CREATES);
+  });
+
+  it('creates all 120 with at most 50 in flight at once', async () => {
+    const results = await createAll(capped);
+    const failed = results.filter((result) => result.status === 'rejected');
+    expect(failed).toEqual([]);
+    const gate = simulator.state.createConcurrency;
+    expect(gate.refused).toBe(0);
+    expect(gate.peak).toBeLessThanOrEqual(MAX_CONCURRENT_CREATES);
+    expect(gate.peak).toBeGreaterThan(1);
+    const created = simulator.state.users.map((user) => user.email).filter((email) => email?.startsWith('bulk.person'));
+    expect(created.sort()).toEqual(PEOPLE.map((person) => person.email).sort());
+  });
+
+  it('without the cap, the target refuses the creations over 50 (429, RATE_LIMITED)', async () => {
+    const results = await createAll(uncapped);
+    const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code: string; status?: number; message: string }] : []));
+    const gate = simulator.state.createConcurrency;
+    expect(gate.refused).toBeGreaterThan(0);
+    expect(failed.length).toBe(gate.refused);
+    expect(failed[0]).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
+    expect(failed[0]?.message).toContain('No more than 50 users can be created at one time.');
+  });
+});
