@@ -8,8 +8,21 @@
  * without `activateUser` has no such method and its inputs object is checked per connector.
  */
 import type { ConnectorSpec, StandardActionName } from '../generated/spec-types.js';
+import type { JqAst } from './jq/precompiled.js';
 
-export type { ConnectorSpec, StandardActionName };
+export type { ConnectorSpec, StandardActionName, JqAst };
+
+/**
+ * Work `connector compile` did ahead of time, so a shipped connector needs no parsing at run time.
+ * Optional: a spec compiled at run time has none, and the runtime then parses as usual.
+ */
+export interface PrecompiledConnector {
+  /**
+   * Every jq program the runtime compiles for the spec, parsed: exact program text -> AST, in
+   * text order. Programs the in-process engine refuses are absent (they run on the jq binary).
+   */
+  readonly jq: Readonly<Record<string, JqAst>>;
+}
 
 /** Operator inputs as the runtime receives them: input name to value. */
 export type InputValues = Record<string, string | undefined>;
@@ -23,6 +36,8 @@ export interface CompiledConnector<
   readonly spec: ConnectorSpec;
   /** Where the spec came from (repository-relative path, or `<runtime>`), for messages. */
   readonly source: string;
+  /** Parsed jq programs from `connector compile` (generated modules only). */
+  readonly precompiled?: PrecompiledConnector;
   /**
    * Phantom field carrying the type parameters; never set at run time. It makes
    * `CompiledConnector<A>` and `CompiledConnector<B>` distinct types.

@@ -21,5 +21,5 @@ export {
   type Diagnostic,
 } from './compiler/index.js';
 export { buildAuthorizationUrl, secretInputNames } from './runtime/auth/index.js';
-export type { CompiledConnector, InputValues } from './connector.js';
+export type { CompiledConnector, InputValues, PrecompiledConnector } from './connector.js';
 export type { ConnectorSpec } from '../generated/spec-types.js';

@@ -25,7 +25,8 @@ export function formatError({ error, color }: { error: unknown; color: boolean }
     ['request', error.method || error.url ? [error.method, error.url].filter(Boolean).join(' ') : undefined],
     ['status', error.status === undefined ? undefined : String(error.status)],
     ['target', error.bodyExcerpt],
-    ['hint', error.hint],
+    // The runtime's hint says to raise the timeouts; from the command line that is one option.
+    ['hint', error.code === 'TIMEOUT' ? `${error.hint ?? ''} Commands take --timeout <seconds> (default 30 per request).`.trim() : error.hint],
   ];
   const lines = [`${paint(`error ${error.code}`, '31;1', color)}: ${sanitizeText(error.message)}`];
   for (const [label, value] of rows) {

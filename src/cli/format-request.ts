@@ -4,7 +4,8 @@
  * `preview --payload`. The runtime has already redacted headers, URL and body, and put `***`
  * where the credentials go in a request it did not send.
  */
-import { sanitizeText } from './format-table.js';
+import { stringifyJson } from './format-json.js';
+import { sanitizeLines, sanitizeText } from './format-table.js';
 
 export interface ShownRequest {
   method: string;
@@ -24,17 +25,18 @@ export function formatBody(body: unknown): string {
   if (body === undefined || body === null || body === '') return '';
   if (typeof body === 'string') {
     try {
-      return `${JSON.stringify(JSON.parse(body), null, 2)}\n`;
+      return `${stringifyJson(JSON.parse(body), 2)}\n`;
     } catch {
       // Not JSON: shown as text, with control characters neutralised line by line.
-      return `${body.split('\n').map(sanitizeText).join('\n')}\n`;
+      return `${sanitizeLines(body)}\n`;
     }
   }
-  return `${JSON.stringify(body, null, 2)}\n`;
+  return `${stringifyJson(body, 2)}\n`;
 }
 
+// Names in lower case (as HTTP/2 and undici send them): a rendered request and a sent one look alike.
 function headerLines(prefix: string, headers: Record<string, string>): string[] {
-  return Object.entries(headers).map(([name, value]) => `${prefix} ${sanitizeText(name)}: ${sanitizeText(value)}`);
+  return Object.entries(headers).map(([name, value]) => `${prefix} ${sanitizeText(name.toLowerCase())}: ${sanitizeText(value)}`);
 }
 
 /** The request line, headers and body of a request that was (or would be) sent. */

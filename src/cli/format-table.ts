@@ -5,6 +5,7 @@
  * Cells hold data from the target application, which the operator does not control: control
  * characters are replaced so a crafted name cannot move the cursor or rewrite the terminal.
  */
+import { displayWidth, truncateToWidth } from './display-width.js';
 
 export interface TableColumn {
   header: string;
@@ -35,10 +36,24 @@ export function shouldUseColor(stream: { isTTY?: boolean }, env: NodeJS.ProcessE
   return stream.isTTY === true && env.TERM !== 'dumb';
 }
 
-/** Replaces C0/C1 control characters (escape sequences, newlines, tabs) with visible stand-ins. */
+/**
+ * Replaces C0/C1 control characters (escape sequences, newlines, tabs) with visible stand-ins, and
+ * drops bidi embeddings, overrides and isolates: a U+202E in a name reverses the rest of the row on
+ * screen (the "Trojan Source" trick), so a table could show another id than the one imported.
+ */
 export function sanitizeText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n|\n|\r/g, '⏎').replace(/[\u0000-\u001f\u007f-\u009f]/g, '�');
+  return (
+    text
+      .replace(/\r\n|\n|\r|\u2028|\u2029/g, '⏎')
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '�')
+      .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+  );
+}
+
+/** sanitizeText for text of several lines: every line break is kept, everything else neutralised. */
+export function sanitizeLines(text: string): string {
+  return text.split('\n').map(sanitizeText).join('\n');
 }
 
 /** Text of one cell: strings as they are, other values as JSON, missing as empty. */
@@ -48,18 +63,15 @@ export function formatCell(value: unknown): string {
   return sanitizeText(JSON.stringify(value) ?? String(value));
 }
 
-function truncate(text: string, width: number): string {
-  const chars = Array.from(text);
-  return chars.length <= width ? text : `${chars.slice(0, Math.max(width - 1, 0)).join('')}…`;
-}
-
 function pad(text: string, width: number): string {
-  return text + ' '.repeat(Math.max(width - Array.from(text).length, 0));
+  return text + ' '.repeat(Math.max(width - displayWidth(text), 0));
 }
 
 function columnWidths(options: TableOptions, cells: string[][]): number[] {
   const widths = options.columns.map((column, index) => {
-    const content = Math.max(column.header.length, ...cells.map((row) => Array.from(row[index] ?? '').length));
+    // A loop, not Math.max(...cells): spreading an import of 150,000 accounts overflows the stack.
+    let content = displayWidth(column.header);
+    for (const row of cells) content = Math.max(content, displayWidth(row[index] ?? ''));
     return options.truncate === false ? content : Math.min(content, column.maxWidth ?? DEFAULT_MAX_WIDTH);
   });
   if (options.terminalWidth === undefined || options.truncate === false) return widths;
@@ -86,7 +98,7 @@ export function formatTable(options: TableOptions): string {
       .map((cell, index) => {
         const width = widths[index] ?? 0;
         const last = index === row.length - 1;
-        const text = truncate(cell, width);
+        const text = truncateToWidth(cell, width);
         const shown = last ? text : pad(text, width);
         if (header) return paint(shown, '1', options.color);
         return options.columns[index]?.tone === 'warning' ? paint(shown, '33', options.color) : shown;
@@ -100,6 +112,6 @@ export function formatTable(options: TableOptions): string {
 /** Formats one object as `key  value` lines (a created account, a result). */
 export function formatKeyValues({ record, color }: { record: Record<string, unknown>; color: boolean }): string {
   const keys = Object.keys(record);
-  const width = Math.max(0, ...keys.map((key) => key.length));
+  const width = keys.reduce((widest, key) => Math.max(widest, displayWidth(sanitizeText(key))), 0);
   return keys.map((key) => `${paint(pad(sanitizeText(key), width), '1', color)}  ${formatCell(record[key])}\n`).join('');
 }

@@ -47,6 +47,17 @@ function secretAdvice(inputName: string): string {
   );
 }
 
+/** Values of `CONNECTOR_INPUT_*` variables whose name is a secret's (TOKEN, CLIENT_SECRET, ...). */
+export function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
+  return Object.entries(env)
+    .filter(([name, value]) => name.startsWith('CONNECTOR_INPUT_') && value !== undefined && value !== '')
+    .filter(([name]) => {
+      const input = toInputName(name.slice('CONNECTOR_INPUT_'.length));
+      return STANDARD_SECRETS.has(input) || looksSecret(input);
+    })
+    .map(([, value]) => value as string);
+}
+
 /** The explanation for refusing a secret-looking option such as `--token`, or undefined. */
 export function explainSecretFlag(flag: string): string | undefined {
   if (!looksSecret(flag)) return undefined;
@@ -72,31 +83,46 @@ function jsonErrorPlace(text: string, error: unknown): string {
   return `:${lines.length}:${(lines.at(-1)?.length ?? 0) + 1}`;
 }
 
-/** What JSON.parse complained about, without the quoted text it sometimes adds. */
-function jsonErrorReason(error: unknown): string {
+/**
+ * What JSON.parse complained about, without the input it quotes: `Unexpected token 'c', "canary-..."
+ * is not valid JSON` quotes the file, which may hold a secret. The punctuation it expected (`Expected
+ * ',' or '}'`) is kept: it says what to fix.
+ */
+export function describeJsonError(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  // Keep only the words before any quoted excerpt: JSON.parse quotes the input, which may hold a secret.
-  return (message.split(/[,'"]/)[0] ?? '')
+  // Everything from the first double quote on is the quoted input (`, "..."` or `, ..."..."...`).
+  const reason = (message.split('"')[0] ?? '')
+    .replace(/,\s*(\.\.\.)?$/, '')
     .replace(/ in JSON at position \d+.*$/s, '')
-    .trim()
-    .toLowerCase();
+    .replace(/'([^']*)'/g, (_, quoted: string) => (/^[,:{}[\]"]$/.test(quoted) ? `'${quoted}'` : 'character'))
+    .replace(/^Unexpected token character/, 'unexpected character')
+    .trim();
+  return reason.charAt(0).toLowerCase() + reason.slice(1);
+}
+
+/** Why a file given on the command line cannot be read, in words, with where it was looked for. */
+function describeReadError(code: string | undefined, absolute: string): string {
+  if (code === 'ENOENT') return `no such file (looked for ${absolute})`;
+  if (code === 'EISDIR') return 'is a directory, not a JSON file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return `cannot read the file (${code ?? 'unknown error'})`;
 }
 
 /** Reads a JSON file given on the command line; errors name the file and, for bad JSON, line:column. */
 export async function readJsonFile({ path, cwd, flag }: { path: string; cwd: string; flag: string }): Promise<unknown> {
   let text: string;
+  const absolute = resolve(cwd, path);
   try {
-    text = await readFile(resolve(cwd, path), 'utf8');
+    text = await readFile(absolute, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputsError(`--${flag} ${path}: cannot read the file (${code ?? 'unknown error'})`);
+    throw new InputsError(`--${flag} ${path}: ${describeReadError((error as NodeJS.ErrnoException).code, absolute)}`);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
     // The message of JSON.parse may quote the text near the error; with an inputs file that text can be
     // a secret, so only the place is reported.
-    throw new InputsError(`${path}${jsonErrorPlace(text, error)}: not valid JSON: ${jsonErrorReason(error)} (--${flag} expects a JSON file)`);
+    throw new InputsError(`${path}${jsonErrorPlace(text, error)}: not valid JSON: ${describeJsonError(error)} (--${flag} expects a JSON file)`);
   }
 }
 

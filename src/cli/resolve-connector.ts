@@ -5,14 +5,13 @@
  * Everything the command prints afterwards goes through a redacting writer that knows the secret
  * input values, as a second line of defence behind the runtime's own redaction.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { CliIO } from './command.js';
 import type { CompiledConnector, ConnectorSpec } from '../connector.js';
 import type { Client, RuntimeLogger } from '../index.js';
-import { Redactor } from '../runtime/redact.js';
 import {
   collectInputs,
   formatMissingInputs,
@@ -21,6 +20,11 @@ import {
   readInputsFile,
   type CollectedInputs,
 } from './inputs.js';
+import { checkBaseUrl, parseTimeout } from './session-flags.js';
+import { redactIO, type SessionIO } from './session-io.js';
+
+export { SESSION_FLAGS } from './session-flags.js';
+export { redactEnvironmentIO, redactIO, type SessionIO, type SessionStream } from './session-io.js';
 
 /** The connector could not be resolved; `exitCode` 1 for an invalid spec, 2 for an unknown name. */
 export class ResolveConnectorError extends Error {
@@ -37,6 +41,10 @@ function looksLikePath(ref: string, cwd: string): boolean {
 }
 
 async function loadSpecConnector(path: string, cwd: string): Promise<CompiledConnector> {
+  // A directory is a slip of the operator (the specs/ folder, a tab completion), not an invalid spec.
+  if (statSync(resolve(cwd, path), { throwIfNoEntry: false })?.isDirectory() === true) {
+    throw new ResolveConnectorError(`${path} is a directory; give a connector id (see \`connector list\`) or the path of a spec file (.yaml)`, 2);
+  }
   const { loadSpecFile, compileSpecText, SpecValidationError } = await import('../compiler/index.js');
   const { formatDiagnostics } = await import('./format-diagnostics.js');
   // Diagnostics name the file as the operator typed it, unless it is relative to another directory.
@@ -69,18 +77,32 @@ async function loadGenerated(): Promise<Record<string, CompiledConnector>> {
   }
 }
 
-/** Ids of the shipped specs in the repository, for a fresh checkout without `generated/`. */
-function listShippedSpecs(): Map<string, string> {
-  const found = new Map<string, string>();
+/** The top-level `id:` of a spec file, read without parsing the YAML (ids are plain scalars). */
+function readSpecId(file: string): string | undefined {
+  const match = /^id:[ \t]*["']?([A-Za-z0-9._-]+)["']?[ \t]*(?:#.*)?$/m.exec(readFileSync(file, 'utf8'));
+  return match?.[1];
+}
+
+/**
+ * Shipped specs by id, for a fresh checkout without `generated/`. Ids, not file names, are what
+ * `connector list` shows (`scim-2.0.yaml` holds `scim-2-0`); the file name is accepted too.
+ */
+function listShippedSpecs(): { byId: Map<string, string>; byName: Map<string, string> } {
+  const byId = new Map<string, string>();
+  const byName = new Map<string, string>();
   for (const dir of SPEC_DIRS) {
     const absolute = join(REPO_ROOT, dir);
     if (!existsSync(absolute)) continue;
     for (const name of readdirSync(absolute)) {
       const match = /^(.+)\.ya?ml$/.exec(name);
-      if (match?.[1] !== undefined && !found.has(match[1])) found.set(match[1], join(absolute, name));
+      if (match?.[1] === undefined) continue;
+      const file = join(absolute, name);
+      const id = readSpecId(file) ?? match[1];
+      if (!byId.has(id)) byId.set(id, file);
+      if (!byName.has(match[1])) byName.set(match[1], file);
     }
   }
-  return found;
+  return { byId, byName };
 }
 
 /** A shipped connector by id (compiled module, else its spec), or a spec file compiled now. */
@@ -89,77 +111,13 @@ export async function resolveConnector({ ref, cwd }: { ref: string; cwd: string 
   const generated = await loadGenerated();
   if (Object.hasOwn(generated, ref)) return generated[ref] as CompiledConnector;
   const specs = listShippedSpecs();
-  const specFile = specs.get(ref);
+  const specFile = specs.byId.get(ref) ?? specs.byName.get(ref);
   if (specFile !== undefined) return loadSpecConnector(relative(cwd, specFile), cwd);
-  const known = [...new Set([...Object.keys(generated), ...specs.keys()])].sort();
+  const known = [...new Set([...Object.keys(generated), ...specs.byId.keys()])].sort();
   throw new ResolveConnectorError(
     `unknown connector "${ref}": shipped connectors are ${known.join(', ') || '(none)'}; or give the path of a spec file`,
     2,
   );
-}
-
-/** An output stream of a session: redacted, and aware that its reader may have gone away. */
-export interface SessionStream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-  /** True once the reader closed the pipe (`connector run ... --ndjson | head -3`). */
-  readonly closed: boolean;
-}
-
-export interface SessionIO extends CliIO {
-  stdout: SessionStream;
-  stderr: SessionStream;
-}
-
-/**
- * Writes through the redactor, so no secret input value reaches the terminal or a log. A reader that
- * closes the pipe early (EPIPE) is not an error: output stops quietly, as with any Unix filter.
- */
-export function redactIO(io: CliIO, secrets: string[]): SessionIO {
-  const redactor = new Redactor();
-  for (const secret of secrets) redactor.registerSecret(secret);
-  const wrap = (stream: CliIO['stdout']): SessionStream => {
-    let closed = false;
-    const events = stream as { once?: (event: string, listener: (error: NodeJS.ErrnoException) => void) => unknown };
-    events.once?.('error', () => {
-      closed = true;
-    });
-    return {
-      isTTY: stream.isTTY,
-      get closed() {
-        return closed;
-      },
-      write: (text: string) => (closed ? false : stream.write(redactor.redact(text))),
-    };
-  };
-  return { ...io, stdout: wrap(io.stdout), stderr: wrap(io.stderr) };
-}
-
-/** Flags every operator command takes: its inputs, the actor, and --verbose. */
-export const SESSION_FLAGS = {
-  inputs: { kind: 'string', value: '<file.json>', description: 'operator inputs: a JSON object keyed by input name' },
-  input: { kind: 'list', value: '<name=value>', description: 'a non-secret input; secrets only via --inputs or CONNECTOR_INPUT_<NAME>' },
-  'base-url': { kind: 'string', value: '<url>', description: 'override the base URL of the connector' },
-  'actor-email': { kind: 'string', value: '<email>', description: 'the operator on whose behalf actions run (`actor.email` in templates)' },
-  'actor-name': { kind: 'string', value: '<name>', description: 'the operator\'s name (`actor.name` in templates)' },
-  verbose: { kind: 'boolean', description: 'print each request, retry and wait on stderr (redacted)' },
-} as const;
-
-function checkBaseUrl(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    url = undefined;
-  }
-  // The value is not echoed: a URL pasted with user:password@ in it would end up on the screen.
-  if (url === undefined) throw new InputsError('--base-url is not a URL; give one such as https://api.example.com');
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InputsError(`--base-url must be an http:// or https:// URL, not ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') {
-    throw new InputsError('--base-url must not carry credentials (user:password@); put them in the connector inputs instead');
-  }
-  return value;
 }
 
 /** Collects the operator's inputs for a connector; throws InputsError listing missing ones. */
@@ -172,7 +130,9 @@ export async function collectOperatorInputs({ connector, args, io, allowMissing 
   const spec = connector.spec;
   const file = args.strings.inputs === undefined ? {} : await readInputsFile({ path: args.strings.inputs, cwd: io.cwd, spec });
   const flags = parseInputFlags({ flags: args.lists.input ?? [], spec });
-  const collected = collectInputs({ spec, env: io.env, file, flags, baseUrlFlag: checkBaseUrl(args.strings['base-url']) });
+  const baseUrlFlag = checkBaseUrl(args.strings['base-url']);
+  const collected = collectInputs({ spec, env: io.env, file, flags, baseUrlFlag });
+  if (baseUrlFlag === undefined) checkBaseUrl(collected.baseUrl, 'the baseUrl input');
   if (collected.missing.length > 0 && !allowMissing) throw new InputsError(formatMissingInputs(collected.missing));
   return collected;
 }
@@ -218,7 +178,8 @@ export async function openSession({ connector, args, io, onLog, offline = false 
   if (args.strings['actor-name'] !== undefined) actor.name = args.strings['actor-name'];
   // Loaded here, not at the top: `--help` and usage errors then start without the HTTP stack.
   const { connect } = await import('../index.js');
-  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor });
+  const timeouts = parseTimeout(args.strings.timeout);
+  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor, ...(timeouts && { timeouts }) });
   return { connector, client, io: redacted };
 }
 

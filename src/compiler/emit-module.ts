@@ -3,6 +3,7 @@
  * `generated/index.ts`. Pure string building, so output is byte-identical for the same input.
  */
 import type { ConnectorSpec } from '../../generated/spec-types.js';
+import type { PrecompiledConnector } from '../connector.js';
 import { camelCaseId, pascalCaseId } from './naming.js';
 
 export const REGENERATE_COMMAND = 'npm run connector -- compile';
@@ -30,8 +31,19 @@ function emitInputsType(spec: ConnectorSpec, typeName: string): string {
   return `/** Operator inputs of ${spec.name}. */\nexport type ${typeName} = {\n${lines.join('')}};\n`;
 }
 
+/**
+ * `precompiled: {jq: {...}}`, one line per jq program: its text, then its AST as compact JSON
+ * (the table is already in text order, so the output is deterministic).
+ */
+function emitPrecompiled(precompiled: PrecompiledConnector | undefined): string {
+  const entries = Object.entries(precompiled?.jq ?? {});
+  if (entries.length === 0) return '';
+  const lines = entries.map(([text, ast]) => `      ${JSON.stringify(text)}: ${JSON.stringify(ast)},\n`);
+  return `  // Parsed jq programs, by text: the runtime compiles these without parsing.\n  precompiled: {\n    jq: {\n${lines.join('')}    },\n  },\n`;
+}
+
 /** The module of one connector. `source` is the repository-relative path of its spec. */
-export function emitConnectorModule(input: { spec: ConnectorSpec; source: string }): string {
+export function emitConnectorModule(input: { spec: ConnectorSpec; source: string; precompiled?: PrecompiledConnector }): string {
   const { spec, source } = input;
   const pascal = pascalCaseId(spec.id);
   const standard = (['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const).filter((name) => spec.actions[name] !== undefined);
@@ -51,6 +63,7 @@ export function emitConnectorModule(input: { spec: ConnectorSpec; source: string
     `export const ${camelCaseId(spec.id)}Connector: CompiledConnector<${pascal}Inputs, ${pascal}ActionName, ${pascal}CustomActionName> = {\n`,
     `  source: ${JSON.stringify(source)},\n`,
     `  spec: ${specLiteral},\n`,
+    emitPrecompiled(input.precompiled),
     `};\n`,
   ].join('');
 }

@@ -8,6 +8,7 @@ import { compareText, hasErrors, type Diagnostic } from './diagnostic.js';
 import { emitConnectorModule, emitIndexModule } from './emit-module.js';
 import { emitSpecTypes } from './emit-spec-types.js';
 import type { JqChecker } from './rules/index.js';
+import { precompileConnector } from '../runtime/precompile-connector.js';
 
 export interface PlannedOutput {
   /** File name inside the output directory -> content. */
@@ -35,7 +36,8 @@ export async function planGeneratedFiles(input: {
       continue;
     }
     ids.set(result.spec.id, source.file);
-    files.set(`${result.spec.id}.ts`, emitConnectorModule({ spec: result.spec, source: source.file }));
+    const precompiled = await precompileConnector({ spec: result.spec, source: source.file });
+    files.set(`${result.spec.id}.ts`, emitConnectorModule({ spec: result.spec, source: source.file, precompiled }));
   }
   if (hasErrors(diagnostics)) return { files: new Map(), diagnostics };
   files.set('index.ts', emitIndexModule([...ids.keys()]));

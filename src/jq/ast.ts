@@ -1,6 +1,8 @@
 /**
  * The parsed form of a jq program. Every node keeps `start`, its 0-based offset in the
- * expression, so compile-time refusals can point at the construct.
+ * expression, so compile-time refusals can point at the construct. Plain JSON data (absent parts
+ * are optional fields, never required `undefined`s), so `connector compile` can store an AST in a
+ * generated module.
  */
 
 export type Pattern =
@@ -27,13 +29,13 @@ export type Node =
   | { type: 'Identity'; start: number }
   | { type: 'RecurseAll'; start: number }
   | { type: 'Index'; target: Node; index: Node; start: number }
-  | { type: 'Slice'; target: Node; from: Node | undefined; to: Node | undefined; start: number }
+  | { type: 'Slice'; target: Node; from?: Node; to?: Node; start: number }
   | { type: 'Iterate'; target: Node; start: number }
-  | { type: 'Try'; body: Node; handler: Node | undefined; start: number }
+  | { type: 'Try'; body: Node; handler?: Node; start: number }
   | { type: 'Literal'; value: unknown; start: number }
-  | { type: 'Str'; parts: StringPart[]; format: string | undefined; start: number }
+  | { type: 'Str'; parts: StringPart[]; format?: string; start: number }
   | { type: 'Format'; name: string; start: number }
-  | { type: 'Array'; body: Node | undefined; start: number }
+  | { type: 'Array'; body?: Node; start: number }
   | { type: 'Object'; entries: ObjectEntry[]; start: number }
   | { type: 'Neg'; body: Node; start: number }
   | { type: 'Pipe'; left: Node; right: Node; start: number }
@@ -43,7 +45,7 @@ export type Node =
   | { type: 'Or'; left: Node; right: Node; start: number }
   | { type: 'Alt'; left: Node; right: Node; start: number }
   | { type: 'Assign'; op: AssignOp; left: Node; right: Node; start: number }
-  | { type: 'If'; cond: Node; then: Node; otherwise: Node | undefined; start: number }
+  | { type: 'If'; cond: Node; then: Node; otherwise?: Node; start: number }
   | { type: 'Reduce'; source: Node; pattern: Pattern; init: Node; update: Node; start: number }
   | {
       type: 'Foreach';
@@ -51,7 +53,7 @@ export type Node =
       pattern: Pattern;
       init: Node;
       update: Node;
-      extract: Node | undefined;
+      extract?: Node;
       start: number;
     }
   | { type: 'Bind'; source: Node; patterns: Pattern[]; body: Node; start: number }

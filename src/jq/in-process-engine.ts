@@ -10,6 +10,7 @@ import { parseExpression } from './parser.js';
 import { preludeScope } from './prelude.js';
 import { budget, BudgetExceeded, DEFAULT_LIMITS, JqThrow, PassThrough, type Compiled, type Limits, type Single } from './runtime.js';
 import type { Json } from './values.js';
+import type { Node } from './ast.js';
 
 export interface InProcessFilter extends JqFilter {
   readonly engine: 'in-process';
@@ -21,27 +22,45 @@ export type { Limits };
 
 /** Compiles `expression`; throws JqCompileError (kind 'syntax' with offset, or 'unsupported' naming the construct). */
 export function compileJqInProcess(expression: string, limits: Partial<Limits> = {}): InProcessFilter {
-  const code = compileProgram(expression);
-  const maxSteps = limits.maxSteps ?? DEFAULT_LIMITS.maxSteps;
-  const maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
+  return compileJqAst(parseJq(expression), { source: expression, limits });
+}
+
+/** Parses `expression` into the AST `compileJqAst` takes; throws JqCompileError (kind 'syntax'). */
+export function parseJq(expression: string): Node {
+  return guardNesting(() => parseExpression(expression));
+}
+
+/**
+ * Compiles an already parsed program (e.g. one `connector compile` stored in a generated module),
+ * so no parsing happens at run time. `source` is the expression text the AST was parsed from: it
+ * becomes the filter's `source`, and `$__loc__` counts lines in it. Throws JqCompileError
+ * (kind 'unsupported') for constructs the engine refuses, exactly as compiling the text would.
+ */
+export function compileJqAst(ast: Node, options: { source: string; limits?: Partial<Limits> }): InProcessFilter {
+  const code = guardNesting(() => compileParsed(ast, options.source));
+  const maxSteps = options.limits?.maxSteps ?? DEFAULT_LIMITS.maxSteps;
+  const maxDepth = options.limits?.maxDepth ?? DEFAULT_LIMITS.maxDepth;
   const single = code.single;
   const runSync = single
     ? (input: unknown): unknown[] => (budget.active ? evaluate(code, input as Json, maxSteps, maxDepth) : runSingle(single, input as Json, maxSteps, maxDepth))
     : (input: unknown): unknown[] => evaluate(code, input as Json, maxSteps, maxDepth);
   return {
-    source: expression,
+    source: options.source,
     engine: 'in-process',
     runSync,
     run: async (input) => runSync(input),
   };
 }
 
-function compileProgram(expression: string): Compiled {
+function compileParsed(ast: Node, source: string): Compiled {
+  const compiled = compileNode(ast, preludeScope(source));
+  const generated = generateSingle(ast);
+  return generated ? { ...compiled, single: generated } : compiled;
+}
+
+function guardNesting<T>(make: () => T): T {
   try {
-    const ast = parseExpression(expression);
-    const compiled = compileNode(ast, preludeScope(expression));
-    const generated = generateSingle(ast);
-    return generated ? { ...compiled, single: generated } : compiled;
+    return make();
   } catch (error) {
     // Thousands of nested parentheses exhaust the parser's stack: still a compile error, not a crash.
     if (error instanceof RangeError) {

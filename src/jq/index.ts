@@ -2,17 +2,33 @@
  * jq for records paths and mappings. `compileJq` is the only entry point the rest of the project
  * uses; which engine runs the expression is decided here: the in-process engine, or the jq
  * binary (node-jq) for the few constructs the in-process engine refuses, when jq is installed.
+ * Inside `runWithJqScope({asts})` (a precompiled connector), a program whose text has a stored
+ * AST is compiled from it without parsing.
  */
 export { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
-export { compileJqInProcess, type InProcessFilter, type Limits } from './in-process-engine.js';
+export { compileJqAst, compileJqInProcess, parseJq, type InProcessFilter, type Limits } from './in-process-engine.js';
+export { currentJqScope, isJsonSafeAst, runWithJqScope, type JqAst, type JqCompileScope } from './precompiled.js';
 import { compileWithBinary, findJqBinary } from './binary-engine.js';
 import { JqCompileError, type JqFilter } from './engine.js';
-import { compileJqInProcess } from './in-process-engine.js';
+import { compileJqAst, parseJq } from './in-process-engine.js';
+import { currentJqScope } from './precompiled.js';
 
 /** Compiles a jq expression once; throws JqCompileError with the position of a syntax error. */
 export async function compileJq(expression: string): Promise<JqFilter> {
+  const scope = currentJqScope();
+  const stored = scope?.asts !== undefined && Object.hasOwn(scope.asts, expression) ? scope.asts[expression] : undefined;
+  if (stored !== undefined) {
+    try {
+      return compileJqAst(stored, { source: expression });
+    } catch {
+      // A table from an older engine that no longer compiles: parsing the text decides (same errors as ever).
+    }
+  }
   try {
-    return compileJqInProcess(expression);
+    const ast = parseJq(expression);
+    const filter = compileJqAst(ast, { source: expression });
+    scope?.onParsed?.(expression, ast);
+    return filter;
   } catch (error) {
     if (error instanceof JqCompileError && error.kind === 'unsupported' && findJqBinary()) {
       return { ...(await compileWithBinary(expression)), refused: error };

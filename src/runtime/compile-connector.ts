@@ -2,11 +2,12 @@
  * Compiles everything a connector's requests need, once per connector (WeakMap keyed by the
  * connector object): Handlebars templates of paths, queries, headers and bodies, and jq programs
  * (page mapping, results, error rules, lookups). A template or jq error here is a CONFIG error
- * naming the spec file and field.
+ * naming the spec file and field. A connector from `generated/` carries `precompiled.jq` (the
+ * parsed programs, by text): those are compiled from their AST, with no jq parsing.
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, WriteAction } from '../../generated/spec-types.js';
-import { compileJq, type JqFilter } from '../jq/index.js';
+import { compileJq, runWithJqScope, type JqFilter } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from './pagination/paginate.js';
@@ -75,7 +76,13 @@ export function compileConnector(connector: AnyConnector): Promise<RuntimeConnec
   return compiled;
 }
 
-async function compileFresh({ spec, source }: AnyConnector): Promise<RuntimeConnector> {
+function compileFresh(connector: AnyConnector): Promise<RuntimeConnector> {
+  const asts = connector.precompiled?.jq;
+  return asts === undefined ? compileParts(connector) : runWithJqScope({ asts }, () => compileParts(connector));
+}
+
+/** Compiles every part of a connector; every jq program goes through `compileJq` (see precompile-connector.ts). */
+export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' | 'source'>): Promise<RuntimeConnector> {
   const where = (field: string) => `${source}: ${field}`;
   const specErrors = await compileErrors(spec.errors, where('errors'));
   const requests = new Map<string, CompiledRequest>();

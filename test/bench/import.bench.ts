@@ -18,6 +18,7 @@ import { runInNewContext } from 'node:vm';
 import { Pool } from 'undici';
 import { compileJq } from '../../src/jq/index.js';
 import { connect } from '../../src/runtime/connect.js';
+import { precompileConnector } from '../../src/runtime/precompile-connector.js';
 import type { CompiledConnector } from '../../src/connector.js';
 
 const PAGE = 100;
@@ -121,6 +122,29 @@ async function runRuntime(base: string, concurrency: number): Promise<number> {
   return count;
 }
 
+/**
+ * Connect to first page with a connector not compiled yet (a new object each time), as a process
+ * meets each connector once: mean ms over `times` runs, the jq programs parsed at run time or
+ * taken precompiled (ASTs, as `connector compile` stores them in generated/).
+ */
+async function timeFirstPage(base: string, precompiled: boolean, times: number): Promise<number> {
+  const template = connectorFor(1);
+  const stored = precompiled ? await precompileConnector(template) : undefined;
+  let total = 0;
+  for (let run = 0; run < times; run += 1) {
+    const connector = stored ? { ...template, precompiled: stored } : { ...template };
+    const t0 = performance.now();
+    const client = connect(connector, {}, { baseUrl: base });
+    for await (const page of client.importUsers()) {
+      if (page.accounts.length !== PAGE) throw new Error('short first page');
+      break;
+    }
+    total += performance.now() - t0;
+    await client.close();
+  }
+  return total / times;
+}
+
 /** The hand-written client: what the runtime is measured against. */
 async function runBaseline(base: string): Promise<number> {
   const url = new URL(base);
@@ -188,6 +212,13 @@ try {
   console.log(row('runtime, prefetch (concurrency 1)', await measure(() => runRuntime(slow, 1)), slowBaseline));
   console.log(row('runtime, concurrency 4', await measure(() => runRuntime(slow, 4)), slowBaseline));
   console.log(row('runtime, concurrency 8', await measure(() => runRuntime(slow, 8)), slowBaseline));
+
+  const firstPage = `${target.origin}/l/0/t/${PAGE}`;
+  await timeFirstPage(firstPage, false, 20);
+  await timeFirstPage(firstPage, true, 20);
+  const parsedMs = await timeFirstPage(firstPage, false, 300);
+  const precompiledMs = await timeFirstPage(firstPage, true, 300);
+  console.log(`\nconnect to first page, connector not compiled yet (mean of 300): jq parsed at run time ${parsedMs.toFixed(2)} ms, precompiled ${precompiledMs.toFixed(2)} ms (${(precompiledMs / parsedMs).toFixed(2)}x)`);
 } finally {
   target.stop();
 }

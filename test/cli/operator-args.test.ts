@@ -158,17 +158,20 @@ describe('readInputsFile', () => {
     { given: '{"tokn": "x"}', want: 'in.json: unknown input "tokn"; demo takes: token, workspace, region, clientSecret, tokenUrl, signingKey, baseUrl' },
     { given: '{"token": 5}', want: 'in.json: input "token" must be a string, got number' },
     { given: '{\n "token": "canary-secret",\n}', want: 'in.json:3:1: not valid JSON: expected double-quoted property name (--inputs expects a JSON file)' },
-    { given: '{"token": canary-secret}', want: 'in.json: not valid JSON: unexpected token (--inputs expects a JSON file)' },
+    { given: '{"token": canary-secret}', want: 'in.json: not valid JSON: unexpected character (--inputs expects a JSON file)' },
+    // The punctuation JSON.parse expected is kept (it says what to fix); the quoted input never is.
+    { given: '{"token": "canary-secret" "x": 1}', want: "in.json:1:27: not valid JSON: expected ',' or '}' after property value (--inputs expects a JSON file)" },
   ];
   it.each(bad)('names the file and the problem for $given', async ({ given, want }) => {
     const { dir, path } = await fileWith(given);
     await expect(readInputsFile({ path, cwd: dir, spec })).rejects.toThrow(want);
   });
 
-  it('names a file that cannot be read', async () => {
+  it('names a file that cannot be read, and where it was looked for (npm run changes the directory)', async () => {
     await expect(readJsonFile({ path: 'missing.json', cwd: tmpdir(), flag: 'person' })).rejects.toThrow(
-      '--person missing.json: cannot read the file (ENOENT)',
+      `--person missing.json: no such file (looked for ${join(tmpdir(), 'missing.json')})`,
     );
+    await expect(readJsonFile({ path: '.', cwd: tmpdir(), flag: 'response' })).rejects.toThrow('--response .: is a directory, not a JSON file');
   });
 });
 

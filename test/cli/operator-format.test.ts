@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { displayWidth } from '../../src/cli/display-width.js';
 import { formatError } from '../../src/cli/format-error.js';
 import { createProgress, formatProgressLine } from '../../src/cli/format-progress.js';
 import { formatCell, formatKeyValues, formatTable, sanitizeText, shouldUseColor } from '../../src/cli/format-table.js';
@@ -141,6 +142,31 @@ describe('formatError', () => {
   });
 });
 
+describe('display width', () => {
+  const cases: { given: string; want: number }[] = [
+    { given: 'Ann Lee', want: 7 },
+    { given: '山田太郎', want: 8 },
+    { given: '김민준', want: 6 },
+    { given: 'Zoë', want: 3 },
+    { given: 'Zoe\u0308', want: 3 },
+    { given: 'ok 🎉', want: 5 },
+    { given: 'ＡＢ', want: 4 },
+  ];
+  it.each(cases)('$given takes $want columns', ({ given, want }) => {
+    expect(displayWidth(given)).toBe(want);
+  });
+
+  it('aligns columns holding wide characters and cuts them on a column boundary', () => {
+    const text = formatTable({ columns: [{ header: 'NAME', maxWidth: 7 }, { header: 'ID' }], rows: [['山田太郎', 'u1'], ['Ann', 'u2']], color: false });
+    expect(text).toBe('NAME     ID\n山田太…  u1\nAnn      u2\n');
+  });
+
+  it('formats an import of 200,000 accounts (no spread of every row into one call)', () => {
+    const rows = Array.from({ length: 200_000 }, (_, index) => [`u${index}`]);
+    expect(formatTable({ columns: [{ header: 'ID' }], rows, color: false, truncate: false }).split('\n')).toHaveLength(200_002);
+  });
+});
+
 describe('format-request', () => {
   const request = { method: 'POST', url: 'http://127.0.0.1:1/users?x=1', headers: { accept: 'application/json' }, body: '{"a":[1]}' };
 
@@ -149,5 +175,14 @@ describe('format-request', () => {
     expect(formatResponse({ status: 204, headers: { date: 'x' }, body: '' })).toBe('< 204\n< date: x\n');
     expect(formatBody('not json\u001b[2J')).toBe('not json�[2J\n');
     expect(formatBody({ ok: true })).toBe('{\n  "ok": true\n}\n');
+  });
+
+  it('prints header names in lower case, as `test` shows what was sent (`--dry-run` had `Authorization`)', () => {
+    const shown = formatRenderedRequest({ method: 'GET', url: 'http://x/', headers: { accept: 'a', Authorization: '***', 'X-Api-Key': '***' } });
+    expect(shown).toBe('> GET http://x/\n> accept: a\n> authorization: ***\n> x-api-key: ***\n');
+  });
+
+  it('escapes terminal controls that JSON.stringify leaves raw in a JSON body', () => {
+    expect(formatBody({ name: 'a\u009bb\u202ec' })).toBe('{\n  "name": "a\\u009bb\\u202ec"\n}\n');
   });
 });

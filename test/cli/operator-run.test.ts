@@ -141,7 +141,7 @@ describe('connector run, write actions', () => {
         `> POST ${server.origin}/users`,
         '> accept: application/json',
         '> content-type: application/json',
-        '> Authorization: ***',
+        '> authorization: ***',
         '',
         '{',
         '  "user": {',

@@ -58,7 +58,7 @@ describe('connector test', () => {
     expect(refused.code).toBe(2);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain(
-      `error: deleteUser changes data in Test directory: test would really send it. Add --live to send it, or see the request without sending it with \`connector run ${SPEC} deleteUser --dry-run\``,
+      `error: deleteUser changes data in Test directory: test would really send it. Add --live to send it, or see the request without sending it with \`connector run ${SPEC} deleteUser --account u2 --dry-run\``,
     );
     expect(live.code).toBe(0);
     expect(live.stdout).toMatch(/^> POST http:\/\/127\.0\.0\.1:\d+\/users\n/);

@@ -14,6 +14,8 @@ import { parseResponse, ResponseParseError } from '../../generate/parse-response
 import { renderConfigYaml } from '../../generate/render-yaml.js';
 import { SpecWriteError, writeConfigIntoSpec } from '../../generate/write-into-spec.js';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../command.js';
+import { stringifyJson } from '../format-json.js';
+import { sanitizeLines } from '../format-table.js';
 
 const HELP = `Usage: connector generate --response <file.json> [options]
 
@@ -70,7 +72,8 @@ function parseOptions(args: string[]): GenerateOptions {
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0] ?? 'bad arguments' : String(error));
+    // Node's later lines say how to fix it (`--limit -1` is "ambiguous": use `--limit=-1`), so all are kept.
+    throw new UsageError(error instanceof Error ? error.message.split('\n').join(' ') : String(error));
   }
   const { values } = parsed;
   if (values.response === undefined) throw new UsageError('--response <file.json> is required');
@@ -83,6 +86,8 @@ function parseOptions(args: string[]): GenerateOptions {
 
 async function readResponseText(options: GenerateOptions, io: CliIO): Promise<string> {
   if (options.response === '-') {
+    // On a terminal nothing seems to happen while we wait: say what we are waiting for.
+    if ((io.stdin as { isTTY?: boolean }).isTTY === true) io.stderr.write('connector generate: reading the response from standard input (end with Ctrl-D)\n');
     const chunks: Buffer[] = [];
     for await (const chunk of io.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
     return Buffer.concat(chunks).toString('utf8');
@@ -120,8 +125,8 @@ async function writeSpec(options: GenerateOptions & { write: string }, config: G
 }
 
 function fail(io: CliIO, options: GenerateOptions | undefined, error: { code: string; message: string; seen?: string }): number {
-  io.stderr.write(`connector generate: ${error.message}\n`);
-  if (options?.json) io.stdout.write(`${JSON.stringify({ ok: false, error }, null, 2)}\n`);
+  io.stderr.write(`connector generate: ${sanitizeLines(error.message)}\n`);
+  if (options?.json) io.stdout.write(`${stringifyJson({ ok: false, error }, 2)}\n`);
   return EXIT_FAILED;
 }
 
@@ -137,14 +142,15 @@ async function run(args: string[], io: CliIO): Promise<number> {
     const changes = options.write === undefined ? undefined : await writeSpec({ ...options, write: options.write }, config, io);
     if (options.json) {
       const written = options.write === undefined ? undefined : { file: options.write, changes };
-      io.stdout.write(`${JSON.stringify({ ok: true, ...config, preview: mapped, yaml, written }, null, 2)}\n`);
+      io.stdout.write(`${stringifyJson({ ok: true, ...config, preview: mapped, yaml, written }, 2)}\n`);
     } else {
-      io.stdout.write(formatReport({ config, mapped, yaml, changes, specFile: options.write }));
+      // Names and roles from the response are in the report: a crafted one must not drive the terminal.
+      io.stdout.write(sanitizeLines(formatReport({ config, mapped, yaml, changes, specFile: options.write })));
     }
     return EXIT_OK;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`connector generate: ${error.message}\n\nRun \`connector generate --help\` for usage.\n`);
+      io.stderr.write(`connector generate: ${sanitizeLines(error.message)}\n\nRun \`connector generate --help\` for usage.\n`);
       return EXIT_USAGE;
     }
     if (error instanceof NoUserArrayError) {

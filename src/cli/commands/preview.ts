@@ -8,11 +8,12 @@ import type { PreviewRecord, PreviewResult } from '../../index.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs } from '../args.js';
 import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
+import { stringifyJson } from '../format-json.js';
 import { formatRenderedRequest } from '../format-request.js';
 import { formatTable, shouldUseColor } from '../format-table.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { readJsonFile } from '../inputs.js';
-import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type OperatorSession } from '../resolve-connector.js';
+import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type OperatorSession } from '../resolve-connector.js';
 
 const USAGE = [
   'Usage: connector preview <connector> [--response <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]',
@@ -81,19 +82,24 @@ async function previewPayload(session: OperatorSession, args: ParsedArgs, action
   const { client, io } = session;
   const request = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd }));
   io.stderr.write(`${action}: preview, nothing sent\n`);
-  io.stdout.write(args.booleans.json ? `${JSON.stringify(request, null, 2)}\n` : formatRenderedRequest(request));
+  io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedRequest(request));
   return EXIT_OK;
 }
 
 /** The raw body of the first import page (records without an id included, unlike importUsers()). */
 async function fetchFirstPage(session: OperatorSession): Promise<unknown> {
   const exchange = await session.client.test('importUsers', {}, { live: false });
-  if (exchange.status >= 200 && exchange.status < 300) return exchange.body;
+  const ok = exchange.status >= 200 && exchange.status < 300;
+  // test() hands back a body that is not JSON (an HTML login page, an empty body) as text; mapping
+  // that would blame the records path, when the answer itself is wrong.
+  const parsed = exchange.body !== undefined && typeof exchange.body !== 'string';
+  if (ok && parsed) return exchange.body;
   // A failure: let the import itself fail on it, so the operator gets the runtime's code,
   // the spec's error message and its hint rather than a bare status.
   const pages = session.client.importUsers()[Symbol.asyncIterator]();
   await pages.next();
   await pages.return?.();
+  if (ok) return exchange.body;
   throw new Error(`importUsers: the target answered HTTP ${exchange.status}`);
 }
 
@@ -108,14 +114,14 @@ async function previewImport(session: OperatorSession, args: ParsedArgs): Promis
   const preview = await client.preview(body);
   const { records } = preview;
   const summary = summarizeRecords(preview);
-  if (args.booleans.json) io.stdout.write(`${JSON.stringify({ records, summary: { ...preview.summary, text: summary } }, null, 2)}\n`);
+  if (args.booleans.json) io.stdout.write(`${stringifyJson({ records, summary: { ...preview.summary, text: summary } }, 2)}\n`);
   else printRecords(io, records);
   io.stderr.write(`preview: ${summary}\n`);
   return preview.summary.importable < records.length ? EXIT_FAILED : EXIT_OK;
 }
 
 async function run(argv: string[], io: CliIO): Promise<number> {
-  let out: CliIO = io;
+  let out: CliIO = redactEnvironmentIO(io);
   let session: OperatorSession | undefined;
   try {
     const args = parseArgs({ argv, flags: FLAGS });
@@ -128,6 +134,10 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const kind = classifyAction({ spec: connector.spec, action: action ?? 'importUsers' });
     if (action !== undefined && kind === 'import') throw new UsageError('--payload is for write actions; preview importUsers without it');
     checkVariableFlags({ strings: args.strings, kind, action: action ?? 'importUsers', personOptional: true });
+    // Without a person and without an operator, the payload would be rendered for nobody (email "").
+    if (kind === 'create' && args.strings.person === undefined && args.strings['actor-email'] === undefined) {
+      throw new UsageError(`${action} needs --person <file.json>, or --actor-email <email> (and --actor-name) to render it for the operator`);
+    }
     // A saved response needs no credentials: nothing is sent.
     session = await openSession({ connector, args, io, offline: args.strings.response !== undefined });
     out = session.io;

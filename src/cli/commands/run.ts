@@ -7,10 +7,11 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs 
 import { EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
 import { createProgress, type Progress } from '../format-progress.js';
-import { formatKeyValues, formatTable, shouldUseColor } from '../format-table.js';
+import { stringifyJson } from '../format-json.js';
+import { formatKeyValues, formatTable, sanitizeText, shouldUseColor } from '../format-table.js';
 import { formatRenderedRequest } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
-import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
+import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
 import type { AccountRef, Person } from '../../index.js';
 
 const USAGE = 'Usage: connector run <connector> <action> [--json | --ndjson] [--person <file.json>] [--account <id>] [--vars <file.json>] [--dry-run] [--inputs <file.json>] [--base-url <url>]';
@@ -59,19 +60,24 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
   const accounts: Record<string, unknown>[] = [];
   const skipped: string[] = [];
   for await (const page of client.importUsers()) {
-    progress.add({ pages: 1, accounts: page.accounts.length });
     for (const problem of page.problems) skipped.push(`page ${page.page}: ${describeProblem(problem)}`);
     if (args.booleans.ndjson) {
-      io.stdout.write(page.accounts.map((account) => `${JSON.stringify(account)}\n`).join(''));
+      // On one terminal, stdout lines would be glued to the end of the progress line: erase it,
+      // print the page, and let add() draw it again below.
+      progress.clear();
+      io.stdout.write(page.accounts.map((account) => `${stringifyJson(account)}\n`).join(''));
+      progress.add({ pages: 1, accounts: page.accounts.length });
       // The reader has what it wanted (`| head`): stop fetching pages nobody will read.
       if (io.stdout.closed) break;
     } else {
-      accounts.push(...page.accounts);
+      progress.add({ pages: 1, accounts: page.accounts.length });
+      // One by one: push(...page) overflows the stack for a target that sends 150,000 accounts in one page.
+      for (const account of page.accounts) accounts.push(account);
     }
   }
   progress.clear();
-  for (const line of skipped) io.stderr.write(`warning: ${line}\n`);
-  if (args.booleans.json) io.stdout.write(`${JSON.stringify(accounts, null, 2)}\n`);
+  for (const line of skipped) io.stderr.write(`warning: ${sanitizeText(line)}\n`);
+  if (args.booleans.json) io.stdout.write(`${stringifyJson(accounts, 2)}\n`);
   if (!args.booleans.json && !args.booleans.ndjson) {
     const extras = [...new Set(accounts.flatMap((account) => Object.keys(account)))].filter((key) => !IMPORT_COLUMNS.includes(key));
     const keys = [...IMPORT_COLUMNS, ...extras];
@@ -80,7 +86,7 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
         columns: keys.map((key) => ({ header: key.toUpperCase() })),
         rows: accounts.map((account) => keys.map((key) => account[key])),
         color: shouldUseColor(io.stdout, io.env),
-        terminalWidth: (io.stdout as { columns?: number }).columns,
+        terminalWidth: io.stdout.columns,
         truncate: io.stdout.isTTY === true,
       }),
     );
@@ -104,7 +110,7 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
   const request = await client.renderRequest(action, variables);
   if (args.booleans['dry-run']) {
     io.stderr.write(`${action}: dry run, nothing sent\n`);
-    io.stdout.write(args.booleans.json ? `${JSON.stringify(request, null, 2)}\n` : formatRenderedRequest(request));
+    io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedRequest(request));
     return EXIT_OK;
   }
   const subject = variables.user?.email ?? variables.account?.id;
@@ -114,14 +120,14 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
       ? await client.runCustomAction(action, variables.vars ?? {}, { user: variables.user, account: variables.account })
       : await callStandard(session, action, variables);
   if (args.booleans.json) {
-    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    io.stdout.write(`${stringifyJson(result, 2)}\n`);
     return EXIT_OK;
   }
   const { status, account, alreadyAbsent, body } = result as { status?: number; account?: Record<string, unknown>; alreadyAbsent?: boolean; body?: unknown };
   io.stderr.write(`${action}: done (HTTP ${status ?? '?'}${alreadyAbsent ? ', the account was already absent' : ''})\n`);
   const color = shouldUseColor(io.stdout, io.env);
   if (account !== undefined) io.stdout.write(formatKeyValues({ record: account, color }));
-  else if (kind === 'custom' && body !== undefined) io.stdout.write(`${JSON.stringify(body, null, 2)}\n`);
+  else if (kind === 'custom' && body !== undefined) io.stdout.write(`${stringifyJson(body, 2)}\n`);
   return EXIT_OK;
 }
 
@@ -140,7 +146,7 @@ async function callStandard(session: OperatorSession, action: string, variables:
 }
 
 async function run(argv: string[], io: CliIO): Promise<number> {
-  let out: CliIO = io;
+  let out: CliIO = redactEnvironmentIO(io);
   let session: OperatorSession | undefined;
   let progress: Progress | undefined;
   try {

@@ -7,9 +7,10 @@ import type { ConnectorSpec } from '../../connector.js';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from '../args.js';
 import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
+import { stringifyJson } from '../format-json.js';
 import { formatRenderedRequest, formatResponse } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
-import { classifyAction, SESSION_FLAGS, openSession, resolveConnector, type OperatorSession } from '../resolve-connector.js';
+import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
 
 const USAGE = 'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <id>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';
 
@@ -44,15 +45,27 @@ function actionMethod(spec: ConnectorSpec, action: string): string | undefined {
   return (standard ?? spec.actions.custom?.[action])?.method;
 }
 
-function requireLive({ action, name, ref }: { action: string; name: string; ref: string }): never {
+/** The flags the suggested dry run needs: the operator's own, else placeholders (a file path and an id are no secrets). */
+function subjectFlags(kind: ActionKind, strings: Record<string, string>): string {
+  const wanted: Record<ActionKind, [string, string][]> = {
+    import: [],
+    create: [['person', '<file.json>']],
+    account: [['account', '<id>']],
+    custom: [['vars', '<file.json>']],
+  };
+  const given = (['person', 'account', 'vars'] as const).filter((flag) => strings[flag] !== undefined).map((flag): [string, string] => [flag, strings[flag] as string]);
+  return (given.length > 0 ? given : wanted[kind]).map(([flag, value]) => ` --${flag} ${value}`).join('');
+}
+
+function requireLive({ action, name, ref, subject }: { action: string; name: string; ref: string; subject: string }): never {
   throw new UsageError(
     `${action} changes data in ${name}: test would really send it. Add --live to send it, or see the request ` +
-      `without sending it with \`connector run ${ref} ${action} --dry-run\``,
+      `without sending it with \`connector run ${ref} ${action}${subject} --dry-run\``,
   );
 }
 
 async function run(argv: string[], io: CliIO): Promise<number> {
-  let out: CliIO = io;
+  let out: CliIO = redactEnvironmentIO(io);
   let session: OperatorSession | undefined;
   try {
     const args = parseArgs({ argv, flags: FLAGS });
@@ -62,7 +75,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const connector = await resolveConnector({ ref, cwd: io.cwd });
     const kind = classifyAction({ spec: connector.spec, action });
     if (kind !== 'import' && actionMethod(connector.spec, action) !== 'GET' && !args.booleans.live) {
-      requireLive({ action, name: connector.spec.name, ref });
+      requireLive({ action, name: connector.spec.name, ref, subject: subjectFlags(kind, args.strings) });
     }
     checkVariableFlags({ strings: args.strings, kind, action });
     session = await openSession({ connector, args, io });
@@ -71,7 +84,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const exchange = await session.client.test(action, variables, { live: args.booleans.live === true });
     const ok = exchange.status >= 200 && exchange.status < 300;
     out.stdout.write(
-      args.booleans.json ? `${JSON.stringify(exchange, null, 2)}\n` : `${formatRenderedRequest(exchange.request)}\n${formatResponse(exchange)}`,
+      args.booleans.json ? `${stringifyJson(exchange, 2)}\n` : `${formatRenderedRequest(exchange.request)}\n${formatResponse(exchange)}`,
     );
     if (!ok) out.stderr.write(`test: ${action}: the target answered HTTP ${exchange.status}\n`);
     return ok ? EXIT_OK : EXIT_FAILED;

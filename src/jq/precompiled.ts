@@ -1,0 +1,40 @@
+/**
+ * Precompiled jq: `connector compile` stores the parsed form (AST) of every jq program a shipped
+ * connector runs in its generated module, keyed by the program's text, so the runtime compiles
+ * those ASTs to closures without parsing. The table reaches `compileJq` through an async scope
+ * rather than a parameter, because the runtime compiles programs in several places (the page
+ * mapper builds its own program text) and only the connector's compile step knows the table.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Node } from './ast.js';
+
+/** A parsed jq program, as stored in a generated module (plain JSON data). */
+export type JqAst = Node;
+
+export interface JqCompileScope {
+  /** Parsed programs by their exact expression text: compiled instead of parsing the text. */
+  readonly asts?: Readonly<Record<string, JqAst>>;
+  /** Told about every program compiled in process from its text (how the compiler collects them). */
+  readonly onParsed?: (expression: string, ast: JqAst) => void;
+}
+
+const scopes = new AsyncLocalStorage<JqCompileScope>();
+
+/** Runs `work` (and everything it awaits) with `scope` visible to `compileJq`. */
+export function runWithJqScope<T>(scope: JqCompileScope, work: () => T): T {
+  return scopes.run(scope, work);
+}
+
+export function currentJqScope(): JqCompileScope | undefined {
+  return scopes.getStore();
+}
+
+/**
+ * True when the AST survives JSON (every number finite and not -0), so it can be stored as a
+ * JSON literal. A literal such as `1e1000` (Infinity) is not stored; the runtime parses it.
+ */
+export function isJsonSafeAst(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (value === null || typeof value !== 'object') return true;
+  return Object.values(value).every(isJsonSafeAst);
+}
