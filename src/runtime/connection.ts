@@ -80,8 +80,13 @@ function resolveBaseUrl(spec: ConnectorSpec, inputs: InputValues, options: Conne
   if (url.username !== '' || url.password !== '') {
     throw new ConnectorError('CONFIG', 'the base URL must not carry credentials', { hint: 'Configure credentials under auth instead.' });
   }
-  url.search = '';
-  url.hash = '';
+  // Action paths and their query are joined onto the base URL, so a query or fragment here would
+  // be dropped silently: refuse it rather than send requests the operator did not configure.
+  if (url.search !== '' || url.hash !== '') {
+    throw new ConnectorError('CONFIG', 'the base URL must not carry a query or a fragment', {
+      hint: 'Remove the part after `?` or `#`; put query parameters in the action\'s `query`.',
+    });
+  }
   return url;
 }
 

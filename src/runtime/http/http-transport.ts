@@ -110,7 +110,7 @@ export function toTransportError(error: unknown, where: { action: string; method
   if (TIMEOUT_CODES.has(codeText)) {
     return new ConnectorError('TIMEOUT', `${where.action}: ${where.method} ${where.url} timed out (${codeText})`, {
       ...where,
-      hint: 'The target is slow or unreachable; raise timeouts or try later.',
+      hint: 'The target is slow or unreachable; try later, or raise the timeouts (connect option `timeouts`, CLI `--timeout`).',
       cause: error,
     });
   }

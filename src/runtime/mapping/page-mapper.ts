@@ -22,6 +22,7 @@ export interface PageMapper {
 export function describeShape(body: unknown): string {
   if (Array.isArray(body)) return `an array of ${body.length} items`;
   if (body === null) return 'null';
+  if (body === undefined) return 'empty (no body)';
   if (typeof body !== 'object') return `a ${typeof body}`;
   const keys = Object.entries(body as Record<string, unknown>).slice(0, 12);
   if (keys.length === 0) return 'an empty object';

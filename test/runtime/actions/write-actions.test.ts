@@ -152,6 +152,8 @@ describe('connect', () => {
     { inputs: {}, options: {}, want: /no base URL/ },
     { inputs: { baseUrl: 'ftp://x' }, options: {}, want: /not an http\(s\) URL/ },
     { inputs: {}, options: { baseUrl: 'https://u:p@x.test' }, want: /must not carry credentials/ },
+    { inputs: {}, options: { baseUrl: 'https://x.test/api?tenant=1' }, want: /must not carry a query or a fragment/ },
+    { inputs: { baseUrl: 'https://x.test/api#v2' }, options: {}, want: /must not carry a query or a fragment/ },
   ])('refuses a bad base URL: $want', ({ inputs, options: extra, want }) => {
     expect(() => connect(makeConnector({ actions: { importUsers: usersImport } }), inputs, extra)).toThrow(want);
   });

@@ -86,6 +86,7 @@ describe('page mapper', () => {
   it('describes shapes', () => {
     expect(describeShape('x')).toBe('a string');
     expect(describeShape({})).toBe('an empty object');
+    expect(describeShape(undefined)).toBe('empty (no body)');
     expect(describeShape(null)).toBe('null');
   });
 });
