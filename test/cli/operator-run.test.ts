@@ -3,29 +3,15 @@
  * action kind, and the failures an operator meets (bad spec, missing input, wrong token, 500).
  * Every run is checked for the canary token in stdout and stderr.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-handlers.js';
-import { CANARY_TOKEN, directoryHandlers, seedDirectory, type DirectoryUser } from '../fixtures/operator/directory-target.js';
-import { runCli, runCliWithout, runInProcess, type CliResult } from '../fixtures/operator/run-cli.js';
+import { CANARY_TOKEN } from '../fixtures/operator/directory-target.js';
+import { useDirectoryTarget } from '../fixtures/operator/directory-session.js';
+import { runCli, runInProcess } from '../fixtures/operator/run-cli.js';
 
 const SPEC = 'test/fixtures/operator/directory.yaml';
-let server: HandlerServer;
-let users: DirectoryUser[];
-
-function cli(args: string[], env: Record<string, string> = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN }): Promise<CliResult> {
-  return runCliWithout([CANARY_TOKEN], args, { CONNECTOR_INPUT_BASE_URL: server.origin, ...env });
-}
-
-beforeAll(async () => {
-  users = seedDirectory();
-  server = await serveHandlers(...directoryHandlers(users));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  users.splice(0, users.length, ...seedDirectory());
-});
+const target = useDirectoryTarget();
+const { cli } = target;
 
 describe('connector run importUsers', () => {
   it('prints a table of every page on stdout and a summary on stderr', async () => {
@@ -41,7 +27,7 @@ describe('connector run importUsers', () => {
       ].join('\n'),
     );
     expect(result.stderr).toBe('importUsers: 3 accounts in 2 pages\n');
-    expect(server.requests.map((request) => request.url)).toEqual(['/users?team=staff&page=1&per_page=2', '/users?team=staff&page=2&per_page=2']);
+    expect(target.server.requests.map((request) => request.url)).toEqual(['/users?team=staff&page=1&per_page=2', '/users?team=staff&page=2&per_page=2']);
   });
 
   it('--json prints one parseable array with the mapped extras, --ndjson one account per line', async () => {
@@ -60,12 +46,12 @@ describe('connector run importUsers', () => {
 
   it('takes inputs from an --inputs file and --input, and the base URL from --base-url', async () => {
     const result = await cli(
-      ['run', SPEC, 'importUsers', '--inputs', 'test/fixtures/operator/inputs.json', '--input', 'team=ops', '--base-url', server.origin, '--json'],
+      ['run', SPEC, 'importUsers', '--inputs', 'test/fixtures/operator/inputs.json', '--input', 'team=ops', '--base-url', target.server.origin, '--json'],
       { CONNECTOR_INPUT_BASE_URL: 'http://127.0.0.1:9' },
     );
     expect(result.stderr).toBe('importUsers: 3 accounts in 2 pages\n');
     expect(result.code).toBe(0);
-    expect(server.requests[0]?.url).toBe('/users?team=ops&page=1&per_page=2');
+    expect(target.server.requests[0]?.url).toBe('/users?team=ops&page=1&per_page=2');
   });
 
   it('prints one error block with code, request, status, the redacted target answer and exit 1 for a wrong token', async () => {
@@ -77,33 +63,33 @@ describe('connector run importUsers', () => {
   });
 
   it('retries a target that answers 500, then fails with TARGET_ERROR (--verbose shows the retries)', async () => {
-    server.use(http.get('*/users', () => HttpResponse.json({ error: 'database on fire' }, { status: 500 })));
+    target.server.use(http.get('*/users', () => HttpResponse.json({ error: 'database on fire' }, { status: 500 })));
     const result = await cli(['run', SPEC, 'importUsers', '--json', '--verbose']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(/log: importUsers: .*retrying in \d+ ms \(attempt 2 of 4\)/);
     expect(result.stderr).toMatch(/error TARGET_ERROR: .*\n(.*\n)* {2}status: {2}500\n {2}target: {2}\{"error":"database on fire"\}/);
-    expect(server.requests.length).toBe(4);
+    expect(target.server.requests.length).toBe(4);
   });
 });
 
 describe('connector run importUsers, early reader exit', () => {
   it('stops quietly (exit 0, no stack trace) when the reader closes the pipe, as `| head -1` does', async () => {
     const page = (n: number) => Array.from({ length: 500 }, (_, i) => ({ id: `p${n}-${i}`, email: `u${n}-${i}@example.com`, name: `User ${n} ${i}`, role: 'member' }));
-    server.use(http.get('*/users', ({ request }) => {
+    target.server.use(http.get('*/users', ({ request }) => {
       const n = Number(new URL(request.url).searchParams.get('page'));
       return HttpResponse.json({ users: page(n), has_more: n < 200 });
     }));
-    const result = await runCli(['run', SPEC, 'importUsers', '--ndjson'], { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin }, 1);
+    const result = await runCli(['run', SPEC, 'importUsers', '--ndjson'], { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin }, 1);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^importUsers: \d+ accounts in \d+ pages \(stopped: the reader closed the output\)\n$/);
-    expect(server.requests.length).toBeLessThan(200);
+    expect(target.server.requests.length).toBeLessThan(200);
   });
 });
 
 describe('connector run importUsers, progress', () => {
   it('draws a progress line on a TTY stderr, erases it before the summary, and keeps stdout clean', async () => {
-    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin };
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const tty = await runInProcess(['run', SPEC, 'importUsers', '--json'], { env, stderrIsTTY: true });
     expect(tty.code).toBe(0);
     expect(JSON.parse(tty.stdout)).toHaveLength(3);
@@ -114,8 +100,8 @@ describe('connector run importUsers, progress', () => {
   });
 
   it('erases the progress line before printing an error that ends the import on a later page', async () => {
-    server.use(http.get('*/users', ({ request }) => (new URL(request.url).searchParams.get('page') === '2' ? HttpResponse.json({ error: 'revoked' }, { status: 401 }) : undefined)));
-    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin };
+    target.server.use(http.get('*/users', ({ request }) => (new URL(request.url).searchParams.get('page') === '2' ? HttpResponse.json({ error: 'revoked' }, { status: 401 }) : undefined)));
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const result = await runInProcess(['run', SPEC, 'importUsers', '--ndjson'], { env, stderrIsTTY: true });
     expect(result.code).toBe(1);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(2);
@@ -129,7 +115,7 @@ describe('connector run, write actions', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^createUser: sending POST http:\/\/127\.0\.0\.1:\d+\/users for dee@example\.com\ncreateUser: done \(HTTP 201\)\n$/);
     expect(result.stdout).toBe('id     u4\nemail  dee@example.com\nname   Dee New\nadmin  true\n');
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ user: { email: 'dee@example.com', name: 'Dee New', role: 'admin' } });
+    expect(JSON.parse(target.server.requests[0]?.body ?? '')).toEqual({ user: { email: 'dee@example.com', name: 'Dee New', role: 'admin' } });
   });
 
   it('--dry-run renders method, URL, headers (credentials masked) and body, and sends nothing', async () => {
@@ -138,7 +124,7 @@ describe('connector run, write actions', () => {
     expect(result.stderr).toBe('createUser: dry run, nothing sent\n');
     expect(result.stdout).toBe(
       [
-        `> POST ${server.origin}/users`,
+        `> POST ${target.server.origin}/users`,
         '> accept: application/json',
         '> content-type: application/json',
         '> authorization: ***',
@@ -153,7 +139,7 @@ describe('connector run, write actions', () => {
         '',
       ].join('\n'),
     );
-    expect(server.requests).toEqual([]);
+    expect(target.server.requests).toEqual([]);
   });
 
   it('activateUser, deactivateUser and deleteUser take --account; a gone account is reported as already absent', async () => {
@@ -171,7 +157,7 @@ describe('connector run, write actions', () => {
     expect(remove.stderr).toContain('deleteUser: done (HTTP 204)');
     expect(gone.code).toBe(0);
     expect(gone.stderr).toContain('deleteUser: done (HTTP 404, the account was already absent)');
-    expect(server.requests.map((request) => `${request.method} ${request.url}`).sort()).toEqual([
+    expect(target.server.requests.map((request) => `${request.method} ${request.url}`).sort()).toEqual([
       'DELETE /users/nobody',
       'DELETE /users/u3',
       'POST /users/u1/activate',
@@ -182,7 +168,7 @@ describe('connector run, write actions', () => {
   it('runs a custom action with --vars and prints its result', async () => {
     const result = await cli(['run', SPEC, 'orderLaptop', '--vars', 'test/fixtures/operator/vars.json', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ model: 'X1 Carbon', quantity: 2 });
+    expect(JSON.parse(target.server.requests[0]?.body ?? '')).toEqual({ model: 'X1 Carbon', quantity: 2 });
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 201 });
   });
 });
@@ -200,11 +186,11 @@ describe('connector run, bad usage and bad input', () => {
     }
     expect(missing.stderr).toContain('error: missing required input: token\n  token (API token): set CONNECTOR_INPUT_TOKEN or put "token" in the --inputs file\n');
     expect(secret.stderr).toContain('error: --token refused: secrets are not accepted on the command line: the value would stay in your shell history');
-    expect(server.requests).toEqual([]);
+    expect(target.server.requests).toEqual([]);
   });
 
   it('exit 2 for a secret --input, a missing --person, an unknown action or option, a bad --inputs file (in process)', async () => {
-    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin };
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const cases: { given: string[]; want: string }[] = [
       { given: ['--input', `token=${CANARY_TOKEN}`], want: 'error: --input token=... refused: secrets are not accepted on the command line' },
       { given: ['--inputs', 'test/fixtures/operator/not-json.json'], want: 'error: test/fixtures/operator/not-json.json:3:1: not valid JSON: expected double-quoted property name (--inputs expects a JSON file)' },
@@ -229,7 +215,7 @@ describe('connector run, bad usage and bad input', () => {
       2,
       'error: directory has no action "suspendUser"; its actions are: importUsers, createUser, activateUser, deactivateUser, deleteUser, orderLaptop',
     ]);
-    expect(server.requests).toEqual([]);
+    expect(target.server.requests).toEqual([]);
   });
 
   it('exit 1 with file:line:column diagnostics for a broken spec, exit 2 for an unknown connector', async () => {

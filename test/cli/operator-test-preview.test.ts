@@ -2,28 +2,14 @@
  * `connector test` (the Test step) and `connector preview` (the Preview step) as subprocesses
  * against a fake target on 127.0.0.1, each run checked for the canary token in its output.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-handlers.js';
-import { CANARY_TOKEN, directoryHandlers, seedDirectory, type DirectoryUser } from '../fixtures/operator/directory-target.js';
-import { runCliWithout, runInProcess, type CliResult } from '../fixtures/operator/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { CANARY_TOKEN } from '../fixtures/operator/directory-target.js';
+import { useDirectoryTarget } from '../fixtures/operator/directory-session.js';
+import { runInProcess } from '../fixtures/operator/run-cli.js';
 
 const SPEC = 'test/fixtures/operator/directory.yaml';
-let server: HandlerServer;
-let users: DirectoryUser[];
-
-function cli(args: string[], env: Record<string, string> = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN }): Promise<CliResult> {
-  return runCliWithout([CANARY_TOKEN], args, { CONNECTOR_INPUT_BASE_URL: server.origin, ...env });
-}
-
-beforeAll(async () => {
-  users = seedDirectory();
-  server = await serveHandlers(...directoryHandlers(users));
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  users.splice(0, users.length, ...seedDirectory());
-});
+const target = useDirectoryTarget();
+const { cli } = target;
 
 describe('connector test', () => {
   it('sends importUsers once and prints the request, status, headers and body, credentials masked', async () => {
@@ -34,7 +20,7 @@ describe('connector test', () => {
     );
     expect(result.stdout).toContain('< content-type: application/json\n');
     expect(result.stdout).toContain('"has_more": true');
-    expect(server.requests).toHaveLength(1);
+    expect(target.server.requests).toHaveLength(1);
   });
 
   it('shows a 401 with the target body redacted and exits 1; --json prints one parseable object', async () => {
@@ -63,7 +49,7 @@ describe('connector test', () => {
     expect(live.code).toBe(0);
     expect(live.stdout).toMatch(/^> POST http:\/\/127\.0\.0\.1:\d+\/users\n/);
     expect(live.stdout).toContain('\n< 201\n');
-    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /users']);
+    expect(target.server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /users']);
   });
 });
 
@@ -85,7 +71,7 @@ describe('connector preview', () => {
     expect(result.stderr).toBe(
       'preview: 5 records: 1 without problems; 1 missing email, 1 duplicate id, 1 non-string name, 1 without id, 1 empty id, 1 non-string id; 2 would not be imported\n',
     );
-    expect(server.requests).toEqual([]);
+    expect(target.server.requests).toEqual([]);
   });
 
   it('maps a live first page (exit 0 when every record has an id) and prints --json', async () => {
@@ -112,7 +98,7 @@ describe('connector preview', () => {
       headers: { Authorization: '***' },
       payload: { user: { email: 'dee@example.com', name: 'Dee New', role: 'admin' } },
     });
-    expect(server.requests).toEqual([]);
+    expect(target.server.requests).toEqual([]);
   });
 
   it('reports a wrong token on a live preview as one error block (exit 1), a broken spec with diagnostics', async () => {
@@ -130,16 +116,16 @@ describe('connector preview', () => {
 
 describe('in process', () => {
   it('preview --payload createUser without --person renders it for the operator given with --actor-email/--actor-name', async () => {
-    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin };
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const result = await runInProcess(['preview', SPEC, '--payload', 'createUser', '--actor-email', 'op@example.com', '--actor-name', 'Op Erator'], { env });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('{\n  "user": {\n    "email": "op@example.com",\n    "name": "Op Erator",\n    "role": "member"\n  }\n}\n');
-    expect(server.requests).toEqual([]);
+    expect(target.server.requests).toEqual([]);
   });
 
   it('run importUsers warns on stderr about records it skips for want of an id', async () => {
-    users.splice(1, 1, { id: '', email: 'x@example.com', name: 'No Id', role: 'member' });
-    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: server.origin };
+    target.users.splice(1, 1, { id: '', email: 'x@example.com', name: 'No Id', role: 'member' });
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const result = await runInProcess(['run', SPEC, 'importUsers', '--ndjson'], { env });
     expect(result.code).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(2);
