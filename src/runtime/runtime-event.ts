@@ -22,12 +22,20 @@ export type RuntimeEvent =
       /** Records the page held; `accounts` of them had a usable id. */
       records: number;
       accounts: number;
+    }
+  | {
+      type: 'warning';
+      action: 'importUsers';
+      /** What to check (already redacted); also in the import's summary(). */
+      message: string;
     };
 
-/** `(line, event)`: every line is redacted; `event` is present for retries and import pages. */
+/** `(line, event)`: every line is redacted; `event` is present for retries, import pages and import warnings. */
 export type RuntimeLogger = (line: string, event?: RuntimeEvent) => void;
 
 /** The one free-text field, redacted like the line (a transport code could echo a value). */
 export function redactEvent(event: RuntimeEvent, redactor: { redact(text: string): string }): RuntimeEvent {
-  return event.type === 'retry' ? { ...event, reason: redactor.redact(event.reason) } : event;
+  if (event.type === 'retry') return { ...event, reason: redactor.redact(event.reason) };
+  if (event.type === 'warning') return { ...event, message: redactor.redact(event.message) };
+  return event;
 }

@@ -131,6 +131,25 @@ describe('in process', () => {
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(result.stderr).toBe('warning: page 1: record 1 has an empty id; it is not imported\nimportUsers: 2 accounts in 2 pages, 1 record(s) skipped\n');
   });
+
+  it('run importUsers warns when a mapping field gave no value for any account', async () => {
+    for (const user of target.users) user.email = '';
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
+    const result = await runInProcess(['run', SPEC, 'importUsers', '--json'], { env });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toHaveLength(target.users.length);
+    expect(result.stderr).toContain(`warning: mapping field \`email\` gave no value for any of the ${target.users.length} accounts; check its expression\n`);
+    expect(result.stderr).toContain('1 warning(s): see above');
+  });
+
+  it('run importUsers fails (exit 1) when no record of a page maps to an account', async () => {
+    for (const user of target.users) user.id = '';
+    const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
+    const result = await runInProcess(['run', SPEC, 'importUsers', '--json'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain('error MAPPING_FAILED: importUsers: none of the 2 records of page 1 could be imported');
+  });
 });
 
 describe('--help', () => {

@@ -59,7 +59,8 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
   const { client, io } = session;
   const accounts: Record<string, unknown>[] = [];
   const skipped: string[] = [];
-  for await (const page of client.importUsers()) {
+  const run = client.importUsers();
+  for await (const page of run) {
     for (const problem of page.problems) skipped.push(`page ${page.page}: ${describeProblem(problem)}`);
     if (args.booleans.ndjson) {
       // On one terminal, stdout lines would be glued to the end of the progress line: erase it,
@@ -76,7 +77,8 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
     }
   }
   progress.clear();
-  for (const line of skipped) io.stderr.write(`warning: ${sanitizeText(line)}\n`);
+  const warnings = [...skipped, ...(run.summary()?.warnings ?? [])];
+  for (const line of warnings) io.stderr.write(`warning: ${sanitizeText(line)}\n`);
   if (args.booleans.json) io.stdout.write(`${stringifyJson(accounts, 2)}\n`);
   if (!args.booleans.json && !args.booleans.ndjson) {
     const extras = [...new Set(accounts.flatMap((account) => Object.keys(account)))].filter((key) => !IMPORT_COLUMNS.includes(key));
@@ -94,7 +96,8 @@ async function importAccounts(session: OperatorSession, args: ParsedArgs, progre
   const { pages, accounts: count } = progress.stats;
   const stopped = io.stdout.closed ? ' (stopped: the reader closed the output)' : '';
   const skips = skipped.length > 0 ? `, ${skipped.length} record(s) skipped` : '';
-  io.stderr.write(`importUsers: ${count} account${count === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'}${skips}${stopped}\n`);
+  const checks = warnings.length > skipped.length ? `, ${warnings.length - skipped.length} warning(s): see above` : '';
+  io.stderr.write(`importUsers: ${count} account${count === 1 ? '' : 's'} in ${pages} page${pages === 1 ? '' : 's'}${skips}${checks}${stopped}\n`);
   return EXIT_OK;
 }
 

@@ -9,8 +9,10 @@ import { ConnectorError } from '../errors.js';
 import { executeRequest, requireJson } from '../execute-request.js';
 import { redactError } from '../map-http-error.js';
 import type { Account, RecordProblem } from '../mapping/map-records.js';
+import { describeShape } from '../mapping/page-mapper.js';
 import { paginate } from '../pagination/paginate.js';
 import type { PagingContext } from '../pagination/paging-context.js';
+import { createImportTally, type ImportSummary } from './import-summary.js';
 
 export interface ImportPage {
   accounts: Account[];
@@ -20,13 +22,19 @@ export interface ImportPage {
 }
 
 export interface ImportRun extends AsyncIterable<ImportPage> {
+  /**
+   * Counts and warnings of the latest walk through the pages (`complete` once the last page has
+   * been read); undefined before the first page. Warnings say what the operator should check
+   * although nothing failed, e.g. a mapping field that gave no value for any account.
+   */
+  summary(): ImportSummary | undefined;
   /** Every account, page after page. */
   accounts(): AsyncIterable<Account>;
   /** Every account in one array (holds the whole account list in memory). */
   collect(): Promise<Account[]>;
 }
 
-export function createPagingContext(connection: Connection, runtime: RuntimeConnector): PagingContext {
+export function createPagingContext(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void = () => undefined): PagingContext {
   const request = runtime.requests.get('importUsers');
   const mapper = runtime.importMapper;
   if (!request || !mapper) throw new ConnectorError('CONFIG', `${runtime.source}: the connector has no importUsers action`, { action: 'importUsers' });
@@ -47,15 +55,26 @@ export function createPagingContext(connection: Connection, runtime: RuntimeConn
     },
     async evaluate(page) {
       const mapped = await mapper.map(page.body, { action: 'importUsers', method: request.method, url: redactUrl(page.url) });
-      return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras };
+      return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: describeShape(page.body) };
     },
+    warn,
   };
 }
 
-async function* walkPages(connection: Connection, runtime: () => Promise<RuntimeConnector>): AsyncGenerator<ImportPage> {
+async function* walkPages(
+  connection: Connection,
+  runtime: () => Promise<RuntimeConnector>,
+  report: (summary: ImportSummary) => void,
+): AsyncGenerator<ImportPage> {
   try {
     const compiled = await runtime();
-    const ctx = createPagingContext(connection, compiled);
+    const tally = createImportTally(Object.keys(compiled.spec.actions.importUsers?.mapping ?? {}));
+    const warn = (message: string) => {
+      const line = connection.redactor.redact(message);
+      tally.warn(line);
+      connection.log(`importUsers: warning: ${line}`, { type: 'warning', action: 'importUsers', message: line });
+    };
+    const ctx = createPagingContext(connection, compiled, warn);
     let number = 0;
     for await (const page of paginate(ctx, compiled.spec.actions.importUsers?.pagination)) {
       number += 1;
@@ -69,6 +88,10 @@ async function* walkPages(connection: Connection, runtime: () => Promise<Runtime
         }
         for (const problem of record.problems) problems.push({ ...problem, message: connection.redactor.redact(problem.message) });
       }
+      // A page of records none of which maps is a wrong mapping, not an empty application: an
+      // import that reported 0 accounts here would later read as "every account was removed".
+      if (page.records.length > 0 && accounts.length === 0) throw allRecordsFailed(number, page.records.length, problems);
+      tally.addPage({ records: page.records.length, accounts, problems: problems.length });
       connection.log(`importUsers: page ${number}, ${page.records.length} records, ${accounts.length} accounts`, {
         type: 'page',
         action: 'importUsers',
@@ -76,22 +99,36 @@ async function* walkPages(connection: Connection, runtime: () => Promise<Runtime
         records: page.records.length,
         accounts: accounts.length,
       });
+      report(tally.summary(false));
       yield { accounts, problems, page: number };
     }
+    for (const warning of tally.finish()) warn(warning);
+    report(tally.summary(true));
   } catch (error) {
     throw redactError(error, connection.redactor);
   }
 }
 
+function allRecordsFailed(page: number, records: number, problems: RecordProblem[]): ConnectorError {
+  const examples = [...new Set(problems.map((problem) => problem.message.replace(/^record \d+ /u, 'a record ')))].slice(0, 3);
+  return new ConnectorError('MAPPING_FAILED', `importUsers: none of the ${records} records of page ${page} could be imported: ${examples.join('; ')}`, {
+    action: 'importUsers',
+    hint: 'Check the mapping\'s id expression (and `records`) against a response: `connector preview` shows each record\'s problems.',
+  });
+}
+
 export function createImportRun(connection: Connection, runtime: () => Promise<RuntimeConnector>): ImportRun {
+  let latest: ImportSummary | undefined;
+  const walk = () => walkPages(connection, runtime, (summary) => (latest = summary));
   return {
-    [Symbol.asyncIterator]: () => walkPages(connection, runtime),
+    [Symbol.asyncIterator]: walk,
+    summary: () => latest,
     async *accounts() {
-      for await (const page of walkPages(connection, runtime)) yield* page.accounts;
+      for await (const page of walk()) yield* page.accounts;
     },
     async collect() {
       const all: Account[] = [];
-      for await (const page of walkPages(connection, runtime)) all.push(...page.accounts);
+      for await (const page of walk()) for (const account of page.accounts) all.push(account);
       return all;
     },
   };

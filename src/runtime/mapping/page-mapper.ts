@@ -30,6 +30,21 @@ export function describeShape(body: unknown): string {
   return `an object with keys ${list.join(', ')}`;
 }
 
+function paginationExpressionError(input: {
+  name: string;
+  expression: string;
+  error: string;
+  body: unknown;
+  context: { action: string; method?: string; url?: string };
+}): ConnectorError {
+  const { name, expression, error, body, context } = input;
+  return new ConnectorError(
+    'PAGINATION_FAILED',
+    `${context.action}: pagination ${name} expression \`${expression.trim()}\` failed: ${error}; the response is ${describeShape(body)}`,
+    { ...context, hint: `Fix pagination.${name} so it reads the value from a response of this shape; the import stops rather than return a partial list.` },
+  );
+}
+
 export async function createPageMapper(input: {
   records: string;
   mapping: Mapping;
@@ -40,6 +55,7 @@ export async function createPageMapper(input: {
   const fieldNames = fields.map(([name]) => name);
   const program = buildPageProgram({ records: input.records, fields, extras: input.extras ?? [] });
   const filter: JqFilter = await compileJq(program);
+  const expressions = new Map(input.extras ?? []);
   return {
     async map(body, context) {
       let output: unknown;
@@ -62,7 +78,13 @@ export async function createPageMapper(input: {
         );
       }
       const extras: Record<string, Cell> = {};
-      for (const [name, raw] of Object.entries(rawExtras ?? {})) extras[name] = decodeCell(raw);
+      for (const [name, raw] of Object.entries(rawExtras ?? {})) {
+        const cell = decodeCell(raw);
+        // A failing pagination expression must end the import with an error, never be read as
+        // "no next page": that would return a partial list as if it were complete.
+        if ('error' in cell) throw paginationExpressionError({ name, expression: expressions.get(name) ?? '', error: cell.error, body, context });
+        extras[name] = cell;
+      }
       return { records: rows.map((row, index) => mapRow({ row, fieldNames, index })), extras };
     },
   };

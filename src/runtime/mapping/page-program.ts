@@ -14,6 +14,18 @@ function cell(expression: string): string {
   return `(try [limit(1; (${expression}\n))] catch {"__error": (if type == "string" then . else tojson end)})`;
 }
 
+/**
+ * Whether the path an expression names exists in the input (`true`/`false`), or `null` when the
+ * expression is not a plain path. Tells "the key is absent" (often a typo) from "the key is null"
+ * (the target saying there is no next page). Never fails: an unknown answer is null.
+ */
+export function pathExists(expression: string): string {
+  return (
+    `try (first(path(${expression}\n)) as $p | if ($p | length) == 0 then true ` +
+    `else (getpath($p[:-1]) | if type == "object" or type == "array" then has($p[-1]) else false end) end) catch null`
+  );
+}
+
 export interface PageProgramInput {
   /** jq locating the array of records (default `.`). */
   records: string;

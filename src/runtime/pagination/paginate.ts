@@ -9,7 +9,8 @@ import { paginateNone } from './no-pagination.js';
 import { paginateOffset } from './offset-pagination.js';
 import { paginatePage } from './page-pagination.js';
 import { paginateScim } from './scim-pagination.js';
-import type { EvaluatedPage, PagingContext } from './paging-context.js';
+import { pathExists } from '../mapping/page-program.js';
+import { CURSOR_FOUND, type EvaluatedPage, type PagingContext } from './paging-context.js';
 
 export function paginate(ctx: PagingContext, pagination: Pagination | undefined): AsyncGenerator<EvaluatedPage> {
   switch (pagination?.type) {
@@ -60,7 +61,7 @@ export function listPagingExpressions(pagination: Pagination | undefined): Array
       entries.push(['more', pagination.more], ['totalPages', pagination.totalPages]);
       break;
     case 'cursor':
-      entries.push(['cursor', pagination.cursor]);
+      entries.push(['cursor', pagination.cursor], [CURSOR_FOUND, pathExists(pagination.cursor)]);
       break;
     case 'scim':
       entries.push(['totalResults', '.totalResults']);

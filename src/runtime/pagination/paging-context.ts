@@ -20,7 +20,12 @@ export interface EvaluatedPage {
   records: MappedRecord[];
   /** Pagination values read from the body by the same jq run (cursor, total, more, ...). */
   extras: Record<string, Cell>;
+  /** What the body looks like (`an object with keys users (array), ...`), for error messages. */
+  shape: string;
 }
+
+/** The extra telling whether the cursor's path exists in the body (see pathExists). */
+export const CURSOR_FOUND = 'cursor found';
 
 export type PageTarget = { query: ReadonlyArray<readonly [string, string]> } | { url: URL };
 
@@ -29,9 +34,14 @@ export interface PagingContext {
   baseUrl: URL;
   fetch(target: PageTarget): Promise<FetchedPage>;
   evaluate(page: FetchedPage): Promise<EvaluatedPage>;
+  /** Something the operator should check although the import succeeded (kept in its summary). */
+  warn(message: string): void;
 }
 
-/** The first output of a pagination expression, or undefined (no output, null, or an error). */
+/**
+ * The first output of a pagination expression, or undefined (no output or null). An expression
+ * that failed never reaches here: the page mapper turns it into PAGINATION_FAILED.
+ */
 export function readExtra(page: EvaluatedPage, name: string): unknown {
   const cell = page.extras[name];
   if (!cell || 'error' in cell) return undefined;
