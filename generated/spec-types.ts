@@ -543,7 +543,7 @@ export interface WriteAction {
    */
   success?: [number, ...number[]];
   /**
-   * Whether the request can be retried safely; POST is not unless marked.
+   * Whether the request can be sent again after a 5xx, a timeout or a reset (it may have been processed). GET, PUT and DELETE are; POST and PATCH (RFC 5789) are not unless marked.
    */
   idempotent?: boolean;
   maxInFlight?: MostCallsInFlight;
@@ -553,13 +553,37 @@ export interface WriteAction {
   plan?: "standard" | "business";
   errors?: ErrorHandling;
   /**
-   * Statuses meaning the account is already gone; the action then succeeds with alreadyAbsent. Defaults to [404] for deleteUser.
+   * How the target says there was nothing to do: the account is already gone (`alreadyAbsent`, e.g. deleteUser of a deleted user) or already in the wanted state (`alreadyDone`, e.g. activating an active user). A rule matches a response with its status whose JSON body makes `when` give true; a response no rule matches is an error as usual, so a 404 from a wrong base URL is never taken for an absent account.
+   */
+  outcomes?: OutcomeRule[];
+  /**
+   * Deprecated: use `outcomes` with a `when` condition. Statuses meaning the account is already gone, from the status alone; lowered to outcome rules that need a JSON body. No default: a 404 with no matching rule is NOT_FOUND.
    */
   absentOn?: number[];
   /**
    * jq expression locating the created or changed record in the response, mapped with the import mapping.
    */
   result?: string;
+}
+/**
+ * A response that means the action had nothing to do, proven by the target's own words: a status and a jq condition on the JSON body.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "outcomeRule".
+ */
+export interface OutcomeRule {
+  /**
+   * HTTP status to match.
+   */
+  status: number;
+  /**
+   * jq over the JSON body; the rule matches when it gives true. A body that is not JSON never matches.
+   */
+  when: string;
+  /**
+   * `alreadyAbsent`: the account is already gone. `alreadyDone`: the account is already in the state the action wants.
+   */
+  means: "alreadyAbsent" | "alreadyDone";
 }
 /**
  * User-defined actions run from workflows (for example ordering an asset), keyed by a camelCase name. They need the Business plan.

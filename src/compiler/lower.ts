@@ -17,8 +17,15 @@ export function lowerSpec(value: unknown): ConnectorSpec {
   }
   const { actions } = spec;
   if (actions.importUsers) actions.importUsers.method ??= 'GET';
-  // The brief: deleteUser treats 404 as "already absent" unless the spec says otherwise.
-  if (actions.deleteUser) actions.deleteUser.absentOn ??= [404];
+  const { importUsers: _import, custom: _custom, ...writes } = actions;
+  for (const action of Object.values(writes)) {
+    if (action?.absentOn === undefined) continue;
+    // The old form: statuses alone. Lowered to rules that still need the target's JSON answer,
+    // so an HTML 404 of a wrong base URL is never taken for an absent account.
+    const rules = action.absentOn.map((status) => ({ status, when: 'true', means: 'alreadyAbsent' as const }));
+    action.outcomes = [...(action.outcomes ?? []), ...rules];
+    delete action.absentOn;
+  }
   for (const custom of Object.values(actions.custom ?? {})) custom.plan ??= 'business';
   return spec;
 }

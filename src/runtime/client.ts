@@ -24,7 +24,7 @@ export interface StandardMethods {
   importUsers(): ImportRun;
   createUser(person: Person): Promise<ActionResult>;
   activateUser(account: AccountRef): Promise<ActionResult>;
-  /** A 404 (or `absentOn`) succeeds with `alreadyAbsent: true`. */
+  /** An answer an outcome rule recognises (the target's own "not found") succeeds with `alreadyAbsent: true`. */
   deleteUser(account: AccountRef): Promise<ActionResult>;
   deactivateUser(account: AccountRef): Promise<ActionResult>;
 }

@@ -6,7 +6,7 @@
  * parsed programs, by text): those are compiled from their AST, with no jq parsing.
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
-import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, WriteAction } from '../../generated/spec-types.js';
+import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, WriteAction } from '../../generated/spec-types.js';
 import { compileJq, runWithJqScope, type JqFilter } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
@@ -14,12 +14,20 @@ import { listPagingExpressions } from './pagination/paginate.js';
 import { listPathPlaceholders } from './template/path-template.js';
 import { compileJsonBody, compilePlainTemplate } from './template/json-body.js';
 import { templateEngine } from './template/template-engine.js';
+import { IDEMPOTENT_METHODS } from './retry/decide-retry.js';
 
 export type Render = (context: object) => string;
 
 export interface CompiledErrorHandling {
   message?: JqFilter;
   rules: Array<{ rule: ErrorRule; when?: JqFilter }>;
+}
+
+/** A response that means the action had nothing to do (see the schema's OutcomeRule). */
+export interface CompiledOutcomeRule {
+  status: number;
+  when: JqFilter;
+  means: OutcomeRule['means'];
 }
 
 export interface CompiledRequest {
@@ -32,8 +40,11 @@ export interface CompiledRequest {
   body?: Render;
   contentType: string;
   idempotent: boolean;
+  /** Imports and lookups read the body as JSON: a cut-off body is retried, then BAD_RESPONSE. */
+  readsJson: boolean;
   success?: number[];
-  absentOn?: number[];
+  /** How the target says there was nothing to do; checked before success and errors. */
+  outcomes: CompiledOutcomeRule[];
   /** Action-level rules first, then the spec's. */
   errors: CompiledErrorHandling[];
   /** `lookups.<name>` referenced by the templates, fetched before rendering. */
@@ -55,7 +66,6 @@ export interface RuntimeConnector {
   lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
 }
 
-const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE', 'PATCH']);
 /** Any compiled connector, whatever its type parameters. */
 export type AnyConnector = CompiledConnector<InputValues, StandardActionName, string>;
 
@@ -99,7 +109,6 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   for (const [name, action] of Object.entries(writes) as Array<[string, WriteAction | undefined]>) {
     if (!action) continue;
     const request = await compileRequest({ name, action, method: action.method, field: where(`actions.${name}`), specErrors });
-    request.absentOn = action.absentOn ?? (name === 'deleteUser' ? [404] : undefined);
     if (action.result !== undefined && importUsers) {
       const result = action.result;
       request.resultMapper = await guard(where(`actions.${name}.result`), () =>
@@ -144,6 +153,10 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
     if (root === 'lookups' && rest) lookupNames.push(rest);
   }
   const actionErrors = await compileErrors(action.errors, `${field}.errors`);
+  const outcomes: CompiledOutcomeRule[] = [];
+  for (const [index, rule] of (action.outcomes ?? []).entries()) {
+    outcomes.push({ status: rule.status, means: rule.means, when: await guard(`${field}.outcomes[${index}].when`, () => compileJq(rule.when)) });
+  }
   return {
     name,
     method,
@@ -152,8 +165,10 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
     headers: compileMap(action.headers, `${field}.headers`),
     body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(templateEngine, action.body as string)),
     contentType: action.contentType ?? 'application/json',
-    idempotent: action.idempotent ?? IDEMPOTENT.has(method),
+    idempotent: action.idempotent ?? IDEMPOTENT_METHODS.has(method),
+    readsJson: name === 'importUsers' || name.startsWith('lookup:'),
     success: action.success,
+    outcomes,
     maxInFlight: action.maxInFlight,
     errors: [actionErrors, specErrors],
     lookupNames: [...new Set(lookupNames)],

@@ -3,6 +3,7 @@
  * statuses becomes a mapped ConnectorError; a success body is parsed as JSON (or kept as text).
  */
 import type { CompiledRequest, RuntimeConnector } from './compile-connector.js';
+import type { OutcomeRule } from '../../generated/spec-types.js';
 import type { Connection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import type { HttpResponse } from './http/http-transport.js';
@@ -29,7 +30,8 @@ export interface ExecuteResult {
   /** Parsed JSON, or the text when the body is not JSON; undefined when empty. */
   body: unknown;
   isJson: boolean;
-  absent: boolean;
+  /** An outcome rule recognised the answer: the action had nothing to do. */
+  nothingToDo?: OutcomeRule['means'];
 }
 
 export function isSuccess(request: CompiledRequest, status: number): boolean {
@@ -40,9 +42,17 @@ export async function executeRequest(input: ExecuteInput): Promise<ExecuteResult
   const { connection, request } = input;
   const rendered = renderActionRequest(input);
   const prepared = input.url ? { ...rendered, url: input.url } : rendered;
-  const response = await sendRequest({ connection, request: prepared, action: request.name, idempotent: request.idempotent, onSent: input.onSent });
-  const absent = request.absentOn?.includes(response.status) ?? false;
-  if (!absent && !isSuccess(request, response.status) && !input.acceptAnyStatus) {
+  const response = await sendRequest({
+    connection,
+    request: prepared,
+    action: request.name,
+    idempotent: request.idempotent,
+    expectJson: request.readsJson,
+    onSent: input.onSent,
+  });
+  const parsed = response.body.length === 0 ? undefined : parseBody(response.body);
+  const nothingToDo = await matchOutcome(request, response.status, parsed);
+  if (nothingToDo === undefined && !isSuccess(request, response.status) && !input.acceptAnyStatus) {
     throw await mapHttpError({
       action: request.name,
       method: prepared.method,
@@ -54,20 +64,47 @@ export async function executeRequest(input: ExecuteInput): Promise<ExecuteResult
       redactor: connection.redactor,
     });
   }
-  if (response.body.length === 0) return { prepared, response, body: undefined, isJson: false, absent };
-  const { json, isJson } = parseBody(response.body);
-  return { prepared, response, body: json, isJson, absent };
+  const outcome = nothingToDo === undefined ? {} : { nothingToDo };
+  if (parsed === undefined) return { prepared, response, body: undefined, isJson: false, ...outcome };
+  return { prepared, response, body: parsed.json, isJson: parsed.isJson, ...outcome };
+}
+
+/**
+ * The first outcome rule whose status matches and whose `when` gives true on the JSON body. A
+ * body that is not JSON (an HTML error page of a wrong base URL) never proves anything, and a
+ * `when` that fails counts as "no": an absent account is never assumed.
+ */
+async function matchOutcome(
+  request: CompiledRequest,
+  status: number,
+  parsed: { json: unknown; isJson: boolean } | undefined,
+): Promise<OutcomeRule['means'] | undefined> {
+  if (parsed === undefined || !parsed.isJson) return undefined;
+  for (const rule of request.outcomes) {
+    if (rule.status !== status) continue;
+    try {
+      const [answer] = await rule.when.run(parsed.json);
+      if (answer === true) return rule.means;
+    } catch {
+      // A condition that fails on this body does not match it.
+    }
+  }
+  return undefined;
 }
 
 /** For reads whose body must be JSON (imports, lookups): anything else is BAD_RESPONSE. */
 export function requireJson(result: ExecuteResult, action: string, redactUrl: (url: URL) => string): unknown {
   if (result.isJson) return result.body;
   const type = result.response.headers['content-type'] ?? 'no content type';
-  throw new ConnectorError('BAD_RESPONSE', `${action}: the response is not JSON (${type})`, {
+  const cutOff = /json/iu.test(type) || /^\s*[[{]/u.test(String(result.body ?? '').slice(0, 64));
+  const what = cutOff ? `the JSON body does not parse (${result.response.body.length} bytes; cut off or malformed)` : `the response is not JSON (${type})`;
+  throw new ConnectorError('BAD_RESPONSE', `${action}: ${what}`, {
     action,
     method: result.prepared.method,
     url: redactUrl(result.prepared.url),
     status: result.response.status,
-    hint: 'Check the path and the base URL: an HTML page often means a login or error page.',
+    hint: cutOff
+      ? 'The target (or a proxy between) cut the body short; it was fetched again within the retry budget. Try again later.'
+      : 'Check the path and the base URL: an HTML page often means a login or error page.',
   });
 }

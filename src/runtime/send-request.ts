@@ -6,6 +6,7 @@
 import type { OutgoingRequest } from './auth/auth-provider.js';
 import type { Connection } from './connection.js';
 import type { HttpResponse } from './http/http-transport.js';
+import { parseBody } from './map-http-error.js';
 import { sendWithRetry } from './retry/send-with-retry.js';
 
 export interface PreparedRequest {
@@ -23,6 +24,8 @@ export interface SendRequestInput {
   request: PreparedRequest;
   action: string;
   idempotent: boolean;
+  /** The caller needs a JSON body (imports, lookups): a 2xx whose JSON is cut off is retried. */
+  expectJson?: boolean;
   onSent?: OnSent;
 }
 
@@ -42,8 +45,9 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
     policy: { ...connection.retry, idempotent: meta.idempotent, random: connection.random },
     sleep: connection.sleep,
     now: connection.now,
+    incomplete: meta.expectJson ? isIncompleteJson : undefined,
     onRetry: ({ attempt: count, delayMs, outcome }) => {
-      const reason = outcome.kind === 'response' ? `status ${outcome.status}` : outcome.code;
+      const reason = outcome.kind === 'response' ? `status ${outcome.status}` : outcome.code === 'INCOMPLETE_BODY' ? 'the JSON body was cut off' : outcome.code;
       const { maxAttempts } = connection.retry;
       connection.log(`${meta.action}: ${reason}; retrying in ${delayMs} ms (attempt ${count + 1} of ${maxAttempts})`, {
         type: 'retry',
@@ -55,6 +59,17 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
       });
     },
   });
+}
+
+/**
+ * A success that says it is JSON (or, without a content type, starts like JSON) but does not
+ * parse: a proxy or the target cut it short. An HTML page is not incomplete: it is the wrong page.
+ */
+function isIncompleteJson(response: HttpResponse): boolean {
+  if (response.status < 200 || response.status >= 300 || response.body.length === 0) return false;
+  const type = response.headers['content-type'];
+  const claimsJson = type === undefined ? /^\s*[[{]/u.test(response.body.subarray(0, 64).toString('utf8')) : /json/iu.test(type);
+  return claimsJson && !parseBody(response.body).isJson;
 }
 
 /** Told about each request as sent (after auth), for `test()` output. */

@@ -26,11 +26,29 @@ describe('lowerSpec', () => {
     { given: 'input flags', path: ['inputs', 'region'], want: { label: 'Region', default: 'eu', type: 'string', secret: false, required: false } },
     { given: 'import method, records and content type', path: ['actions', 'importUsers', 'method'], want: 'GET' },
     { given: 'pagination defaults', path: ['actions', 'importUsers', 'pagination'], want: { type: 'offset', limit: 50, offsetParam: 'offset', limitParam: 'limit', concurrency: 1, maxPages: 10000 } },
-    { given: 'deleteUser absentOn', path: ['actions', 'deleteUser', 'absentOn'], want: [404] },
     { given: 'custom action plan', path: ['actions', 'custom', 'orderLaptop', 'plan'], want: 'business' },
   ])('fills $given', ({ path, want }) => {
     const lowered = lowerSpec(fullSpec()) as unknown as Record<string, any>;
     expect(path.reduce((v, k) => v?.[k], lowered)).toEqual(want);
+  });
+
+  it('gives deleteUser no "already absent" rule of its own: a 404 alone proves nothing', () => {
+    const lowered = lowerSpec(fullSpec());
+    expect(lowered.actions.deleteUser?.outcomes).toBeUndefined();
+    expect(lowered.actions.deleteUser?.absentOn).toBeUndefined();
+  });
+
+  it('lowers the old absentOn form to outcome rules that still need a JSON answer', () => {
+    const spec = fullSpec();
+    spec.actions.deleteUser.absentOn = [404, 410];
+    spec.actions.deleteUser.outcomes = [{ status: 404, when: '.code == 7', means: 'alreadyAbsent' }];
+    const lowered = lowerSpec(spec);
+    expect(lowered.actions.deleteUser?.absentOn).toBeUndefined();
+    expect(lowered.actions.deleteUser?.outcomes).toEqual([
+      { status: 404, when: '.code == 7', means: 'alreadyAbsent' },
+      { status: 404, when: 'true', means: 'alreadyAbsent' },
+      { status: 410, when: 'true', means: 'alreadyAbsent' },
+    ]);
   });
 
   it('does not change its input', () => {

@@ -4,6 +4,8 @@
  * returned, and every error case (403 read-only key, 402, 400 assigned incidents, 404 absent).
  */
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { serveHandlers } from '../../src/simulators/serve-handlers.js';
 import { DEMO_FULL_ACCESS_KEY, DEMO_READ_ONLY_KEY, PAGERDUTY_ACCEPT } from '../../src/simulators/incident-platform/index.js';
 import { queryOf, rejectionOf } from './helpers/assertions.js';
 import { useIncidentPlatform } from './helpers/incident-platform-fixture.js';
@@ -128,6 +130,16 @@ describe('incident-platform Delete User', () => {
     expect(result).toMatchObject({ status: 404, alreadyAbsent: true });
     expect(fixture.simulator.server.requests.map((request) => request.url)).toEqual(['/users/..%2Fteams%2FP1%3Fx%23y']);
     expect(fixture.simulator.state.forbiddenCalls).toEqual([]);
+  });
+
+  it('a 404 from another server (a wrong base URL) is NOT_FOUND, not "already absent": the leaver would stay', async () => {
+    const wrong = await serveHandlers(http.delete('*', () => new HttpResponse('<!doctype html><title>404</title>', { status: 404, headers: { 'content-type': 'text/html' } })));
+    try {
+      const error = await rejectionOf(fixture.connectTo(undefined, { baseUrl: wrong.origin }).deleteUser(accountAt(2)));
+      expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, hint: expect.stringContaining('HTML page') });
+    } finally {
+      await wrong.close();
+    }
   });
 
   it('says the user still has assigned incidents when PagerDuty refuses for that reason', async () => {

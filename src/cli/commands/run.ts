@@ -126,8 +126,9 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
     io.stdout.write(`${stringifyJson(result, 2)}\n`);
     return EXIT_OK;
   }
-  const { status, account, alreadyAbsent, body } = result as { status?: number; account?: Record<string, unknown>; alreadyAbsent?: boolean; body?: unknown };
-  io.stderr.write(`${action}: done (HTTP ${status ?? '?'}${alreadyAbsent ? ', the account was already absent' : ''})\n`);
+  const { status, account, alreadyAbsent, alreadyDone, body } = result as { status?: number; account?: Record<string, unknown>; alreadyAbsent?: boolean; alreadyDone?: boolean; body?: unknown };
+  const nothingToDo = alreadyAbsent ? ', the account was already absent' : alreadyDone ? ', nothing to do: the account was already in that state' : '';
+  io.stderr.write(`${action}: done (HTTP ${status ?? '?'}${nothingToDo})\n`);
   const color = shouldUseColor(io.stdout, io.env);
   if (account !== undefined) io.stdout.write(formatKeyValues({ record: account, color }));
   else if (kind === 'custom' && body !== undefined) io.stdout.write(`${stringifyJson(body, 2)}\n`);

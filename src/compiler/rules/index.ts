@@ -1,4 +1,5 @@
 /** The semantic rules, in the order their diagnostics are most useful; each is one file. */
+import { checkAbsentOnStatus } from './absent-on-status.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkBodyJson } from './body-json.js';
 import { checkCustomActionPlan } from './custom-action-plan.js';
@@ -20,6 +21,7 @@ export const RULES: readonly Rule[] = [
   checkPrebuiltSupports,
   checkCustomActionPlan,
   checkResultMapping,
+  checkAbsentOnStatus,
   checkPathPlaceholders,
   checkTemplates,
   checkBodyJson,

@@ -1,6 +1,6 @@
 /**
  * Rule: every jq expression in the spec compiles (records, mapping, pagination, result, lookups,
- * error messages and error rule conditions).
+ * error messages, error rule and outcome rule conditions).
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
@@ -42,6 +42,11 @@ export function listJqSites(context: RuleContext): JqSite[] {
       if (typeof value === 'string') sites.push({ pointer: joinPointer([...path, 'pagination', field]), expression: value });
     }
     sites.push(...errorHandlingSites(action.errors, [...path, 'errors']));
+    if (Array.isArray(action.outcomes)) {
+      action.outcomes.forEach((rule: unknown, index: number) => {
+        if (isObject(rule) && typeof rule.when === 'string') sites.push({ pointer: joinPointer([...path, 'outcomes', index, 'when']), expression: rule.when });
+      });
+    }
   }
   return sites;
 }

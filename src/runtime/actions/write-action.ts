@@ -1,7 +1,8 @@
 /**
  * Create, Activate, Delete and Deactivate User, and custom actions: render, send once (retried
- * only when idempotent), map errors. A status in `absentOn` (deleteUser: 404 by default) succeeds
- * with `alreadyAbsent: true`, so offboarding is idempotent.
+ * only when idempotent), map errors. An answer one of the action's outcome rules recognises
+ * succeeds with `alreadyAbsent: true` (deleting a deleted user: offboarding can be repeated) or
+ * `alreadyDone: true` (activating an active user); any other error status fails.
  */
 import { customKey, type RuntimeConnector } from '../compile-connector.js';
 import { runWithinCap, type Connection } from '../connection.js';
@@ -15,8 +16,10 @@ export interface ActionResult {
   status: number;
   /** The created or changed account, when the action has `result` and the connector a mapping. */
   account?: Account;
-  /** The target no longer had the account (a status in `absentOn`). */
+  /** The target said, in words an outcome rule recognises, that it no longer has the account. */
   alreadyAbsent?: boolean;
+  /** The target said the account was already in the state the action wants. */
+  alreadyDone?: boolean;
   /** The response body (JSON parsed, else text), secrets redacted. */
   body?: unknown;
   /** Custom actions: the output of their `result` expression. */
@@ -53,7 +56,7 @@ export async function runWriteAction(input: {
     work: () => executeRequest({ connection, runtime, request, variables: { ...input.variables, lookups } }),
   });
   const body = connection.redactor.redactValue(result.body);
-  if (result.absent) return { status: result.response.status, alreadyAbsent: true, body };
+  if (result.nothingToDo !== undefined) return { status: result.response.status, [result.nothingToDo]: true, body };
   const output: ActionResult = { status: result.response.status, body };
   if (request.resultMapper && result.isJson) {
     const mapped = await request.resultMapper.map(result.body, { action: label, method: request.method });

@@ -6,7 +6,8 @@
  *   the target names (Retry-After, RFC 9110 section 10.2.3: seconds or an HTTP date;
  *   `ratelimit-reset`; `x-ratelimit-reset`: seconds, or epoch seconds when large), else backoff.
  * - 408/500/502/503/504, timeouts and connection resets: the request may have been processed,
- *   so only idempotent requests are retried (GET, PUT, DELETE, PATCH, or an action marked idempotent).
+ *   so only idempotent requests are retried (GET, PUT, DELETE, or an action marked idempotent; PATCH
+ *   is not idempotent, RFC 5789 section 2, so a PATCH is retried only when its action says it is).
  * - Attempts and total elapsed time are bounded; a wait that would cross the time budget is not started.
  */
 
@@ -41,9 +42,14 @@ export interface DecideRetryInput {
 }
 
 const TRANSIENT_STATUS = new Set([408, 500, 502, 503, 504]);
-const RETRIED_ERRORS = new Set(['TIMEOUT', 'NETWORK']);
+/**
+ * INCOMPLETE_BODY: a success whose JSON body does not parse (a proxy cut it short). Like a
+ * reset, the request reached the target, so only an idempotent request is sent again.
+ */
+const RETRIED_ERRORS = new Set(['TIMEOUT', 'NETWORK', 'INCOMPLETE_BODY']);
 
-export const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
+/** Methods a retry may send twice (RFC 9110 section 9.2.2); PATCH is not one (RFC 5789). */
+export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export function decideRetry({ attempt, outcome, policy, now, startedAt }: DecideRetryInput): RetryDecision {
   const rateLimited = outcome.kind === 'response' && outcome.status === 429;

@@ -15,13 +15,18 @@ export interface SendWithRetryInput<R extends RetryResponse> {
   policy: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
+  /** A response that arrived but cannot be used (a cut-off JSON body): retried like a reset. */
+  incomplete?: (response: R) => boolean;
   /** Told before each wait, for logging. */
   onRetry?: (info: { attempt: number; delayMs: number; outcome: RetryOutcome }) => void;
 }
 
-/** Returns the last response (success or not); throws the last transport error when giving up. */
+/**
+ * Returns the last response (success or not, an incomplete one included: the caller reports it);
+ * throws the last transport error when giving up.
+ */
 export async function sendWithRetry<R extends RetryResponse>(input: SendWithRetryInput<R>): Promise<R> {
-  const { send, policy, sleep, now, onRetry } = input;
+  const { send, policy, sleep, now, onRetry, incomplete } = input;
   const startedAt = now();
   for (let attempt = 1; ; attempt += 1) {
     let outcome: RetryOutcome;
@@ -29,7 +34,7 @@ export async function sendWithRetry<R extends RetryResponse>(input: SendWithRetr
     let failure: unknown;
     try {
       response = await send();
-      outcome = { kind: 'response', status: response.status, headers: response.headers };
+      outcome = incomplete?.(response) ? { kind: 'error', code: 'INCOMPLETE_BODY' } : { kind: 'response', status: response.status, headers: response.headers };
     } catch (error) {
       if (!(error instanceof ConnectorError)) throw error;
       failure = error;

@@ -83,3 +83,29 @@ describe('jq constructs the in-process engine refuses', () => {
     expect(line.slice(warning!.column - 1)).toMatch(/^input_filename/);
   });
 });
+
+describe('outcome rules', () => {
+  async function diagnosticsOf(deleteUser: Record<string, unknown>) {
+    const spec = baseSpec();
+    spec.actions.deleteUser = { method: 'DELETE', path: '/users/{account.id}', ...deleteUser };
+    return (await validateSpecText({ text: specText(spec), file: 's.yaml' })).diagnostics;
+  }
+
+  it('accepts a status with a jq condition', async () => {
+    expect(await diagnosticsOf({ outcomes: [{ status: 404, when: '.error.code == 2100', means: 'alreadyAbsent' }] })).toEqual([]);
+  });
+
+  it.each([
+    { given: 'no condition', rule: { status: 404, means: 'alreadyAbsent' }, want: 'SPEC_MISSING_FIELD' },
+    { given: 'an unknown meaning', rule: { status: 404, when: 'true', means: 'gone' }, want: 'SPEC_INVALID_VALUE' },
+    { given: 'a broken condition', rule: { status: 404, when: '.error.code ==', means: 'alreadyAbsent' }, want: 'SPEC_JQ_SYNTAX' },
+  ])('refuses a rule with $given', async ({ rule, want }) => {
+    expect(errorCodes(await diagnosticsOf({ outcomes: [rule] }))).toContain(want);
+  });
+
+  it('warns that absentOn proves absence by status alone, at the key', async () => {
+    const diagnostics = await diagnosticsOf({ absentOn: [404] });
+    expect(errorCodes(diagnostics)).toEqual([]);
+    expect(diagnostics).toEqual([expect.objectContaining({ code: 'SPEC_ABSENT_ON_STATUS_ONLY', severity: 'warning', pointer: '/actions/deleteUser/absentOn' })]);
+  });
+});

@@ -27,8 +27,20 @@ const connector = makeConnector({
       body: '{"user": {"name": {{user.name}}, "email": {{user.email}}, "role": {{#if user.admin}}"admin"{{else}}"user"{{/if}}, "team": {{inputs.team}}, "by": {{actor.email}}}}',
       result: '.user',
     },
-    activateUser: { method: 'PATCH', path: '/users/{account.id}', body: '{"active": true}' },
-    deleteUser: { method: 'DELETE', path: '/users/{account.id}' },
+    activateUser: {
+      method: 'PATCH',
+      path: '/users/{account.id}',
+      body: '{"active": true}',
+      outcomes: [{ status: 403, when: '.errorCode == "E0000016"', means: 'alreadyDone' }],
+    },
+    deleteUser: {
+      method: 'DELETE',
+      path: '/users/{account.id}',
+      outcomes: [
+        { status: 404, when: '.error.code == "not_found"', means: 'alreadyAbsent' },
+        { status: 410, when: '.error.oops[0]', means: 'alreadyAbsent' },
+      ],
+    },
     deactivateUser: { method: 'PUT', path: '/users/{account.id}/status', body: '{"status": "inactive"}', success: [200], errors: { rules: [{ status: 409, code: 'CONFLICT', message: 'already inactive' }] } },
     custom: {
       orderLaptop: {
@@ -102,10 +114,43 @@ describe('activate, delete, deactivate', () => {
     await client.close();
   });
 
-  it('deleteUser of an account the target no longer has succeeds with alreadyAbsent', async () => {
-    server.use(http.delete('*/users/:id', () => HttpResponse.json({ error: { message: 'not found' } }, { status: 404 })));
+  it('deleteUser of an account the target says it no longer has succeeds with alreadyAbsent', async () => {
+    server.use(http.delete('*/users/:id', () => HttpResponse.json({ error: { code: 'not_found', message: 'not found' } }, { status: 404 })));
     const client = connect(connector, { token: 'tok' }, options());
     expect(await client.deleteUser({ id: 'gone' })).toMatchObject({ status: 404, alreadyAbsent: true });
+    await client.close();
+  });
+
+  it.each([
+    { what: 'an HTML page (a wrong base URL)', body: () => new HttpResponse('<html><body>Not Found</body></html>', { status: 404, headers: { 'content-type': 'text/html' } }), hint: /HTML page/u },
+    { what: "another API's JSON", body: () => HttpResponse.json({ message: 'No route' }, { status: 404 }), hint: /inputs the path uses/u },
+    { what: 'an empty body', body: () => new HttpResponse(null, { status: 404 }), hint: /outcome rules/u },
+  ])('a 404 with $what is NOT_FOUND, never "already absent"', async ({ body, hint }) => {
+    server.use(http.delete('*/users/:id', body));
+    const client = connect(connector, { token: 'tok' }, options());
+    const error = await client.deleteUser({ id: 'u1' }).then(() => undefined, (failure: unknown) => failure);
+    expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, hint: expect.stringMatching(hint) });
+    await client.close();
+  });
+
+  it('a rule whose condition fails on the body does not match (the 410 is an error)', async () => {
+    server.use(http.delete('*/users/:id', () => HttpResponse.json({ error: 'gone' }, { status: 410 })));
+    const client = connect(connector, { token: 'tok' }, options());
+    await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 410 });
+    await client.close();
+  });
+
+  it('"already active" in the target\'s words is success with alreadyDone; another 403 is FORBIDDEN', async () => {
+    server.use(
+      http.patch('*/users/:id', ({ params }) =>
+        params.id === 'active'
+          ? HttpResponse.json({ errorCode: 'E0000016', errorSummary: 'Activation failed because the user is already active' }, { status: 403 })
+          : HttpResponse.json({ errorCode: 'E0000006', errorSummary: 'You do not have permission' }, { status: 403 }),
+      ),
+    );
+    const client = connect(connector, { token: 'tok' }, options());
+    expect(await client.activateUser({ id: 'active' })).toMatchObject({ status: 403, alreadyDone: true });
+    await expect(client.activateUser({ id: 'other' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await client.close();
   });
 

@@ -102,3 +102,61 @@ describe('which requests are retried', () => {
     await client.close();
   });
 });
+
+describe('PATCH (not idempotent, RFC 5789)', () => {
+  const activate = (idempotent?: boolean) =>
+    makeConnector({ actions: { activateUser: { method: 'PATCH', path: '/users/{account.id}', body: '{"active": true}', ...(idempotent === undefined ? {} : { idempotent }) } } });
+
+  it('is not sent twice after a 503 or a reset', async () => {
+    server.use(http.patch('*/users/:id', () => HttpResponse.json({ error: 'busy' }, { status: 503 })));
+    const client = connect(activate(), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    await expect(client.activateUser({ id: 'u1' })).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 503 });
+    server.use(http.patch('*/users/:id', () => HttpResponse.error()));
+    await expect(client.activateUser({ id: 'u1' })).rejects.toMatchObject({ code: 'NETWORK' });
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+
+  it('is retried when the action is marked idempotent (the SCIM PATCH of `active`)', async () => {
+    let calls = 0;
+    server.use(http.patch('*/users/:id', () => ((calls += 1), calls === 1 ? HttpResponse.json({}, { status: 503 }) : HttpResponse.json({}))));
+    const client = connect(activate(true), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    expect(await client.activateUser({ id: 'u1' })).toMatchObject({ status: 200 });
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+});
+
+describe('a 200 whose JSON body is cut off', () => {
+  const full = JSON.stringify({ users: makeUsers(50) });
+  const cutOff = (type = 'application/json') => new HttpResponse(full.slice(0, full.length / 2), { status: 200, headers: { 'content-type': type } });
+
+  async function importWith(handler: Parameters<typeof server.use>[0], maxAttempts = 3) {
+    server.use(handler);
+    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { baseUrl: server.origin, sleep: async () => undefined, retry: { maxAttempts } });
+    try {
+      return await client.importUsers().collect();
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('is fetched again, and the import yields every account', async () => {
+    let calls = 0;
+    const accounts = await importWith(http.get('*/users', () => ((calls += 1), calls === 1 ? cutOff() : new HttpResponse(full, { headers: { 'content-type': 'application/json' } }))));
+    expect(accounts).toHaveLength(50);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('fails with BAD_RESPONSE once the retries are spent', async () => {
+    const failure = await importWith(http.get('*/users', () => cutOff()), 2).then(() => undefined, (error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('the JSON body does not parse') });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('an HTML page is the wrong page, not a cut-off one: BAD_RESPONSE at once', async () => {
+    const failure = await importWith(http.get('*/users', () => new HttpResponse('<html>login</html>', { headers: { 'content-type': 'text/html' } }))).then(() => undefined, (error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('not JSON (text/html)') });
+    expect(server.requests).toHaveLength(1);
+  });
+});
