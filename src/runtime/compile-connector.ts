@@ -12,8 +12,7 @@ import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from './pagination/paginate.js';
 import { listPathPlaceholders } from './template/path-template.js';
-import { compileJsonBody, compilePlainTemplate } from './template/json-body.js';
-import { templateEngine } from './template/template-engine.js';
+import { compileJsonBody, compilePlainTemplate } from '../template/compile.js';
 import { IDEMPOTENT_METHODS } from './retry/decide-retry.js';
 
 export type Render = (context: object) => string;
@@ -163,7 +162,7 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
     path: action.path ?? '/',
     query: compileMap(action.query, `${field}.query`),
     headers: compileMap(action.headers, `${field}.headers`),
-    body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(templateEngine, action.body as string)),
+    body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(action.body as string)),
     contentType: action.contentType ?? 'application/json',
     idempotent: action.idempotent ?? IDEMPOTENT_METHODS.has(method),
     readsJson: name === 'importUsers' || name.startsWith('lookup:'),
@@ -181,7 +180,7 @@ function findLookupNames(texts: string[]): string[] {
 }
 
 function compileMap(map: Record<string, string> | undefined, field: string): Array<[string, Render]> {
-  return Object.entries(map ?? {}).map(([name, text]) => [name, guardSync(`${field}.${name}`, () => compilePlainTemplate(templateEngine, text))]);
+  return Object.entries(map ?? {}).map(([name, text]) => [name, guardSync(`${field}.${name}`, () => compilePlainTemplate(text))]);
 }
 
 async function compileErrors(handling: ErrorHandling | undefined, field: string): Promise<CompiledErrorHandling> {

@@ -3,7 +3,8 @@
  * quoting a value that is already inserted JSON-encoded (`"name": "{{user.name}}"`).
  */
 import type { Diagnostic } from '../diagnostic.js';
-import { analyzeTemplate } from '../template-analysis.js';
+import { analyzeTemplate } from '../../template/analyze.js';
+import { BLOCK_HELPER_NAMES, TEMPLATE_HELPER_NAMES } from '../../template/helpers.js';
 import { renderSampleBody, sampleVariables } from '../sample-body.js';
 import { report, type RuleContext } from './rule.js';
 import { isObject } from './spec-walk.js';
@@ -18,7 +19,7 @@ export function checkBodyJson(context: RuleContext): Diagnostic[] {
   const lookups = Object.keys(isObject(context.spec.lookups) ? context.spec.lookups : {});
   for (const site of listTemplateSites(context)) {
     if (!site.isBody) continue;
-    const analysis = analyzeTemplate(site.text);
+    const analysis = analyzeTemplate(site.text, 'json');
     // Problems the template rule already reports would only repeat here as "not JSON".
     if (analysis.syntaxError || analysis.rawMustaches.length > 0 || analysis.partials.length > 0 || analysis.unknownHelpers.length > 0) continue;
     const vars: Record<string, string> = {};
@@ -27,7 +28,7 @@ export function checkBodyJson(context: RuleContext): Diagnostic[] {
     }
     const rendered = renderSampleBody(site.text, sampleVariables({ inputs, lookups, vars }));
     if ('error' in rendered) {
-      diagnostics.push(report(context, { code: 'SPEC_BODY_NOT_JSON', pointer: site.pointer, at: 'value', message: `the body template fails to render with sample values: ${rendered.error}`, hint: 'use only the helpers eq, concat, default, lower, upper and the blocks #if/#unless/#each/#with' }));
+      diagnostics.push(report(context, { code: 'SPEC_BODY_NOT_JSON', pointer: site.pointer, at: 'value', message: `the body template fails to render with sample values: ${rendered.error}`, hint: `use only the helpers ${TEMPLATE_HELPER_NAMES.join(', ')} and the blocks ${BLOCK_HELPER_NAMES.map((name) => `#${name}`).join('/')}` }));
       continue;
     }
     try {

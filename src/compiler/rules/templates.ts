@@ -3,7 +3,8 @@
  * helpers, and uses only the variables its action has; bodies never use raw `{{{...}}}`.
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
-import { analyzeTemplate, TEMPLATE_HELPERS } from '../template-analysis.js';
+import { analyzeTemplate } from '../../template/analyze.js';
+import { BLOCK_HELPER_NAMES, TEMPLATE_HELPER_NAMES } from '../../template/helpers.js';
 import { report, type RuleContext } from './rule.js';
 import { isObject, listActions, stringEntries, type ActionKind } from './spec-walk.js';
 import { checkVariable, type VariableScope } from './variable-scope.js';
@@ -39,7 +40,7 @@ export function listTemplateSites(context: RuleContext): TemplateSite[] {
 export function checkTemplates(context: RuleContext): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const site of listTemplateSites(context)) {
-    const analysis = analyzeTemplate(site.text);
+    const analysis = analyzeTemplate(site.text, site.isBody ? 'json' : 'plain');
     const at = (offset: number) => ({ offset });
     if (analysis.syntaxError) {
       diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_SYNTAX', pointer: site.pointer, at: at(analysis.syntaxError.offset), message: `the template does not parse: ${analysis.syntaxError.message}`, hint: syntaxHint(site.text) }));
@@ -49,7 +50,7 @@ export function checkTemplates(context: RuleContext): Diagnostic[] {
       diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_SYNTAX', pointer: site.pointer, at: at(partial.offset), message: 'partials and decorators ({{> name}}, {{* name}}) are not supported in spec templates', hint: 'write the text inline' }));
     }
     for (const helper of analysis.unknownHelpers) {
-      diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_UNKNOWN_HELPER', pointer: site.pointer, at: at(helper.offset), message: `unknown template helper '${helper.parts[0]}'`, hint: `use one of: ${TEMPLATE_HELPERS.join(', ')}, or the blocks #if, #unless, #each, #with` }));
+      diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_UNKNOWN_HELPER', pointer: site.pointer, at: at(helper.offset), message: `unknown template helper '${helper.parts[0]}'`, hint: `use one of: ${TEMPLATE_HELPER_NAMES.join(', ')}, or the blocks ${BLOCK_HELPER_NAMES.map((name) => `#${name}`).join(', ')}` }));
     }
     for (const reference of analysis.references) {
       const problem = checkVariable(reference.parts, site.scope);
@@ -65,8 +66,8 @@ export function checkTemplates(context: RuleContext): Diagnostic[] {
 }
 
 function syntaxHint(text: string): string {
-  // `}}}}` or `}}}` ends a Handlebars raw block, which is what a JSON object closing right after a mustache looks like.
-  if (/\}\}\}/u.test(text)) return 'put a space between a closing }} and the } of the JSON object: write `{{user.name}} }` instead of `{{user.name}}}`';
+  // Outside a JSON body, `}}}` closes a triple-stash, which is what a literal brace after a mustache looks like.
+  if (/\}\}\}/u.test(text)) return 'put a space between a closing }} and a literal }: write `{{value}} }` instead of `{{value}}}`';
   const open = /\{\{(?![\s\S]*\}\})([^\s"'{}]*)/u.exec(text);
   if (open) return `close the mustache: write {{${open[1] || 'name'}}}`;
   return 'close every {{ with }} and every {{#if}} with {{/if}}';

@@ -50,16 +50,27 @@ describe('JSON bodies', () => {
     { given: '{"role": {{#if user.admin}}"admin"{{else}}"user"{{/if}} }', want: [] },
     { given: '{"name": "{{user.name}}"}', want: ['SPEC_BODY_NOT_JSON'] },
     { given: '{"name": {{{user.name}}} }', want: ['SPEC_TEMPLATE_RAW_IN_BODY'] },
-    { given: '{"name": {{user.name}}}', want: ['SPEC_TEMPLATE_SYNTAX'] },
+    { given: '{"name": {{user.name}}}', want: [] },
+    { given: '{"email": {{user.email}}}', want: [] },
+    { given: '{"user": {"email": {{user.email}}, "role": {{#if user.admin}}"admin"{{else}}"user"{{/if}}}}', want: [] },
+    { given: '{"name": {{user.name}', want: ['SPEC_TEMPLATE_SYNTAX'] },
     { given: '{"a": 1,}', want: ['SPEC_BODY_NOT_JSON'] },
   ])('$given -> $want', async ({ given, want }) => {
     expect(await codesFor('createUser', given, 'body')).toEqual(want);
   });
 
-  it('explains the `}}}` trap of a JSON object closing after a mustache', async () => {
+  it('locates a syntax error after a closing brace in the author\'s text, not the text the parser saw', async () => {
     const spec = baseSpec();
-    spec.actions.createUser = { method: 'POST', path: '/u', body: '{"name": {{user.name}}}' };
-    const [diagnostic] = (await validateSpecText({ text: specText(spec), file: 's.yaml' })).diagnostics;
-    expect(diagnostic?.hint).toContain('put a space between a closing }} and the } of the JSON object');
+    // Column of `{{/if` in the author's text: separators after `{{user.a}}}` must not shift it.
+    const body = '{"a": {"b": {{user.a}}}, "c": {{#if user.b}}1{{/iff}} }';
+    spec.actions.createUser = { method: 'POST', path: '/u', body };
+    const { diagnostics } = await validateSpecText({ text: specText(spec), file: 's.yaml' });
+    const syntax = diagnostics.find((diagnostic) => diagnostic.code === 'SPEC_TEMPLATE_SYNTAX');
+    expect(syntax).toBeDefined();
+    const line = specText(spec).split('\n')[(syntax?.line ?? 1) - 1] ?? '';
+    expect(line.indexOf(body)).toBeGreaterThanOrEqual(0);
+    const offset = (syntax?.column ?? 1) - 1 - line.indexOf(body);
+    // Handlebars points at the block's name: `if` of `{{#if`.
+    expect(offset).toBe(body.indexOf('{{#if') + 3);
   });
 });

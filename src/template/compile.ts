@@ -1,10 +1,12 @@
 /**
- * JSON body templates. Every escaped mustache `{{expr}}` is rewritten in the Handlebars AST into
+ * Compiles templates for rendering. JSON body templates: every escaped mustache `{{expr}}` is rewritten in the Handlebars AST into
  * `{{__json expr}}` and the template compiled with noEscape, so each value is inserted as JSON
  * text: a name like `Ann", "role": "owner` stays one string and can never add a field, and `&`
  * is never HTML-escaped. Block helpers (`{{#if}}...{{else}}...{{/if}}`) emit their literal text.
  */
-import type { TemplateEngine } from './template-engine.js';
+import { templateEngine, type TemplateEngine } from './engine.js';
+import { JSON_HELPER } from './helpers.js';
+import { parseTemplate } from './parse.js';
 
 type Node = hbs.AST.Node;
 type Mustache = hbs.AST.MustacheStatement;
@@ -17,7 +19,7 @@ function toJsonMustache(node: Mustache): Mustache {
     : node.path;
   return {
     ...node,
-    path: { type: 'PathExpression', data: false, depth: 0, parts: ['__json'], original: '__json', loc } as hbs.AST.PathExpression,
+    path: { type: 'PathExpression', data: false, depth: 0, parts: [JSON_HELPER], original: JSON_HELPER, loc } as hbs.AST.PathExpression,
     params: [argument],
     hash: undefined as unknown as hbs.AST.Hash,
     escaped: false,
@@ -43,25 +45,17 @@ function rewrite(node: Node | undefined | null): void {
   }
 }
 
-/**
- * JSON puts `}` right after a mustache (`{"a": {{x}}}`), which Handlebars would lex as the close
- * of a triple-stash. An empty comment after each mustache followed by `}` separates them.
- */
-export function separateClosingBraces(source: string): string {
-  return source.replace(/\{\{[\s\S]*?\}\}(?=\})/gu, (mustache) => `${mustache}{{!}}`);
-}
-
-/** Compiles a JSON body template; Handlebars syntax errors surface here, at compile time. */
-export function compileJsonBody(engine: TemplateEngine, source: string): (context: object) => string {
-  const ast = engine.parse(separateClosingBraces(source));
+/** Compiles a JSON body template; a syntax error is a TemplateSyntaxError with its offset. */
+export function compileJsonBody(source: string, engine: TemplateEngine = templateEngine): (context: object) => string {
+  const { ast } = parseTemplate(source, 'json');
   rewrite(ast);
   const template = engine.compile(ast, { noEscape: true, strict: false });
   return (context) => template(context);
 }
 
 /** Compiles a plain-string template (query and header values): no escaping, no JSON encoding. */
-export function compilePlainTemplate(engine: TemplateEngine, source: string): (context: object) => string {
-  const ast = engine.parse(source);
+export function compilePlainTemplate(source: string, engine: TemplateEngine = templateEngine): (context: object) => string {
+  const { ast } = parseTemplate(source, 'plain');
   const template = engine.compile(ast, { noEscape: true, strict: false });
   return (context) => template(context);
 }

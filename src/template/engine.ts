@@ -1,0 +1,19 @@
+/**
+ * One isolated Handlebars instance for every connector template, with the helpers of helpers.ts
+ * (and the internal __json used by bodies). Isolated (Handlebars.create()) so nothing registered
+ * elsewhere in the process leaks in.
+ */
+import Handlebars from 'handlebars';
+import { JSON_HELPER, jsonHelper, TEMPLATE_HELPERS } from './helpers.js';
+
+export type TemplateEngine = ReturnType<typeof Handlebars.create>;
+
+export function createTemplateEngine(): TemplateEngine {
+  const engine = Handlebars.create();
+  for (const [name, helper] of Object.entries(TEMPLATE_HELPERS)) engine.registerHelper(name, helper);
+  engine.registerHelper(JSON_HELPER, jsonHelper);
+  return engine;
+}
+
+/** The engine shared by every connector; helpers are stateless, so one is enough. */
+export const templateEngine = createTemplateEngine();
