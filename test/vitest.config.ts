@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
+    // Needs ../shared and the reference jq binary: `npm run conformance` (test/conformance.vitest.config.ts).
+    exclude: ['test/conformance/**', '**/node_modules/**'],
     // Two cores on CI machines: forks keep each file's sockets and timers apart.
     pool: 'forks',
     testTimeout: 20_000,

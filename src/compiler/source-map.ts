@@ -66,8 +66,9 @@ export function createSourceMap(input: { doc: Document; lineCounter: LineCounter
 }
 
 /**
- * Where character `offset` of a string scalar's value sits in the file. Exact for plain, quoted
- * (without escapes) and block literal scalars; folded scalars fall back to the start of the value.
+ * Where character `offset` of a string scalar's value sits in the file. Exact for plain and quoted
+ * scalars on one line (without escapes) and for block scalars, literal (`|`) and folded (`>`,
+ * `>-`), with any chomping: the value is walked beside the source text (see alignBlockScalar).
  */
 function locateInScalar(input: {
   node: Scalar;
@@ -79,17 +80,47 @@ function locateInScalar(input: {
   const { node, position, lineStarts, text } = input;
   const start = node.range![0];
   const value = String(node.value);
-  const offset = Math.max(0, Math.min(input.offset, value.length));
+  // An error at the end of the value points after its last character, not at the line break a block scalar keeps.
+  const offset = Math.max(0, Math.min(input.offset, value.trimEnd().length));
   if (node.type === 'PLAIN') return position(start + offset);
   if (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') return position(start + 1 + offset);
-  if (node.type !== 'BLOCK_LITERAL') return position(start);
-  const before = value.slice(0, offset).split('\n');
-  const headerLine = position(start).line;
-  // The content starts on the line after the `|` header; its indentation is that of its first line.
-  const firstContent = lineStarts[headerLine];
-  if (firstContent === undefined) return position(start);
+  if (node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED') return position(start);
+  // The content starts on the line after the header (`|`, `>-`, ...).
+  const contentStart = lineStarts[position(start).line];
+  if (contentStart === undefined) return position(start);
+  return position(alignBlockScalar({ value, offset, text, contentStart, end: node.range![1] }));
+}
+
+/**
+ * The file offset of value character `offset` in a block scalar whose content lines start at
+ * `contentStart`. Walks value and source together: indentation is skipped at each line start; a
+ * line break the value folded into a space, and blank lines folding dropped, are stepped over.
+ */
+function alignBlockScalar(input: { value: string; offset: number; text: string; contentStart: number; end: number }): number {
+  const { value, offset, text, contentStart, end } = input;
+  let firstLine = contentStart;
+  while (firstLine < end && text[firstLine] === '\n') firstLine++;
   let indent = 0;
-  while (text[firstContent + indent] === ' ') indent++;
-  const lineInValue = before.length - 1;
-  return { line: headerLine + 1 + lineInValue, column: indent + (before[lineInValue]?.length ?? 0) + 1 };
+  while (text[firstLine + indent] === ' ') indent++;
+  let source = contentStart;
+  const skipIndent = (): void => {
+    for (let skipped = 0; skipped < indent && text[source] === ' '; skipped++) source++;
+  };
+  const step = (): void => {
+    const wasBreak = text[source] === '\n';
+    source++;
+    if (wasBreak) skipIndent();
+  };
+  skipIndent();
+  for (let at = 0; at < offset && source < end; at++) {
+    const char = value[at];
+    if (text[source] === char) step();
+    else if (char === ' ' && text[source] === '\n') step(); // a line break folded into a space
+    else {
+      // Blank lines folding dropped (or `\r`): step over them to the character itself.
+      while (source < end && text[source] !== char && /[\n\r ]/u.test(text[source] ?? '')) step();
+      if (text[source] === char) step();
+    }
+  }
+  return source;
 }

@@ -3,10 +3,10 @@ import { collect } from './compile-helpers.js';
 import { defineGenerator, defineNative, definePure, defineWithArgs } from './builtin-helpers.js';
 import { makeCompiled } from './compile-helpers.js';
 import { addValues } from './operators.js';
-import { iterateValues } from './path-ops.js';
+import { indexValue, iterateValues } from './path-ops.js';
 import { countStep, type Compiled, type Env } from './runtime.js';
 import { nativeMaps } from './codegen.js';
-import { compareValues, describeValue, fail, type Json } from './values.js';
+import { compareValues, describeValue, fail, lengthOf, typeOf, type Json } from './values.js';
 
 function requireArray(v: Json, what: string): Json[] {
   if (!Array.isArray(v)) return fail(`${describeValue(v)} cannot be ${what}, as it is not an array`);
@@ -64,12 +64,17 @@ definePure('max', (v) => pick(requireArray(v, 'iterated over').map((value) => ({
 defineNative('min_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => pick(keyed(input, f!, env, 'iterated over'), true) }));
 defineNative('max_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => pick(keyed(input, f!, env, 'iterated over'), false) }));
 
+/**
+ * jq 1.8.1's `def reverse: [.[length - 1 - range(0; length)]];`: an array reversed; anything of
+ * length 0 (null, "", {}, 0) gives []; a string, a number or a non-empty object fails on its first
+ * index ("Cannot index string with number"), a boolean on `length`.
+ */
 definePure('reverse', (v) => {
-  if (v === null) return [];
-  if (typeof v === 'string') return Array.from(v).reverse().join('');
   if (Array.isArray(v)) return v.slice().reverse();
-  if (v === 0) return [];
-  return fail(`Cannot index ${typeof v === 'number' ? 'number' : describeValue(v).split(' ')[0]} with number`);
+  const length = lengthOf(v);
+  if (length <= 0) return [];
+  indexValue(v, length - 1);
+  return fail(`Cannot index ${typeOf(v)} with number`);
 });
 
 definePure('add', (v) => {

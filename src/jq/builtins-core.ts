@@ -7,7 +7,7 @@ import { deletePaths, getPath, setPath } from './path-ops.js';
 import { budget, checkFinite, JqThrow } from './runtime.js';
 import { toText } from './formats.js';
 import {
-  codePointLength, DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, MAX_DEPTH, sortedKeys, typeOf, type Json,
+  codePointLength, DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, lengthOf, MAX_DEPTH, sortedKeys, typeOf, type Json,
 } from './values.js';
 
 definePure('type', typeOf);
@@ -21,32 +21,17 @@ definePure('fromjson', (v) => {
 });
 definePure('infinite', () => checkFinite(Infinity));
 definePure('nan', () => checkFinite(NaN));
-definePure('isinfinite', (v) => {
-  if (typeof v !== 'number') return fail(`${describeValue(v)} number required`);
-  return v === Infinity || v === -Infinity;
-});
-definePure('isnan', (v) => {
-  if (typeof v !== 'number') return fail(`${describeValue(v)} number required`);
-  return Number.isNaN(v);
-});
-definePure('isnormal', (v) => {
-  if (typeof v !== 'number') return fail(`${describeValue(v)} number required`);
-  return Number.isFinite(v) && v !== 0 && Math.abs(v) >= 2.2250738585072014e-308;
-});
+// jq 1.8.1 answers false for anything that is not a number (checked against the binary).
+definePure('isinfinite', (v) => v === Infinity || v === -Infinity);
+definePure('isnan', (v) => typeof v === 'number' && Number.isNaN(v));
+definePure('isnormal', (v) => typeof v === 'number' && Number.isFinite(v) && v !== 0 && Math.abs(v) >= 2.2250738585072014e-308);
 definePure('env', () => ({}));
 definePure('have_literal_numbers', () => true);
 definePure('have_decnum', () => false);
 definePure('debug', (v) => v);
 definePure('stderr', (v) => v);
 
-definePure('length', (v) => {
-  if (v === null) return 0;
-  if (typeof v === 'boolean') return fail(`${describeValue(v)} has no length`);
-  if (typeof v === 'number') return Math.abs(v);
-  if (typeof v === 'string') return codePointLength(v);
-  if (Array.isArray(v)) return v.length;
-  return Object.keys(v).length;
-});
+definePure('length', lengthOf);
 
 definePure('utf8bytelength', (v) => {
   if (typeof v !== 'string') return fail(`${describeValue(v)} only strings have UTF-8 byte length`);

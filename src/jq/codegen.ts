@@ -114,8 +114,8 @@ class Generator {
       }
       case 'Pipe': return this.expr(node.right, this.store(this.expr(node.left, input)));
       case 'Alt': {
-        const r = this.temp();
-        this.emit(`try {\n${this.block(node.left, input, r)}\n} catch (e) { if (!(e instanceof H.JqThrow)) throw e; ${r} = null; }`);
+        // An error of the left side propagates, as in jq (see compileAlt).
+        const r = this.store(this.expr(node.left, input));
         this.emit(`if (${r} === null || ${r} === false) {\n${this.block(node.right, input, r)}\n}`);
         return r;
       }

@@ -85,18 +85,18 @@ export function compileTry(node: Extract<Node, { type: 'Try' }>, scope: Scope): 
 }
 
 /** `a // b`: the truthy outputs of `a` (its errors suppressed), or else the outputs of `b`. */
+/**
+ * `a // b`: the truthy outputs of `a`, or all of `b` when there is none. An error raised by `a`
+ * propagates: jq compiles `//` with FORK, not the FORK_OPT of `try` (jq 1.6 to 1.8.1 alike), so
+ * `(error("x")) // 1` fails and `.a // 1` on a number fails as `.a` does.
+ */
 export function compileAlt(left: Compiled, right: Compiled): Compiled {
   const ls = left.single;
   const rs = right.single;
   const single =
     ls && rs
       ? (input: Json, env: Env): Json => {
-          let value: Json = null;
-          try {
-            value = ls(input, env);
-          } catch (error) {
-            if (!(error instanceof JqThrow)) throw error;
-          }
+          const value = ls(input, env);
           return isTruthy(value) ? value : rs(input, env);
         }
       : undefined;
@@ -105,33 +105,21 @@ export function compileAlt(left: Compiled, right: Compiled): Compiled {
     run: single
       ? (input, env, emit) => emit(single(input, env))
       : (input, env, emit) => {
-          const owner = {};
           let found = false;
-          const guarded = guardEmit(emit, owner);
-          try {
-            left.run(input, env, (v) => {
-              if (!isTruthy(v)) return;
-              found = true;
-              guarded(v);
-            });
-          } catch (error) {
-            ownError(error, owner);
-          }
+          left.run(input, env, (v) => {
+            if (!isTruthy(v)) return;
+            found = true;
+            emit(v);
+          });
           if (!found) right.run(input, env, emit);
         },
     paths: (input, path, env, emit) => {
-      const owner = {};
       let found = false;
-      const guarded = guardPathEmit(emit, owner);
-      try {
-        left.paths(input, path, env, (v, p) => {
-          if (!isTruthy(v)) return;
-          found = true;
-          guarded(v, p);
-        });
-      } catch (error) {
-        ownError(error, owner);
-      }
+      left.paths(input, path, env, (v, p) => {
+        if (!isTruthy(v)) return;
+        found = true;
+        emit(v, p);
+      });
       if (!found) right.paths(input, path, env, emit);
     },
   });

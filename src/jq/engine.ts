@@ -1,7 +1,7 @@
 /**
  * The one small interface every jq engine implements, so the runtime and the validator never
- * depend on which engine runs an expression (the in-process compiler, or the jq binary through
- * node-jq as a fallback for constructs the in-process engine does not support).
+ * depend on which engine runs an expression (the in-process compiler, or a jq binary the host
+ * provides, as a fallback for constructs the in-process engine does not support).
  */
 
 /** A compiled jq program. Compile once per connector, run once per page. */

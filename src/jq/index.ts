@@ -1,7 +1,8 @@
 /**
  * jq for records paths and mappings. `compileJq` is the only entry point the rest of the project
  * uses; which engine runs the expression is decided here: the in-process engine, or the jq
- * binary (node-jq) for the few constructs the in-process engine refuses, when jq is installed.
+ * binary for the few constructs the in-process engine refuses. That fallback is on only where the
+ * host has a jq binary ($JQ_PATH, or `jq` on $PATH); otherwise the refusal is thrown.
  * Inside `runWithJqScope({asts})` (a precompiled connector), a program whose text has a stored
  * AST is compiled from it without parsing.
  */

@@ -8,6 +8,7 @@ import { parseObject, parseString } from './parse-object.js';
 import { parsePatterns } from './parse-patterns.js';
 import { parseFold, parseFuncDef, parseIf } from './parse-keywords.js';
 import { KEYWORDS } from './keywords.js';
+import { optionalAccess } from './optional-access.js';
 import { TokenStream, type ExpressionParser } from './token-stream.js';
 import { JqCompileError } from './engine.js';
 
@@ -118,22 +119,29 @@ class Parser extends TokenStream implements ExpressionParser {
   }
 
   parsePostfix(): Node {
+    // `(.a.b)?` tries the whole term; `.a.b?` only its last access (see optionalAccess).
+    const parenthesized = this.isOp('(');
     let term = this.parsePrimary();
+    let lastIsAccess = !parenthesized && (term.type === 'Index' || term.type === 'Slice' || term.type === 'Iterate');
     for (;;) {
       const token = this.peek();
       if (token.kind === 'field') {
         this.next();
         term = { type: 'Index', target: term, index: { type: 'Literal', value: token.text, start: token.start }, start: token.start };
+        lastIsAccess = true;
       } else if (token.kind === 'op' && token.text === '.' && this.peek(1).kind === 'string') {
         this.next();
         term = { type: 'Index', target: term, index: parseString(this, undefined), start: token.start };
+        lastIsAccess = true;
       } else if (token.kind === 'op' && token.text === '.' && this.isOp('[', 1)) {
         this.next();
       } else if (token.kind === 'op' && token.text === '[') {
         term = this.parseBracketSuffix(term);
+        lastIsAccess = true;
       } else if (token.kind === 'op' && token.text === '?') {
         this.next();
-        term = { type: 'Try', body: term, handler: undefined, start: token.start };
+        term = lastIsAccess ? optionalAccess(term, token.start) : { type: 'Try', body: term, handler: undefined, start: token.start };
+        lastIsAccess = false;
       } else {
         return term;
       }

@@ -39,7 +39,8 @@ export function indexValue(target: Json, key: Json): Json {
     return sliceValue(target, getField(key, 'start'), getField(key, 'end'));
   }
   if (Array.isArray(key) && Array.isArray(target)) return arrayIndices(target, key);
-  if (target === null && (key === null || isObject(key))) return null;
+  // jq 1.8.1: null[{...}] is null, null[null] an error ("Cannot index null with null").
+  if (target === null && isObject(key)) return null;
   return indexError(target, key);
 }
 

@@ -27,9 +27,7 @@ def paths(node_filter): . as $dot | paths | select(. as $p | $dot | getpath($p) 
 def leaf_paths: paths(scalars);
 def del(f): delpaths([path(f)]);
 def from_entries: reduce .[] as $x ({};
-  . + { ($x | if .key == null then .k // .name // .Name // .K // .Key else .key end
-            | if type == "string" then . else tojson end):
-        ($x | if has("value") then .value elif has("v") then .v else .Value end) });
+  . + { ($x | .key // .name // .Name // .Key): ($x | if has("value") then .value else .Value end) });
 def with_entries(f): to_entries | map(f) | from_entries;
 def in(xs): . as $x | xs | has($x);
 def inside(xs): . as $x | xs | contains($x);

@@ -12,6 +12,8 @@ function describe(token: Token): string {
   return `'${token.text}'`;
 }
 
+const CLOSERS: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
 export class TokenStream {
   protected index = 0;
   constructor(protected readonly tokens: Token[]) {}
@@ -42,7 +44,20 @@ export class TokenStream {
   }
   fail(expecting: string): never {
     const token = this.peek();
+    const unclosed = token.kind === 'eof' ? this.findUnclosedBracket() : undefined;
+    // At the end of the expression, the place to look is the bracket left open, not the end.
+    if (unclosed) throw syntaxError(`unclosed '${unclosed.text}': the expression ends before its closing '${CLOSERS[unclosed.text]}'`, unclosed.start);
     throw syntaxError(`unexpected ${describe(token)}, expecting ${expecting}`, token.start);
+  }
+  /** The innermost `(`, `[` or `{` read so far that no bracket closes. */
+  private findUnclosedBracket(): Token | undefined {
+    const open: Token[] = [];
+    for (const token of this.tokens.slice(0, this.index)) {
+      if (token.kind !== 'op') continue;
+      if (token.text in CLOSERS) open.push(token);
+      else if (open.length > 0 && CLOSERS[open.at(-1)!.text] === token.text) open.pop();
+    }
+    return open.at(-1);
   }
   expectOp(text: string): Token {
     if (!this.isOp(text)) this.fail(`'${text}'`);

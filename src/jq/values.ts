@@ -183,3 +183,13 @@ export function hasAstral(text: string): boolean {
   // No `u` flag: with it, a class of lone surrogates never matches inside a pair.
   return /[\uD800-\uDBFF]/.test(text);
 }
+
+/** jq's `length`: 0 for null, |n| for a number, code points of a string, entries of an array or object. */
+export function lengthOf(v: Json): number {
+  if (v === null) return 0;
+  if (typeof v === 'boolean') return fail(`${describeValue(v)} has no length`);
+  if (typeof v === 'number') return Math.abs(v);
+  if (typeof v === 'string') return codePointLength(v);
+  if (Array.isArray(v)) return v.length;
+  return Object.keys(v).length;
+}

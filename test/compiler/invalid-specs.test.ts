@@ -26,7 +26,12 @@ const cases: Case[] = [
   { given: 'unknown-auth-type', want: { code: 'SPEC_UNKNOWN_AUTH_TYPE', line: 10, column: 9 }, says: /did you mean 'oauth2'/ },
   { given: 'unknown-pagination-type', want: { code: 'SPEC_UNKNOWN_PAGINATION_TYPE', line: 15, column: 24 }, says: /did you mean 'offset'/ },
   { given: 'pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /add `param:`/ },
-  { given: 'bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 13, column: 21 }, says: /records.*does not compile/ },
+  // An unclosed bracket is reported where it opens.
+  { given: 'bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 13, column: 20 }, says: /records.*unclosed '\['/ },
+  // jq errors inside block scalars: the line and column of the bad token in the YAML file.
+  { given: 'jq-error-in-folded-block', want: { code: 'SPEC_JQ_SYNTAX', line: 19, column: 18 }, says: /mapping.email.*unexpected '\|'/ },
+  { given: 'jq-error-in-literal-block', want: { code: 'SPEC_JQ_SYNTAX', line: 19, column: 52 }, says: /mapping.email.*unexpected end of expression/ },
+  { given: 'jq-unclosed-brace', want: { code: 'SPEC_JQ_SYNTAX', line: 18, column: 9 }, says: /mapping.name.*unclosed '\{'/ },
   { given: 'bad-template', want: { code: 'SPEC_TEMPLATE_SYNTAX', line: 12, column: 23 }, says: /close the mustache: write \{\{inputs.tenant\}\}/ },
   { given: 'unknown-template-variable', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 18, column: 46 }, says: /'account.id' is not available in createUser/ },
   { given: 'unknown-template-input', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 19, column: 24 }, says: /did you mean 'inputs.region'/ },

@@ -1,6 +1,7 @@
 /** The jq checker: verdicts per expression, cached once per process. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jqChecker, MAX_JQ_LENGTH } from '../../../src/compiler/rules/jq-checker.js';
+import { installFakeJq } from '../../jq/fake-jq-binary.js';
 
 describe('jqChecker', () => {
   it.each([
@@ -20,7 +21,22 @@ describe('jqChecker', () => {
 });
 
 describe('jqChecker with a construct only the jq binary runs', () => {
-  it('reports the fallback and names the construct', async () => {
+  const savedJqPath = process.env.JQ_PATH;
+  const savedPath = process.env.PATH;
+  afterEach(() => {
+    process.env.PATH = savedPath;
+    if (savedJqPath === undefined) delete process.env.JQ_PATH;
+    else process.env.JQ_PATH = savedJqPath;
+  });
+
+  it('reports the fallback and names the construct when a jq binary is there', async () => {
+    process.env.JQ_PATH = installFakeJq({ '[inputs]': {} }).binary;
     expect(await jqChecker.check('[inputs]')).toMatchObject({ kind: 'binary-fallback', construct: 'inputs', offset: 1 });
+  });
+
+  it('reports the construct as unsupported where there is no jq binary (the fallback is off)', async () => {
+    delete process.env.JQ_PATH;
+    process.env.PATH = '/nonexistent';
+    expect(await jqChecker.check('[input]')).toMatchObject({ kind: 'unsupported', offset: 1 });
   });
 });

@@ -1,6 +1,7 @@
 /** The other semantic rules, one table per rule. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { validateSpecText } from '../../../src/compiler/index.js';
+import { installFakeJq } from '../../jq/fake-jq-binary.js';
 import { baseSpec, errorCodes, specText } from '../helpers.js';
 
 async function codes(change: (spec: Record<string, any>) => void): Promise<string[]> {
@@ -70,7 +71,15 @@ describe('inputs, URLs and plans', () => {
 });
 
 describe('jq constructs the in-process engine refuses', () => {
+  const savedJqPath = process.env.JQ_PATH;
+  afterEach(() => {
+    if (savedJqPath === undefined) delete process.env.JQ_PATH;
+    else process.env.JQ_PATH = savedJqPath;
+  });
+
   it('warns, naming the construct and its place, when the expression falls back to the jq binary', async () => {
+    // A stand-in jq that compiles everything: the fallback is on because a jq binary is there.
+    process.env.JQ_PATH = installFakeJq({ '.name // input_filename // ""': {} }).binary;
     const spec = baseSpec();
     spec.actions.importUsers.mapping.name = '.name // input_filename // ""';
     const text = specText(spec);

@@ -39,6 +39,15 @@ function countRow(file: string, results: CaseResult[]): Row {
   };
 }
 
+/**
+ * A file's cases in the four kinds of the conformance table: passed, failed (a wrong answer),
+ * jq's message wording differs, skipped by design (out of scope by construct, or refused).
+ */
+export function countSuiteFile(name: string, results: CaseResult[]): { name: string; cases: number; passed: number; failed: number; messageDiffers: number; skippedByDesign: number } {
+  const row = countRow(name, results);
+  return { name, cases: row.cases, passed: row.pass, failed: row.wrong, messageDiffers: row.messageDiffers, skippedByDesign: row.outOfScope + row.unsupported };
+}
+
 const percent = (part: number, whole: number): string => (whole === 0 ? 'n/a' : `${((100 * part) / whole).toFixed(1)}%`);
 
 /** In-scope cases that gave a wrong answer: these fail the test. */

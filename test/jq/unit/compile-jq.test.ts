@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compileJq, compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
+import { installFakeJq } from '../fake-jq-binary.js';
 
 const savedPath = process.env.PATH;
 const savedJqPath = process.env.JQ_PATH;
@@ -21,8 +22,10 @@ describe('compileJq', () => {
     await expect(compileJq('.a | | .b')).rejects.toMatchObject({ name: 'JqCompileError', kind: 'syntax', offset: 5 });
   });
 
-  it('falls back to the jq binary for refused constructs when jq is installed', async () => {
-    process.env.JQ_PATH = '/usr/bin/jq';
+  it('falls back to the jq binary for refused constructs when jq is installed (on PATH)', async () => {
+    const fake = installFakeJq({ '[., input_filename]': { run: { stdout: '[$INPUT,"<stdin>"]\n' } } });
+    delete process.env.JQ_PATH;
+    process.env.PATH = `${fake.dir}:${savedPath ?? ''}`;
     const filter = await compileJq('[., input_filename]');
     expect(filter.engine).toBe('binary');
     expect(filter.refused).toMatchObject({ kind: 'unsupported', construct: 'input_filename', offset: 4 });

@@ -12,7 +12,7 @@ const cases: JqCase[] = [
   { given: '[..]', input: [1, [2]], want: [[[1, [2]], 1, [2], 2]] },
   { given: '[.[] | .a?]', input: [1, { a: 2 }], want: [[2]] },
   { given: '.a // "none"', input: { a: false }, want: ['none'] },
-  { given: '(.a | error) // "x"', input: { a: 'boom' }, want: ['x'] },
+  { given: '(.a | error)? // "x"', input: { a: 'boom' }, want: ['x'] },
   { given: '[.[] // 9]', input: [null, false, 1], want: [[1]] },
   { given: '.missing', input: null, want: [null] },
   { given: '.constructor, .__proto__', input: {}, want: [null, null] },

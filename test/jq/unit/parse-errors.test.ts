@@ -14,11 +14,13 @@ function compileError(program: string): JqCompileError {
 describe('syntax errors carry the 0-based offset of the offending token', () => {
   const cases: Array<{ given: string; offset: number; message: RegExp }> = [
     { given: '.a | ', offset: 5, message: /unexpected end of expression/u },
-    { given: '{a: 1', offset: 5, message: /expecting ',' or '\}'/u },
+    // An unclosed bracket: reported where it opens, not at the end of the expression.
+    { given: '{a: 1', offset: 0, message: /unclosed '\{'/u },
+    { given: '[.a, (.b', offset: 5, message: /unclosed '\('/u },
     { given: '.a b', offset: 3, message: /unexpected 'b'/u },
     { given: '.name | "abc', offset: 8, message: /unterminated string/u },
     { given: '"a\\qb"', offset: 2, message: /invalid escape/u },
-    { given: '.[1', offset: 3, message: /expecting '\]'/u },
+    { given: '.[1', offset: 1, message: /unclosed '\[': the expression ends before its closing '\]'/u },
     { given: 'if . then 1', offset: 11, message: /expecting 'end'/u },
     { given: '.a[]]', offset: 4, message: /unexpected '\]'/u },
     { given: '1 == 2 == 3', offset: 7, message: /precedence/u },

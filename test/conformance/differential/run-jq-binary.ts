@@ -1,13 +1,14 @@
 /**
- * The reference: the real jq binary (/usr/bin/jq, 1.6 on CI). Many (expression, input) pairs run in
- * one jq process: each expression becomes `def eN: ...;`, each input line says which to run, and
- * jq prints one line per input with every output as JSON text (tojson), or the fact that it failed.
- * A batch that does not compile (jq 1.6 folds `1/0` into a compile error) or does not finish in time
- * is re-run one expression at a time; one that still fails counts as an error of jq.
+ * The reference: jq 1.8.1 (reference-jq.ts). Many (expression, input) pairs run in one jq process:
+ * each expression becomes `def eN: ...;`, each input line says which to run, and jq prints one line
+ * per input with every output as JSON text (tojson), or the fact that it failed. A batch that does
+ * not compile (one bad expression spoils the batch) or does not finish in time is re-run one
+ * expression at a time; one that still fails counts as an error of jq.
  */
 import { spawnSync } from 'node:child_process';
+import { REFERENCE_JQ } from '../reference-jq.js';
 
-export const JQ_BINARY = process.env.JQ_PATH ?? '/usr/bin/jq';
+const JQ_BINARY = REFERENCE_JQ;
 
 export interface DifferentialCase {
   expression: string;
@@ -18,13 +19,6 @@ export interface DifferentialCase {
 export type BinaryOutcome = { outputs: string[] } | { error: string };
 
 const BATCH_SIZE = 100;
-
-/** The jq version string, e.g. `jq-1.6`; throws when the binary cannot run. */
-export function readJqVersion(): string {
-  const result = spawnSync(JQ_BINARY, ['--version'], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`cannot run ${JQ_BINARY} (${result.error?.message ?? result.stderr}); install jq or set JQ_PATH`);
-  return result.stdout.trim();
-}
 
 function runBatch({ expressions, cases, timeoutMs }: { expressions: string[]; cases: Array<{ index: number; input: unknown }>; timeoutMs: number }): BinaryOutcome[] | string {
   const defs = expressions.map((expression, index) => `def e${index}: ${expression};`).join('\n');

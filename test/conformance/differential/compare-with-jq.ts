@@ -1,10 +1,10 @@
 /**
  * Runs (expression, input) pairs on the in-process engine and on the jq binary and lists every
  * disagreement. Agreement means the same outputs in the same order, equal as jq compares values, or
- * an error in both (the wording of jq 1.6's messages is not compared). Outputs equal in value but
+ * an error in both (the wording of jq's messages is not compared). Outputs equal in value but
  * printed differently by jq -c (object key order) are listed apart, in `textDiffers`.
  */
-import { equalJqValues } from '../suite/jq-json-values.js';
+import { equalJqValues } from '../../jq/suite/jq-json-values.js';
 import { formatJqCompact } from '../../../src/cli/jq/format-jq-output.js';
 import { compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
 import { runJqBinary, type DifferentialCase } from './run-jq-binary.js';
@@ -23,9 +23,10 @@ export interface ComparisonReport {
   textDiffers: Disagreement[];
 }
 
-type EngineOutcome = { outputs: string[] } | { error: string } | { refused: string };
+export type EngineOutcome = { outputs: string[] } | { error: string } | { refused: string };
 
-async function runEngine(expression: string, input: unknown): Promise<EngineOutcome> {
+/** The in-process engine's outcome for one case. */
+export async function runInProcessEngine(expression: string, input: unknown): Promise<EngineOutcome> {
   let filter;
   try {
     filter = compileJqInProcess(expression);
@@ -47,8 +48,11 @@ async function runEngine(expression: string, input: unknown): Promise<EngineOutc
 const show = (outcome: EngineOutcome | { outputs: string[] } | { error: string }): string =>
   'outputs' in outcome ? outcome.outputs.join(' | ') || '(no output)' : 'error' in outcome ? `error: ${outcome.error}` : `refused: ${outcome.refused}`;
 
-/** Compares every case; the engine's compile errors always count as disagreements (jq compiled it, or both failed). */
-export async function compareWithJq(cases: DifferentialCase[]): Promise<ComparisonReport> {
+/**
+ * Compares every case; the engine's compile errors always count as disagreements (jq compiled it,
+ * or both failed). `runEngine` is the in-process engine unless a test of this comparison says otherwise.
+ */
+export async function compareWithJq(cases: DifferentialCase[], runEngine = runInProcessEngine): Promise<ComparisonReport> {
   const reference = runJqBinary(cases);
   const report: ComparisonReport = { compared: 0, refused: [], disagreements: [], textDiffers: [] };
   for (const [index, item] of cases.entries()) {
