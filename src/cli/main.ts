@@ -45,17 +45,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   return command.run(rest, io);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (invokedDirectly || process.env.CONNECTOR_CLI_MAIN === '1') {
+/** Runs the CLI on this process's arguments and streams; sets the exit code. */
+export async function runCli(): Promise<void> {
   const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      // A bug of ours, not bad input: say so in one line, without a stack trace.
-      process.stderr.write(`connector: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  try {
+    process.exitCode = await main(process.argv.slice(2), io);
+  } catch (error) {
+    // A bug of ours, not bad input: say so in one line, without a stack trace.
+    process.stderr.write(`connector: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
 }
+
+// `tsx src/cli/main.ts` (npm run connector, the tests); the installed bin is connector.ts.
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (invokedDirectly) await runCli();
