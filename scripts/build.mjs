@@ -39,7 +39,8 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  sourcemap: true,
+  // No source maps: the CLI never prints a stack trace, and they would double the bundle's size.
+  sourcemap: false,
   external: ['ajv', 'ajv/*', 'undici', 'json-schema-to-typescript'],
   // Bundled CommonJS (yaml, handlebars) calls require(); ESM has none, so each chunk makes one.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
