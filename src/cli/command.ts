@@ -15,8 +15,6 @@ export interface CliIO {
 
 export interface Command {
   name: string;
-  /** One line, shown in `connector --help`. */
-  summary: string;
   /** Full `--help` text of the command. */
   help: string;
   run(args: string[], io: CliIO): Promise<number>;

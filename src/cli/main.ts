@@ -4,24 +4,57 @@
  */
 import { EXIT_USAGE, type CliIO, type Command } from './command.js';
 
-const commands: Record<string, () => Promise<Command>> = {
-  validate: async () => (await import('./commands/validate.js')).validateCommand,
-  compile: async () => (await import('./commands/compile.js')).compileCommand,
-  new: async () => (await import('./commands/new.js')).newCommand,
-  list: async () => (await import('./commands/list.js')).listCommand,
-  run: async () => (await import('./commands/run.js')).runCommand,
-  test: async () => (await import('./commands/test.js')).testCommand,
-  preview: async () => (await import('./commands/preview.js')).previewCommand,
-  generate: async () => (await import('./commands/generate.js')).generateCommand,
-  jq: async () => (await import('./commands/jq.js')).jqCommand,
+/**
+ * Every command: its one-line summary for `connector --help`, and how to load it. The summaries live
+ * here, not in the command modules, so `--help` loads no command (and none of ajv, handlebars, undici).
+ */
+interface CommandEntry {
+  summary: string;
+  load(): Promise<Command>;
+}
+
+const commands: Record<string, CommandEntry> = {
+  validate: {
+    summary: 'Check connector specs and report every problem with file:line:column',
+    load: async () => (await import('./commands/validate.js')).validateCommand,
+  },
+  compile: {
+    summary: 'Compile specs/ into typed modules in generated/ (--check: fail when stale)',
+    load: async () => (await import('./commands/compile.js')).compileCommand,
+  },
+  new: {
+    summary: 'Scaffold a connector spec (prebuilt, SCIM or build-your-own) that validates',
+    load: async () => (await import('./commands/new.js')).newCommand,
+  },
+  list: {
+    summary: 'List the shipped connectors with their type and supported actions',
+    load: async () => (await import('./commands/list.js')).listCommand,
+  },
+  run: {
+    summary: 'Run an action (importUsers, createUser, ...) against the target application',
+    load: async () => (await import('./commands/run.js')).runCommand,
+  },
+  test: {
+    summary: "Send an action's request once and show the target's response (the Test step)",
+    load: async () => (await import('./commands/test.js')).testCommand,
+  },
+  preview: {
+    summary: 'Show how the mapping reads a page of users, or render a write payload (the Preview step)',
+    load: async () => (await import('./commands/preview.js')).previewCommand,
+  },
+  generate: {
+    summary: 'Generate Config: propose records path and mapping from a sample users response',
+    load: async () => (await import('./commands/generate.js')).generateCommand,
+  },
+  jq: {
+    summary: 'Run a jq filter on the built-in engine (like jq -c)',
+    load: async () => (await import('./commands/jq.js')).jqCommand,
+  },
 };
 
-async function usage(): Promise<string> {
+function usage(): string {
   const lines = ['Usage: connector <command> [options]', '', 'Commands:'];
-  for (const load of Object.values(commands)) {
-    const command = await load();
-    lines.push(`  ${command.name.padEnd(10)} ${command.summary}`);
-  }
+  for (const [name, entry] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${entry.summary}`);
   lines.push('', 'Run `connector <command> --help` for a command\'s options.', '');
   return lines.join('\n');
 }
@@ -29,15 +62,15 @@ async function usage(): Promise<string> {
 export async function main(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    (name === undefined ? io.stderr : io.stdout).write(await usage());
+    (name === undefined ? io.stderr : io.stdout).write(usage());
     return name === undefined ? EXIT_USAGE : 0;
   }
-  const load = commands[name];
-  if (!load) {
-    io.stderr.write(`connector: unknown command '${name}'\n\n${await usage()}`);
+  const entry = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) {
+    io.stderr.write(`connector: unknown command '${name}'\n\n${usage()}`);
     return EXIT_USAGE;
   }
-  const command = await load();
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
     return 0;
@@ -45,17 +78,18 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   return command.run(rest, io);
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
-if (invokedDirectly || process.env.CONNECTOR_CLI_MAIN === '1') {
+/** Runs the CLI on this process's arguments and streams; sets the exit code. */
+export async function runCli(): Promise<void> {
   const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
-  main(process.argv.slice(2), io).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      // A bug of ours, not bad input: say so in one line, without a stack trace.
-      process.stderr.write(`connector: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  try {
+    process.exitCode = await main(process.argv.slice(2), io);
+  } catch (error) {
+    // A bug of ours, not bad input: say so in one line, without a stack trace.
+    process.stderr.write(`connector: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
 }
+
+// `tsx src/cli/main.ts` (npm run connector, the tests); the installed bin is connector.ts.
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'));
+if (invokedDirectly) await runCli();

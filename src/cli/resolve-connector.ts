@@ -7,7 +7,6 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UsageError, type ParsedArgs } from './args.js';
 import type { CliIO } from './command.js';
 import type { CompiledConnector, ConnectorSpec } from '../connector.js';
@@ -22,6 +21,7 @@ import {
 } from './inputs.js';
 import { checkBaseUrl, parseTimeout } from './session-flags.js';
 import { redactIO, type SessionIO } from './session-io.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 export { SESSION_FLAGS } from './session-flags.js';
 export { redactEnvironmentIO, redactIO, type SessionIO, type SessionStream } from './session-io.js';
@@ -62,15 +62,14 @@ async function loadSpecConnector(path: string, cwd: string): Promise<CompiledCon
   }
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SPEC_DIRS = ['specs/prebuilt', 'specs/scim', 'specs/examples'];
 
-/** Shipped connectors: `generated/index.ts` once `connector compile` has run, else none. */
+/** Shipped connectors: `generated/index.ts` (checked in, rewritten by `connector compile`), else none. */
 async function loadGenerated(): Promise<Record<string, CompiledConnector>> {
-  // A variable path: generated/index.ts exists only after `connector compile`.
-  const modulePath = '../../generated/index.js';
+  // A literal path, so the build's CLI bundle includes the compiled connectors. Loaded lazily and
+  // guarded: a generated/ broken mid-edit must not stop the CLI from compiling the specs instead.
   try {
-    const generated = (await import(modulePath)) as { connectors?: Record<string, CompiledConnector> };
+    const generated = (await import('../../generated/index.js')) as { connectors?: Record<string, CompiledConnector> };
     return generated.connectors ?? {};
   } catch {
     return {};
@@ -91,7 +90,7 @@ function listShippedSpecs(): { byId: Map<string, string>; byName: Map<string, st
   const byId = new Map<string, string>();
   const byName = new Map<string, string>();
   for (const dir of SPEC_DIRS) {
-    const absolute = join(REPO_ROOT, dir);
+    const absolute = join(PACKAGE_ROOT, dir);
     if (!existsSync(absolute)) continue;
     for (const name of readdirSync(absolute)) {
       const match = /^(.+)\.ya?ml$/.exec(name);

@@ -3,12 +3,11 @@
  * it, else the spec compiled at start (so the demo also runs on a fresh checkout).
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import type { CompiledConnector } from '../connector.js';
 import { compileSpecText } from '../compiler/index.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 
 export const SPEC_FILE = 'specs/prebuilt/incident-platform.yaml';
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export interface LoadedConnector {
   connector: CompiledConnector;
@@ -32,6 +31,6 @@ async function loadGenerated(modulePath: string): Promise<CompiledConnector | un
 export async function loadIncidentPlatformConnector(generatedModule = GENERATED_MODULE): Promise<LoadedConnector> {
   const generated = await loadGenerated(generatedModule);
   if (generated !== undefined) return { connector: generated, from: 'generated/index.ts' };
-  const text = await readFile(`${REPO_ROOT}${SPEC_FILE}`, 'utf8');
+  const text = await readFile(`${PACKAGE_ROOT}${SPEC_FILE}`, 'utf8');
   return { connector: await compileSpecText({ text, file: SPEC_FILE }), from: SPEC_FILE };
 }

@@ -20,7 +20,7 @@ export function describeServedDemo(origin: string): string[] {
     `  ${env} npm run connector -- test incident-platform importUsers ${target}`,
     `  ${env} npm run connector -- preview incident-platform ${target}`,
     `  ${env} npm run connector -- run incident-platform importUsers ${target}`,
-    `  ${env} npm run connector -- run incident-platform importUsers ${target} --json`,
+    `  ${env} npm run --silent connector -- run incident-platform importUsers ${target} --json > accounts.json`,
     `  ${env} npm run connector -- run incident-platform createUser --person ann.json ${target} --dry-run`,
     '',
     'Serving until Ctrl-C.',

@@ -1,4 +1,5 @@
 /** The package entry point offers the runtime, the compiler and the OAuth 2.0 consent URL. */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 
@@ -29,9 +30,12 @@ describe('package entry point', () => {
 });
 
 describe('package name', () => {
-  it('resolves `lifecycle-connectors` to the same entry point (package.json exports)', async () => {
-    const byName = await import('lifecycle-connectors');
-    expect(byName.connect).toBe(api.connect);
-    expect(byName.compileSpecText).toBe(api.compileSpecText);
+  // Data, not resolution: dist/ exists only after a build. test/package/pack-install.test.ts builds,
+  // installs the packed tarball and imports each of these by name.
+  it('maps `lifecycle-connectors` and its compiler to the build of src/index.ts and src/compiler/index.ts, with types', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { exports: Record<string, unknown> };
+    expect(manifest.exports['.']).toEqual({ types: './dist/src/index.d.ts', default: './dist/src/index.js' });
+    expect(manifest.exports['./compiler']).toEqual({ types: './dist/src/compiler/index.d.ts', default: './dist/src/compiler/index.js' });
+    expect(manifest.exports['./connectors/*']).toEqual({ types: './dist/generated/*.d.ts', default: './dist/generated/*.js' });
   });
 });

@@ -122,7 +122,6 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const compileCommand: Command = {
   name: 'compile',
-  summary: 'Compile specs/ into typed modules in generated/ (--check: fail when stale)',
   help: [
     USAGE,
     '',

@@ -166,7 +166,6 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const generateCommand: Command = {
   name: 'generate',
-  summary: 'Generate Config: propose records path and mapping from a sample users response',
   help: HELP,
   run,
 };

@@ -56,7 +56,6 @@ async function outputsBeforeError(expression: string, input: unknown): Promise<u
 
 export const jqCommand: Command = {
   name: 'jq',
-  summary: 'Run a jq filter on the built-in engine (like jq -c)',
   help,
   async run(args, io) {
     const options = parseOptions(args);

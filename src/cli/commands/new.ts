@@ -55,7 +55,6 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const newCommand: Command = {
   name: 'new',
-  summary: 'Scaffold a connector spec (prebuilt, SCIM or build-your-own) that validates',
   help: [USAGE, '', 'Writes a short spec of the given type, valid as written, to edit from.', '', 'Options:', formatFlagHelp(flags), '', 'Exit codes: 0 written, 1 the file exists, 2 bad usage.'].join('\n'),
   run,
 };

@@ -151,7 +151,6 @@ async function run(argv: string[], io: CliIO): Promise<number> {
 
 export const previewCommand: Command = {
   name: 'preview',
-  summary: 'Show how the mapping reads a page of users, or render a write payload (the Preview step)',
   help: HELP,
   run,
 };

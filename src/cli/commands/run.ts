@@ -181,7 +181,6 @@ async function run(argv: string[], io: CliIO): Promise<number> {
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'Run an action (importUsers, createUser, ...) against the target application',
   help: HELP,
   run,
 };

@@ -97,7 +97,6 @@ async function run(argv: string[], io: CliIO): Promise<number> {
 
 export const testCommand: Command = {
   name: 'test',
-  summary: "Send an action's request once and show the target's response (the Test step)",
   help: HELP,
   run,
 };

@@ -78,7 +78,6 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const validateCommand: Command = {
   name: 'validate',
-  summary: 'Check connector specs and report every problem with file:line:column',
   help: [
     USAGE,
     '',
