@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
+    // Those need a PostgreSQL server: `npm run test:postgres`.
+    exclude: ['test/postgres/**', '**/node_modules/**'],
     // Two cores on CI machines: forks keep each file's sockets and timers apart.
     pool: 'forks',
     testTimeout: 20_000,
