@@ -38,13 +38,17 @@ export async function loadTenant(db: Queryable, tenantId: string, options: { for
 }
 
 export function tenantOperations(context: ServiceContext): TenantOperations {
-  const { db } = context;
+  const { db, keyring } = context;
   return {
     async create(input) {
       const name = requireText('name', input.name);
       const plan = parsePlan(input.plan);
       requireActor(input.actor);
-      return toTenant(await db.transaction((tx) => insertTenant(tx, { id: randomUUID(), name, plan })));
+      return db.transaction(async (tx) => {
+        const row = await insertTenant(tx, { id: randomUUID(), name, plan });
+        await keyring.createDataKey(tx, row.id);
+        return toTenant(row);
+      });
     },
     async get(tenantId) {
       return toTenant(await loadTenant(db, tenantId));
