@@ -3,3 +3,9 @@ export { openService, type Service, type ServiceOptions } from './open-service.j
 export { ServiceError, isServiceError, type ServiceErrorCode } from './service-error.js';
 export { PLANS, FEATURE_PLANS, type Plan, type Feature } from './tenants/plans.js';
 export type { Tenant, TenantOperations } from './tenants/tenants.js';
+export type { IntegrationOperations, IntegrationRef, ConfigureAuthResult } from './integrations/integrations.js';
+export type { Integration } from './integrations/integration-view.js';
+export type { IntegrationChoice, IntegrationType } from './integrations/integration-types.js';
+export { INTEGRATION_TYPES } from './integrations/integration-types.js';
+export type { OfferedAction, ActionKind } from './integrations/offered-actions.js';
+export type { AuthFailure } from './integrations/configure-auth.js';

@@ -7,6 +7,7 @@
 import type { ServiceContext } from './context.js';
 import { resolveKekSource } from './crypto/kek-source.js';
 import { openKeyring } from './crypto/keyring.js';
+import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { requireActor } from './validate-input.js';
@@ -29,6 +30,7 @@ export interface Service {
   /** `embedded` (PGlite in the data directory) or `postgres`. */
   readonly storage: 'embedded' | 'postgres';
   readonly tenants: TenantOperations;
+  readonly integrations: IntegrationOperations;
   /**
    * Re-wraps every tenant's data key under a new key-encryption key in one transaction. With a key
    * file the new key is generated (or `newKek`) and replaces the file; with `CONNECTOR_KEK`,
@@ -53,6 +55,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   return {
     storage: db.kind,
     tenants: tenantOperations(context),
+    integrations: integrationOperations(context),
     async rotateKey(input) {
       requireActor(input.actor);
       return kekSource.rotate(context.keyring, { newKek: input.newKek });
