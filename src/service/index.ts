@@ -9,3 +9,5 @@ export type { IntegrationChoice, IntegrationType } from './integrations/integrat
 export { INTEGRATION_TYPES } from './integrations/integration-types.js';
 export type { OfferedAction, ActionKind } from './integrations/offered-actions.js';
 export type { AuthFailure } from './integrations/configure-auth.js';
+export { AUDIT_EVENTS, type AuditEntry, type AuditEvent, type AuditOperations, type AuditPage } from './audit/audit-log.js';
+export type { KeyRotation } from './open-service.js';

@@ -4,6 +4,7 @@
  * operations. One open service per data directory and process; `close()` releases the database
  * and the directory's lock.
  */
+import { auditOperations, recordAudit, type AuditOperations } from './audit/audit-log.js';
 import type { ServiceContext } from './context.js';
 import { resolveKekSource } from './crypto/kek-source.js';
 import { openKeyring } from './crypto/keyring.js';
@@ -31,6 +32,7 @@ export interface Service {
   readonly storage: 'embedded' | 'postgres';
   readonly tenants: TenantOperations;
   readonly integrations: IntegrationOperations;
+  readonly audit: AuditOperations;
   /**
    * Re-wraps every tenant's data key under a new key-encryption key in one transaction. With a key
    * file the new key is generated (or `newKek`) and replaces the file; with `CONNECTOR_KEK`,
@@ -56,9 +58,13 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     storage: db.kind,
     tenants: tenantOperations(context),
     integrations: integrationOperations(context),
+    audit: auditOperations(context),
     async rotateKey(input) {
-      requireActor(input.actor);
-      return kekSource.rotate(context.keyring, { newKek: input.newKek });
+      const actor = requireActor(input.actor);
+      // Each tenant's trail shows its data key re-wrapped, committed with the rotation itself.
+      return kekSource.rotate(context.keyring, { newKek: input.newKek }, async (tx, rotation) => {
+        for (const tenantId of rotation.tenantIds) await recordAudit(tx, { tenantId, actor, event: 'key.rotated', detail: { version: rotation.version } });
+      });
     },
     close: () => (closed ??= db.close()),
   };

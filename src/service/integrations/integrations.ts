@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect, type Client, type ConnectionCheck } from '../../index.js';
+import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
@@ -78,7 +79,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
   return {
     async create(input) {
-      requireActor(input.actor);
+      const actor = requireActor(input.actor);
       const tenant = await loadTenant(db, input.tenantId);
       requirePlan(tenant, 'integrations');
       const choice = await resolveChoice(input);
@@ -86,6 +87,13 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       return db.transaction(async (tx) => {
         requirePlan(await loadTenant(tx, input.tenantId, { forUpdate: true }), 'integrations');
         const row = await insertIntegration(tx, { id: randomUUID(), tenantId: tenant.id, name, ...choice });
+        await recordAudit(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor,
+          event: 'integration.created',
+          detail: { name, type: row.type, connector: row.connector_id, baseUrl: row.base_url, settings: row.settings },
+        });
         return toIntegration(row, []);
       });
     },
@@ -103,7 +111,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     },
 
     async configureAuth(input) {
-      requireActor(input.actor);
+      const actor = requireActor(input.actor);
       const tenant = await loadTenant(db, input.tenantId);
       requirePlan(tenant, 'integrations');
       const row = await loadIntegration(db, input);
@@ -111,11 +119,18 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const { inputs, secrets } = splitInputs(connector, row, input.inputs);
       const redactor = redactorFor(inputs, secrets);
       const outcome = await testConnection({ connector, row, inputs, redactor });
-      if (!outcome.ok) return { ok: false, integration: await view(db, row), failure: outcome.failure };
+      const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
+      if (!outcome.ok) {
+        // The test is recorded; the configuration is not saved.
+        await recordAudit(db, { ...audit, event: 'integration.auth_test_failed', detail: { inputs: Object.keys(input.inputs).sort(), failure: outcome.failure } }, redactor);
+        return { ok: false, integration: await view(db, row), failure: outcome.failure };
+      }
       const saved = await db.transaction(async (tx) => {
         const locked = await loadIntegration(tx, input, { forUpdate: true });
         const { settings, sealed } = await sealInputs({ db: tx, keyring, row: locked, inputs, secrets });
-        return view(tx, await saveAuthentication(tx, { integrationId: locked.id, settings, secrets: sealed }));
+        const after = await saveAuthentication(tx, { integrationId: locked.id, settings, secrets: sealed });
+        await recordAudit(tx, { ...audit, event: 'integration.auth_configured', detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check } }, redactor);
+        return view(tx, after);
       });
       return { ok: true, integration: saved, check: outcome.check };
     },
@@ -125,7 +140,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     },
 
     async setAction(input) {
-      requireActor(input.actor);
+      const actor = requireActor(input.actor);
       if (typeof input.enabled !== 'boolean') throw new ServiceError('INVALID_INPUT', 'enabled must be true or false', { hint: 'give enabled: true to enable the action' });
       const tenant = await loadTenant(db, input.tenantId);
       requirePlan(tenant, 'integrations');
@@ -146,7 +161,16 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       } else if (kind === undefined) {
         throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, { hint: 'list the integration’s actions' });
       }
-      await db.transaction((tx) => upsertAction(tx, { integrationId: row.id, action: input.action, enabled: input.enabled }));
+      await db.transaction(async (tx) => {
+        await upsertAction(tx, { integrationId: row.id, action: input.action, enabled: input.enabled });
+        await recordAudit(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor,
+          event: input.enabled ? 'integration.action_enabled' : 'integration.action_disabled',
+          detail: { action: input.action, kind },
+        });
+      });
       return (await actionsOf(input)).offered;
     },
 

@@ -1,5 +1,6 @@
 /** Tenant operations: create a tenant with a plan, read it, list them, change the plan. */
 import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
@@ -43,10 +44,11 @@ export function tenantOperations(context: ServiceContext): TenantOperations {
     async create(input) {
       const name = requireText('name', input.name);
       const plan = parsePlan(input.plan);
-      requireActor(input.actor);
+      const actor = requireActor(input.actor);
       return db.transaction(async (tx) => {
         const row = await insertTenant(tx, { id: randomUUID(), name, plan });
         await keyring.createDataKey(tx, row.id);
+        await recordAudit(tx, { tenantId: row.id, actor, event: 'tenant.created', detail: { name, plan } });
         return toTenant(row);
       });
     },
@@ -58,10 +60,12 @@ export function tenantOperations(context: ServiceContext): TenantOperations {
     },
     async setPlan(input) {
       const plan = parsePlan(input.plan);
-      requireActor(input.actor);
+      const actor = requireActor(input.actor);
       return db.transaction(async (tx) => {
-        await loadTenant(tx, input.tenantId, { forUpdate: true });
-        return toTenant((await updateTenantPlan(tx, input.tenantId, plan))!);
+        const before = await loadTenant(tx, input.tenantId, { forUpdate: true });
+        const after = (await updateTenantPlan(tx, input.tenantId, plan))!;
+        await recordAudit(tx, { tenantId: after.id, actor, event: 'tenant.plan_changed', detail: { from: before.plan, to: plan } });
+        return toTenant(after);
       });
     },
   };

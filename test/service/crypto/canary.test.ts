@@ -38,6 +38,7 @@ describe('canary secret', () => {
     answers.push(await service.integrations.configureAuth({ ...ref, inputs: { token: `${CANARY}-revoked` }, actor }));
     expect(answers[0]).toMatchObject({ ok: true });
     expect(answers.at(-1)).toMatchObject({ ok: false });
+    answers.push(await service.audit.list({ tenantId: tenant.id }));
     for (const answer of answers) expect(JSON.stringify(answer)).not.toContain(CANARY);
 
     // It was saved: the integration runs with it.

@@ -68,6 +68,9 @@ describe('key-encryption key (embedded)', () => {
     const service = await openService({ dataDir, env });
     try {
       expect(await service.rotateKey({ actor })).toEqual({ version: 2, tenants: 2 });
+      for (const tenantId of tenantIds) {
+        expect((await service.audit.list({ tenantId, limit: 1 })).entries[0]).toMatchObject({ event: 'key.rotated', actor, integrationId: null, detail: { version: 2 } });
+      }
     } finally {
       await service.close();
     }

@@ -163,6 +163,66 @@ export function describeSetupOrder(fixture: { service: Service }): void {
     });
   });
 
+  describe('audit log', () => {
+    it('records every change and test with actor, tenant, integration, time and a redacted detail', async () => {
+      const tenant = await service().tenants.create({ name: 'Audited', plan: 'standard', actor: 'admin@acme.test' });
+      const integration = await createIncident(tenant.id);
+      const ref = { tenantId: tenant.id, integrationId: integration.id };
+      const badKey = 'bad-key-0e7d41a9';
+      await service().integrations.configureAuth({ ...ref, inputs: { token: badKey }, actor });
+      await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+      await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+      // Refused: records nothing.
+      await expect(service().integrations.setAction({ ...ref, action: 'deactivateUser', enabled: true, actor })).rejects.toMatchObject({ code: 'ACTION_NOT_OFFERED' });
+      await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: false, actor });
+      await service().tenants.setPlan({ tenantId: tenant.id, plan: 'business', actor: 'billing@acme.test' });
+
+      const { entries, next } = await service().audit.list({ tenantId: tenant.id });
+      expect(next).toBeUndefined();
+      expect(entries.map((entry) => [entry.event, entry.actor, entry.integrationId])).toEqual([
+        ['tenant.plan_changed', 'billing@acme.test', null],
+        ['integration.action_disabled', actor, integration.id],
+        ['integration.action_enabled', actor, integration.id],
+        ['integration.auth_configured', actor, integration.id],
+        ['integration.auth_test_failed', actor, integration.id],
+        ['integration.created', actor, integration.id],
+        ['tenant.created', 'admin@acme.test', null],
+      ]);
+      for (const entry of entries) {
+        expect(entry.tenantId).toBe(tenant.id);
+        expect(Date.parse(entry.at)).not.toBeNaN();
+      }
+      const byEvent = new Map(entries.map((entry) => [entry.event, entry.detail]));
+      expect(byEvent.get('tenant.plan_changed')).toEqual({ from: 'standard', to: 'business' });
+      expect(byEvent.get('integration.action_enabled')).toEqual({ action: 'importUsers', kind: 'standard' });
+      expect(byEvent.get('integration.auth_test_failed')).toMatchObject({ inputs: ['token'], failure: { code: 'AUTH_FAILED', status: 401 } });
+      expect(byEvent.get('integration.auth_configured')).toMatchObject({ secretsSet: ['token'], check: { via: 'importUsers', records: USERS } });
+      const text = JSON.stringify(entries);
+      expect(text).not.toContain(badKey);
+      expect(text).not.toContain(DEMO_FULL_ACCESS_KEY);
+    });
+
+    it('reads by integration, pages by cursor, and keeps tenants apart', async () => {
+      const tenant = await service().tenants.create({ name: 'Paged', plan: 'standard', actor });
+      const integration = await createIncident(tenant.id);
+      const ref = { tenantId: tenant.id, integrationId: integration.id };
+      await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+      for (const enabled of [true, false, true]) await service().integrations.setAction({ ...ref, action: 'createUser', enabled, actor });
+
+      const onlyIntegration = await service().audit.list({ ...ref });
+      expect(onlyIntegration.entries.map((entry) => entry.event)).toEqual(['integration.action_enabled', 'integration.action_disabled', 'integration.action_enabled', 'integration.auth_configured', 'integration.created']);
+      const first = await service().audit.list({ tenantId: tenant.id, limit: 4 });
+      const second = await service().audit.list({ tenantId: tenant.id, limit: 4, before: first.next });
+      expect(first.next).toBeDefined();
+      expect(second.next).toBeUndefined();
+      expect([...first.entries, ...second.entries].map((entry) => entry.id)).toEqual((await service().audit.list({ tenantId: tenant.id })).entries.map((entry) => entry.id));
+      const others = await service().audit.list({ tenantId: tenants.other.id, limit: 500 });
+      expect(others.entries.some((entry) => entry.integrationId === integration.id)).toBe(false);
+      expect(await service().audit.list({ tenantId: tenants.other.id, integrationId: integration.id })).toEqual({ entries: [] });
+      await expect(service().audit.list({ tenantId: tenant.id, limit: 0 })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    });
+  });
+
   describe('tenant isolation', () => {
     it('another tenant can neither see nor change an integration', async () => {
       const integration = await createIncident(tenants.business.id);
