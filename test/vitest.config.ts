@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
-    // Needs ../shared and the reference jq binary: `npm run conformance` (test/conformance.vitest.config.ts).
-    exclude: ['test/conformance/**', '**/node_modules/**'],
+    // test/conformance needs ../shared and the reference jq binary (`npm run conformance`);
+    // test/postgres needs a PostgreSQL server (`npm run test:postgres`).
+    exclude: ['test/conformance/**', 'test/postgres/**', '**/node_modules/**'],
     // Two cores on CI machines: forks keep each file's sockets and timers apart.
     pool: 'forks',
     testTimeout: 20_000,

@@ -1,0 +1,98 @@
+/**
+ * The three integration types (SERVICE.md "What the service does" 4) and the connector each runs:
+ * prebuilt, a shipped connector of type prebuilt; scim, the shipped SCIM 2.0 connector on the
+ * tenant's SCIM base URL; build-your-own, the customer's spec, validated with the compiler's
+ * located diagnostics.
+ */
+import { connectors } from '../../../generated/index.js';
+import { compileSpecText, validateSpecText } from '../../compiler/index.js';
+import type { CompiledConnector } from '../../connector.js';
+import { ServiceError } from '../service-error.js';
+import type { IntegrationRow } from '../store/integration-rows.js';
+
+export const INTEGRATION_TYPES = ['prebuilt', 'scim', 'build-your-own'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/** The shipped connector a SCIM integration runs (RFC 7644 over a bearer token). */
+export const SCIM_CONNECTOR_ID = 'scim-2-0';
+/** The name diagnostics give a customer's spec. */
+export const CUSTOMER_SPEC_FILE = '<integration spec>';
+
+export type IntegrationChoice =
+  | { type: 'prebuilt'; connector: string; /** Overrides the prefilled base URL. */ baseUrl?: string }
+  | { type: 'scim'; scimBaseUrl: string }
+  | { type: 'build-your-own'; spec: string; baseUrl?: string };
+
+/** What an integration row stores about its type. */
+export interface ResolvedChoice {
+  type: IntegrationType;
+  connectorId: string;
+  specText: string | null;
+  baseUrl: string | null;
+  settings: Record<string, string>;
+  defaultName: string;
+}
+
+const shipped: Record<string, CompiledConnector> = connectors;
+
+export function prebuiltConnectorIds(): string[] {
+  return Object.keys(shipped).filter((id) => shipped[id]!.spec.type === 'prebuilt').sort();
+}
+
+function checkUrl(field: string, value: unknown): string {
+  let url: URL | undefined;
+  try {
+    url = typeof value === 'string' ? new URL(value) : undefined;
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+    throw new ServiceError('INVALID_INPUT', `${field} must be an http or https URL without query or fragment`, { hint: `e.g. https://example.com/scim/v2` });
+  }
+  return value as string;
+}
+
+export async function resolveChoice(choice: IntegrationChoice): Promise<ResolvedChoice> {
+  switch (choice.type) {
+    case 'prebuilt': {
+      const ids = prebuiltConnectorIds();
+      if (typeof choice.connector !== 'string' || !ids.includes(choice.connector)) {
+        throw new ServiceError('INVALID_INPUT', `connector ${JSON.stringify(choice.connector)} is not a prebuilt integration`, { hint: `choose one of: ${ids.join(', ')}` });
+      }
+      const spec = shipped[choice.connector]!.spec;
+      const baseUrl = choice.baseUrl === undefined ? null : checkUrl('baseUrl', choice.baseUrl);
+      return { type: 'prebuilt', connectorId: choice.connector, specText: null, baseUrl, settings: {}, defaultName: spec.name };
+    }
+    case 'scim': {
+      const baseUrl = checkUrl('scimBaseUrl', choice.scimBaseUrl);
+      return { type: 'scim', connectorId: SCIM_CONNECTOR_ID, specText: null, baseUrl: null, settings: { baseUrl }, defaultName: shipped[SCIM_CONNECTOR_ID]!.spec.name };
+    }
+    case 'build-your-own': {
+      if (typeof choice.spec !== 'string') throw new ServiceError('INVALID_INPUT', 'spec must be the connector spec as YAML text', { hint: 'start from `connector new`' });
+      const result = await validateSpecText({ text: choice.spec, file: CUSTOMER_SPEC_FILE });
+      const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+      if (!result.spec || errors.length > 0) {
+        const first = errors[0];
+        throw new ServiceError('INVALID_SPEC', `the spec has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : ''}`, {
+          diagnostics: result.diagnostics,
+          hint: first?.hint,
+        });
+      }
+      if (result.spec.type !== 'custom') {
+        throw new ServiceError('INVALID_INPUT', `a build-your-own spec has type: custom, not ${result.spec.type}`, { hint: 'write `type: custom`' });
+      }
+      const baseUrl = choice.baseUrl === undefined ? null : checkUrl('baseUrl', choice.baseUrl);
+      return { type: 'build-your-own', connectorId: result.spec.id, specText: choice.spec, baseUrl, settings: {}, defaultName: result.spec.name };
+    }
+    default:
+      throw new ServiceError('INVALID_INPUT', `type must be one of ${INTEGRATION_TYPES.join(', ')}`, { hint: 'choose the integration type first' });
+  }
+}
+
+/** The connector an integration runs. */
+export async function connectorOf(row: Pick<IntegrationRow, 'type' | 'connector_id' | 'spec_text'>): Promise<CompiledConnector> {
+  if (row.type === 'build-your-own') return compileSpecText({ text: row.spec_text ?? '', file: CUSTOMER_SPEC_FILE });
+  const connector = shipped[row.connector_id];
+  if (!connector) throw new ServiceError('NOT_FOUND', `the connector ${row.connector_id} is no longer shipped`, { hint: 'recreate the integration with a shipped connector' });
+  return connector;
+}

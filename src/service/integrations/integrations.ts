@@ -1,0 +1,191 @@
+/**
+ * Integration operations in the setup order (SERVICE.md "What the service does" 5): choose the
+ * type (`create`), configure authentication (`configureAuth`, tested before it is saved), then
+ * configure and enable actions (`listActions`, `setAction`). Every read and write is scoped to the
+ * tenant given: another tenant's integration is NOT_FOUND.
+ */
+import { randomUUID } from 'node:crypto';
+import { connect, type Client, type ConnectionCheck } from '../../index.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { ServiceContext } from '../context.js';
+import { ServiceError } from '../service-error.js';
+import type { Queryable } from '../store/database.js';
+import {
+  findIntegration,
+  insertIntegration,
+  listCredentialFields,
+  listIntegrationRows,
+  loadEnabledActions,
+  loadSealedCredentials,
+  saveAuthentication,
+  upsertAction,
+  type IntegrationRow,
+} from '../store/integration-rows.js';
+import { requirePlan } from '../tenants/plans.js';
+import { loadTenant } from '../tenants/tenants.js';
+import { requireActor, requireText } from '../validate-input.js';
+import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
+import { connectorOf, resolveChoice, type IntegrationChoice } from './integration-types.js';
+import { toIntegration, type Integration } from './integration-view.js';
+import { actionKind, offeredActions, type OfferedAction } from './offered-actions.js';
+
+export interface IntegrationRef {
+  tenantId: string;
+  integrationId: string;
+}
+
+export type ConfigureAuthResult =
+  | { ok: true; integration: Integration; check: ConnectionCheck }
+  /** Nothing was saved; `failure` is the target's answer, redacted, with a hint. */
+  | { ok: false; integration: Integration; failure: AuthFailure };
+
+export interface IntegrationOperations {
+  create(input: IntegrationChoice & { tenantId: string; name?: string; actor: string }): Promise<Integration>;
+  get(ref: IntegrationRef): Promise<Integration>;
+  list(input: { tenantId: string }): Promise<Integration[]>;
+  /** Tests the connection with these inputs and saves them only when the test passes. */
+  configureAuth(input: IntegrationRef & { inputs: Record<string, string>; actor: string }): Promise<ConfigureAuthResult>;
+  /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
+  listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
+  setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
+  /**
+   * A runtime client on the saved configuration, for runners inside this process (sync, Test,
+   * Preview). The credentials are decrypted into the client and never returned.
+   */
+  connect(ref: IntegrationRef): Promise<Client>;
+}
+
+function notFound(ref: IntegrationRef): ServiceError {
+  return new ServiceError('NOT_FOUND', `integration ${ref.integrationId} does not exist in tenant ${ref.tenantId}`, { hint: 'list the tenant’s integrations to find its id' });
+}
+
+async function loadIntegration(db: Queryable, ref: IntegrationRef, options: { forUpdate?: boolean } = {}): Promise<IntegrationRow> {
+  const row = typeof ref.integrationId === 'string' ? await findIntegration(db, { ...ref, forUpdate: options.forUpdate }) : undefined;
+  if (!row) throw notFound(ref);
+  return row;
+}
+
+export function integrationOperations(context: ServiceContext): IntegrationOperations {
+  const { db, keyring } = context;
+  const view = async (dbq: Queryable, row: IntegrationRow) => toIntegration(row, (await listCredentialFields(dbq, [row.id])).get(row.id) ?? []);
+
+  const actionsOf = async (ref: IntegrationRef): Promise<{ row: IntegrationRow; offered: OfferedAction[] }> => {
+    const tenant = await loadTenant(db, ref.tenantId);
+    const row = await loadIntegration(db, ref);
+    const connector = await connectorOf(row);
+    const enabled = await loadEnabledActions(db, row.id);
+    return { row, offered: offeredActions({ spec: connector.spec, type: row.type, plan: tenant.plan, authConfigured: row.auth_configured_at !== null, enabled }) };
+  };
+
+  return {
+    async create(input) {
+      const actor = requireActor(input.actor);
+      const tenant = await loadTenant(db, input.tenantId);
+      requirePlan(tenant, 'integrations');
+      const choice = await resolveChoice(input);
+      const name = input.name === undefined ? choice.defaultName : requireText('name', input.name);
+      return db.transaction(async (tx) => {
+        requirePlan(await loadTenant(tx, input.tenantId, { forUpdate: true }), 'integrations');
+        const row = await insertIntegration(tx, { id: randomUUID(), tenantId: tenant.id, name, ...choice });
+        await recordAudit(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor,
+          event: 'integration.created',
+          detail: { name, type: row.type, connector: row.connector_id, baseUrl: row.base_url, settings: row.settings },
+        });
+        return toIntegration(row, []);
+      });
+    },
+
+    async get(ref) {
+      await loadTenant(db, ref.tenantId);
+      return view(db, await loadIntegration(db, ref));
+    },
+
+    async list(input) {
+      await loadTenant(db, input.tenantId);
+      const rows = await listIntegrationRows(db, input.tenantId);
+      const fields = await listCredentialFields(db, rows.map((row) => row.id));
+      return rows.map((row) => toIntegration(row, fields.get(row.id) ?? []));
+    },
+
+    async configureAuth(input) {
+      const actor = requireActor(input.actor);
+      const tenant = await loadTenant(db, input.tenantId);
+      requirePlan(tenant, 'integrations');
+      const row = await loadIntegration(db, input);
+      const connector = await connectorOf(row);
+      const { inputs, secrets } = splitInputs(connector, row, input.inputs);
+      const redactor = redactorFor(inputs, secrets);
+      const outcome = await testConnection({ connector, row, inputs, redactor });
+      const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
+      if (!outcome.ok) {
+        // The test is recorded; the configuration is not saved.
+        await recordAudit(db, { ...audit, event: 'integration.auth_test_failed', detail: { inputs: Object.keys(input.inputs).sort(), failure: outcome.failure } }, redactor);
+        return { ok: false, integration: await view(db, row), failure: outcome.failure };
+      }
+      const saved = await db.transaction(async (tx) => {
+        const locked = await loadIntegration(tx, input, { forUpdate: true });
+        const { settings, sealed } = await sealInputs({ db: tx, keyring, row: locked, inputs, secrets });
+        const after = await saveAuthentication(tx, { integrationId: locked.id, settings, secrets: sealed });
+        await recordAudit(tx, { ...audit, event: 'integration.auth_configured', detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check } }, redactor);
+        return view(tx, after);
+      });
+      return { ok: true, integration: saved, check: outcome.check };
+    },
+
+    async listActions(ref) {
+      return (await actionsOf(ref)).offered;
+    },
+
+    async setAction(input) {
+      const actor = requireActor(input.actor);
+      if (typeof input.enabled !== 'boolean') throw new ServiceError('INVALID_INPUT', 'enabled must be true or false', { hint: 'give enabled: true to enable the action' });
+      const tenant = await loadTenant(db, input.tenantId);
+      requirePlan(tenant, 'integrations');
+      const row = await loadIntegration(db, input);
+      const connector = await connectorOf(row);
+      const kind = actionKind(connector.spec, input.action);
+      if (input.enabled) {
+        if (kind === 'custom') requirePlan(tenant, 'customActions');
+        if (row.auth_configured_at === null) {
+          throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, { hint: 'configure authentication first (saving it tests the connection)' });
+        }
+        const { offered } = await actionsOf(input);
+        if (!offered.some((action) => action.name === input.action)) {
+          throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, {
+            hint: `it offers: ${offered.map((action) => action.name).join(', ') || 'none'}`,
+          });
+        }
+      } else if (kind === undefined) {
+        throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, { hint: 'list the integration’s actions' });
+      }
+      await db.transaction(async (tx) => {
+        await upsertAction(tx, { integrationId: row.id, action: input.action, enabled: input.enabled });
+        await recordAudit(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor,
+          event: input.enabled ? 'integration.action_enabled' : 'integration.action_disabled',
+          detail: { action: input.action, kind },
+        });
+      });
+      return (await actionsOf(input)).offered;
+    },
+
+    async connect(ref) {
+      await loadTenant(db, ref.tenantId);
+      const row = await loadIntegration(db, ref);
+      if (row.auth_configured_at === null) {
+        throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
+      }
+      const connector = await connectorOf(row);
+      const inputs: Record<string, string> = { ...row.settings };
+      for (const [field, sealed] of await loadSealedCredentials(db, row.id)) {
+        inputs[field] = await keyring.openField(db, { tenantId: row.tenant_id, integrationId: row.id, field }, sealed);
+      }
+      return connect(connector, inputs, { baseUrl: row.base_url ?? undefined }) as unknown as Client;
+    },
+  };
+}

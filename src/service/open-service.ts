@@ -1,0 +1,71 @@
+/**
+ * `openService(options)`: opens the database (embedded in a data directory, or a PostgreSQL server),
+ * brings its schema up to date, checks the key-encryption key, and returns the service's
+ * operations. One open service per data directory and process; `close()` releases the database
+ * and the directory's lock.
+ */
+import { auditOperations, recordAudit, type AuditOperations } from './audit/audit-log.js';
+import type { ServiceContext } from './context.js';
+import { resolveKekSource } from './crypto/kek-source.js';
+import { openKeyring } from './crypto/keyring.js';
+import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
+import { openDatabase, type StorageOptions } from './store/open-database.js';
+import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
+import { requireActor } from './validate-input.js';
+
+export type ServiceOptions = StorageOptions & {
+  /** The key-encryption key, base64 of 32 bytes; default `CONNECTOR_KEK`, else the data directory's key file. */
+  kek?: string;
+  /** Environment to read `CONNECTOR_KEK` from (default `process.env`). */
+  env?: Record<string, string | undefined>;
+};
+
+export interface KeyRotation {
+  /** The key version data keys are now wrapped by. */
+  version: number;
+  /** Tenants whose data key was re-wrapped. */
+  tenants: number;
+}
+
+export interface Service {
+  /** `embedded` (PGlite in the data directory) or `postgres`. */
+  readonly storage: 'embedded' | 'postgres';
+  readonly tenants: TenantOperations;
+  readonly integrations: IntegrationOperations;
+  readonly audit: AuditOperations;
+  /**
+   * Re-wraps every tenant's data key under a new key-encryption key in one transaction. With a key
+   * file the new key is generated (or `newKek`) and replaces the file; with `CONNECTOR_KEK`,
+   * `newKek` is required and every process must then be restarted with it.
+   */
+  rotateKey(input: { newKek?: string; actor: string }): Promise<KeyRotation>;
+  close(): Promise<void>;
+}
+
+export async function openService(options: ServiceOptions): Promise<Service> {
+  const db = await openDatabase(options);
+  let context: ServiceContext;
+  let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
+  try {
+    kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
+    context = { db, keyring: await openKeyring(db, kekSource.initial) };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    storage: db.kind,
+    tenants: tenantOperations(context),
+    integrations: integrationOperations(context),
+    audit: auditOperations(context),
+    async rotateKey(input) {
+      const actor = requireActor(input.actor);
+      // Each tenant's trail shows its data key re-wrapped, committed with the rotation itself.
+      return kekSource.rotate(context.keyring, { newKek: input.newKek }, async (tx, rotation) => {
+        for (const tenantId of rotation.tenantIds) await recordAudit(tx, { tenantId, actor, event: 'key.rotated', detail: { version: rotation.version } });
+      });
+    },
+    close: () => (closed ??= db.close()),
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * Errors of the service library. One class with a stable `code` that the API and CLI map to
+ * their answers, in the manner of the runtime's `ConnectorError`. Messages name the tenant,
+ * integration, directory or field concerned and never carry a secret.
+ */
+import type { Diagnostic } from '../compiler/index.js';
+
+export type ServiceErrorCode =
+  /** The tenant's plan does not permit this; `requiredPlan` names the plan that does. */
+  | 'PLAN_REQUIRED'
+  | 'NOT_FOUND'
+  | 'INVALID_INPUT'
+  /** A build-your-own spec has errors; `diagnostics` lists each with its line and column. */
+  | 'INVALID_SPEC'
+  /** An action was asked for before authentication was configured (setup order). */
+  | 'AUTH_NOT_CONFIGURED'
+  | 'ACTION_NOT_OFFERED'
+  /** Another process holds the embedded data directory. */
+  | 'DATA_DIR_LOCKED'
+  | 'DATABASE_UNAVAILABLE'
+  | 'MIGRATION_FAILED'
+  /** The key-encryption key is malformed, missing, or not the one that wrapped the data keys. */
+  | 'KEY_INVALID';
+
+export interface ServiceErrorDetails {
+  hint?: string;
+  requiredPlan?: string;
+  diagnostics?: Diagnostic[];
+  cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly code: ServiceErrorCode;
+  readonly hint: string | undefined;
+  readonly requiredPlan: string | undefined;
+  readonly diagnostics: Diagnostic[] | undefined;
+
+  constructor(code: ServiceErrorCode, message: string, details: ServiceErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.hint = details.hint;
+    this.requiredPlan = details.requiredPlan;
+    this.diagnostics = details.diagnostics;
+  }
+
+  /** Plain data for JSON answers and logs (no stack, no cause). */
+  toJSON(): Record<string, unknown> {
+    return { code: this.code, message: this.message, hint: this.hint, requiredPlan: this.requiredPlan, diagnostics: this.diagnostics };
+  }
+}
+
+export function isServiceError(error: unknown, code?: ServiceErrorCode): error is ServiceError {
+  return error instanceof ServiceError && (code === undefined || error.code === code);
+}

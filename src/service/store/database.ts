@@ -1,0 +1,30 @@
+/**
+ * The one query interface the service uses, implemented twice: by PGlite in-process (embedded
+ * default) and by a `pg` pool (a real PostgreSQL server). The same SQL and the same migrations run
+ * on both; nothing above this file knows which one it talks to.
+ */
+
+export interface QueryResult<R> {
+  rows: R[];
+}
+
+export interface Queryable {
+  /** One statement with `$1`-style parameters. */
+  query<R = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<QueryResult<R>>;
+  /** Several statements without parameters (a migration file). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Session extends Queryable {
+  /** Runs `work` in one transaction: commits when it resolves, rolls back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+export interface Database extends Session {
+  readonly kind: 'embedded' | 'postgres';
+  /** Where the data lives, for messages: the data directory, or the server without its password. */
+  readonly location: string;
+  /** Runs `work` on one connection held for its duration (session-level advisory locks). */
+  withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

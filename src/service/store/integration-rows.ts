@@ -1,0 +1,93 @@
+/** The `integrations`, `integration_credentials` and `integration_actions` tables; every read is scoped to a tenant. */
+import type { Sealed } from '../crypto/aead.js';
+import type { IntegrationType } from '../integrations/integration-types.js';
+import type { Queryable } from './database.js';
+
+export interface IntegrationRow {
+  id: string;
+  tenant_id: string;
+  name: string;
+  type: IntegrationType;
+  connector_id: string;
+  spec_text: string | null;
+  base_url: string | null;
+  settings: Record<string, string>;
+  auth_configured_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewIntegration {
+  id: string;
+  tenantId: string;
+  name: string;
+  type: IntegrationType;
+  connectorId: string;
+  specText: string | null;
+  baseUrl: string | null;
+  settings: Record<string, string>;
+}
+
+export async function insertIntegration(db: Queryable, row: NewIntegration): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>(
+    `INSERT INTO integrations (id, tenant_id, name, type, connector_id, spec_text, base_url, settings)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+    [row.id, row.tenantId, row.name, row.type, row.connectorId, row.specText, row.baseUrl, JSON.stringify(row.settings)],
+  );
+  return rows[0]!;
+}
+
+export async function findIntegration(db: Queryable, scope: { tenantId: string; integrationId: string; forUpdate?: boolean }): Promise<IntegrationRow | undefined> {
+  const { rows } = await db.query<IntegrationRow>(`SELECT * FROM integrations WHERE tenant_id = $1 AND id = $2${scope.forUpdate ? ' FOR UPDATE' : ''}`, [
+    scope.tenantId,
+    scope.integrationId,
+  ]);
+  return rows[0];
+}
+
+export async function listIntegrationRows(db: Queryable, tenantId: string): Promise<IntegrationRow[]> {
+  return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+}
+
+/** Saves a tested authentication: settings, the sealed secrets replacing any earlier ones, the time. */
+export async function saveAuthentication(db: Queryable, input: { integrationId: string; settings: Record<string, string>; secrets: Map<string, Sealed> }): Promise<IntegrationRow> {
+  await db.query('DELETE FROM integration_credentials WHERE integration_id = $1', [input.integrationId]);
+  for (const [field, sealed] of input.secrets) {
+    await db.query('INSERT INTO integration_credentials (integration_id, field, nonce, ciphertext) VALUES ($1, $2, $3, $4)', [input.integrationId, field, sealed.nonce, sealed.ciphertext]);
+  }
+  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET settings = $2, auth_configured_at = now(), updated_at = now() WHERE id = $1 RETURNING *', [
+    input.integrationId,
+    JSON.stringify(input.settings),
+  ]);
+  return rows[0]!;
+}
+
+export async function listCredentialFields(db: Queryable, integrationIds: readonly string[]): Promise<Map<string, string[]>> {
+  const fields = new Map<string, string[]>();
+  if (integrationIds.length === 0) return fields;
+  const { rows } = await db.query<{ integration_id: string; field: string }>(
+    'SELECT integration_id, field FROM integration_credentials WHERE integration_id = ANY($1) ORDER BY field',
+    [[...integrationIds]],
+  );
+  for (const row of rows) fields.set(row.integration_id, [...(fields.get(row.integration_id) ?? []), row.field]);
+  return fields;
+}
+
+export async function loadSealedCredentials(db: Queryable, integrationId: string): Promise<Map<string, Sealed>> {
+  const { rows } = await db.query<{ field: string; nonce: string; ciphertext: string }>('SELECT field, nonce, ciphertext FROM integration_credentials WHERE integration_id = $1', [integrationId]);
+  return new Map(rows.map((row) => [row.field, { nonce: row.nonce, ciphertext: row.ciphertext }]));
+}
+
+export async function loadEnabledActions(db: Queryable, integrationId: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ action: string }>('SELECT action FROM integration_actions WHERE integration_id = $1 AND enabled', [integrationId]);
+  return new Set(rows.map((row) => row.action));
+}
+
+export async function upsertAction(db: Queryable, input: { integrationId: string; action: string; enabled: boolean }): Promise<void> {
+  await db.query(
+    `INSERT INTO integration_actions (integration_id, action, enabled) VALUES ($1, $2, $3)
+     ON CONFLICT (integration_id, action) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`,
+    [input.integrationId, input.action, input.enabled],
+  );
+  await db.query('UPDATE integrations SET updated_at = now() WHERE id = $1', [input.integrationId]);
+}

@@ -1,0 +1,45 @@
+/**
+ * One open service per test file: on the embedded database in a fresh data directory, or (for
+ * test/postgres/) on a scratch database of the PostgreSQL server. Tests create their own tenants.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { openService, type Service, type ServiceOptions } from '../../../src/service/index.js';
+import { makeTempDir } from './temp-dir.js';
+
+export interface ServiceFixture {
+  service: Service;
+  /** The embedded data directory (undefined on PostgreSQL). */
+  dataDir: string | undefined;
+  options: ServiceOptions;
+}
+
+export interface StorageSetup {
+  options(): Promise<ServiceOptions>;
+  cleanup(): Promise<void>;
+}
+
+export function embeddedStorage(prefix: string): StorageSetup {
+  let dir: Awaited<ReturnType<typeof makeTempDir>> | undefined;
+  return {
+    async options() {
+      dir = await makeTempDir(prefix);
+      return { dataDir: join(dir.path, 'data') };
+    },
+    cleanup: async () => dir?.remove(),
+  };
+}
+
+export function useService(storage: StorageSetup, extra: Partial<ServiceOptions> = {}): ServiceFixture {
+  const fixture = {} as ServiceFixture;
+  beforeAll(async () => {
+    fixture.options = { ...(await storage.options()), ...extra } as ServiceOptions;
+    fixture.dataDir = 'dataDir' in fixture.options ? fixture.options.dataDir : undefined;
+    fixture.service = await openService(fixture.options);
+  });
+  afterAll(async () => {
+    await fixture.service?.close();
+    await storage.cleanup();
+  });
+  return fixture;
+}
