@@ -6,6 +6,7 @@
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { joinPointer, type Diagnostic } from './diagnostic.js';
 import { createSourceMap, type SourceMap } from './source-map.js';
+import { findUnclosedFlowCollections } from './unclosed-flow.js';
 
 /** Deeper than any real spec; guards the recursive stages after this one. */
 export const MAX_DEPTH = 64;
@@ -90,7 +91,23 @@ export function parseSpecYaml(input: { text: string; file: string }): ParsedSpec
 function collectYamlErrors(input: { doc: Document; text: string; file: string; position: (offset: number) => { line: number; column: number } }): Diagnostic[] {
   const seen = new Set<string>();
   const diagnostics: Diagnostic[] = [];
+  if (input.doc.errors.length === 0) return diagnostics;
+  // An unclosed { or [ is the cause of every error the parser reports after it: report the bracket.
+  const [unclosed] = findUnclosedFlowCollections(input.text);
+  if (unclosed) {
+    const closing = unclosed.bracket === '{' ? '}' : ']';
+    diagnostics.push({
+      code: 'SPEC_YAML_SYNTAX',
+      severity: 'error',
+      file: input.file,
+      ...input.position(unclosed.offset),
+      pointer: '',
+      message: `YAML: this ${unclosed.bracket} is never closed`,
+      hint: `close it with ${closing} after its last item, or write the value as an indented block instead`,
+    });
+  }
   for (const error of input.doc.errors) {
+    if (unclosed && error.pos[0] > unclosed.offset) continue;
     const code =
       error.code === 'RESOURCE_EXHAUSTION' ? 'SPEC_YAML_TOO_DEEP'
       : error.code === 'BAD_INDENT' || error.code === 'TAB_AS_INDENT' ? 'SPEC_YAML_INDENT'

@@ -65,6 +65,8 @@ const cases: Case[] = [
   { given: 'path-not-relative', want: { code: 'SPEC_INVALID_PATH', line: 12, column: 11 }, says: /write `path: \/users`/ },
   { given: 'bad-spec-version', want: { code: 'SPEC_INVALID_VALUE', line: 2, column: 14 }, says: /write `specVersion: 1`/ },
   { given: 'invalid-action-name', want: { code: 'SPEC_INVALID_NAME', line: 16, column: 5 }, says: /rename it to 'orderLaptop'/ },
+  { given: 'unclosed-flow-map', want: { code: 'SPEC_YAML_SYNTAX', line: 11, column: 14 }, says: /this \{ is never closed/ },
+  { given: 'unclosed-flow-sequence', want: { code: 'SPEC_YAML_SYNTAX', line: 12, column: 17 }, says: /this \[ is never closed/ },
   { given: 'empty-file', want: { code: 'SPEC_EMPTY_FILE', line: 1, column: 1 }, says: /connector new/ },
 ];
 
