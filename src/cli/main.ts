@@ -78,8 +78,22 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   return command.run(rest, io);
 }
 
+/**
+ * A reader that closes the pipe early (`connector list | head -1`) is not an error: output stops
+ * quietly, as with any Unix filter, instead of Node's unhandled 'error' event and its stack trace.
+ * Commands that stream (run --ndjson) also watch for it, to stop fetching pages nobody reads.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    process.exitCode = 1;
+  });
+}
+
 /** Runs the CLI on this process's arguments and streams; sets the exit code. */
 export async function runCli(): Promise<void> {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   const io: CliIO = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
   try {
     process.exitCode = await main(process.argv.slice(2), io);
