@@ -3,7 +3,8 @@
  * fetched while page N is mapped and consumed; once the total is known, up to `concurrency`
  * pages are in flight, yielded in order. Stops when `more` is false, the total is reached, or on
  * a short or empty page. Fails (never a silent partial list) on maxPages, a page that repeats
- * the previous one, or an account larger than `maxOffset` lets offset paging reach.
+ * the previous one, an account larger than `maxOffset` lets offset paging reach, or a list that
+ * ends before the `total` the target itself stated.
  */
 import type { OffsetPagination } from '../../../generated/spec-types.js';
 import {
@@ -45,7 +46,10 @@ export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination
     if (!current) throw paginationError(ctx, `cannot request offset ${nextOffset}`, 'Check limit, maxOffset and maxPages.');
     const page = await current.page;
     const count = page.records.length;
-    if (count === 0) return;
+    if (count === 0) {
+      checkTotalReached({ ctx, total, received: current.offset });
+      return;
+    }
     const fingerprint = pageFingerprint(page);
     if (fingerprint === previous) {
       throw paginationError(ctx, `the page at offset ${current.offset} repeats the previous page`, `Check that the target honours the "${offsetParam}" parameter.`);
@@ -66,10 +70,22 @@ export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination
       }
     }
     if (finished) {
+      checkTotalReached({ ctx, total, received: end });
       yield page;
       return;
     }
     fill();
     yield page;
   }
+}
+
+/** The target said how many there are: ending with fewer is a partial list, never a success. */
+function checkTotalReached(input: { ctx: PagingContext; total: number | undefined; received: number }): void {
+  const { ctx, total, received } = input;
+  if (total === undefined || received >= total) return;
+  throw paginationError(
+    ctx,
+    `the target stopped after ${received} of the ${total} records its total states`,
+    'The target ended the list early (a short or empty page before the total); the import fails rather than return a partial list.',
+  );
 }

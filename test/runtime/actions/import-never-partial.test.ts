@@ -140,3 +140,37 @@ describe('mapping', () => {
     expect(summary?.warnings).toEqual([]);
   });
 });
+
+describe('counts that must add up', () => {
+  it('offset paging that ends before the stated total fails instead of returning 100 of 500', async () => {
+    server.use(
+      http.get('*/api/users', ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        return HttpResponse.json({ users: offset === 0 ? USERS.slice(0, 100) : [], total: 500 });
+      }),
+    );
+    const error = await importFailure({ path: '/users', records: '.users', mapping, pagination: { type: 'offset', limit: 100, total: '.total' } });
+    expect(error).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('stopped after 100 of the 500 records') });
+  });
+
+  it('a short page before the stated total fails too', async () => {
+    server.use(
+      http.get('*/api/users', ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        return HttpResponse.json({ users: USERS.slice(offset, offset + (offset === 100 ? 40 : 100)), total: 334 });
+      }),
+    );
+    const error = await importFailure({ path: '/users', records: '.users', mapping, pagination: { type: 'offset', limit: 100, total: '.total' } });
+    expect(error).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('stopped after 140 of the 334') });
+  });
+
+  it('reaching the stated total is a complete import', async () => {
+    server.use(
+      http.get('*/api/users', ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        return HttpResponse.json({ users: USERS.slice(offset, offset + 100), total: USERS.length });
+      }),
+    );
+    expect((await runImport({ path: '/users', records: '.users', mapping, pagination: { type: 'offset', limit: 100, total: '.total' } })).accounts).toHaveLength(334);
+  });
+});
