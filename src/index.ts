@@ -7,6 +7,8 @@ export { ConnectorError, isConnectorError, type ConnectorErrorCode, type Connect
 export type { Client, AccountRef, ActionVariables } from './runtime/client.js';
 export type { ConnectOptions, Actor, Person, RetryOptions, Account, RecordProblem } from './runtime/connect-options.js';
 export type { ImportPage, ImportRun } from './runtime/actions/import-users.js';
+export type { ImportSummary } from './runtime/actions/import-summary.js';
+export { ALLOW_ANY, ALLOW_LOOPBACK, type EgressPolicy } from './runtime/http/egress-policy.js';
 export type { ActionResult } from './runtime/actions/write-action.js';
 export type { RenderedRequest, TestResult } from './runtime/actions/inspect-action.js';
 export type { PreviewResult, PreviewRecord } from './runtime/actions/preview-records.js';

@@ -22,6 +22,7 @@ import {
 import { checkBaseUrl, parseTimeout } from './session-flags.js';
 import { redactIO, type SessionIO } from './session-io.js';
 import { PACKAGE_ROOT } from '../package-root.js';
+import { ALLOW_ANY } from '../runtime/http/egress-policy.js';
 
 export { SESSION_FLAGS } from './session-flags.js';
 export { redactEnvironmentIO, redactIO, type SessionIO, type SessionStream } from './session-io.js';
@@ -178,7 +179,9 @@ export async function openSession({ connector, args, io, onLog, offline = false 
   // Loaded here, not at the top: `--help` and usage errors then start without the HTTP stack.
   const { connect } = await import('../index.js');
   const timeouts = parseTimeout(args.strings.timeout);
-  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor, ...(timeouts && { timeouts }) });
+  // The operator's own machine and spec: any address (a local fake, an on-premises target) may be
+  // reached. A shared service never does this; it passes the strict default or an allow list.
+  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor, egress: ALLOW_ANY, ...(timeouts && { timeouts }) });
   return { connector, client, io: redacted };
 }
 

@@ -10,6 +10,7 @@ import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../simul
 import { formatTable } from './format-table.js';
 import { loadIncidentPlatformConnector } from './load-connector.js';
 import { DEMO_USERS, serveDemo } from './serve.js';
+import { ALLOW_LOOPBACK } from '../runtime/http/egress-policy.js';
 
 const NEW_HIRE = { email: 'nia.park@example.com', name: 'Nia Park', firstName: 'Nia', lastName: 'Park', admin: false };
 
@@ -25,7 +26,7 @@ const describe = (account: ShownAccount): string => `${account.id} ${account.nam
 async function runDemo(write: (line: string) => void): Promise<void> {
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: DEMO_USERS }) });
   const { connector, from } = await loadIncidentPlatformConnector();
-  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: simulator.server.origin, actor: { email: 'operator@example.com', name: 'Demo Operator' } });
+  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: simulator.server.origin, egress: ALLOW_LOOPBACK, actor: { email: 'operator@example.com', name: 'Demo Operator' } });
   try {
     write(`Incident platform simulator (PagerDuty REST API v2) on ${simulator.server.origin} with ${DEMO_USERS} users`);
     write(`Connector ${connector.spec.id} (${connector.spec.name}) from ${from}; token: demo key`);

@@ -1,4 +1,5 @@
 /** Options of `connect()` and the shapes the client's methods take and return. */
+import type { EgressPolicy } from './http/egress-policy.js';
 import type { Timeouts } from './http/http-transport.js';
 import type { RuntimeLogger } from './runtime-event.js';
 
@@ -50,6 +51,13 @@ export interface ConnectOptions {
    */
   maxConnectionsPerOrigin?: number;
   retry?: Partial<RetryOptions>;
+  /**
+   * Which addresses this connection may reach (base URL, token URL, next links, redirects).
+   * Default: public addresses only; loopback, private, link-local and metadata addresses are
+   * refused with EGRESS_DENIED. Allow an on-premises target (or a local simulator) explicitly:
+   * `{ allow: ['10.20.0.0/16'] }`, or `ALLOW_LOOPBACK`.
+   */
+  egress?: EgressPolicy;
   /** OAuth 2.0: the target rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;
   /** Injectable for tests: waiting between retries, the clock, and the jitter source. */

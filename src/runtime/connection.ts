@@ -8,6 +8,7 @@ import type { ConnectorSpec } from '../../generated/spec-types.js';
 import { createAuthProvider, secretInputNames } from './auth/index.js';
 import type { AuthProvider, TokenEndpointResponse } from './auth/auth-provider.js';
 import { ConnectorError } from './errors.js';
+import { createEgressGuard } from './http/egress-policy.js';
 import { DEFAULT_MAX_CONNECTIONS_PER_ORIGIN, DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_TIMEOUTS, HttpTransport } from './http/http-transport.js';
 import { Redactor } from './redact.js';
 import { Semaphore } from './concurrency/semaphore.js';
@@ -102,6 +103,7 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
     maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
     maxConnectionsPerOrigin: options.maxConnectionsPerOrigin ?? DEFAULT_MAX_CONNECTIONS_PER_ORIGIN,
     redactor,
+    egress: createEgressGuard(options.egress),
   });
   const now = options.now ?? Date.now;
   const logger = options.logger;

@@ -17,7 +17,9 @@ export type ConnectorErrorCode =
   | 'TIMEOUT'
   | 'NETWORK'
   | 'CONFIG'
-  | 'RECONNECT_REQUIRED';
+  | 'RECONNECT_REQUIRED'
+  /** The egress policy refused the address (loopback, private, metadata...): see egress-policy.ts. */
+  | 'EGRESS_DENIED';
 
 export interface ConnectorErrorDetails {
   /** The action that failed (`importUsers`, a custom action's name, `auth`, `lookup:<name>`). */

@@ -12,12 +12,18 @@ import { integrationOperations, type IntegrationOperations } from './integration
 import { openDatabase, type StorageOptions } from './store/open-database.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { requireActor } from './validate-input.js';
+import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 
 export type ServiceOptions = StorageOptions & {
   /** The key-encryption key, base64 of 32 bytes; default `CONNECTOR_KEK`, else the data directory's key file. */
   kek?: string;
   /** Environment to read `CONNECTOR_KEK` from (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /**
+   * Which addresses integrations may reach. Default: public addresses only, so a tenant's base URL
+   * or token URL can never reach the service's own network; allow on-premises targets explicitly.
+   */
+  egress?: EgressPolicy;
 };
 
 export interface KeyRotation {
@@ -48,7 +54,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
   try {
     kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
-    context = { db, keyring: await openKeyring(db, kekSource.initial) };
+    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {} };
   } catch (error) {
     await db.close();
     throw error;

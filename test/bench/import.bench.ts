@@ -20,6 +20,7 @@ import { compileJq } from '../../src/jq/index.js';
 import { connect } from '../../src/runtime/connect.js';
 import { precompileConnector } from '../../src/runtime/precompile-connector.js';
 import type { CompiledConnector } from '../../src/connector.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 const PAGE = 100;
 
@@ -115,7 +116,7 @@ function connectorFor(concurrency: number): CompiledConnector<Record<string, nev
 }
 
 async function runRuntime(base: string, concurrency: number): Promise<number> {
-  const client = connect(connectorFor(concurrency), {}, { baseUrl: base });
+  const client = connect(connectorFor(concurrency), {}, { egress: ALLOW_LOOPBACK, baseUrl: base });
   let count = 0;
   for await (const page of client.importUsers()) count += page.accounts.length;
   await client.close();
@@ -134,7 +135,7 @@ async function timeFirstPage(base: string, precompiled: boolean, times: number):
   for (let run = 0; run < times; run += 1) {
     const connector = stored ? { ...template, precompiled: stored } : { ...template };
     const t0 = performance.now();
-    const client = connect(connector, {}, { baseUrl: base });
+    const client = connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: base });
     for await (const page of client.importUsers()) {
       if (page.accounts.length !== PAGE) throw new Error('short first page');
       break;

@@ -96,10 +96,11 @@ describe('a plain Node host program', () => {
   it('connects the shipped connector, imports, creates and deletes users on the simulator', async () => {
     await writeFile(
       join(host, 'host.mjs'),
-      `import { connect, isConnectorError } from 'lifecycle-connectors';
+      `import { ALLOW_LOOPBACK, connect, isConnectorError } from 'lifecycle-connectors';
 import { incidentPlatformConnector } from 'lifecycle-connectors/connectors/incident-platform';
 
-const client = connect(incidentPlatformConnector, { token: process.env.TOKEN }, { baseUrl: process.env.BASE_URL, actor: { email: 'host@example.com', name: 'Host' } });
+// The simulator listens on loopback, which connect() refuses unless the host allows it.
+const client = connect(incidentPlatformConnector, { token: process.env.TOKEN }, { baseUrl: process.env.BASE_URL, egress: ALLOW_LOOPBACK, actor: { email: 'host@example.com', name: 'Host' } });
 try {
   const accounts = await client.importUsers().collect();
   const created = await client.createUser({ email: 'nia.park@example.com', name: 'Nia Park', firstName: 'Nia', lastName: 'Park', admin: false });

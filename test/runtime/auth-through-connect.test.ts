@@ -8,6 +8,7 @@ import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-ha
 import { connect } from '../../src/runtime/connect.js';
 import type { Auth } from '../../generated/spec-types.js';
 import { makeConnector, usersImport } from './fixtures.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ describe('static auth on the wire', () => {
     { name: 'apiKey header template', auth: { type: 'apiKey', in: 'header', name: 'Authorization', value: 'Token token={{ .Key }}' }, inputs: { token: 'k-9' }, want: (r) => r.headers.authorization, value: 'Token token=k-9' },
     { name: 'apiKey query', auth: { type: 'apiKey', in: 'query', name: 'api_key' }, inputs: { token: 'k 9&x' }, want: (r) => new URL(r.url, 'http://h').searchParams.get('api_key'), value: 'k 9&x' },
   ])('$name', async ({ auth, inputs, want, value }) => {
-    const client = connect(makeConnector({ auth, actions: { importUsers: usersImport } }), inputs, { baseUrl: server.origin });
+    const client = connect(makeConnector({ auth, actions: { importUsers: usersImport } }), inputs, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     expect(await client.importUsers().collect()).toHaveLength(1);
     expect(want(server.requests[0] ?? { url: '', headers: {} })).toBe(value);
     await client.close();
@@ -41,7 +42,7 @@ describe('OAuth 2.0 through the request loop', () => {
       ),
     );
     const connector = makeConnector({ auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/oauth/token' }, actions: { importUsers: usersImport } });
-    const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { baseUrl: server.origin });
+    const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     expect(await client.importUsers().collect()).toHaveLength(1);
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /oauth/token', 'GET /users', 'POST /oauth/token', 'GET /users']);
     await client.close();
@@ -53,7 +54,7 @@ describe('OAuth 2.0 through the request loop', () => {
       http.get('*/users', () => HttpResponse.json({ error: 'nope' }, { status: 401 })),
     );
     const connector = makeConnector({ auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/oauth/token' }, actions: { importUsers: usersImport } });
-    const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { baseUrl: server.origin });
+    const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'AUTH_FAILED', status: 401 });
     expect(server.requests.filter((request) => request.url === '/users')).toHaveLength(2);
     await client.close();
@@ -76,7 +77,7 @@ describe('OAuth 2.0 token URL from an input', () => {
 
   it('uses the input the operator filled in', async () => {
     server.use(tokenRoute());
-    const client = connect(connectorWith({}), { tokenUrl: `${server.origin}/tenant-login/token`, clientId: 'cid', clientSecret: 'cs' }, { baseUrl: server.origin });
+    const client = connect(connectorWith({}), { tokenUrl: `${server.origin}/tenant-login/token`, clientId: 'cid', clientSecret: 'cs' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     expect(await client.importUsers().collect()).toHaveLength(1);
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /tenant-login/token', 'GET /users']);
     await client.close();
@@ -84,14 +85,14 @@ describe('OAuth 2.0 token URL from an input', () => {
 
   it("falls back to the input's declared default when the operator leaves it empty", async () => {
     server.use(tokenRoute());
-    const client = connect(connectorWith({ default: `${server.origin}/tenant-login/token` }), { tokenUrl: '', clientId: 'cid', clientSecret: 'cs' }, { baseUrl: server.origin });
+    const client = connect(connectorWith({ default: `${server.origin}/tenant-login/token` }), { tokenUrl: '', clientId: 'cid', clientSecret: 'cs' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     expect(await client.importUsers().collect()).toHaveLength(1);
     expect(server.requests[0]?.url).toBe('/tenant-login/token');
     await client.close();
   });
 
   it('refuses to connect without it, naming the input', () => {
-    expect(() => connect(connectorWith({}), { clientId: 'cid', clientSecret: 'cs-never-shown' }, { baseUrl: server.origin })).toThrow(
+    expect(() => connect(connectorWith({}), { clientId: 'cid', clientSecret: 'cs-never-shown' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin })).toThrow(
       expect.objectContaining({ code: 'CONFIG', message: expect.stringContaining('`tokenUrl`') }),
     );
   });

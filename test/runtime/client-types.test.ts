@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { connect } from '../../src/runtime/connect.js';
 import type { CompiledConnector } from '../../src/connector.js';
 import { makeConnector, usersImport } from './fixtures.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 type ImportOnlyInputs = { token?: string; baseUrl?: string };
 
@@ -12,7 +13,7 @@ describe('client types', () => {
       baseUrl: 'http://127.0.0.1:9',
       actions: { importUsers: usersImport, deleteUser: { method: 'DELETE', path: '/u/{account.id}' }, custom: { orderLaptop: { method: 'POST', path: '/o' } } },
     });
-    const client = connect(importOnly, { token: 'abc-secret' });
+    const client = connect(importOnly, { token: 'abc-secret' }, { egress: ALLOW_LOOPBACK });
     // @ts-expect-error the connector has no activateUser
     expect(client.activateUser).toBeUndefined();
     // @ts-expect-error the connector has no createUser
@@ -22,7 +23,7 @@ describe('client types', () => {
     // @ts-expect-error not a custom action of this connector
     await expect(client.runCustomAction('orderPhone')).rejects.toMatchObject({ code: 'CONFIG' });
     // @ts-expect-error not an input of this connector
-    connect(importOnly, { tokn: 'x' });
+    connect(importOnly, { tokn: 'x' }, { egress: ALLOW_LOOPBACK });
     // The subject of a custom action is typed: a user needs email and name, an account an id.
     // @ts-expect-error a user without a name
     const noName = () => client.runCustomAction('orderLaptop', {}, { user: { email: 'a@x.test' } });
@@ -34,7 +35,7 @@ describe('client types', () => {
 
   it('a connector without custom actions has no runCustomAction', async () => {
     const plain: CompiledConnector<{ token?: string }, 'importUsers', never> = makeConnector({ baseUrl: 'http://127.0.0.1:9', actions: { importUsers: usersImport } });
-    const client = connect(plain, {});
+    const client = connect(plain, {}, { egress: ALLOW_LOOPBACK });
     // @ts-expect-error no custom actions
     expect(client.runCustomAction).toBeUndefined();
     await client.close();

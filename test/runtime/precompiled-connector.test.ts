@@ -9,6 +9,7 @@ import { compileJqInProcess } from '../../src/jq/index.js';
 import { compileConnector } from '../../src/runtime/compile-connector.js';
 import { connect } from '../../src/runtime/connect.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 // Every text handed to the jq parser, through the engine's one parse entry point.
 const parsed = vi.hoisted(() => ({ texts: [] as string[] }));
@@ -34,7 +35,7 @@ beforeEach(() => {
 });
 
 async function importAll(connector: typeof incidentPlatformConnector) {
-  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: simulator.server.origin });
+  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { egress: ALLOW_LOOPBACK, baseUrl: simulator.server.origin });
   try {
     return await client.importUsers().collect();
   } finally {

@@ -10,6 +10,7 @@ import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-ha
 import { connect } from '../../src/runtime/connect.js';
 import type { Auth } from '../../generated/spec-types.js';
 import { makeConnector, usersImport } from './fixtures.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 const CANARY = 'CANARY-s3cr3t/+=value';
 
@@ -52,7 +53,7 @@ describe.each(cases)('canary secret with $name auth', ({ auth, inputs, sent }) =
 
   it('never leaks into logs, errors or test output', async () => {
     const lines: string[] = [];
-    const client = connect(connector, inputs, { baseUrl: server.origin, logger: (line) => lines.push(line), sleep: async () => undefined, retry: { maxAttempts: 2 } });
+    const client = connect(connector, inputs, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, logger: (line) => lines.push(line), sleep: async () => undefined, retry: { maxAttempts: 2 } });
     const outputs: unknown[] = [];
     outputs.push(await client.test('importUsers'));
     outputs.push(await client.importUsers().collect());
@@ -80,7 +81,7 @@ describe('errors thrown by connect()', () => {
     const connector = makeConnector({ auth: { type: 'bearer' }, actions: { importUsers: usersImport } });
     const error = (() => {
       try {
-        connect(connector, { token: `${CANARY}\n` }, { baseUrl: server.origin });
+        connect(connector, { token: `${CANARY}\n` }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
       } catch (caught) {
         return caught;
       }

@@ -5,6 +5,7 @@ import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-ha
 import { connect } from '../../src/runtime/connect.js';
 import type { RuntimeEvent } from '../../src/runtime/runtime-event.js';
 import { makeConnector, makeUsers, usersImport } from './fixtures.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe('runtime events', () => {
       }),
     );
     const seen: { line: string; event?: RuntimeEvent }[] = [];
-    const client = connect(connector, { token: SECRET }, {
+    const client = connect(connector, { token: SECRET }, { egress: ALLOW_LOOPBACK,
       baseUrl: server.origin,
       sleep: async () => undefined,
       random: () => 0,

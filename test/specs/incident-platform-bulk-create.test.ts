@@ -17,6 +17,7 @@ import {
   type IncidentPlatformSimulator,
 } from '../../src/simulators/incident-platform/index.js';
 import { REPO_ROOT } from './helpers/load-spec.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 const SPEC_FILE = 'specs/prebuilt/incident-platform.yaml';
 const PEOPLE = Array.from({ length: 120 }, (_, index) => ({ email: `bulk.person${index}@example.com`, name: `Bulk Person ${index}` }));
@@ -42,7 +43,7 @@ beforeEach(() => {
 
 /** 120 createUser calls at once through one connection, with sockets enough for all of them. */
 function createAll(connector: CompiledConnector) {
-  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, {
+  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { egress: ALLOW_LOOPBACK,
     baseUrl: simulator.server.origin,
     retry: { maxAttempts: 1 },
     maxConnectionsPerOrigin: 128,

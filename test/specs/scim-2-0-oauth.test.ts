@@ -13,6 +13,7 @@ import { TOKEN_PATH } from '../targets/scim/token-endpoint.js';
 import { seedScimUsers } from '../targets/scim/user-store.js';
 import { rejectionOf } from './helpers/assertions.js';
 import { loadSpec, REPO_ROOT } from './helpers/load-spec.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 const CLIENT = { clientId: 'scim-provisioner', clientSecret: 'cs-7Hq2!x9/zz' };
 const USER_COUNT = 130;
@@ -25,7 +26,7 @@ let tokenUrl: string;
 let issuedBefore = 0;
 const accessToken = (n: number) => `scim-access-${issuedBefore + n}-${CLIENT.clientId}`;
 const connectTo = (inputs: Record<string, string | undefined> = {}) =>
-  connect(connector, { baseUrl: server.baseUrl, tokenUrl, ...CLIENT, ...inputs }, { retry: { maxAttempts: 1 } });
+  connect(connector, { baseUrl: server.baseUrl, tokenUrl, ...CLIENT, ...inputs }, { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } });
 const requestsTo = (method: string, path: string) =>
   server.requests.filter((request) => request.method === method && new URL(request.url, 'http://x').pathname === path);
 const trace = () => server.requests.map((request) => `${request.method} ${new URL(request.url, 'http://x').pathname}`);

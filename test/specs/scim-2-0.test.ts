@@ -10,6 +10,7 @@ import { startScimServer, type ScimServer } from '../targets/scim/server.js';
 import { seedScimUsers } from '../targets/scim/user-store.js';
 import { rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 const TOKEN = 'scim-token-5f1c9a';
 const USER_COUNT = 345;
@@ -19,7 +20,7 @@ const SCIM_JSON = 'application/scim+json';
 let server: ScimServer;
 let connector: CompiledConnector;
 const connectTo = (inputs: Record<string, string | undefined> = { baseUrl: server.baseUrl, token: TOKEN }) =>
-  connect(connector, inputs, { retry: { maxAttempts: 1 } });
+  connect(connector, inputs, { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } });
 const requestsOf = (method: string) => server.requests.filter((request) => request.method === method);
 
 beforeAll(async () => {

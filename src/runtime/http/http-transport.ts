@@ -7,6 +7,7 @@
 import { Agent } from 'undici';
 import { ConnectorError } from '../errors.js';
 import type { Redactor } from '../redact.js';
+import type { EgressGuard } from './egress-policy.js';
 
 export interface Timeouts {
   /** TCP (and TLS) connect. */
@@ -44,10 +45,11 @@ export class HttpTransport {
   private readonly agent: Agent;
 
   constructor(
-    private readonly options: { timeouts: Timeouts; maxResponseBytes: number; maxConnectionsPerOrigin?: number; redactor: Redactor },
+    private readonly options: { timeouts: Timeouts; maxResponseBytes: number; maxConnectionsPerOrigin?: number; redactor: Redactor; egress: EgressGuard },
   ) {
     this.agent = new Agent({
-      connect: { timeout: options.timeouts.connectMs },
+      // Every socket resolves through the egress guard and connects to the address it checked.
+      connect: { timeout: options.timeouts.connectMs, lookup: options.egress.lookup },
       headersTimeout: options.timeouts.headersMs,
       bodyTimeout: options.timeouts.bodyMs,
       keepAliveTimeout: 10_000,
@@ -59,6 +61,8 @@ export class HttpTransport {
   async send(request: HttpRequest): Promise<HttpResponse> {
     const { redactor, maxResponseBytes } = this.options;
     const where = { action: request.action, method: request.method, url: redactor.redactUrl(request.url) };
+    // A literal address never reaches the lookup: check it before dialling.
+    this.options.egress.checkUrl(request.url, request.action);
     try {
       const response = await this.agent.request({
         origin: request.url.origin,

@@ -10,6 +10,7 @@ import { connect } from '../../../src/runtime/connect.js';
 import type { ImportAction } from '../../../generated/spec-types.js';
 import type { RuntimeEvent } from '../../../src/runtime/runtime-event.js';
 import { makeConnector, makeUsers, noSleep } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ afterEach(() => void logged.splice(0));
 
 function clientFor(importUsers: ImportAction) {
   const logger = (line: string, event?: RuntimeEvent) => void logged.push({ line, event });
-  return connect(makeConnector({ actions: { importUsers } }), {}, { baseUrl: `${server.origin}/api`, sleep: noSleep, logger });
+  return connect(makeConnector({ actions: { importUsers } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: `${server.origin}/api`, sleep: noSleep, logger });
 }
 
 async function runImport(importUsers: ImportAction) {

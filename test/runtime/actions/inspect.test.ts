@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import { connect } from '../../../src/runtime/connect.js';
 import { makeConnector, usersImport } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ const options = () => ({ baseUrl: server.origin, actor: { email: 'op@corp.test',
 
 describe('test()', () => {
   it('sends one import request and returns request and response, redacted', async () => {
-    const client = connect(connector, { token: 'sekret-token-1' }, options());
+    const client = connect(connector, { token: 'sekret-token-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     const result = await client.test('importUsers');
     expect(result).toMatchObject({
       request: { method: 'GET', url: `${server.origin}/users?region=eu`, headers: { authorization: '***', accept: 'application/json' } },
@@ -40,7 +41,7 @@ describe('test()', () => {
   });
 
   it('refuses a write unless it is live', async () => {
-    const client = connect(connector, { token: 'sekret-token-1' }, options());
+    const client = connect(connector, { token: 'sekret-token-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.test('createUser', { user: { email: 'a@x.test', name: 'A' } })).rejects.toMatchObject({ code: 'CONFIG', hint: expect.stringContaining('live') });
     expect(server.requests).toHaveLength(0);
     const live = await client.test('createUser', { user: { email: 'a@x.test', name: 'A' } }, { live: true });
@@ -51,7 +52,7 @@ describe('test()', () => {
 
   it('returns error statuses instead of throwing, for the operator to inspect', async () => {
     server.use(http.get('*/users', () => HttpResponse.json({ error: 'bad key' }, { status: 401 })));
-    const client = connect(connector, { token: 'sekret-token-1' }, options());
+    const client = connect(connector, { token: 'sekret-token-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect(await client.test('importUsers')).toMatchObject({ status: 401, body: { error: 'bad key' } });
     await client.close();
   });
@@ -59,7 +60,7 @@ describe('test()', () => {
 
 describe('previewPayload() and renderRequest()', () => {
   it('render with the operator as user and never send; secrets are not template variables', async () => {
-    const client = connect(connector, { token: 'sekret-token-1' }, options());
+    const client = connect(connector, { token: 'sekret-token-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     const preview = await client.previewPayload('createUser');
     expect(preview.payload).toEqual({ email: 'op@corp.test', name: 'Operator', region: 'eu', token: null });
     const rendered = await client.renderRequest('createUser', { user: { email: 'b@x.test', name: 'B' } });
@@ -70,12 +71,12 @@ describe('previewPayload() and renderRequest()', () => {
   });
 
   it('show where the credentials go, masked, never the secret', async () => {
-    const client = connect(connector, { token: 'sekret-token-1' }, options());
+    const client = connect(connector, { token: 'sekret-token-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     const rendered = await client.renderRequest('createUser', { user: { email: 'b@x.test', name: 'B' } });
     expect(rendered.headers).toMatchObject({ 'content-type': 'application/json', Authorization: '***' });
     expect((await client.previewPayload('createUser')).headers.Authorization).toBe('***');
     const keyed = makeConnector({ inputs: { token: { label: 'Key', secret: true } }, auth: { type: 'apiKey', in: 'query', name: 'api_key' }, actions: { importUsers: usersImport } });
-    const keyedClient = connect(keyed, { token: 'sekret-key-2' }, options());
+    const keyedClient = connect(keyed, { token: 'sekret-key-2' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect((await keyedClient.renderRequest('importUsers')).url).toBe(`${server.origin}/users?api_key=***`);
     expect(JSON.stringify([rendered, await keyedClient.renderRequest('importUsers')])).not.toMatch(/sekret/);
     expect(server.requests).toHaveLength(0);
@@ -84,7 +85,7 @@ describe('previewPayload() and renderRequest()', () => {
 
   it('renders the first page of an import with its pagination parameters', async () => {
     const paged = makeConnector({ actions: { importUsers: { ...usersImport, pagination: { type: 'offset', limit: 50 } } } });
-    const client = connect(paged, {}, options());
+    const client = connect(paged, {}, { egress: ALLOW_LOOPBACK, ...options() });
     expect((await client.renderRequest('importUsers')).url).toBe(`${server.origin}/users?offset=0&limit=50`);
     await client.close();
   });
@@ -92,7 +93,7 @@ describe('previewPayload() and renderRequest()', () => {
 
 describe('preview()', () => {
   it('lists each record with its problems', async () => {
-    const client = connect(connector, { token: 'tok-secret-1' }, options());
+    const client = connect(connector, { token: 'tok-secret-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     const result = await client.preview({
       users: [
         { id: 'a', email: 'a@x.test', name: 'A' },
@@ -134,7 +135,7 @@ describe('preview()', () => {
   });
 
   it('rejects a response whose records path is not an array, describing its shape', async () => {
-    const client = connect(connector, { token: 'tok-secret-1' }, options());
+    const client = connect(connector, { token: 'tok-secret-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.preview({ data: [] })).rejects.toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('keys data (array)') });
     await client.close();
   });
@@ -142,7 +143,7 @@ describe('preview()', () => {
 
 describe('testConnection()', () => {
   it('imports the first page when the connector can import', async () => {
-    const client = connect(connector, { token: 'tok-secret-1' }, options());
+    const client = connect(connector, { token: 'tok-secret-1' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect(await client.testConnection()).toEqual({ ok: true, via: 'importUsers', status: 200, records: 1 });
     await client.close();
   });
@@ -150,7 +151,7 @@ describe('testConnection()', () => {
   it('GETs the base URL otherwise, failing on 401', async () => {
     const writeOnly = makeConnector({ actions: { deleteUser: { method: 'DELETE', path: '/users/{account.id}' } } });
     server.use(http.get('*/base', () => HttpResponse.json({}, { status: 404 })));
-    const client = connect(writeOnly, {}, { baseUrl: `${server.origin}/base` });
+    const client = connect(writeOnly, {}, { egress: ALLOW_LOOPBACK, baseUrl: `${server.origin}/base` });
     expect(await client.testConnection()).toEqual({ ok: true, via: 'baseUrl', status: 404 });
     server.use(http.get('*/base', () => HttpResponse.json({}, { status: 401 })));
     await expect(client.testConnection()).rejects.toMatchObject({ code: 'AUTH_FAILED' });

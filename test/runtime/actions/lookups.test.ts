@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import { connect } from '../../../src/runtime/connect.js';
 import { makeConnector } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -33,7 +34,7 @@ const person = { email: 'a@x.test', name: 'A' };
 
 describe('lookups', () => {
   it('are fetched on first use, once per connection, even for concurrent actions', async () => {
-    const client = connect(connector, {}, { baseUrl: server.origin });
+    const client = connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     await Promise.all(Array.from({ length: 5 }, () => client.createUser(person)));
     await client.createUser(person);
     const lookups = server.requests.filter((request) => request.url.startsWith('/users'));
@@ -43,7 +44,7 @@ describe('lookups', () => {
   });
 
   it('are not fetched when the override input is filled in', async () => {
-    const client = connect(connector, { fromEmail: 'me@x.test' }, { baseUrl: server.origin });
+    const client = connect(connector, { fromEmail: 'me@x.test' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     await client.createUser(person);
     expect(server.requests.map((request) => [request.method, request.headers.from])).toEqual([['POST', 'me@x.test']]);
     await client.close();
@@ -51,14 +52,14 @@ describe('lookups', () => {
 
   it('used by spec-level headers are fetched for write actions', async () => {
     const withHeader = makeConnector({ ...connector.spec, headers: { 'X-Owner': '{{lookups.ownerEmail}}' }, actions: { createUser: { method: 'POST', path: '/incidents/users', body: '{}' } } });
-    const client = connect(withHeader, {}, { baseUrl: server.origin });
+    const client = connect(withHeader, {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     await client.createUser(person);
     expect(server.requests.at(-1)?.headers['x-owner']).toBe('boss@x.test');
     await client.close();
   });
 
   it('fail the action with CONFIG when a required value is not found', async () => {
-    const client = connect(connector, {}, { baseUrl: server.origin });
+    const client = connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({ code: 'CONFIG', action: 'lookup:missing' });
     expect(server.requests.some((request) => request.method === 'DELETE')).toBe(false);
     await client.close();

@@ -8,6 +8,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import { connect } from '../../../src/runtime/connect.js';
 import { makeConnector } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 /** Requests in flight at the fake target, per path, and the most seen at once. */
 const load = { inFlight: new Map<string, number>(), peak: new Map<string, number>() };
@@ -51,7 +52,7 @@ const people = (count: number) => Array.from({ length: count }, (_, index) => ({
 
 describe('maxInFlight', () => {
   it('keeps at most maxInFlight requests of the action at the target, and every call completes', async () => {
-    const client = connect(connectorWith({ create: 3 }), {}, { baseUrl: server.origin, retry: { maxAttempts: 1 } });
+    const client = connect(connectorWith({ create: 3 }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, retry: { maxAttempts: 1 } });
     const results = await Promise.allSettled(people(12).map((person) => client.createUser(person)));
     expect(load.peak.get('/users')).toBeLessThanOrEqual(3);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(10);
@@ -61,14 +62,14 @@ describe('maxInFlight', () => {
   });
 
   it('without it, the same calls all reach the target at once', async () => {
-    const client = connect(connectorWith({}), {}, { baseUrl: server.origin, retry: { maxAttempts: 1 } });
+    const client = connect(connectorWith({}), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, retry: { maxAttempts: 1 } });
     await Promise.allSettled(people(12).map((person) => client.createUser(person)));
     expect(load.peak.get('/users')).toBeGreaterThan(3);
     await client.close();
   });
 
   it('caps custom actions too, each action on its own', async () => {
-    const client = connect(connectorWith({ create: 2, order: 1 }), {}, { baseUrl: server.origin, retry: { maxAttempts: 1 } });
+    const client = connect(connectorWith({ create: 2, order: 1 }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, retry: { maxAttempts: 1 } });
     const orders = Array.from({ length: 4 }, () => client.runCustomAction('orderAsset', {}));
     const creates = people(4).map((person) => client.createUser(person));
     await Promise.allSettled([...orders, ...creates]);
@@ -80,7 +81,7 @@ describe('maxInFlight', () => {
 
   it('caps per connection: two connections each have their own slots', async () => {
     const connector = connectorWith({ order: 1 });
-    const clients = [1, 2].map(() => connect(connector, {}, { baseUrl: server.origin, retry: { maxAttempts: 1 } }));
+    const clients = [1, 2].map(() => connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, retry: { maxAttempts: 1 } }));
     await Promise.all(clients.flatMap((client) => [client.runCustomAction('orderAsset', {}), client.runCustomAction('orderAsset', {})]));
     expect(load.peak.get('/orders')).toBe(2);
     await Promise.all(clients.map((client) => client.close()));

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import { connect } from '../../../src/runtime/connect.js';
 import { makeConnector, usersImport } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -58,7 +59,7 @@ const options = () => ({ baseUrl: server.origin, actor: { email: 'ops@corp.test'
 describe('createUser', () => {
   it('sends the JSON body with every value JSON-encoded, and maps the result', async () => {
     server.use(http.post('*/teams/ops/users', async ({ request }) => HttpResponse.json({ user: { id: 77, ...((await request.json()) as { user: object }).user } }, { status: 201 })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     const hostile = 'Ann", "role": "owner';
     const result = await client.createUser({ name: hostile, email: 'ann@x.test & co', admin: false });
     expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ user: { name: hostile, email: 'ann@x.test & co', role: 'user', team: 'ops', by: 'ops@corp.test' } });
@@ -69,7 +70,7 @@ describe('createUser', () => {
 
   it('fails with CONFIG before sending when the rendered body is not JSON', async () => {
     const broken = makeConnector({ actions: { createUser: { method: 'POST', path: '/users', body: '{"name": "{{user.name}}"}' } } });
-    const client = connect(broken, {}, options());
+    const client = connect(broken, {}, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.createUser({ name: 'A', email: 'a@x.test' })).rejects.toMatchObject({ code: 'CONFIG', message: expect.stringContaining('not valid JSON') });
     expect(server.requests).toHaveLength(0);
     await client.close();
@@ -77,7 +78,7 @@ describe('createUser', () => {
 
   it('maps errors with the spec rules and the target message', async () => {
     server.use(http.post('*/teams/ops/users', () => HttpResponse.json({ error: { code: 'taken', message: 'Email has already been taken' } }, { status: 422 })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.createUser({ name: 'A', email: 'a@x.test' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'createUser: the email is already in use: Email has already been taken',
@@ -99,7 +100,7 @@ describe('createUser', () => {
     { status: 500, code: 'TARGET_ERROR' },
   ])('maps status $status to $code by default', async ({ status, code }) => {
     server.use(http.post('*/teams/ops/users', () => HttpResponse.json({ error: { message: 'nope' } }, { status })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.createUser({ name: 'A', email: 'a@x.test' })).rejects.toMatchObject({ code, status, message: expect.stringContaining(': nope') });
     await client.close();
   });
@@ -108,7 +109,7 @@ describe('createUser', () => {
 describe('activate, delete, deactivate', () => {
   it('encodes the account id as one path segment', async () => {
     server.use(http.patch('*/users/:id', () => HttpResponse.json({})));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     await client.activateUser({ id: '../admin?x=1#y' });
     expect(server.requests[0]?.url).toBe('/users/..%2Fadmin%3Fx%3D1%23y');
     await client.close();
@@ -116,7 +117,7 @@ describe('activate, delete, deactivate', () => {
 
   it('deleteUser of an account the target says it no longer has succeeds with alreadyAbsent', async () => {
     server.use(http.delete('*/users/:id', () => HttpResponse.json({ error: { code: 'not_found', message: 'not found' } }, { status: 404 })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect(await client.deleteUser({ id: 'gone' })).toMatchObject({ status: 404, alreadyAbsent: true });
     await client.close();
   });
@@ -127,7 +128,7 @@ describe('activate, delete, deactivate', () => {
     { what: 'an empty body', body: () => new HttpResponse(null, { status: 404 }), hint: /outcome rules/u },
   ])('a 404 with $what is NOT_FOUND, never "already absent"', async ({ body, hint }) => {
     server.use(http.delete('*/users/:id', body));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     const error = await client.deleteUser({ id: 'u1' }).then(() => undefined, (failure: unknown) => failure);
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, hint: expect.stringMatching(hint) });
     await client.close();
@@ -135,7 +136,7 @@ describe('activate, delete, deactivate', () => {
 
   it('a rule whose condition fails on the body does not match (the 410 is an error)', async () => {
     server.use(http.delete('*/users/:id', () => HttpResponse.json({ error: 'gone' }, { status: 410 })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 410 });
     await client.close();
   });
@@ -148,7 +149,7 @@ describe('activate, delete, deactivate', () => {
           : HttpResponse.json({ errorCode: 'E0000006', errorSummary: 'You do not have permission' }, { status: 403 }),
       ),
     );
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect(await client.activateUser({ id: 'active' })).toMatchObject({ status: 403, alreadyDone: true });
     await expect(client.activateUser({ id: 'other' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await client.close();
@@ -156,14 +157,14 @@ describe('activate, delete, deactivate', () => {
 
   it('deleteUser succeeds on 204 without alreadyAbsent', async () => {
     server.use(http.delete('*/users/:id', () => new HttpResponse(null, { status: 204 })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect(await client.deleteUser({ id: 'u1' })).toEqual({ status: 204, body: undefined });
     await client.close();
   });
 
   it('uses the action rules first and the action success list', async () => {
     server.use(http.put('*/users/:id/status', () => HttpResponse.json({}, { status: 409 })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.deactivateUser({ id: 'u1' })).rejects.toMatchObject({ code: 'CONFLICT', message: 'deactivateUser: already inactive' });
     server.use(http.put('*/users/:id/status', () => HttpResponse.json({}, { status: 202 })));
     await expect(client.deactivateUser({ id: 'u1' })).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 202 });
@@ -174,7 +175,7 @@ describe('activate, delete, deactivate', () => {
 describe('custom actions', () => {
   it('runs with declared variables and returns the result expression', async () => {
     server.use(http.post('*/assets/orders', () => HttpResponse.json({ order: { id: 'o-9' } })));
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     const result = await client.runCustomAction('orderLaptop', { model: 'X1 "Carbon"', count: 2 }, { user: { email: 'a@x.test', name: 'A' } });
     expect(result).toMatchObject({ status: 200, result: 'o-9' });
     expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ model: 'X1 "Carbon"', count: 2, for: 'a@x.test' });
@@ -185,7 +186,7 @@ describe('custom actions', () => {
     { vars: {}, want: /`model` is required/ },
     { vars: { model: 'X', count: '2' }, want: /`count` must be a number/ },
   ])('checks variables $vars', async ({ vars, want }) => {
-    const client = connect(connector, { token: 'tok' }, options());
+    const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     await expect(client.runCustomAction('orderLaptop', vars)).rejects.toMatchObject({ code: 'CONFIG', message: expect.stringMatching(want) });
     expect(server.requests).toHaveLength(0);
     await client.close();
@@ -200,7 +201,7 @@ describe('connect', () => {
     { inputs: {}, options: { baseUrl: 'https://x.test/api?tenant=1' }, want: /must not carry a query or a fragment/ },
     { inputs: { baseUrl: 'https://x.test/api#v2' }, options: {}, want: /must not carry a query or a fragment/ },
   ])('refuses a bad base URL: $want', ({ inputs, options: extra, want }) => {
-    expect(() => connect(makeConnector({ actions: { importUsers: usersImport } }), inputs, extra)).toThrow(want);
+    expect(() => connect(makeConnector({ actions: { importUsers: usersImport } }), inputs, { egress: ALLOW_LOOPBACK, ...extra })).toThrow(want);
   });
 
   it('checks required, url and email inputs', () => {
@@ -209,8 +210,8 @@ describe('connect', () => {
       inputs: { site: { label: 'Site', type: 'url', required: true }, owner: { label: 'Owner', type: 'email' } },
       actions: { importUsers: usersImport },
     });
-    expect(() => connect(spec, {})).toThrow(/`site` \(Site\) is required/);
-    expect(() => connect(spec, { site: 'nope' })).toThrow(/not an http\(s\) URL/);
-    expect(() => connect(spec, { site: 'https://a.test', owner: 'x' })).toThrow(/not an email address/);
+    expect(() => connect(spec, {}, { egress: ALLOW_LOOPBACK })).toThrow(/`site` \(Site\) is required/);
+    expect(() => connect(spec, { site: 'nope' }, { egress: ALLOW_LOOPBACK })).toThrow(/not an http\(s\) URL/);
+    expect(() => connect(spec, { site: 'https://a.test', owner: 'x' }, { egress: ALLOW_LOOPBACK })).toThrow(/not an email address/);
   });
 });

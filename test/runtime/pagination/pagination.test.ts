@@ -8,6 +8,7 @@ import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve
 import { connect } from '../../../src/runtime/connect.js';
 import type { Pagination } from '../../../generated/spec-types.js';
 import { makeConnector, makeUsers, noSleep, usersImport } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ const ALL = makeUsers(250);
 
 function clientFor(pagination: Pagination, records = pagination.type === 'scim' ? '.' : '.users') {
   const connector = makeConnector({ actions: { importUsers: { ...usersImport, records, pagination } } });
-  return connect(connector, {}, { baseUrl: `${server.origin}/api`, sleep: noSleep });
+  return connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: `${server.origin}/api`, sleep: noSleep });
 }
 
 async function importIds(pagination: Pagination, records?: string): Promise<string[]> {

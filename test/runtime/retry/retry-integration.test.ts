@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import { connect } from '../../../src/runtime/connect.js';
 import { makeConnector, makeUsers, usersImport } from '../fixtures.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -25,7 +26,7 @@ function rateLimitedOnce(headers: Record<string, string>) {
 async function waitsFor(headers: Record<string, string>): Promise<number[]> {
   server.use(rateLimitedOnce(headers));
   const waits: number[] = [];
-  const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, {
+  const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK,
     baseUrl: server.origin,
     now: () => now,
     random: () => 0.5,
@@ -52,7 +53,7 @@ describe('429 handling', () => {
 
   it('gives up with RATE_LIMITED when the wait exceeds the retry budget', async () => {
     server.use(http.get('*/users', () => HttpResponse.json({}, { status: 429, headers: { 'retry-after': '3600' } })));
-    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect(server.requests).toHaveLength(1);
     await client.close();
@@ -66,7 +67,7 @@ describe('which requests are retried', () => {
 
   it('does not send a POST twice after a 503', async () => {
     server.use(http.post('*/users', () => HttpResponse.json({ error: 'busy' }, { status: 503 })));
-    const client = connect(create(), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(create(), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     await expect(client.createUser(person)).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 503 });
     expect(server.requests).toHaveLength(1);
     await client.close();
@@ -75,7 +76,7 @@ describe('which requests are retried', () => {
   it('retries a POST marked idempotent', async () => {
     let calls = 0;
     server.use(http.post('*/users', () => ((calls += 1), calls < 3 ? HttpResponse.json({}, { status: 502 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))));
-    const client = connect(create(true), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(create(true), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     expect(await client.createUser(person)).toMatchObject({ status: 201 });
     expect(server.requests).toHaveLength(3);
     await client.close();
@@ -84,7 +85,7 @@ describe('which requests are retried', () => {
   it('retries a POST after a 429 (the target did not process it)', async () => {
     let calls = 0;
     server.use(http.post('*/users', () => ((calls += 1), calls === 1 ? HttpResponse.json({}, { status: 429 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))));
-    const client = connect(create(), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(create(), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     expect(await client.createUser(person)).toMatchObject({ status: 201 });
     expect(server.requests).toHaveLength(2);
     await client.close();
@@ -92,7 +93,7 @@ describe('which requests are retried', () => {
 
   it('retries a DELETE after a reset, bounded by maxAttempts', async () => {
     server.use(http.delete('*/users/:id', () => HttpResponse.error()));
-    const client = connect(makeConnector({ actions: { deleteUser: { method: 'DELETE', path: '/users/{account.id}' } } }), {}, {
+    const client = connect(makeConnector({ actions: { deleteUser: { method: 'DELETE', path: '/users/{account.id}' } } }), {}, { egress: ALLOW_LOOPBACK,
       baseUrl: server.origin,
       sleep: async () => undefined,
       retry: { maxAttempts: 2 },
@@ -109,7 +110,7 @@ describe('PATCH (not idempotent, RFC 5789)', () => {
 
   it('is not sent twice after a 503 or a reset', async () => {
     server.use(http.patch('*/users/:id', () => HttpResponse.json({ error: 'busy' }, { status: 503 })));
-    const client = connect(activate(), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(activate(), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     await expect(client.activateUser({ id: 'u1' })).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 503 });
     server.use(http.patch('*/users/:id', () => HttpResponse.error()));
     await expect(client.activateUser({ id: 'u1' })).rejects.toMatchObject({ code: 'NETWORK' });
@@ -120,7 +121,7 @@ describe('PATCH (not idempotent, RFC 5789)', () => {
   it('is retried when the action is marked idempotent (the SCIM PATCH of `active`)', async () => {
     let calls = 0;
     server.use(http.patch('*/users/:id', () => ((calls += 1), calls === 1 ? HttpResponse.json({}, { status: 503 }) : HttpResponse.json({}))));
-    const client = connect(activate(true), {}, { baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(activate(true), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     expect(await client.activateUser({ id: 'u1' })).toMatchObject({ status: 200 });
     expect(server.requests).toHaveLength(2);
     await client.close();
@@ -133,7 +134,7 @@ describe('a 200 whose JSON body is cut off', () => {
 
   async function importWith(handler: Parameters<typeof server.use>[0], maxAttempts = 3) {
     server.use(handler);
-    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { baseUrl: server.origin, sleep: async () => undefined, retry: { maxAttempts } });
+    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined, retry: { maxAttempts } });
     try {
       return await client.importUsers().collect();
     } finally {

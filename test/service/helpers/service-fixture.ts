@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openService, type Service, type ServiceOptions } from '../../../src/service/index.js';
 import { makeTempDir } from './temp-dir.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 export interface ServiceFixture {
   service: Service;
@@ -33,7 +34,8 @@ export function embeddedStorage(prefix: string): StorageSetup {
 export function useService(storage: StorageSetup, extra: Partial<ServiceOptions> = {}): ServiceFixture {
   const fixture = {} as ServiceFixture;
   beforeAll(async () => {
-    fixture.options = { ...(await storage.options()), ...extra } as ServiceOptions;
+    // The simulators listen on loopback, which the service's strict default refuses.
+    fixture.options = { egress: ALLOW_LOOPBACK, ...(await storage.options()), ...extra } as ServiceOptions;
     fixture.dataDir = 'dataDir' in fixture.options ? fixture.options.dataDir : undefined;
     fixture.service = await openService(fixture.options);
   });

@@ -10,6 +10,7 @@ import type { CompiledConnector } from '../../../src/connector.js';
 import { serveHandlers, type HandlerServer, type RecordedRequest } from '../../../src/simulators/serve-handlers.js';
 import { pathOf } from './assertions.js';
 import { loadSpec } from './load-spec.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 export interface FakeTargetFixture<State> {
   state: State;
@@ -33,7 +34,7 @@ export function useFakeTarget<State extends object>(options: FakeTargetOptions<S
     fixture.server = await serveHandlers(...options.handlers(fixture.state));
     fixture.connector = await loadSpec(options.specFile);
     fixture.connectTo = (inputs, connectOptions = {}) =>
-      connect(fixture.connector, inputs, { baseUrl: `${fixture.server.origin}${options.basePath ?? ''}`, retry: { maxAttempts: 1 }, ...connectOptions });
+      connect(fixture.connector, inputs, { egress: ALLOW_LOOPBACK, baseUrl: `${fixture.server.origin}${options.basePath ?? ''}`, retry: { maxAttempts: 1 }, ...connectOptions });
     fixture.requestsTo = (method, pathname) =>
       fixture.server.requests.filter((request) => request.method === method && pathOf(request) === pathname);
   });

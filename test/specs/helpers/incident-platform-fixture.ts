@@ -14,6 +14,7 @@ import {
 } from '../../../src/simulators/incident-platform/index.js';
 import { pathOf } from './assertions.js';
 import { loadSpec } from './load-spec.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 export const SPEC_FILE = 'specs/prebuilt/incident-platform.yaml';
 
@@ -32,7 +33,7 @@ export function useIncidentPlatform(userCount: number): IncidentFixture {
     fixture.simulator = await startIncidentPlatform({ users: seedUsers({ count: userCount }) });
     fixture.connector = await loadSpec(SPEC_FILE);
     fixture.connectTo = (inputs = { token: DEMO_FULL_ACCESS_KEY }, options = {}) =>
-      connect(fixture.connector, inputs, { baseUrl: fixture.simulator.server.origin, retry: { maxAttempts: 1 }, ...options });
+      connect(fixture.connector, inputs, { egress: ALLOW_LOOPBACK, baseUrl: fixture.simulator.server.origin, retry: { maxAttempts: 1 }, ...options });
     fixture.requestsTo = (method, pathname) =>
       fixture.simulator.server.requests.filter((request) => request.method === method && pathOf(request) === pathname);
   });
