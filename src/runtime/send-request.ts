@@ -46,6 +46,9 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
     sleep: connection.sleep,
     now: connection.now,
     incomplete: meta.expectJson ? isIncompleteJson : undefined,
+    // The token request runs inside an attempt (auth before each send); its failure is final,
+    // as the README promises: an authorization code or a rotated refresh token is single-use.
+    final: (error) => error.action === 'auth',
     onRetry: ({ attempt: count, delayMs, outcome }) => {
       const reason = outcome.kind === 'response' ? `status ${outcome.status}` : outcome.code === 'INCOMPLETE_BODY' ? 'the JSON body was cut off' : outcome.code;
       const { maxAttempts } = connection.retry;

@@ -61,6 +61,20 @@ describe('OAuth 2.0 through the request loop', () => {
   });
 });
 
+describe('token requests are never retried', () => {
+  it.each([
+    { what: 'a 503', reply: () => new HttpResponse('Service Unavailable', { status: 503 }), code: 'TARGET_ERROR' },
+    { what: 'a reset', reply: () => HttpResponse.error(), code: 'NETWORK' },
+  ])('after $what the token POST is sent once, though the import GET may be retried', async ({ reply, code }) => {
+    server.use(http.post('*/oauth/token', reply));
+    const connector = makeConnector({ auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/oauth/token' }, actions: { importUsers: usersImport } });
+    const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
+    await expect(client.importUsers().collect()).rejects.toMatchObject({ code, action: 'auth' });
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /oauth/token']);
+    await client.close();
+  });
+});
+
 describe('OAuth 2.0 token URL from an input', () => {
   const tokenRoute = () =>
     http.post('*/tenant-login/token', () => HttpResponse.json({ access_token: 'at-tenant', token_type: 'Bearer', expires_in: 3600 }));

@@ -15,6 +15,8 @@ export interface SendWithRetryInput<R extends RetryResponse> {
   policy: RetryPolicy;
   sleep: (ms: number) => Promise<void>;
   now: () => number;
+  /** A failure that must not be retried whatever its code (a token request: a grant may be single-use). */
+  final?: (error: ConnectorError) => boolean;
   /** A response that arrived but cannot be used (a cut-off JSON body): retried like a reset. */
   incomplete?: (response: R) => boolean;
   /** Told before each wait, for logging. */
@@ -26,7 +28,7 @@ export interface SendWithRetryInput<R extends RetryResponse> {
  * throws the last transport error when giving up.
  */
 export async function sendWithRetry<R extends RetryResponse>(input: SendWithRetryInput<R>): Promise<R> {
-  const { send, policy, sleep, now, onRetry, incomplete } = input;
+  const { send, policy, sleep, now, onRetry, incomplete, final } = input;
   const startedAt = now();
   for (let attempt = 1; ; attempt += 1) {
     let outcome: RetryOutcome;
@@ -36,7 +38,7 @@ export async function sendWithRetry<R extends RetryResponse>(input: SendWithRetr
       response = await send();
       outcome = incomplete?.(response) ? { kind: 'error', code: 'INCOMPLETE_BODY' } : { kind: 'response', status: response.status, headers: response.headers };
     } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
+      if (!(error instanceof ConnectorError) || final?.(error)) throw error;
       failure = error;
       outcome = { kind: 'error', code: error.code };
     }
