@@ -62,7 +62,8 @@ export function parseBody(buffer: Buffer): ParsedBody {
 }
 
 export function excerpt(text: string, redactor: Redactor): string {
-  const redacted = redactor.redact(text);
+  // Redacted whole before it is cut, so a secret across the cut is never half shown.
+  const redacted = redactor.redactBody(text);
   return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
 }
 

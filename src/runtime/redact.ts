@@ -1,21 +1,28 @@
 /**
  * Redaction: one Redactor per connection. Every secret input value, and every token obtained at
- * run time, is replaced by `***` in any string that leaves the runtime (errors, log lines, test
- * output). Secrets are also matched in the encoded forms they take in URLs, form bodies and JSON.
+ * run time, is replaced by `***` in text that leaves the runtime (errors, log lines, test output).
+ * Secrets are also matched in the encoded forms they take in URLs, form bodies and JSON, and in
+ * any letter case. Redaction is for text, never for data: imported accounts and rendered payloads
+ * are not rewritten (a password `acme` must not turn the account `acme-1` into `***-1`), and
+ * values shorter than MIN_SECRET_LENGTH are not matched at all (a one-letter token would mangle
+ * every message). Credentials in headers and credential-named query parameters are masked by
+ * name, whatever their length.
  */
 
 const MASK = '***';
+/** Shorter secret values are not searched for in text: they would match ordinary words. */
+export const MIN_SECRET_LENGTH = 6;
 /** Query parameter names whose values are credentials even when nobody registered them. */
 const SECRET_PARAM = /(^|[_-])(api[_-]?key|apikey|key|token|access[_-]?token|secret|client[_-]?secret|password|signature|sig|auth)$/iu;
 
 export class Redactor {
   private readonly secrets = new Set<string>();
-  /** Longest first, so `Bearer abc` is masked whole before `abc` alone. */
-  private ordered: string[] = [];
+  /** Every form, longest first (so `Bearer abc` is masked whole before `abc`), case-insensitive. */
+  private pattern: RegExp | undefined;
 
-  /** Registers a secret value (and its URL-, form- and JSON-encoded forms). Empty values are ignored. */
+  /** Registers a secret value (and its URL-, form- and JSON-encoded forms). Short values are ignored. */
   registerSecret(value: string | undefined): void {
-    if (value === undefined || value === '') return;
+    if (value === undefined || value.length < MIN_SECRET_LENGTH) return;
     const forms = [
       value,
       encodeURIComponent(value),
@@ -28,16 +35,31 @@ export class Redactor {
       this.secrets.add(form);
       changed = true;
     }
-    if (changed) this.ordered = [...this.secrets].sort((a, b) => b.length - a.length);
+    if (!changed) return;
+    const ordered = [...this.secrets].sort((a, b) => b.length - a.length);
+    this.pattern = new RegExp(ordered.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')).join('|'), 'giu');
   }
 
-  /** The text with every registered secret replaced by `***`. */
+  /** The text with every registered secret replaced by `***`, in any letter case. */
   redact(text: string): string {
-    let result = text;
-    for (const secret of this.ordered) {
-      if (result.includes(secret)) result = result.split(secret).join(MASK);
+    return this.pattern === undefined ? text : text.replace(this.pattern, MASK);
+  }
+
+  /**
+   * A target's body for an error excerpt: a JSON body is decoded first, so a secret the target
+   * echoed with JSON escapes (`\/`, `\u0061`) is found, then encoded again.
+   */
+  redactBody(text: string): string {
+    if (this.pattern === undefined) return text;
+    const trimmed = text.trimStart();
+    if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed.startsWith('"')) {
+      try {
+        return JSON.stringify(this.redactValue(JSON.parse(text) as unknown));
+      } catch {
+        // Not JSON after all (or cut short): plain text matching below.
+      }
     }
-    return result;
+    return this.redact(text);
   }
 
   /** A URL for printing: registered secrets masked, and values of credential-like query parameters too. */
@@ -59,15 +81,6 @@ export class Redactor {
         .join('&');
     }
     return this.redact(parsed.toString()).replaceAll('%2A%2A%2A', MASK);
-  }
-
-  /** Redacts the fields of a record in place (cheap when nothing matches; used for every imported account). */
-  redactRecord(record: Record<string, unknown>): void {
-    if (this.ordered.length === 0) return;
-    for (const [key, value] of Object.entries(record)) {
-      if (typeof value === 'string') record[key] = this.redact(value);
-      else if (value !== null && typeof value === 'object') record[key] = this.redactValue(value);
-    }
   }
 
   /** Deep copy of a JSON-like value with every string redacted (keys too). */

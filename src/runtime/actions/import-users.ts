@@ -81,11 +81,8 @@ async function* walkPages(
       const accounts: Account[] = [];
       const problems: RecordProblem[] = [];
       for (const record of page.records) {
-        // A target may echo a credential into a record; accounts leave the runtime redacted too.
-        if (record.account) {
-          connection.redactor.redactRecord(record.account);
-          accounts.push(record.account);
-        }
+        // Accounts are data: never rewritten by redaction (an id `acme-1` stays whole).
+        if (record.account) accounts.push(record.account);
         for (const problem of record.problems) problems.push({ ...problem, message: connection.redactor.redact(problem.message) });
       }
       // A page of records none of which maps is a wrong mapping, not an empty application: an

@@ -61,12 +61,12 @@ export async function runWriteAction(input: {
   if (request.resultMapper && result.isJson) {
     const mapped = await request.resultMapper.map(result.body, { action: label, method: request.method });
     const account = mapped.records[0]?.account;
-    if (account) output.account = connection.redactor.redactValue(account);
+    // The changed account is data, like an imported one: not rewritten by redaction.
+    if (account) output.account = account;
   }
   if (request.result && result.isJson) {
     try {
       [output.result] = await request.result.run(result.body);
-      output.result = connection.redactor.redactValue(output.result);
     } catch (error) {
       throw new ConnectorError('MAPPING_FAILED', `${label}: result expression failed: ${(error as Error).message}`, { action: label, cause: error });
     }
