@@ -16,9 +16,14 @@ export interface Timeouts {
   headersMs: number;
   /** Idle time between two body chunks. */
   bodyMs: number;
+  /**
+   * The whole exchange, body included: a target that drips one byte a second never idles long
+   * enough for bodyMs, so without this one request could hold an import open forever.
+   */
+  requestMs: number;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 10_000, headersMs: 30_000, bodyMs: 30_000, requestMs: 120_000 };
 export const DEFAULT_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 /** Sockets per target origin; more requests queue inside the pool. */
 export const DEFAULT_MAX_CONNECTIONS_PER_ORIGIN = 16;
@@ -63,6 +68,7 @@ export class HttpTransport {
     const where = { action: request.action, method: request.method, url: redactor.redactUrl(request.url) };
     // A literal address never reaches the lookup: check it before dialling.
     this.options.egress.checkUrl(request.url, request.action);
+    const deadline = AbortSignal.timeout(this.options.timeouts.requestMs);
     try {
       const response = await this.agent.request({
         origin: request.url.origin,
@@ -70,6 +76,7 @@ export class HttpTransport {
         method: request.method as 'GET',
         headers: request.headers,
         body: request.body,
+        signal: deadline,
       });
       const declared = Number(response.headers['content-length'] ?? '0');
       // Destroying the stream makes it emit an AbortError; nobody else listens, so absorb it here.
@@ -90,6 +97,7 @@ export class HttpTransport {
       }
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: Buffer.concat(chunks), url: request.url };
     } catch (error) {
+      if (deadline.aborted) throw deadlineExceeded(where, this.options.timeouts.requestMs);
       throw toTransportError(error, where);
     }
   }
@@ -97,6 +105,13 @@ export class HttpTransport {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+function deadlineExceeded(where: { action: string; method: string; url: string }, limitMs: number): ConnectorError {
+  return new ConnectorError('TIMEOUT', `${where.action}: ${where.method} ${where.url} did not complete within ${limitMs} ms`, {
+    ...where,
+    hint: 'The target sends its answer too slowly; try later, or raise timeouts.requestMs.',
+  });
 }
 
 function tooLarge(where: { action: string; method: string; url: string }, limit: number): ConnectorError {
