@@ -85,7 +85,15 @@ export async function createPageMapper(input: {
         if ('error' in cell) throw paginationExpressionError({ name, expression: expressions.get(name) ?? '', error: cell.error, body, context });
         extras[name] = cell;
       }
-      return { records: rows.map((row, index) => mapRow({ row, fieldNames, index })), extras };
+      try {
+        return { records: rows.map((row, index) => mapRow({ row, fieldNames, index })), extras };
+      } catch (error) {
+        // A value nested past the stack (1e5 levels of arrays) is the target's bad data, with a code.
+        throw new ConnectorError('MAPPING_FAILED', `${context.action}: a mapped value could not be read (${(error as Error).message})`, {
+          ...context,
+          hint: 'The target sent a value nested too deeply to use; check the mapping\'s fields against the response.',
+        });
+      }
     },
   };
 }

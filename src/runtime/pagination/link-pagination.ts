@@ -19,7 +19,7 @@ export async function* paginateLink(ctx: PagingContext, spec: LinkPagination): A
   let next = observe(ctx.fetch({ query: first }));
   for (let pages = 1; ; pages += 1) {
     const fetched = await next;
-    const link = findLink(fetched.headers.link, rel, fetched.url);
+    const link = readNextLink(ctx, fetched.headers.link, rel, fetched.url);
     if (link) {
       if (!isUnderBase(link, ctx.baseUrl)) {
         throw paginationError(ctx, `the "${rel}" link points outside the base URL (${link.origin})`, 'Links are only followed on the base URL, so credentials never leave it.');
@@ -35,5 +35,14 @@ export async function* paginateLink(ctx: PagingContext, spec: LinkPagination): A
     if (page.records.length === 0) return;
     yield page;
     if (!link) return;
+  }
+}
+
+/** The next link, or a coded error when the target's Link header does not parse as URLs. */
+function readNextLink(ctx: PagingContext, header: string | undefined, rel: string, base: URL): URL | undefined {
+  try {
+    return findLink(header, rel, base);
+  } catch {
+    throw paginationError(ctx, `the Link header's "${rel}" target is not a valid URL`, 'The target sent a malformed Link header; the import stops rather than guess the next page.');
   }
 }
