@@ -19,7 +19,9 @@ export type ConnectorErrorCode =
   | 'CONFIG'
   | 'RECONNECT_REQUIRED'
   /** The egress policy refused the address (loopback, private, metadata...): see egress-policy.ts. */
-  | 'EGRESS_DENIED';
+  | 'EGRESS_DENIED'
+  /** A limit the host sets (accounts held in memory, ...) was reached; the message names it. */
+  | 'LIMIT_EXCEEDED';
 
 export interface ConnectorErrorDetails {
   /** The action that failed (`importUsers`, a custom action's name, `auth`, `lookup:<name>`). */

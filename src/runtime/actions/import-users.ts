@@ -30,8 +30,11 @@ export interface ImportRun extends AsyncIterable<ImportPage> {
   summary(): ImportSummary | undefined;
   /** Every account, page after page. */
   accounts(): AsyncIterable<Account>;
-  /** Every account in one array (holds the whole account list in memory). */
-  collect(): Promise<Account[]>;
+  /**
+   * Every account in one array: a convenience that holds the whole list in memory, so it stops
+   * with LIMIT_EXCEEDED past `maxAccounts` (default 1,000,000); stream the pages for more.
+   */
+  collect(options?: { maxAccounts?: number }): Promise<Account[]>;
 }
 
 export function createPagingContext(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void = () => undefined): PagingContext {
@@ -114,6 +117,9 @@ function allRecordsFailed(page: number, records: number, problems: RecordProblem
   });
 }
 
+/** collect() keeps every account in memory: past this many, streaming the pages is the way. */
+export const DEFAULT_COLLECT_LIMIT = 1_000_000;
+
 export function createImportRun(connection: Connection, runtime: () => Promise<RuntimeConnector>): ImportRun {
   let latest: ImportSummary | undefined;
   const walk = () => walkPages(connection, runtime, (summary) => (latest = summary));
@@ -123,9 +129,17 @@ export function createImportRun(connection: Connection, runtime: () => Promise<R
     async *accounts() {
       for await (const page of walk()) yield* page.accounts;
     },
-    async collect() {
+    async collect({ maxAccounts = DEFAULT_COLLECT_LIMIT } = {}) {
       const all: Account[] = [];
-      for await (const page of walk()) for (const account of page.accounts) all.push(account);
+      for await (const page of walk()) {
+        if (all.length + page.accounts.length > maxAccounts) {
+          throw new ConnectorError('LIMIT_EXCEEDED', `importUsers: collect() holds at most ${maxAccounts} accounts (maxAccounts) and the import has more`, {
+            action: 'importUsers',
+            hint: 'Iterate the pages (`for await (const page of client.importUsers())`) to handle any number of accounts, or raise maxAccounts.',
+          });
+        }
+        for (const account of page.accounts) all.push(account);
+      }
       return all;
     },
   };

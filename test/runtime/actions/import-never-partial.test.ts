@@ -175,3 +175,13 @@ describe('counts that must add up', () => {
     expect((await runImport({ path: '/users', records: '.users', mapping, pagination: { type: 'offset', limit: 100, total: '.total' } })).accounts).toHaveLength(334);
   });
 });
+
+describe('collect()', () => {
+  it('stops with LIMIT_EXCEEDED past maxAccounts instead of holding everything', async () => {
+    server.use(objectPages);
+    const client = clientFor({ path: '/users', records: '.users', mapping, pagination: { type: 'cursor', cursor: '.meta.after_cursor', param: 'after' } });
+    await expect(client.importUsers().collect({ maxAccounts: 150 })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('at most 150 accounts') });
+    expect(await client.importUsers().collect({ maxAccounts: 334 })).toHaveLength(334);
+    await client.close();
+  });
+});
