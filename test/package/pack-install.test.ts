@@ -60,11 +60,14 @@ beforeAll(async () => {
   host = join(work, 'host');
   await mkdir(host);
   await writeFile(join(host, 'package.json'), JSON.stringify({ name: 'host', private: true, type: 'module' }));
-  // --ignore-scripts: node-jq (a dependency until it is removed) has an install script that
-  // downloads a jq binary from GitHub. This package itself has none (asserted below).
-  const install = await run('npm', ['install', tarball, '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: host, env: NPM_ENV });
+  // A consumer's plain install: install scripts allowed (explicitly, whatever the user's npmrc
+  // says), and none runs or downloads anything; this package has none (asserted below), nor does
+  // any of its production dependencies (the jq binary fallback needs no install step).
+  const install = await run('npm', ['install', tarball, '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts=false', '--foreground-scripts'], { cwd: host, env: NPM_ENV });
   expect(install.stderr.replace(/^npm warn .*\n/gm, '')).toBe('');
   expect(install.code).toBe(0);
+  // --foreground-scripts prints `> name@version postinstall` for any script that runs: none does.
+  expect(install.stdout).not.toMatch(/^> /mu);
   installed = join(host, 'node_modules/lifecycle-connectors');
 
   simulator = await startIncidentPlatform({ users: seedUsers({ count: USERS }) });
