@@ -9,6 +9,7 @@ import { ConnectorError } from './errors.js';
 import { joinUrl } from './http/join-url.js';
 import type { PreparedRequest } from './send-request.js';
 import { renderPath } from './template/path-template.js';
+import { TemplateLimitError } from '../template/render-limits.js';
 
 /** Variables of one action; `inputs` and `actor` come from the connection. */
 export interface TemplateVariables {
@@ -31,6 +32,12 @@ function renderText({ render, context, field, action }: { render: (context: obje
   try {
     return render(context);
   } catch (error) {
+    if (error instanceof TemplateLimitError) {
+      throw new ConnectorError('LIMIT_EXCEEDED', `${action}: ${field}: ${error.message}; nothing was sent`, {
+        action,
+        hint: 'Iterate over fewer items (a lookup of thousands of entries nested in another #each multiplies them).',
+      });
+    }
     throw new ConnectorError('CONFIG', `${action}: ${field} could not be rendered: ${(error as Error).message}`, { action });
   }
 }

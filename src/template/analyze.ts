@@ -22,10 +22,12 @@ export interface TemplateAnalysis {
   unknownHelpers: TemplateReference[];
   rawMustaches: { offset: number }[];
   partials: { offset: number }[];
+  /** `#each` blocks inside another `#each`: their iterations multiply. */
+  nestedEach: { offset: number }[];
 }
 
 export function analyzeTemplate(text: string, kind: TemplateKind): TemplateAnalysis {
-  const analysis: TemplateAnalysis = { references: [], unknownHelpers: [], rawMustaches: [], partials: [] };
+  const analysis: TemplateAnalysis = { references: [], unknownHelpers: [], rawMustaches: [], partials: [], nestedEach: [] };
   let parsed;
   try {
     parsed = parseTemplate(text, kind);
@@ -83,5 +85,16 @@ export function analyzeTemplate(text: string, kind: TemplateKind): TemplateAnaly
     }
   };
   visit(ast, false);
+  const findNestedEach = (node: unknown, insideEach: boolean): void => {
+    if (!node || typeof node !== 'object') return;
+    const n = node as HbsNode;
+    if (n.type === 'Program') for (const child of n.body as unknown[]) findNestedEach(child, insideEach);
+    if (n.type !== 'BlockStatement') return;
+    const isEach = (n.path as { original?: string }).original === 'each';
+    if (isEach && insideEach && n.loc) analysis.nestedEach.push({ offset: toOffset(n.loc.start) });
+    findNestedEach(n.program, insideEach || isEach);
+    findNestedEach(n.inverse, insideEach);
+  };
+  findNestedEach(ast, false);
   return analysis;
 }

@@ -7,6 +7,7 @@
 import { templateEngine, type TemplateEngine } from './engine.js';
 import { JSON_HELPER } from './helpers.js';
 import { parseTemplate } from './parse.js';
+import { renderWithinLimits } from './render-limits.js';
 
 type Node = hbs.AST.Node;
 type Mustache = hbs.AST.MustacheStatement;
@@ -50,12 +51,12 @@ export function compileJsonBody(source: string, engine: TemplateEngine = templat
   const { ast } = parseTemplate(source, 'json');
   rewrite(ast);
   const template = engine.compile(ast, { noEscape: true, strict: false });
-  return (context) => template(context);
+  return (context) => renderWithinLimits(() => template(context));
 }
 
 /** Compiles a plain-string template (query and header values): no escaping, no JSON encoding. */
 export function compilePlainTemplate(source: string, engine: TemplateEngine = templateEngine): (context: object) => string {
   const { ast } = parseTemplate(source, 'plain');
   const template = engine.compile(ast, { noEscape: true, strict: false });
-  return (context) => template(context);
+  return (context) => renderWithinLimits(() => template(context));
 }

@@ -39,4 +39,14 @@ describe('hostile responses', () => {
       message: expect.stringContaining('not a valid URL'),
     });
   });
+
+  it('a template that iterates too much is LIMIT_EXCEEDED, and nothing is sent', async () => {
+    const body = '{"x": [{{#each user.groups}}{{#each ../user.groups}}{{#each ../../user.groups}}1,{{/each}}{{/each}}{{/each}}0]}';
+    const client = connect(makeConnector({ actions: { createUser: { method: 'POST', path: '/users', body } } }), {}, { baseUrl: server.origin, egress: ALLOW_LOOPBACK });
+    const groups = Array.from({ length: 3_000 }, (_, index) => `g${index}`);
+    const before = server.requests.length;
+    await expect(client.createUser({ email: 'a@b.test', name: 'A', groups })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('maxIterations') });
+    expect(server.requests).toHaveLength(before);
+    await client.close();
+  });
 });

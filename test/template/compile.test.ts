@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileJsonBody, compilePlainTemplate } from '../../src/template/compile.js';
 import { TemplateSyntaxError } from '../../src/template/parse.js';
+import { TemplateLimitError } from '../../src/template/render-limits.js';
 
 const createBody = '{"user": {"name": {{user.name}}, "email": {{user.email}}, "role": {{#if user.admin}}"admin"{{else}}"user"{{/if}}}}';
 
@@ -68,5 +69,25 @@ describe('JSON body templates', () => {
 
   it('plain templates (query, headers) are not escaped', () => {
     expect(compilePlainTemplate('Tom & {{name}}')({ name: '<Jerry> "&"' })).toBe('Tom & <Jerry> "&"');
+  });
+});
+
+describe('render limits', () => {
+  const lookup = Array.from({ length: 3_000 }, (_, index) => index);
+
+  it('stops nested #each over a large list at the iteration budget, quickly', () => {
+    const render = compileJsonBody('{"x": [{{#each lookups.big}}{{#each ../lookups.big}}{{#each ../../lookups.big}}1,{{/each}}{{/each}}{{/each}}0]}');
+    // Without the budget this is 3,000^3 iterations: the test would not finish.
+    expect(() => render({ lookups: { big: lookup } })).toThrow(TemplateLimitError);
+  });
+
+  it('lets a single #each over the same list render', () => {
+    const render = compileJsonBody('{"x": [{{#each lookups.big}}{{this}},{{/each}}0]}');
+    expect(JSON.parse(render({ lookups: { big: lookup } })).x).toHaveLength(3_001);
+  });
+
+  it('caps the output size', () => {
+    const render = compilePlainTemplate('{{x}}{{x}}');
+    expect(() => render({ x: 'a'.repeat(600_000) })).toThrow(/maxOutputLength/u);
   });
 });

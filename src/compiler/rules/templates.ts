@@ -56,6 +56,9 @@ export function checkTemplates(context: RuleContext): Diagnostic[] {
       const problem = checkVariable(reference.parts, site.scope);
       if (problem) diagnostics.push(report(context, { code: problem.code, pointer: site.pointer, at: at(reference.offset), message: problem.message, hint: problem.hint }));
     }
+    for (const nested of analysis.nestedEach) {
+      diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_NESTED_EACH', severity: 'warning', pointer: site.pointer, at: at(nested.offset), message: 'an #each inside another #each multiplies their items (a lookup of 3,000 entries nested three deep is 27 billion); a render stops at 10,000 items', hint: 'iterate over one list, or prepare the combined list with a lookup\'s jq `value`' }));
+    }
     if (site.isBody) {
       for (const raw of analysis.rawMustaches) {
         diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_RAW_IN_BODY', pointer: site.pointer, at: at(raw.offset), message: 'a JSON body must not use triple-stash {{{...}}}: the raw value could break out of its string and add fields', hint: 'write {{value}}; every value is inserted JSON-encoded, quotes included' }));

@@ -74,3 +74,14 @@ describe('JSON bodies', () => {
     expect(offset).toBe(body.indexOf('{{#if') + 3);
   });
 });
+
+describe('nested iteration', () => {
+  it('warns at the inner #each, without refusing the spec', async () => {
+    const spec = baseSpec();
+    const body = '{"x": [{{#each user.groups}}{{#each ../user.roles}}1,{{/each}}{{/each}}0]}';
+    spec.actions.createUser = { method: 'POST', path: '/u', body };
+    const { diagnostics } = await validateSpecText({ text: specText(spec), file: 's.yaml' });
+    expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(diagnostics).toContainEqual(expect.objectContaining({ code: 'SPEC_TEMPLATE_NESTED_EACH', severity: 'warning' }));
+  });
+});
