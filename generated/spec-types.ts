@@ -50,7 +50,17 @@ export type SupportedActions = StandardActionName[];
  * via the `definition` "pagination".
  */
 export type Pagination =
-  NoPagination | OffsetPagination | PagePagination | CursorPagination | LinkPagination | ScimPagination;
+  | NoPagination
+  | OffsetPagination
+  | PagePagination
+  | CursorPagination
+  | LinkPagination
+  | NextUrlPagination
+  | ScimPagination;
+/**
+ * jq over the body giving the next page's URL, or null on the last page.
+ */
+export type NextPageURL = string;
 /**
  * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
  */
@@ -496,6 +506,22 @@ export interface CursorPagination {
 export interface LinkPagination {
   type: "link";
   rel?: string;
+  sizeParam?: string;
+  size?: number;
+  maxPages?: number;
+}
+/**
+ * The next page's URL read from the body by a jq expression (Zendesk `links.next`, Microsoft Graph `@odata.nextLink`). An absolute URL or one relative to the page just read; it must stay on the base URL's origin and under its path, so credentials never leave it. Stops when the expression gives null, an empty string or nothing; fails when a URL repeats or at `maxPages`.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "nextUrlPagination".
+ */
+export interface NextUrlPagination {
+  type: "nextUrl";
+  next: NextPageURL;
+  /**
+   * Query parameter for the page size, sent on the first request only (the next URLs carry it on).
+   */
   sizeParam?: string;
   size?: number;
   maxPages?: number;

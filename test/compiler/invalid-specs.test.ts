@@ -25,6 +25,8 @@ const cases: Case[] = [
   { given: 'auth-unknown-key', want: { code: 'SPEC_AUTH_SHAPE', line: 11, column: 3 }, says: /did you mean 'header'/ },
   { given: 'unknown-auth-type', want: { code: 'SPEC_UNKNOWN_AUTH_TYPE', line: 10, column: 9 }, says: /did you mean 'oauth2'/ },
   { given: 'unknown-pagination-type', want: { code: 'SPEC_UNKNOWN_PAGINATION_TYPE', line: 15, column: 24 }, says: /did you mean 'offset'/ },
+  { given: 'next-url-missing-next', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /missing the required field 'next'.*add `next:`/ },
+  { given: 'next-url-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 17, column: 26 }, says: /pagination.next.*unexpected end of expression/ },
   { given: 'pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /add `param:`/ },
   // An unclosed bracket is reported where it opens.
   { given: 'bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 13, column: 20 }, says: /records.*unclosed '\['/ },

@@ -37,7 +37,7 @@ export function listJqSites(context: RuleContext): JqSite[] {
       if (typeof action[field] === 'string') sites.push({ pointer: joinPointer([...path, field]), expression: action[field] });
     }
     for (const [field, expression] of stringEntries(action.mapping)) sites.push({ pointer: joinPointer([...path, 'mapping', field]), expression });
-    for (const field of ['more', 'total', 'cursor', 'totalPages']) {
+    for (const field of ['more', 'total', 'cursor', 'totalPages', 'next']) {
       const value = isObject(action.pagination) ? action.pagination[field] : undefined;
       if (typeof value === 'string') sites.push({ pointer: joinPointer([...path, 'pagination', field]), expression: value });
     }

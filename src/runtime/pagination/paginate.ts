@@ -5,6 +5,7 @@
 import type { Pagination } from '../../../generated/spec-types.js';
 import { paginateCursor } from './cursor-pagination.js';
 import { paginateLink } from './link-pagination.js';
+import { NEXT_URL, paginateNextUrl } from './next-url-pagination.js';
 import { paginateNone } from './no-pagination.js';
 import { paginateOffset } from './offset-pagination.js';
 import { paginatePage } from './page-pagination.js';
@@ -25,6 +26,8 @@ export function paginate(ctx: PagingContext, pagination: Pagination | undefined)
       return paginateCursor(ctx, pagination);
     case 'link':
       return paginateLink(ctx, pagination);
+    case 'nextUrl':
+      return paginateNextUrl(ctx, pagination);
     case 'scim':
       return paginateScim(ctx, pagination);
   }
@@ -44,6 +47,7 @@ export function firstPageQuery(pagination: Pagination | undefined): Array<[strin
       return [['startIndex', '1'], ['count', String(pagination.count ?? 100)]];
     case 'cursor':
     case 'link':
+    case 'nextUrl':
       return pagination.sizeParam && pagination.size !== undefined ? [[pagination.sizeParam, String(pagination.size)]] : [];
     default:
       return [];
@@ -62,6 +66,9 @@ export function listPagingExpressions(pagination: Pagination | undefined): Array
       break;
     case 'cursor':
       entries.push(['cursor', pagination.cursor], [CURSOR_FOUND, pathExists(pagination.cursor)]);
+      break;
+    case 'nextUrl':
+      entries.push([NEXT_URL, pagination.next]);
       break;
     case 'scim':
       entries.push(['totalResults', '.totalResults']);
