@@ -33,6 +33,10 @@ export type BaseURL = string;
  */
 export type Auth = NoneAuth | BearerAuth | BasicAuth | ApiKeyAuth | OAuth2Auth;
 /**
+ * Responses that mean the target refused the request before processing it and wants it sent again later, on top of the built-in 429 (any method) and 408/5xx (idempotent requests only). A matching response is retried whatever the method, after the wait its `waitHeader` names (else Retry-After or a rate-limit reset header, else exponential backoff), within the connection's attempt and time budget. Name only refusals here: a response that may have changed something must not be sent twice.
+ */
+export type ExtraRetryableResponses = RetryRule[];
+/**
  * One of the five standard lifecycle actions.
  *
  * This interface was referenced by `ConnectorSpec`'s JSON-Schema
@@ -89,6 +93,7 @@ export interface ConnectorSpec {
   headers?: DefaultHeaders;
   lookups?: Lookups;
   errors?: ErrorRules;
+  retryOn?: ExtraRetryableResponses;
   supports?: SupportedActions;
   actions: Actions;
 }
@@ -333,6 +338,26 @@ export interface ErrorRule {
    * What to do about it.
    */
   hint?: string;
+}
+/**
+ * A response to send again: its status, and header values it must carry (all of them, exactly; header names are case-insensitive).
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "retryRule".
+ */
+export interface RetryRule {
+  /**
+   * HTTP status to match (an error status: 400 or above).
+   */
+  status: number;
+  /**
+   * Header values the response must carry, compared exactly after trimming.
+   */
+  headers?: StringMap;
+  /**
+   * Header saying when to try again: seconds to wait, an HTTP date, or a Unix time in seconds or milliseconds (values of 10^9 and above). When absent or unreadable, Retry-After and the usual rate-limit reset headers are read, else exponential backoff.
+   */
+  waitHeader?: string;
 }
 /**
  * The actions the connector can run.

@@ -27,5 +27,10 @@ export function lowerSpec(value: unknown): ConnectorSpec {
     delete action.absentOn;
   }
   for (const custom of Object.values(actions.custom ?? {})) custom.plan ??= 'business';
+  // Responses carry header names in lower case; rules are compared against them as they are.
+  for (const rule of spec.retryOn ?? []) {
+    if (rule.headers) rule.headers = Object.fromEntries(Object.entries(rule.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    if (rule.waitHeader !== undefined) rule.waitHeader = rule.waitHeader.toLowerCase();
+  }
   return spec;
 }

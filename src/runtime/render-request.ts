@@ -7,6 +7,7 @@ import type { CompiledRequest, RuntimeConnector } from './compile-connector.js';
 import type { Connection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import { joinUrl } from './http/join-url.js';
+import { defaultUserAgent } from './http/user-agent.js';
 import type { PreparedRequest } from './send-request.js';
 import { renderPath } from './template/path-template.js';
 
@@ -50,7 +51,8 @@ export function renderActionRequest({ connection, runtime, request, variables, e
   query.push(...extraQuery);
   const url = joinUrl({ base: connection.baseUrl, path, query });
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Spec and action headers may replace both defaults.
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': defaultUserAgent() };
   const specContext = { inputs: connection.templateInputs, lookups: variables.lookups ?? {} };
   for (const [name, render] of runtime.specHeaders) headers[name.toLowerCase()] = renderText({ render, context: specContext, field: `header ${name}`, action });
   for (const [name, render] of request.headers) headers[name.toLowerCase()] = renderText({ render, context, field: `header ${name}`, action });

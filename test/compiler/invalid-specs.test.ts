@@ -27,6 +27,8 @@ const cases: Case[] = [
   { given: 'unknown-pagination-type', want: { code: 'SPEC_UNKNOWN_PAGINATION_TYPE', line: 15, column: 24 }, says: /did you mean 'offset'/ },
   { given: 'next-url-missing-next', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /missing the required field 'next'.*add `next:`/ },
   { given: 'next-url-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 17, column: 26 }, says: /pagination.next.*unexpected end of expression/ },
+  { given: 'retry-on-success-status', want: { code: 'SPEC_INVALID_VALUE', line: 11, column: 13 }, says: /retryOn\[0\].status must be >= 400/ },
+  { given: 'retry-on-unknown-key', want: { code: 'SPEC_UNKNOWN_KEY', line: 13, column: 5 }, says: /waitUntil.*waitHeader/ },
   { given: 'pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /add `param:`/ },
   // An unclosed bracket is reported where it opens.
   { given: 'bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 13, column: 20 }, says: /records.*unclosed '\['/ },
