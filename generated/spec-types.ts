@@ -70,6 +70,22 @@ export type NextPageURL = string;
  */
 export type MostCallsInFlight = number;
 /**
+ * For an action that takes more than one request (Okta deletes only a deactivated user, so deleting is deactivate-then-delete): the requests, sent in order, each with its own outcome rules. Instead of the action's own `method`, `path`, `query`, `headers`, `body`, `contentType`, `success`, `idempotent` and `outcomes`; the action's `errors`, `maxInFlight` and `result` (read from the last step's answer) still apply. A step whose outcome rule says `alreadyAbsent` ends the action (nothing is left to do); `alreadyDone` lets the next step go on. The action reports `alreadyDone` only when every step did.
+ *
+ * @minItems 1
+ * @maxItems 5
+ */
+export type Steps =
+  | [WriteStep]
+  | [WriteStep, WriteStep]
+  | [WriteStep, WriteStep, WriteStep]
+  | [WriteStep, WriteStep, WriteStep, WriteStep]
+  | [WriteStep, WriteStep, WriteStep, WriteStep, WriteStep];
+/**
+ * jq over `{account, user, previous}` (`previous`: the JSON answer of the step before, null when there is none or it is not JSON); the step is sent only when it gives true, else skipped.
+ */
+export type Condition = string;
+/**
  * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
  */
 export type MostCallsInFlight1 = number;
@@ -563,17 +579,17 @@ export interface ScimPagination {
   maxPages?: number;
 }
 /**
- * Create, Activate, Delete or Deactivate User.
+ * Create, Activate, Delete or Deactivate User: one request (`method`, `path`, ...) or a short sequence of them (`steps`).
  *
  * This interface was referenced by `ConnectorSpec`'s JSON-Schema
  * via the `definition` "writeAction".
  */
 export interface WriteAction {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /**
    * Path relative to the base URL. `{account.id}`-style placeholders are percent-encoded as one path segment.
    */
-  path: string;
+  path?: string;
   /**
    * Query parameters; values are templates.
    */
@@ -615,6 +631,7 @@ export interface WriteAction {
    * jq expression locating the created or changed record in the response, mapped with the import mapping.
    */
   result?: string;
+  steps?: Steps;
 }
 /**
  * A response that means the action had nothing to do, proven by the target's own words: a status and a jq condition on the JSON body.
@@ -635,6 +652,47 @@ export interface OutcomeRule {
    * `alreadyAbsent`: the account is already gone. `alreadyDone`: the account is already in the state the action wants.
    */
   means: "alreadyAbsent" | "alreadyDone";
+}
+/**
+ * One request of a write action's `steps`.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "writeStep".
+ */
+export interface WriteStep {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * Path relative to the base URL. `{account.id}`-style placeholders are percent-encoded as one path segment.
+   */
+  path: string;
+  /**
+   * Query parameters; values are templates.
+   */
+  query?: StringMap;
+  /**
+   * Extra headers; values are templates.
+   */
+  headers?: StringMap;
+  /**
+   * Payload template (Handlebars). Every `{{value}}` is inserted JSON-encoded, so write `"name": {{user.name}}` without quotes. The result must be valid JSON.
+   */
+  body?: string;
+  contentType?: string;
+  /**
+   * Status codes that mean success; any 2xx when absent.
+   *
+   * @minItems 1
+   */
+  success?: [number, ...number[]];
+  /**
+   * Whether the request can be sent again after a 5xx, a timeout or a reset (it may have been processed). GET, PUT and DELETE are; POST and PATCH (RFC 5789) are not unless marked.
+   */
+  idempotent?: boolean;
+  /**
+   * How the target says there was nothing to do: the account is already gone (`alreadyAbsent`, e.g. deleteUser of a deleted user) or already in the wanted state (`alreadyDone`, e.g. activating an active user). A rule matches a response with its status whose JSON body makes `when` give true; a response no rule matches is an error as usual, so a 404 from a wrong base URL is never taken for an absent account.
+   */
+  outcomes?: OutcomeRule[];
+  when?: Condition;
 }
 /**
  * User-defined actions run from workflows (for example ordering an asset), keyed by a camelCase name. They need the Business plan.

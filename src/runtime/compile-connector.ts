@@ -54,6 +54,14 @@ export interface CompiledRequest {
   result?: JqFilter;
   /** Write and custom actions: most calls of this action in flight at once per connection. */
   maxInFlight?: number;
+  /** A write action of several requests (`steps`); this request is then the first of them. */
+  steps?: CompiledStep[];
+}
+
+/** One request of a write action's `steps`, sent when its condition (if any) gives true. */
+export interface CompiledStep {
+  request: CompiledRequest;
+  when?: JqFilter;
 }
 
 export interface RuntimeConnector {
@@ -107,7 +115,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   }
   for (const [name, action] of Object.entries(writes) as Array<[string, WriteAction | undefined]>) {
     if (!action) continue;
-    const request = await compileRequest({ name, action, method: action.method, field: where(`actions.${name}`), specErrors });
+    const request = await compileWriteAction({ name, action, field: where(`actions.${name}`), specErrors });
     if (action.result !== undefined && importUsers) {
       const result = action.result;
       request.resultMapper = await guard(where(`actions.${name}.result`), () =>
@@ -136,9 +144,29 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   return { spec, source, specHeaders, requests, importMapper, lookups };
 }
 
+/** A write action: its one request, or its steps (the first standing for the action in dry runs). */
+async function compileWriteAction(input: { name: string; action: WriteAction; field: string; specErrors: CompiledErrorHandling }): Promise<CompiledRequest> {
+  const { name, action, field, specErrors } = input;
+  if (!action.steps) {
+    if (action.method === undefined) throw configError(field, new Error('the action has neither `method` nor `steps`'));
+    return compileRequest({ name, action, method: action.method, field, specErrors });
+  }
+  const steps: CompiledStep[] = [];
+  for (const [index, step] of action.steps.entries()) {
+    const stepField = `${field}.steps[${index}]`;
+    const request = await compileRequest({ name, action: { ...step, errors: action.errors, maxInFlight: action.maxInFlight }, method: step.method, field: stepField, specErrors });
+    const when = step.when === undefined ? undefined : await guard(`${stepField}.when`, () => compileJq(step.when as string));
+    steps.push(when === undefined ? { request } : { request, when });
+  }
+  const [first] = steps;
+  if (!first) throw configError(field, new Error('`steps` is empty'));
+  const lookupNames = [...new Set(steps.flatMap((step) => step.request.lookupNames))];
+  return { ...first.request, lookupNames, steps };
+}
+
 interface RequestSource {
   name: string;
-  action: Partial<ImportAction & WriteAction & CustomAction>;
+  action: Partial<ImportAction & Omit<WriteAction, 'steps'> & CustomAction>;
   method: string;
   field: string;
   specErrors: CompiledErrorHandling;

@@ -29,6 +29,10 @@ const cases: Case[] = [
   { given: 'next-url-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 17, column: 26 }, says: /pagination.next.*unexpected end of expression/ },
   { given: 'retry-on-success-status', want: { code: 'SPEC_INVALID_VALUE', line: 11, column: 13 }, says: /retryOn\[0\].status must be >= 400/ },
   { given: 'retry-on-unknown-key', want: { code: 'SPEC_UNKNOWN_KEY', line: 13, column: 5 }, says: /waitUntil.*waitHeader/ },
+  { given: 'steps-beside-method', want: { code: 'SPEC_STEPS_CONFLICT', line: 16, column: 5 }, says: /`method` is beside `steps`.*move `method` into the step/ },
+  { given: 'write-without-method', want: { code: 'SPEC_MISSING_FIELD', line: 15, column: 3 }, says: /deleteUser is missing the required field 'method'.*or `steps:`/ },
+  { given: 'step-when-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 20, column: 34 }, says: /steps\[1\].when: the jq expression/ },
+  { given: 'step-unknown-variable', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 19, column: 25 }, says: /'user.id' is not available in deleteUser/ },
   { given: 'pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /add `param:`/ },
   // An unclosed bracket is reported where it opens.
   { given: 'bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 13, column: 20 }, says: /records.*unclosed '\['/ },

@@ -14,6 +14,11 @@ export interface ActionSite {
   action: Record<string, unknown>;
 }
 
+/** One request of the spec: an action, or one of a write action's `steps` (same name and kind). */
+export interface RequestSite extends ActionSite {
+  path: Array<string | number>;
+}
+
 export const STANDARD_ACTIONS = ['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const;
 
 /** Template variable roots per action; secrets are never variables. */
@@ -45,6 +50,21 @@ export function listActions(spec: ConnectorSpec): ActionSite[] {
     for (const [name, action] of Object.entries(custom)) {
       if (isObject(action)) sites.push({ name, kind: 'custom', pointer: joinPointer(['actions', 'custom', name]), action });
     }
+  }
+  return sites;
+}
+
+/** Every request an action sends: the action itself, then each of its `steps`. */
+export function listRequestSites(spec: ConnectorSpec): RequestSite[] {
+  const sites: RequestSite[] = [];
+  for (const site of listActions(spec)) {
+    const path = site.kind === 'custom' ? ['actions', 'custom', site.name] : ['actions', site.name];
+    sites.push({ ...site, path });
+    const steps = site.kind === 'custom' ? undefined : site.action.steps;
+    if (!Array.isArray(steps)) continue;
+    steps.forEach((step: unknown, index) => {
+      if (isObject(step)) sites.push({ ...site, action: step, path: [...path, 'steps', index], pointer: joinPointer([...path, 'steps', index]) });
+    });
   }
   return sites;
 }

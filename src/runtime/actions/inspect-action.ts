@@ -20,6 +20,8 @@ export interface RenderedRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** A write action of several requests: each step's request, in order (conditions not evaluated). */
+  steps?: RenderedRequest[];
 }
 
 export interface TestResult {
@@ -56,8 +58,9 @@ export async function renderRequestFor(input: { connection: Connection; runtime:
   const request = findAction(runtime, input.action);
   const variables = await prepareVariables(connection, runtime, request, withPreviewUser(connection, input.variables));
   const extraQuery = request.name === 'importUsers' ? firstPageQuery(runtime.spec.actions.importUsers?.pagination) : [];
-  const rendered = redactRequest(connection, renderActionRequest({ connection, runtime, request, variables, extraQuery }));
-  return addAuthPlaceholder(rendered, runtime.spec.auth);
+  const render = (one: CompiledRequest) => addAuthPlaceholder(redactRequest(connection, renderActionRequest({ connection, runtime, request: one, variables, extraQuery })), runtime.spec.auth);
+  const rendered = render(request);
+  return request.steps ? { ...rendered, steps: request.steps.map((step) => render(step.request)) } : rendered;
 }
 
 /** A payload preview renders with the operator (actor) as the person when none is given. */
