@@ -5,6 +5,7 @@ import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
+import { oktaConnector } from './okta.js';
 import { scim20Connector } from './scim-2-0.js';
 import { scim20OauthConnector } from './scim-2-0-oauth.js';
 
@@ -13,6 +14,7 @@ export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
+export * from './okta.js';
 export * from './scim-2-0.js';
 export * from './scim-2-0-oauth.js';
 
@@ -23,6 +25,7 @@ export const connectors = {
   'bearer-cursor': bearerCursorConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
+  'okta': oktaConnector,
   'scim-2-0': scim20Connector,
   'scim-2-0-oauth': scim20OauthConnector,
 } as const satisfies Record<string, CompiledConnector>;
