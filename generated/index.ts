@@ -8,6 +8,7 @@ import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js
 import { oktaConnector } from './okta.js';
 import { scim20Connector } from './scim-2-0.js';
 import { scim20OauthConnector } from './scim-2-0-oauth.js';
+import { zendeskConnector } from './zendesk.js';
 
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
@@ -17,6 +18,7 @@ export * from './oauth2-client-credentials.js';
 export * from './okta.js';
 export * from './scim-2-0.js';
 export * from './scim-2-0-oauth.js';
+export * from './zendesk.js';
 
 /** Every shipped connector by id. */
 export const connectors = {
@@ -28,4 +30,5 @@ export const connectors = {
   'okta': oktaConnector,
   'scim-2-0': scim20Connector,
   'scim-2-0-oauth': scim20OauthConnector,
+  'zendesk': zendeskConnector,
 } as const satisfies Record<string, CompiledConnector>;

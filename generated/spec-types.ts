@@ -33,6 +33,10 @@ export type BaseURL = string;
  */
 export type Auth = NoneAuth | BearerAuth | BasicAuth | ApiKeyAuth | OAuth2Auth;
 /**
+ * Text appended to the user name input before encoding, for APIs whose token login is a user name with a fixed suffix (Zendesk: `agent@example.com/token` with an API token as the password), so the operator enters the plain email.
+ */
+export type UserNameSuffix = string;
+/**
  * Responses that mean the target refused the request before processing it and wants it sent again later, on top of the built-in 429 (any method) and 408/5xx (idempotent requests only). A matching response is retried whatever the method, after the wait its `waitHeader` names (else Retry-After or a rate-limit reset header, else exponential backoff), within the connection's attempt and time budget. Name only refusals here: a response that may have changed something must not be sent twice.
  */
 export type ExtraRetryableResponses = RetryRule[];
@@ -197,6 +201,7 @@ export interface BasicAuth {
    * Input that holds the password.
    */
   password?: string;
+  usernameSuffix?: UserNameSuffix;
 }
 /**
  * Custom API key in a header or a query parameter. `{{ .Key }}` in the value template is replaced by the key.

@@ -123,6 +123,7 @@ function registerAddedCredentials({ connection, before, after }: { connection: C
     if (before.headers[name] !== value) connection.redactor.registerSecret(value);
   }
   for (const [name, value] of after.url.searchParams) {
-    if (before.url.searchParams.get(name) !== value) connection.redactor.registerSecret(value);
+    // getAll: a parameter the spec repeats (`role[]=agent&role[]=admin`) is not a credential.
+    if (!before.url.searchParams.getAll(name).includes(value)) connection.redactor.registerSecret(value);
   }
 }
