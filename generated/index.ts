@@ -3,6 +3,7 @@ import type { CompiledConnector } from '../src/connector.js';
 import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
+import { entraIdConnector } from './entra-id.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { oktaConnector } from './okta.js';
@@ -13,6 +14,7 @@ import { zendeskConnector } from './zendesk.js';
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
+export * from './entra-id.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './okta.js';
@@ -25,6 +27,7 @@ export const connectors = {
   'api-key-query-link': apiKeyQueryLinkConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
+  'entra-id': entraIdConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'okta': oktaConnector,
