@@ -70,6 +70,18 @@ export type Pagination =
  */
 export type NextPageURL = string;
 /**
+ * More lists read after the first one, in order, each mapped with its own `mapping`; the import yields the accounts of every list. For applications whose accounts come from several endpoints (members and pending invitations, or one list per role). Ids must not repeat across lists. Write actions' `result` is mapped with the first list's mapping.
+ *
+ * @minItems 1
+ * @maxItems 5
+ */
+export type AdditionalLists =
+  | [ImportList]
+  | [ImportList, ImportList]
+  | [ImportList, ImportList, ImportList]
+  | [ImportList, ImportList, ImportList, ImportList]
+  | [ImportList, ImportList, ImportList, ImportList, ImportList];
+/**
  * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
  */
 export type MostCallsInFlight = number;
@@ -437,6 +449,7 @@ export interface ImportAction {
   records?: string;
   mapping: Mapping;
   pagination?: Pagination;
+  additionalLists?: AdditionalLists;
 }
 /**
  * Reading the target's error responses.
@@ -582,6 +595,45 @@ export interface ScimPagination {
   type: "scim";
   count?: number;
   maxPages?: number;
+}
+/**
+ * One more list of accounts an import reads, with its own request, records, mapping and pagination (GitHub: organization members and pending invitations).
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "importList".
+ */
+export interface ImportList {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * Path relative to the base URL. `{account.id}`-style placeholders are percent-encoded as one path segment.
+   */
+  path: string;
+  /**
+   * Query parameters; values are templates.
+   */
+  query?: StringMap;
+  /**
+   * Extra headers; values are templates.
+   */
+  headers?: StringMap;
+  /**
+   * Payload template (Handlebars). Every `{{value}}` is inserted JSON-encoded, so write `"name": {{user.name}}` without quotes. The result must be valid JSON.
+   */
+  body?: string;
+  contentType?: string;
+  /**
+   * Status codes that mean success; any 2xx when absent.
+   *
+   * @minItems 1
+   */
+  success?: [number, ...number[]];
+  errors?: ErrorHandling;
+  /**
+   * jq expression locating the array of user records in a response.
+   */
+  records?: string;
+  mapping: Mapping;
+  pagination?: Pagination;
 }
 /**
  * Create, Activate, Delete or Deactivate User: one request (`method`, `path`, ...) or a short sequence of them (`steps`).

@@ -4,19 +4,22 @@
  * schema. Works on a copy; the input is never changed.
  */
 import type { ConnectorSpec } from '../../generated/spec-types.js';
-import { defaultingValidators, UNION_SITES, valueAt } from './schema-model.js';
+import { defaultingValidators, expandSitePaths, UNION_SITES, valueAt } from './schema-model.js';
 
 export function lowerSpec(value: unknown): ConnectorSpec {
   const spec = structuredClone(value) as ConnectorSpec;
   const validators = defaultingValidators();
   validators.spec(spec);
   for (const site of UNION_SITES) {
-    const member = valueAt(spec, site.path);
-    const type = valueAt(member, ['type']);
-    if (typeof type === 'string') validators.branches.get(site.def)?.get(type)?.(member);
+    for (const path of expandSitePaths(spec, site.path)) {
+      const member = valueAt(spec, path);
+      const type = valueAt(member, ['type']);
+      if (typeof type === 'string') validators.branches.get(site.def)?.get(type)?.(member);
+    }
   }
   const { actions } = spec;
   if (actions.importUsers) actions.importUsers.method ??= 'GET';
+  for (const list of actions.importUsers?.additionalLists ?? []) list.method ??= 'GET';
   const { importUsers: _import, custom: _custom, ...writes } = actions;
   for (const action of Object.values(writes)) {
     if (action?.absentOn === undefined) continue;

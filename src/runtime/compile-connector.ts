@@ -6,7 +6,7 @@
  * parsed programs, by text): those are compiled from their AST, with no jq parsing.
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
-import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, WriteAction } from '../../generated/spec-types.js';
+import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
 import { compileJq, runWithJqScope, type JqFilter } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
@@ -64,12 +64,21 @@ export interface CompiledStep {
   when?: JqFilter;
 }
 
+/** One list an import reads: its request, mapper and pagination. */
+export interface ImportList {
+  request: CompiledRequest;
+  mapper: PageMapper;
+  pagination?: Pagination | undefined;
+}
+
 export interface RuntimeConnector {
   spec: ConnectorSpec;
   source: string;
   specHeaders: Array<[string, Render]>;
   requests: Map<string, CompiledRequest>;
   importMapper?: PageMapper;
+  /** Every list the import reads, the first (`requests.importUsers`, `importMapper`) included. */
+  importLists: ImportList[];
   lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
 }
 
@@ -107,11 +116,22 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   let importMapper: PageMapper | undefined;
   const scimDefault = importUsers?.pagination?.type === 'scim' && (importUsers.records ?? '.') === '.';
   const records = scimDefault ? '.Resources // []' : (importUsers?.records ?? '.');
+  const importLists: ImportList[] = [];
   if (importUsers) {
-    requests.set('importUsers', await compileRequest({ name: 'importUsers', action: importUsers, method: importUsers.method ?? 'GET', field: where('actions.importUsers'), specErrors }));
+    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: importUsers.method ?? 'GET', field: where('actions.importUsers'), specErrors });
+    requests.set('importUsers', request);
     importMapper = await guard(where('actions.importUsers.mapping'), () =>
       createPageMapper({ records, mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
     );
+    importLists.push({ request, mapper: importMapper, pagination: importUsers.pagination });
+    for (const [index, list] of (importUsers.additionalLists ?? []).entries()) {
+      const field = where(`actions.importUsers.additionalLists[${index}]`);
+      const listRequest = await compileRequest({ name: 'importUsers', action: list, method: list.method ?? 'GET', field, specErrors });
+      const mapper = await guard(`${field}.mapping`, () =>
+        createPageMapper({ records: list.records ?? '.', mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers' }),
+      );
+      importLists.push({ request: listRequest, mapper, pagination: list.pagination });
+    }
   }
   for (const [name, action] of Object.entries(writes) as Array<[string, WriteAction | undefined]>) {
     if (!action) continue;
@@ -141,7 +161,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   for (const request of requests.values()) {
     if (request.name !== 'importUsers') request.lookupNames = [...new Set([...request.lookupNames, ...headerLookups])];
   }
-  return { spec, source, specHeaders, requests, importMapper, lookups };
+  return { spec, source, specHeaders, requests, importMapper, importLists, lookups };
 }
 
 /** A write action: its one request, or its steps (the first standing for the action in dry runs). */

@@ -33,6 +33,9 @@ const cases: Case[] = [
   { given: 'write-without-method', want: { code: 'SPEC_MISSING_FIELD', line: 15, column: 3 }, says: /deleteUser is missing the required field 'method'.*or `steps:`/ },
   { given: 'step-when-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 20, column: 34 }, says: /steps\[1\].when: the jq expression/ },
   { given: 'step-unknown-variable', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 19, column: 25 }, says: /'user.id' is not available in deleteUser/ },
+  { given: 'list-pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 18, column: 9 }, says: /additionalLists\[0\].pagination is missing the required field 'param'/ },
+  { given: 'list-mapping-missing', want: { code: 'SPEC_MAPPING_MISSING', line: 17, column: 9 }, says: /does not map 'email'/ },
+  { given: 'list-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 18, column: 56 }, says: /pagination.next.*unexpected '\]'/ },
   { given: 'pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /add `param:`/ },
   // An unclosed bracket is reported where it opens.
   { given: 'bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 13, column: 20 }, says: /records.*unclosed '\['/ },

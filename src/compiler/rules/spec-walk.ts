@@ -14,7 +14,7 @@ export interface ActionSite {
   action: Record<string, unknown>;
 }
 
-/** One request of the spec: an action, or one of a write action's `steps` (same name and kind). */
+/** One request of the spec: an action, one of a write action's `steps` or an import's `additionalLists` (same name and kind). */
 export interface RequestSite extends ActionSite {
   path: Array<string | number>;
 }
@@ -54,12 +54,18 @@ export function listActions(spec: ConnectorSpec): ActionSite[] {
   return sites;
 }
 
-/** Every request an action sends: the action itself, then each of its `steps`. */
+/** Every request an action sends: the action itself, then each of its `steps` or `additionalLists`. */
 export function listRequestSites(spec: ConnectorSpec): RequestSite[] {
   const sites: RequestSite[] = [];
   for (const site of listActions(spec)) {
     const path = site.kind === 'custom' ? ['actions', 'custom', site.name] : ['actions', site.name];
     sites.push({ ...site, path });
+    const lists = site.kind === 'importUsers' ? site.action.additionalLists : undefined;
+    if (Array.isArray(lists)) {
+      lists.forEach((list: unknown, index) => {
+        if (isObject(list)) sites.push({ ...site, action: list, path: [...path, 'additionalLists', index], pointer: joinPointer([...path, 'additionalLists', index]) });
+      });
+    }
     const steps = site.kind === 'custom' ? undefined : site.action.steps;
     if (!Array.isArray(steps)) continue;
     steps.forEach((step: unknown, index) => {
