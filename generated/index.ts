@@ -4,6 +4,7 @@ import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
 import { entraIdConnector } from './entra-id.js';
+import { githubOrgConnector } from './github-org.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { oktaConnector } from './okta.js';
@@ -15,6 +16,7 @@ export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
 export * from './entra-id.js';
+export * from './github-org.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './okta.js';
@@ -28,6 +30,7 @@ export const connectors = {
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
   'entra-id': entraIdConnector,
+  'github-org': githubOrgConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'okta': oktaConnector,
