@@ -815,3 +815,6 @@ export interface CustomAction {
    */
   result?: string;
 }
+
+/** The standard lifecycle actions, in the schema's order. */
+export const STANDARD_ACTION_NAMES = ["importUsers","createUser","activateUser","deleteUser","deactivateUser"] as const satisfies readonly StandardActionName[];

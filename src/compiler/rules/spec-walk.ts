@@ -2,10 +2,10 @@
  * Enumerates the parts of a spec the rules look at (actions, their template fields, jq fields) and
  * which template variables each action has (see the team brief, "Template variables").
  */
-import type { ConnectorSpec } from '../../../generated/spec-types.js';
+import { STANDARD_ACTION_NAMES, type ConnectorSpec, type StandardActionName } from '../../../generated/spec-types.js';
 import { joinPointer } from '../diagnostic.js';
 
-export type ActionKind = 'importUsers' | 'createUser' | 'activateUser' | 'deleteUser' | 'deactivateUser' | 'custom';
+export type ActionKind = StandardActionName | 'custom';
 
 export interface ActionSite {
   name: string;
@@ -19,7 +19,8 @@ export interface RequestSite extends ActionSite {
   path: Array<string | number>;
 }
 
-export const STANDARD_ACTIONS = ['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const;
+/** The schema's standard actions (generated from `standardActionName`). */
+export const STANDARD_ACTIONS = STANDARD_ACTION_NAMES;
 
 /** Template variable roots per action; secrets are never variables. */
 export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly string[]> = {

@@ -13,6 +13,7 @@ import { resolveLookups } from '../lookups.js';
 import { firstPageQuery } from '../pagination/paginate.js';
 import { renderActionRequest, type TemplateVariables } from '../render-request.js';
 import type { PreparedRequest } from '../send-request.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { addAuthPlaceholder } from './auth-placeholder.js';
 
 export interface RenderedRequest {
@@ -31,7 +32,7 @@ export interface TestResult {
   body: unknown;
 }
 
-const STANDARD = new Set(['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser']);
+const STANDARD: ReadonlySet<string> = new Set(STANDARD_ACTION_NAMES);
 
 export function findAction(runtime: RuntimeConnector, action: string): CompiledRequest {
   const request = STANDARD.has(action) ? runtime.requests.get(action) : runtime.requests.get(customKey(action));
