@@ -8,6 +8,9 @@ import { defaultingValidators, expandSitePaths, UNION_SITES, valueAt } from './s
 
 export function lowerSpec(value: unknown): ConnectorSpec {
   const spec = structuredClone(value) as ConnectorSpec;
+  const scim = spec.actions?.importUsers;
+  // RFC 7644 section 3.4.2: a SCIM list response holds its users in Resources (absent when empty).
+  if (scim?.pagination?.type === 'scim' && scim.records === undefined) scim.records = '.Resources // []';
   const validators = defaultingValidators();
   validators.spec(spec);
   for (const site of UNION_SITES) {

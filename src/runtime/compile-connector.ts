@@ -14,6 +14,7 @@ import { listPagingExpressions } from './pagination/paginate.js';
 import { listPathPlaceholders } from './template/path-template.js';
 import { compileJsonBody, compilePlainTemplate } from '../template/compile.js';
 import { IDEMPOTENT_METHODS } from './retry/decide-retry.js';
+import { planned } from './plan.js';
 
 export type Render = (context: object) => string;
 
@@ -37,7 +38,8 @@ export interface CompiledRequest {
   query: Array<[string, Render]>;
   headers: Array<[string, Render]>;
   body?: Render;
-  contentType: string;
+  /** Lower fills it for every request that can have a body (lookups have none). */
+  contentType?: string;
   idempotent: boolean;
   /** Imports and lookups read the body as JSON: a cut-off body is retried, then BAD_RESPONSE. */
   readsJson: boolean;
@@ -114,21 +116,19 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   const requests = new Map<string, CompiledRequest>();
   const { importUsers, custom = {}, ...writes } = spec.actions;
   let importMapper: PageMapper | undefined;
-  const scimDefault = importUsers?.pagination?.type === 'scim' && (importUsers.records ?? '.') === '.';
-  const records = scimDefault ? '.Resources // []' : (importUsers?.records ?? '.');
   const importLists: ImportList[] = [];
   if (importUsers) {
-    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: importUsers.method ?? 'GET', field: where('actions.importUsers'), specErrors });
+    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: planned(importUsers.method, 'actions.importUsers.method'), field: where('actions.importUsers'), specErrors });
     requests.set('importUsers', request);
     importMapper = await guard(where('actions.importUsers.mapping'), () =>
-      createPageMapper({ records, mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
+      createPageMapper({ records: planned(importUsers.records, 'actions.importUsers.records'), mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
     );
     importLists.push({ request, mapper: importMapper, pagination: importUsers.pagination });
     for (const [index, list] of (importUsers.additionalLists ?? []).entries()) {
       const field = where(`actions.importUsers.additionalLists[${index}]`);
-      const listRequest = await compileRequest({ name: 'importUsers', action: list, method: list.method ?? 'GET', field, specErrors });
+      const listRequest = await compileRequest({ name: 'importUsers', action: list, method: planned(list.method, `${field}.method`), field, specErrors });
       const mapper = await guard(`${field}.mapping`, () =>
-        createPageMapper({ records: list.records ?? '.', mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers' }),
+        createPageMapper({ records: planned(list.records, `${field}.records`), mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers' }),
       );
       importLists.push({ request: listRequest, mapper, pagination: list.pagination });
     }
@@ -152,7 +152,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   const lookups = new Map<string, { request: CompiledRequest; value: JqFilter }>();
   for (const [name, lookup] of Object.entries(spec.lookups ?? {})) {
     const action = { path: lookup.path, query: lookup.query };
-    const request = await compileRequest({ name: `lookup:${name}`, action, method: lookup.method ?? 'GET', field: where(`lookups.${name}`), specErrors });
+    const request = await compileRequest({ name: `lookup:${name}`, action, method: planned(lookup.method, `lookups.${name}.method`), field: where(`lookups.${name}`), specErrors });
     lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => compileJq(lookup.value)) });
   }
   const specHeaders = compileMap(spec.headers, where('headers'));
@@ -207,11 +207,11 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
   return {
     name,
     method,
-    path: action.path ?? '/',
+    path: planned(action.path, `${field}.path`),
     query: compileMap(action.query, `${field}.query`),
     headers: compileMap(action.headers, `${field}.headers`),
     body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(action.body as string)),
-    contentType: action.contentType ?? 'application/json',
+    ...(action.contentType === undefined ? {} : { contentType: action.contentType }),
     idempotent: action.idempotent ?? IDEMPOTENT_METHODS.has(method),
     readsJson: name === 'importUsers' || name.startsWith('lookup:'),
     success: action.success,

@@ -7,6 +7,7 @@ import type { CompiledRequest, RuntimeConnector } from './compile-connector.js';
 import type { Connection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import { joinUrl } from './http/join-url.js';
+import { planned } from './plan.js';
 import { defaultUserAgent } from './http/user-agent.js';
 import type { PreparedRequest } from './send-request.js';
 import { renderPath } from './template/path-template.js';
@@ -71,7 +72,7 @@ export function renderActionRequest({ connection, runtime, request, variables, e
         hint: 'Write values without quotes ("name": {{user.name}}); every {{value}} is inserted as JSON.',
       });
     }
-    headers['content-type'] ??= request.contentType;
+    headers['content-type'] ??= planned(request.contentType, `actions.${action}.contentType`);
   }
   return { method: request.method, url, headers, body };
 }

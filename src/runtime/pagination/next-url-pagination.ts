@@ -8,12 +8,14 @@
 import type { NextUrlPagination } from '../../../generated/spec-types.js';
 import { isUnderBase } from '../http/join-url.js';
 import { fetchAndEvaluate, paginationError, readExtra, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
+import { planned } from '../plan.js';
 
 /** The extra holding the next URL (see listPagingExpressions). */
 export const NEXT_URL = 'next';
 
 export async function* paginateNextUrl(ctx: PagingContext, spec: NextUrlPagination): AsyncGenerator<EvaluatedPage> {
-  const { sizeParam, size, maxPages = 10_000 } = spec;
+  const { sizeParam, size } = spec;
+  const maxPages = planned(spec.maxPages, 'pagination.maxPages');
   const first: Array<readonly [string, string]> = sizeParam !== undefined && size !== undefined ? [[sizeParam, String(size)]] : [];
   const seen = new Set<string>();
   let next = fetchAndEvaluate(ctx, { query: first });

@@ -12,6 +12,7 @@ import { paginatePage } from './page-pagination.js';
 import { paginateScim } from './scim-pagination.js';
 import { pathExists } from '../mapping/page-program.js';
 import { CURSOR_FOUND, type EvaluatedPage, type PagingContext } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export function paginate(ctx: PagingContext, pagination: Pagination | undefined): AsyncGenerator<EvaluatedPage> {
   switch (pagination?.type) {
@@ -37,14 +38,14 @@ export function paginate(ctx: PagingContext, pagination: Pagination | undefined)
 export function firstPageQuery(pagination: Pagination | undefined): Array<[string, string]> {
   switch (pagination?.type) {
     case 'offset':
-      return [[pagination.offsetParam ?? 'offset', '0'], [pagination.limitParam ?? 'limit', String(pagination.limit)]];
+      return [[planned(pagination.offsetParam, 'pagination.offsetParam'), '0'], [planned(pagination.limitParam, 'pagination.limitParam'), String(pagination.limit)]];
     case 'page': {
-      const query: Array<[string, string]> = [[pagination.pageParam ?? 'page', String(pagination.firstPage ?? 1)]];
+      const query: Array<[string, string]> = [[planned(pagination.pageParam, 'pagination.pageParam'), String(planned(pagination.firstPage, 'pagination.firstPage'))]];
       if (pagination.sizeParam && pagination.size !== undefined) query.push([pagination.sizeParam, String(pagination.size)]);
       return query;
     }
     case 'scim':
-      return [['startIndex', '1'], ['count', String(pagination.count ?? 100)]];
+      return [['startIndex', '1'], ['count', String(planned(pagination.count, 'pagination.count'))]];
     case 'cursor':
     case 'link':
     case 'nextUrl':

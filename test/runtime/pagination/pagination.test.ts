@@ -18,8 +18,10 @@ afterAll(() => server.close());
 
 const ALL = makeUsers(250);
 
-function clientFor(pagination: Pagination, records = pagination.type === 'scim' ? '.' : '.users') {
-  const connector = makeConnector({ actions: { importUsers: { ...usersImport, records, pagination } } });
+// SCIM imports keep the default records path (`.Resources // []`, filled in by lower).
+function clientFor(pagination: Pagination, records: string | undefined = pagination.type === 'scim' ? undefined : '.users') {
+  const { records: _records, ...base } = usersImport;
+  const connector = makeConnector({ actions: { importUsers: { ...base, ...(records === undefined ? {} : { records }), pagination } } });
   return connect(connector, {}, { baseUrl: `${server.origin}/api`, sleep: noSleep });
 }
 
