@@ -3,26 +3,38 @@ import type { CompiledConnector } from '../src/connector.js';
 import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
+import { entraIdConnector } from './entra-id.js';
+import { githubOrgConnector } from './github-org.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
+import { oktaConnector } from './okta.js';
 import { scim20Connector } from './scim-2-0.js';
 import { scim20OauthConnector } from './scim-2-0-oauth.js';
+import { zendeskConnector } from './zendesk.js';
 
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
+export * from './entra-id.js';
+export * from './github-org.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
+export * from './okta.js';
 export * from './scim-2-0.js';
 export * from './scim-2-0-oauth.js';
+export * from './zendesk.js';
 
 /** Every shipped connector by id. */
 export const connectors = {
   'api-key-query-link': apiKeyQueryLinkConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
+  'entra-id': entraIdConnector,
+  'github-org': githubOrgConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
+  'okta': oktaConnector,
   'scim-2-0': scim20Connector,
   'scim-2-0-oauth': scim20OauthConnector,
+  'zendesk': zendeskConnector,
 } as const satisfies Record<string, CompiledConnector>;

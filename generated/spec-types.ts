@@ -33,6 +33,14 @@ export type BaseURL = string;
  */
 export type Auth = NoneAuth | BearerAuth | BasicAuth | ApiKeyAuth | OAuth2Auth;
 /**
+ * Text appended to the user name input before encoding, for APIs whose token login is a user name with a fixed suffix (Zendesk: `agent@example.com/token` with an API token as the password), so the operator enters the plain email.
+ */
+export type UserNameSuffix = string;
+/**
+ * Responses that mean the target refused the request before processing it and wants it sent again later, on top of the built-in 429 (any method) and 408/5xx (idempotent requests only). A matching response is retried whatever the method, after the wait its `waitHeader` names (else Retry-After or a rate-limit reset header, else exponential backoff), within the connection's attempt and time budget. Name only refusals here: a response that may have changed something must not be sent twice.
+ */
+export type ExtraRetryableResponses = RetryRule[];
+/**
  * One of the five standard lifecycle actions.
  *
  * This interface was referenced by `ConnectorSpec`'s JSON-Schema
@@ -50,11 +58,49 @@ export type SupportedActions = StandardActionName[];
  * via the `definition` "pagination".
  */
 export type Pagination =
-  NoPagination | OffsetPagination | PagePagination | CursorPagination | LinkPagination | ScimPagination;
+  | NoPagination
+  | OffsetPagination
+  | PagePagination
+  | CursorPagination
+  | LinkPagination
+  | NextUrlPagination
+  | ScimPagination;
+/**
+ * jq over the body giving the next page's URL, or null on the last page.
+ */
+export type NextPageURL = string;
+/**
+ * More lists read after the first one, in order, each mapped with its own `mapping`; the import yields the accounts of every list. For applications whose accounts come from several endpoints (members and pending invitations, or one list per role). Ids must not repeat across lists. Write actions' `result` is mapped with the first list's mapping.
+ *
+ * @minItems 1
+ * @maxItems 5
+ */
+export type AdditionalLists =
+  | [ImportList]
+  | [ImportList, ImportList]
+  | [ImportList, ImportList, ImportList]
+  | [ImportList, ImportList, ImportList, ImportList]
+  | [ImportList, ImportList, ImportList, ImportList, ImportList];
 /**
  * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
  */
 export type MostCallsInFlight = number;
+/**
+ * For an action that takes more than one request (Okta deletes only a deactivated user, so deleting is deactivate-then-delete): the requests, sent in order, each with its own outcome rules. Instead of the action's own `method`, `path`, `query`, `headers`, `body`, `contentType`, `success`, `idempotent` and `outcomes`; the action's `errors`, `maxInFlight` and `result` (read from the last step's answer) still apply. A step whose outcome rule says `alreadyAbsent` ends the action (nothing is left to do); `alreadyDone` lets the next step go on. The action reports `alreadyDone` only when every step did.
+ *
+ * @minItems 1
+ * @maxItems 5
+ */
+export type Steps =
+  | [WriteStep]
+  | [WriteStep, WriteStep]
+  | [WriteStep, WriteStep, WriteStep]
+  | [WriteStep, WriteStep, WriteStep, WriteStep]
+  | [WriteStep, WriteStep, WriteStep, WriteStep, WriteStep];
+/**
+ * jq over `{account, user, previous}` (`previous`: the JSON answer of the step before, null when there is none or it is not JSON); the step is sent only when it gives true, else skipped.
+ */
+export type Condition = string;
 /**
  * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
  */
@@ -79,6 +125,7 @@ export interface ConnectorSpec {
   headers?: DefaultHeaders;
   lookups?: Lookups;
   errors?: ErrorRules;
+  retryOn?: ExtraRetryableResponses;
   supports?: SupportedActions;
   actions: Actions;
 }
@@ -166,6 +213,7 @@ export interface BasicAuth {
    * Input that holds the password.
    */
   password?: string;
+  usernameSuffix?: UserNameSuffix;
 }
 /**
  * Custom API key in a header or a query parameter. `{{ .Key }}` in the value template is replaced by the key.
@@ -325,6 +373,26 @@ export interface ErrorRule {
   hint?: string;
 }
 /**
+ * A response to send again: its status, and header values it must carry (all of them, exactly; header names are case-insensitive).
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "retryRule".
+ */
+export interface RetryRule {
+  /**
+   * HTTP status to match (an error status: 400 or above).
+   */
+  status: number;
+  /**
+   * Header values the response must carry, compared exactly after trimming.
+   */
+  headers?: StringMap;
+  /**
+   * Header saying when to try again: seconds to wait, an HTTP date, or a Unix time in seconds or milliseconds (values of 10^9 and above). When absent or unreadable, Retry-After and the usual rate-limit reset headers are read, else exponential backoff.
+   */
+  waitHeader?: string;
+}
+/**
  * The actions the connector can run.
  */
 export interface Actions {
@@ -381,6 +449,7 @@ export interface ImportAction {
   records?: string;
   mapping: Mapping;
   pagination?: Pagination;
+  additionalLists?: AdditionalLists;
 }
 /**
  * Reading the target's error responses.
@@ -501,6 +570,22 @@ export interface LinkPagination {
   maxPages?: number;
 }
 /**
+ * The next page's URL read from the body by a jq expression (Zendesk `links.next`, Microsoft Graph `@odata.nextLink`). An absolute URL or one relative to the page just read; it must stay on the base URL's origin and under its path, so credentials never leave it. Stops when the expression gives null, an empty string or nothing; fails when a URL repeats or at `maxPages`.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "nextUrlPagination".
+ */
+export interface NextUrlPagination {
+  type: "nextUrl";
+  next: NextPageURL;
+  /**
+   * Query parameter for the page size, sent on the first request only (the next URLs carry it on).
+   */
+  sizeParam?: string;
+  size?: number;
+  maxPages?: number;
+}
+/**
  * SCIM 2.0 startIndex/count (RFC 7644 section 3.4.2.4). Stops when totalResults is reached; a repeated page is never counted twice.
  *
  * This interface was referenced by `ConnectorSpec`'s JSON-Schema
@@ -512,17 +597,56 @@ export interface ScimPagination {
   maxPages?: number;
 }
 /**
- * Create, Activate, Delete or Deactivate User.
+ * One more list of accounts an import reads, with its own request, records, mapping and pagination (GitHub: organization members and pending invitations).
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "importList".
+ */
+export interface ImportList {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * Path relative to the base URL. `{account.id}`-style placeholders are percent-encoded as one path segment.
+   */
+  path: string;
+  /**
+   * Query parameters; values are templates.
+   */
+  query?: StringMap;
+  /**
+   * Extra headers; values are templates.
+   */
+  headers?: StringMap;
+  /**
+   * Payload template (Handlebars). Every `{{value}}` is inserted JSON-encoded, so write `"name": {{user.name}}` without quotes. The result must be valid JSON.
+   */
+  body?: string;
+  contentType?: string;
+  /**
+   * Status codes that mean success; any 2xx when absent.
+   *
+   * @minItems 1
+   */
+  success?: [number, ...number[]];
+  errors?: ErrorHandling;
+  /**
+   * jq expression locating the array of user records in a response.
+   */
+  records?: string;
+  mapping: Mapping;
+  pagination?: Pagination;
+}
+/**
+ * Create, Activate, Delete or Deactivate User: one request (`method`, `path`, ...) or a short sequence of them (`steps`).
  *
  * This interface was referenced by `ConnectorSpec`'s JSON-Schema
  * via the `definition` "writeAction".
  */
 export interface WriteAction {
-  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /**
    * Path relative to the base URL. `{account.id}`-style placeholders are percent-encoded as one path segment.
    */
-  path: string;
+  path?: string;
   /**
    * Query parameters; values are templates.
    */
@@ -564,6 +688,7 @@ export interface WriteAction {
    * jq expression locating the created or changed record in the response, mapped with the import mapping.
    */
   result?: string;
+  steps?: Steps;
 }
 /**
  * A response that means the action had nothing to do, proven by the target's own words: a status and a jq condition on the JSON body.
@@ -584,6 +709,47 @@ export interface OutcomeRule {
    * `alreadyAbsent`: the account is already gone. `alreadyDone`: the account is already in the state the action wants.
    */
   means: "alreadyAbsent" | "alreadyDone";
+}
+/**
+ * One request of a write action's `steps`.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "writeStep".
+ */
+export interface WriteStep {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * Path relative to the base URL. `{account.id}`-style placeholders are percent-encoded as one path segment.
+   */
+  path: string;
+  /**
+   * Query parameters; values are templates.
+   */
+  query?: StringMap;
+  /**
+   * Extra headers; values are templates.
+   */
+  headers?: StringMap;
+  /**
+   * Payload template (Handlebars). Every `{{value}}` is inserted JSON-encoded, so write `"name": {{user.name}}` without quotes. The result must be valid JSON.
+   */
+  body?: string;
+  contentType?: string;
+  /**
+   * Status codes that mean success; any 2xx when absent.
+   *
+   * @minItems 1
+   */
+  success?: [number, ...number[]];
+  /**
+   * Whether the request can be sent again after a 5xx, a timeout or a reset (it may have been processed). GET, PUT and DELETE are; POST and PATCH (RFC 5789) are not unless marked.
+   */
+  idempotent?: boolean;
+  /**
+   * How the target says there was nothing to do: the account is already gone (`alreadyAbsent`, e.g. deleteUser of a deleted user) or already in the wanted state (`alreadyDone`, e.g. activating an active user). A rule matches a response with its status whose JSON body makes `when` give true; a response no rule matches is an error as usual, so a 404 from a wrong base URL is never taken for an absent account.
+   */
+  outcomes?: OutcomeRule[];
+  when?: Condition;
 }
 /**
  * User-defined actions run from workflows (for example ordering an asset), keyed by a camelCase name. They need the Business plan.
@@ -649,3 +815,6 @@ export interface CustomAction {
    */
   result?: string;
 }
+
+/** The standard lifecycle actions, in the schema's order. */
+export const STANDARD_ACTION_NAMES = ["importUsers","createUser","activateUser","deleteUser","deactivateUser"] as const satisfies readonly StandardActionName[];

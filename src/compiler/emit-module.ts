@@ -2,7 +2,7 @@
  * Stage 6, emit: a lowered spec to the TypeScript module `generated/<id>.ts`, and the registry
  * `generated/index.ts`. Pure string building, so output is byte-identical for the same input.
  */
-import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { STANDARD_ACTION_NAMES, type ConnectorSpec } from '../../generated/spec-types.js';
 import type { PrecompiledConnector } from '../connector.js';
 import { camelCaseId, pascalCaseId } from './naming.js';
 
@@ -46,7 +46,7 @@ function emitPrecompiled(precompiled: PrecompiledConnector | undefined): string 
 export function emitConnectorModule(input: { spec: ConnectorSpec; source: string; precompiled?: PrecompiledConnector }): string {
   const { spec, source } = input;
   const pascal = pascalCaseId(spec.id);
-  const standard = (['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const).filter((name) => spec.actions[name] !== undefined);
+  const standard = STANDARD_ACTION_NAMES.filter((name) => spec.actions[name] !== undefined);
   const custom = Object.keys(spec.actions.custom ?? {});
   const specLiteral = JSON.stringify(spec, null, 2).replace(/\n/gu, '\n  ');
   return [

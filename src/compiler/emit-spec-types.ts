@@ -31,5 +31,8 @@ export async function emitSpecTypes(schema: Json): Promise<string> {
     format: true,
     style: { singleQuote: false, printWidth: 120 },
   });
-  return `// Generated from schema/connector-spec.schema.json by \`${REGENERATE_COMMAND}\`. Do not edit.\n/* eslint-disable */\n\n${body.trimStart()}`;
+  const standard = (defs.standardActionName?.enum ?? []) as string[];
+  // The one list of standard actions, as a value for the validator, the runtime and the CLI.
+  const names = `\n/** The standard lifecycle actions, in the schema's order. */\nexport const STANDARD_ACTION_NAMES = ${JSON.stringify(standard)} as const satisfies readonly StandardActionName[];\n`;
+  return `// Generated from schema/connector-spec.schema.json by \`${REGENERATE_COMMAND}\`. Do not edit.\n/* eslint-disable */\n\n${body.trimStart()}${names}`;
 }

@@ -4,19 +4,25 @@
  * schema. Works on a copy; the input is never changed.
  */
 import type { ConnectorSpec } from '../../generated/spec-types.js';
-import { defaultingValidators, UNION_SITES, valueAt } from './schema-model.js';
+import { defaultingValidators, expandSitePaths, UNION_SITES, valueAt } from './schema-model.js';
 
 export function lowerSpec(value: unknown): ConnectorSpec {
   const spec = structuredClone(value) as ConnectorSpec;
+  const scim = spec.actions?.importUsers;
+  // RFC 7644 section 3.4.2: a SCIM list response holds its users in Resources (absent when empty).
+  if (scim?.pagination?.type === 'scim' && scim.records === undefined) scim.records = '.Resources // []';
   const validators = defaultingValidators();
   validators.spec(spec);
   for (const site of UNION_SITES) {
-    const member = valueAt(spec, site.path);
-    const type = valueAt(member, ['type']);
-    if (typeof type === 'string') validators.branches.get(site.def)?.get(type)?.(member);
+    for (const path of expandSitePaths(spec, site.path)) {
+      const member = valueAt(spec, path);
+      const type = valueAt(member, ['type']);
+      if (typeof type === 'string') validators.branches.get(site.def)?.get(type)?.(member);
+    }
   }
   const { actions } = spec;
   if (actions.importUsers) actions.importUsers.method ??= 'GET';
+  for (const list of actions.importUsers?.additionalLists ?? []) list.method ??= 'GET';
   const { importUsers: _import, custom: _custom, ...writes } = actions;
   for (const action of Object.values(writes)) {
     if (action?.absentOn === undefined) continue;
@@ -27,5 +33,10 @@ export function lowerSpec(value: unknown): ConnectorSpec {
     delete action.absentOn;
   }
   for (const custom of Object.values(actions.custom ?? {})) custom.plan ??= 'business';
+  // Responses carry header names in lower case; rules are compared against them as they are.
+  for (const rule of spec.retryOn ?? []) {
+    if (rule.headers) rule.headers = Object.fromEntries(Object.entries(rule.headers).map(([name, value]) => [name.toLowerCase(), value]));
+    if (rule.waitHeader !== undefined) rule.waitHeader = rule.waitHeader.toLowerCase();
+  }
   return spec;
 }

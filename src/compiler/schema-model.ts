@@ -29,7 +29,18 @@ export interface UnionSite {
 export const UNION_SITES: readonly UnionSite[] = [
   { path: ['auth'], def: 'auth', noun: 'auth', shapeCode: 'SPEC_AUTH_SHAPE', unknownTypeCode: 'SPEC_UNKNOWN_AUTH_TYPE' },
   { path: ['actions', 'importUsers', 'pagination'], def: 'pagination', noun: 'pagination', shapeCode: 'SPEC_PAGINATION_SHAPE', unknownTypeCode: 'SPEC_UNKNOWN_PAGINATION_TYPE' },
+  // `*`: every item of the list (see expandSitePaths).
+  { path: ['actions', 'importUsers', 'additionalLists', '*', 'pagination'], def: 'pagination', noun: 'pagination', shapeCode: 'SPEC_PAGINATION_SHAPE', unknownTypeCode: 'SPEC_UNKNOWN_PAGINATION_TYPE' },
 ];
+
+/** The concrete paths of a site's path in a value: one per array item where the path has `*`. */
+export function expandSitePaths(data: unknown, path: readonly string[]): string[][] {
+  const star = path.indexOf('*');
+  if (star < 0) return [[...path]];
+  const list = valueAt(data, path.slice(0, star));
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((_, index) => expandSitePaths(data, [...path.slice(0, star), String(index), ...path.slice(star + 1)]));
+}
 
 export interface SchemaValidators {
   /** The whole spec, with union branches not checked. */

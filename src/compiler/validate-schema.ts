@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { joinPointer, splitPointer, type Diagnostic } from './diagnostic.js';
 import { hintForName } from './did-you-mean.js';
-import { checkingValidators, UNION_SITES, unionBranches, valueAt, type UnionSite } from './schema-model.js';
+import { checkingValidators, expandSitePaths, UNION_SITES, unionBranches, valueAt, type UnionSite } from './schema-model.js';
 import type { SourceMap } from './source-map.js';
 
 interface Translate {
@@ -24,11 +24,13 @@ export function validateSchema(input: { value: unknown; file: string; sourceMap:
   const diagnostics: Diagnostic[] = [];
   if (!validators.spec(value)) diagnostics.push(...translateErrors(validators.spec.errors ?? [], { file, sourceMap, base: '' }));
   for (const site of UNION_SITES) {
-    const member = valueAt(value, site.path);
-    const type = valueAt(member, ['type']);
-    const validate = typeof type === 'string' ? validators.branches.get(site.def)?.get(type) : undefined;
-    if (!validate || validate(member)) continue;
-    diagnostics.push(...translateErrors(validate.errors ?? [], { file, sourceMap, base: joinPointer(site.path), site, branchType: type as string }));
+    for (const path of expandSitePaths(value, site.path)) {
+      const member = valueAt(value, path);
+      const type = valueAt(member, ['type']);
+      const validate = typeof type === 'string' ? validators.branches.get(site.def)?.get(type) : undefined;
+      if (!validate || validate(member)) continue;
+      diagnostics.push(...translateErrors(validate.errors ?? [], { file, sourceMap, base: joinPointer(path), site, branchType: type as string }));
+    }
   }
   return dedupe(diagnostics);
 }
@@ -50,7 +52,8 @@ export function describePointer(pointer: string): string {
 }
 
 function siteAt(pointer: string): UnionSite | undefined {
-  return UNION_SITES.find((site) => joinPointer(site.path) === pointer);
+  const segments = splitPointer(pointer);
+  return UNION_SITES.find((site) => site.path.length === segments.length && site.path.every((part, index) => part === '*' ? /^\d+$/u.test(segments[index] ?? '') : part === segments[index]));
 }
 
 function translateErrors(errors: ErrorObject[], context: Translate): Diagnostic[] {
@@ -85,7 +88,7 @@ function translateError(error: ErrorObject, context: Translate): Diagnostic | un
     }
     case 'required': {
       const missing = String(params.missingProperty);
-      const isMapping = /^\/actions\/importUsers\/mapping$/u.test(pointer);
+      const isMapping = /^\/actions\/importUsers(\/additionalLists\/\d+)?\/mapping$/u.test(pointer);
       const site = siteAt(pointer);
       const code = isMapping ? 'SPEC_MAPPING_MISSING' : 'SPEC_MISSING_FIELD';
       const hint = isMapping

@@ -6,7 +6,7 @@
  * parsed programs, by text): those are compiled from their AST, with no jq parsing.
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
-import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, WriteAction } from '../../generated/spec-types.js';
+import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
 import { compileJq, runWithJqScope, type JqFilter } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
@@ -14,6 +14,7 @@ import { listPagingExpressions } from './pagination/paginate.js';
 import { listPathPlaceholders } from './template/path-template.js';
 import { compileJsonBody, compilePlainTemplate } from '../template/compile.js';
 import { IDEMPOTENT_METHODS } from './retry/decide-retry.js';
+import { planned } from './plan.js';
 
 export type Render = (context: object) => string;
 
@@ -37,7 +38,8 @@ export interface CompiledRequest {
   query: Array<[string, Render]>;
   headers: Array<[string, Render]>;
   body?: Render;
-  contentType: string;
+  /** Lower fills it for every request that can have a body (lookups have none). */
+  contentType?: string;
   idempotent: boolean;
   /** Imports and lookups read the body as JSON: a cut-off body is retried, then BAD_RESPONSE. */
   readsJson: boolean;
@@ -54,6 +56,21 @@ export interface CompiledRequest {
   result?: JqFilter;
   /** Write and custom actions: most calls of this action in flight at once per connection. */
   maxInFlight?: number;
+  /** A write action of several requests (`steps`); this request is then the first of them. */
+  steps?: CompiledStep[];
+}
+
+/** One request of a write action's `steps`, sent when its condition (if any) gives true. */
+export interface CompiledStep {
+  request: CompiledRequest;
+  when?: JqFilter;
+}
+
+/** One list an import reads: its request, mapper and pagination. */
+export interface ImportList {
+  request: CompiledRequest;
+  mapper: PageMapper;
+  pagination?: Pagination | undefined;
 }
 
 export interface RuntimeConnector {
@@ -62,6 +79,8 @@ export interface RuntimeConnector {
   specHeaders: Array<[string, Render]>;
   requests: Map<string, CompiledRequest>;
   importMapper?: PageMapper;
+  /** Every list the import reads, the first (`requests.importUsers`, `importMapper`) included. */
+  importLists: ImportList[];
   lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
 }
 
@@ -97,17 +116,26 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   const requests = new Map<string, CompiledRequest>();
   const { importUsers, custom = {}, ...writes } = spec.actions;
   let importMapper: PageMapper | undefined;
-  const scimDefault = importUsers?.pagination?.type === 'scim' && (importUsers.records ?? '.') === '.';
-  const records = scimDefault ? '.Resources // []' : (importUsers?.records ?? '.');
+  const importLists: ImportList[] = [];
   if (importUsers) {
-    requests.set('importUsers', await compileRequest({ name: 'importUsers', action: importUsers, method: importUsers.method ?? 'GET', field: where('actions.importUsers'), specErrors }));
+    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: planned(importUsers.method, 'actions.importUsers.method'), field: where('actions.importUsers'), specErrors });
+    requests.set('importUsers', request);
     importMapper = await guard(where('actions.importUsers.mapping'), () =>
-      createPageMapper({ records, mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
+      createPageMapper({ records: planned(importUsers.records, 'actions.importUsers.records'), mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
     );
+    importLists.push({ request, mapper: importMapper, pagination: importUsers.pagination });
+    for (const [index, list] of (importUsers.additionalLists ?? []).entries()) {
+      const field = where(`actions.importUsers.additionalLists[${index}]`);
+      const listRequest = await compileRequest({ name: 'importUsers', action: list, method: planned(list.method, `${field}.method`), field, specErrors });
+      const mapper = await guard(`${field}.mapping`, () =>
+        createPageMapper({ records: planned(list.records, `${field}.records`), mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers' }),
+      );
+      importLists.push({ request: listRequest, mapper, pagination: list.pagination });
+    }
   }
   for (const [name, action] of Object.entries(writes) as Array<[string, WriteAction | undefined]>) {
     if (!action) continue;
-    const request = await compileRequest({ name, action, method: action.method, field: where(`actions.${name}`), specErrors });
+    const request = await compileWriteAction({ name, action, field: where(`actions.${name}`), specErrors });
     if (action.result !== undefined && importUsers) {
       const result = action.result;
       request.resultMapper = await guard(where(`actions.${name}.result`), () =>
@@ -124,7 +152,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   const lookups = new Map<string, { request: CompiledRequest; value: JqFilter }>();
   for (const [name, lookup] of Object.entries(spec.lookups ?? {})) {
     const action = { path: lookup.path, query: lookup.query };
-    const request = await compileRequest({ name: `lookup:${name}`, action, method: lookup.method ?? 'GET', field: where(`lookups.${name}`), specErrors });
+    const request = await compileRequest({ name: `lookup:${name}`, action, method: planned(lookup.method, `lookups.${name}.method`), field: where(`lookups.${name}`), specErrors });
     lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => compileJq(lookup.value)) });
   }
   const specHeaders = compileMap(spec.headers, where('headers'));
@@ -133,12 +161,32 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   for (const request of requests.values()) {
     if (request.name !== 'importUsers') request.lookupNames = [...new Set([...request.lookupNames, ...headerLookups])];
   }
-  return { spec, source, specHeaders, requests, importMapper, lookups };
+  return { spec, source, specHeaders, requests, importMapper, importLists, lookups };
+}
+
+/** A write action: its one request, or its steps (the first standing for the action in dry runs). */
+async function compileWriteAction(input: { name: string; action: WriteAction; field: string; specErrors: CompiledErrorHandling }): Promise<CompiledRequest> {
+  const { name, action, field, specErrors } = input;
+  if (!action.steps) {
+    if (action.method === undefined) throw configError(field, new Error('the action has neither `method` nor `steps`'));
+    return compileRequest({ name, action, method: action.method, field, specErrors });
+  }
+  const steps: CompiledStep[] = [];
+  for (const [index, step] of action.steps.entries()) {
+    const stepField = `${field}.steps[${index}]`;
+    const request = await compileRequest({ name, action: { ...step, errors: action.errors, maxInFlight: action.maxInFlight }, method: step.method, field: stepField, specErrors });
+    const when = step.when === undefined ? undefined : await guard(`${stepField}.when`, () => compileJq(step.when as string));
+    steps.push(when === undefined ? { request } : { request, when });
+  }
+  const [first] = steps;
+  if (!first) throw configError(field, new Error('`steps` is empty'));
+  const lookupNames = [...new Set(steps.flatMap((step) => step.request.lookupNames))];
+  return { ...first.request, lookupNames, steps };
 }
 
 interface RequestSource {
   name: string;
-  action: Partial<ImportAction & WriteAction & CustomAction>;
+  action: Partial<ImportAction & Omit<WriteAction, 'steps'> & CustomAction>;
   method: string;
   field: string;
   specErrors: CompiledErrorHandling;
@@ -159,11 +207,11 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
   return {
     name,
     method,
-    path: action.path ?? '/',
+    path: planned(action.path, `${field}.path`),
     query: compileMap(action.query, `${field}.query`),
     headers: compileMap(action.headers, `${field}.headers`),
     body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(action.body as string)),
-    contentType: action.contentType ?? 'application/json',
+    ...(action.contentType === undefined ? {} : { contentType: action.contentType }),
     idempotent: action.idempotent ?? IDEMPOTENT_METHODS.has(method),
     readsJson: name === 'importUsers' || name.startsWith('lookup:'),
     success: action.success,

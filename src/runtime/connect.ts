@@ -4,6 +4,7 @@
  * compiled on first use, once per connector. Every error leaving a method is redacted.
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
+import { STANDARD_ACTION_NAMES } from '../../generated/spec-types.js';
 import { createImportRun } from './actions/import-users.js';
 import { previewPayloadFor, renderRequestFor, testAction } from './actions/inspect-action.js';
 import { previewRecords } from './actions/preview-records.js';
@@ -18,7 +19,7 @@ import { redactError } from './map-http-error.js';
 import { Redactor } from './redact.js';
 import { secretInputNames } from './auth/index.js';
 
-const WRITE_ACTIONS: WriteActionName[] = ['createUser', 'activateUser', 'deleteUser', 'deactivateUser'];
+const WRITE_ACTIONS = STANDARD_ACTION_NAMES.filter((name): name is WriteActionName => name !== 'importUsers');
 
 export function connect<I extends InputValues, A extends StandardActionName, X extends string>(
   connector: CompiledConnector<I, A, X>,

@@ -48,6 +48,7 @@ export async function executeRequest(input: ExecuteInput): Promise<ExecuteResult
     action: request.name,
     idempotent: request.idempotent,
     expectJson: request.readsJson,
+    retryRules: input.runtime.spec.retryOn,
     onSent: input.onSent,
   });
   const parsed = response.body.length === 0 ? undefined : parseBody(response.body);

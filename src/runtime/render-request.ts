@@ -7,6 +7,8 @@ import type { CompiledRequest, RuntimeConnector } from './compile-connector.js';
 import type { Connection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import { joinUrl } from './http/join-url.js';
+import { planned } from './plan.js';
+import { defaultUserAgent } from './http/user-agent.js';
 import type { PreparedRequest } from './send-request.js';
 import { renderPath } from './template/path-template.js';
 import { TemplateLimitError } from '../template/render-limits.js';
@@ -57,7 +59,8 @@ export function renderActionRequest({ connection, runtime, request, variables, e
   query.push(...extraQuery);
   const url = joinUrl({ base: connection.baseUrl, path, query });
 
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // Spec and action headers may replace both defaults.
+  const headers: Record<string, string> = { accept: 'application/json', 'user-agent': defaultUserAgent() };
   const specContext = { inputs: connection.templateInputs, lookups: variables.lookups ?? {} };
   for (const [name, render] of runtime.specHeaders) headers[name.toLowerCase()] = renderText({ render, context: specContext, field: `header ${name}`, action });
   for (const [name, render] of request.headers) headers[name.toLowerCase()] = renderText({ render, context, field: `header ${name}`, action });
@@ -76,7 +79,7 @@ export function renderActionRequest({ connection, runtime, request, variables, e
         hint: 'Write values without quotes ("name": {{user.name}}); every {{value}} is inserted as JSON.',
       });
     }
-    headers['content-type'] ??= request.contentType;
+    headers['content-type'] ??= planned(request.contentType, `actions.${action}.contentType`);
   }
   return { method: request.method, url, headers, body };
 }

@@ -7,6 +7,7 @@ import type { OutgoingRequest } from './auth/auth-provider.js';
 import type { Connection } from './connection.js';
 import type { HttpResponse } from './http/http-transport.js';
 import { parseBody } from './map-http-error.js';
+import type { RetryRule } from './retry/decide-retry.js';
 import { sendWithRetry } from './retry/send-with-retry.js';
 
 export interface PreparedRequest {
@@ -26,6 +27,8 @@ export interface SendRequestInput {
   idempotent: boolean;
   /** The caller needs a JSON body (imports, lookups): a 2xx whose JSON is cut off is retried. */
   expectJson?: boolean;
+  /** The spec's extra retryable responses (`retryOn`). */
+  retryRules?: readonly RetryRule[] | undefined;
   onSent?: OnSent;
 }
 
@@ -42,7 +45,7 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
   };
   return sendWithRetry({
     send: attempt,
-    policy: { ...connection.retry, idempotent: meta.idempotent, random: connection.random },
+    policy: { ...connection.retry, idempotent: meta.idempotent, random: connection.random, rules: meta.retryRules },
     sleep: connection.sleep,
     now: connection.now,
     incomplete: meta.expectJson ? isIncompleteJson : undefined,
@@ -123,6 +126,7 @@ function registerAddedCredentials({ connection, before, after }: { connection: C
     if (before.headers[name] !== value) connection.redactor.registerSecret(value);
   }
   for (const [name, value] of after.url.searchParams) {
-    if (before.url.searchParams.get(name) !== value) connection.redactor.registerSecret(value);
+    // getAll: a parameter the spec repeats (`role[]=agent&role[]=admin`) is not a credential.
+    if (!before.url.searchParams.getAll(name).includes(value)) connection.redactor.registerSecret(value);
   }
 }

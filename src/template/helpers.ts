@@ -36,6 +36,11 @@ export const TEMPLATE_HELPERS = {
     const [value] = dropOptions(args);
     return typeof value === 'string' ? value.toUpperCase() : value;
   },
+  /** The part of an email address before its last `@` (Microsoft Graph's `mailNickname`). */
+  localPart: (...args: unknown[]) => {
+    const [value] = dropOptions(args);
+    return typeof value === 'string' && value.includes('@') ? value.slice(0, value.lastIndexOf('@')) : value;
+  },
 } satisfies Record<string, (...args: unknown[]) => unknown>;
 
 /** Names of the helpers a template may call, for the validator and its hints. */

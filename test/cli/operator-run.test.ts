@@ -3,11 +3,14 @@
  * action kind, and the failures an operator meets (bad spec, missing input, wrong token, 500).
  * Every run is checked for the canary token in stdout and stderr.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { CANARY_TOKEN } from '../fixtures/operator/directory-target.js';
 import { useDirectoryTarget } from '../fixtures/operator/directory-session.js';
 import { runCli, runInProcess } from '../fixtures/operator/run-cli.js';
+
+const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 const SPEC = 'test/fixtures/operator/directory.yaml';
 const target = useDirectoryTarget();
@@ -126,6 +129,7 @@ describe('connector run, write actions', () => {
       [
         `> POST ${target.server.origin}/users`,
         '> accept: application/json',
+        `> user-agent: lifecycle-connectors/${VERSION}`,
         '> content-type: application/json',
         '> authorization: ***',
         '',

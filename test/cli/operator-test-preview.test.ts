@@ -16,7 +16,7 @@ describe('connector test', () => {
     const result = await cli(['test', SPEC, 'importUsers']);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^> GET http:\/\/127\.0\.0\.1:\d+\/users\?team=staff\n> accept: application\/json\n> authorization: \*\*\*\n\n< 200\n(< [a-z-]+: .*\n)+\n\{\n {2}"users": \[\n/,
+      /^> GET http:\/\/127\.0\.0\.1:\d+\/users\?team=staff\n> accept: application\/json\n> user-agent: lifecycle-connectors\/\d+\.\d+\.\d+\S*\n> authorization: \*\*\*\n\n< 200\n(< [a-z-]+: .*\n)+\n\{\n {2}"users": \[\n/,
     );
     expect(result.stdout).toContain('< content-type: application/json\n');
     expect(result.stdout).toContain('"has_more": true');

@@ -32,6 +32,24 @@ describe('lowerSpec', () => {
     expect(path.reduce((v, k) => v?.[k], lowered)).toEqual(want);
   });
 
+  it('fills the SCIM records path only when the spec has none', () => {
+    const spec = fullSpec();
+    delete spec.actions.importUsers.records;
+    spec.actions.importUsers.pagination = { type: 'scim' };
+    expect(lowerSpec(spec).actions.importUsers?.records).toBe('.Resources // []');
+    spec.actions.importUsers.records = '.items';
+    expect(lowerSpec(spec).actions.importUsers?.records).toBe('.items');
+  });
+
+  it('fills the pagination of every additional import list, and lower-cases retry rule headers', () => {
+    const spec = fullSpec();
+    spec.actions.importUsers.additionalLists = [{ path: '/invitations', mapping: { id: '.id', email: '.email', name: '.email' }, pagination: { type: 'link' } }];
+    spec.retryOn = [{ status: 403, headers: { 'X-RateLimit-Remaining': '0' }, waitHeader: 'X-RateLimit-Reset' }];
+    const lowered = lowerSpec(spec);
+    expect(lowered.actions.importUsers?.additionalLists?.[0]).toMatchObject({ method: 'GET', records: '.', pagination: { type: 'link', rel: 'next', maxPages: 10000 } });
+    expect(lowered.retryOn).toEqual([{ status: 403, headers: { 'x-ratelimit-remaining': '0' }, waitHeader: 'x-ratelimit-reset' }]);
+  });
+
   it('gives deleteUser no "already absent" rule of its own: a 404 alone proves nothing', () => {
     const lowered = lowerSpec(fullSpec());
     expect(lowered.actions.deleteUser?.outcomes).toBeUndefined();

@@ -52,6 +52,14 @@ describe('JSON body templates', () => {
     });
   });
 
+  it('offers localPart: the text before the last @ of an email, anything else unchanged', () => {
+    expect(render('{"n": {{localPart user.email}}, "q": {{localPart user.odd}}, "m": {{localPart user.missing}}}', { user: { email: 'ann.lee@acme.test', odd: '"a@b"@c.test' } })).toEqual({
+      n: 'ann.lee',
+      q: '"a@b"',
+      m: null,
+    });
+  });
+
   it('does not read prototype properties such as constructor or __proto__', () => {
     const user = JSON.parse('{"__proto__": {"admin": true}, "name": "x"}') as object;
     expect(render('{"c": {{user.constructor}}, "p": {{user.__proto__}}, "a": {{user.admin}}, "t": {{user.toString}}}', { user })).toEqual({

@@ -1,5 +1,6 @@
 /** `connector list`: the shipped connectors (specs/), with their type and supported actions. */
 import { resolve } from 'node:path';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { compareText } from '../../compiler/diagnostic.js';
 import { findSpecFiles } from '../../compiler/index.js';
 import { loadSpecFile } from '../../compiler/load-spec.js';
@@ -46,7 +47,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
       invalid.push(file);
       continue;
     }
-    const standard = (['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const).filter((a) => spec.actions[a] !== undefined);
+    const standard = STANDARD_ACTION_NAMES.filter((a) => spec.actions[a] !== undefined);
     summaries.push({ id: spec.id, name: spec.name, type: spec.type, actions: spec.supports ?? standard, customActions: Object.keys(spec.actions.custom ?? {}), file });
   }
   summaries.sort((a, b) => compareText(a.id, b.id));

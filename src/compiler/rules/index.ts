@@ -12,6 +12,7 @@ import { checkResultMapping } from './result-mapping.js';
 import type { Rule } from './rule.js';
 import { checkSchemaComment } from './schema-comment.js';
 import { checkTemplates } from './templates.js';
+import { checkWriteSteps } from './write-steps.js';
 
 export const RULES: readonly Rule[] = [
   checkSchemaComment,
@@ -21,6 +22,7 @@ export const RULES: readonly Rule[] = [
   checkPrebuiltSupports,
   checkCustomActionPlan,
   checkResultMapping,
+  checkWriteSteps,
   checkAbsentOnStatus,
   checkPathPlaceholders,
   checkTemplates,

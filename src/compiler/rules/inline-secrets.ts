@@ -4,7 +4,7 @@
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
-import { isObject, listActions, stringEntries } from './spec-walk.js';
+import { isObject, listRequestSites, stringEntries } from './spec-walk.js';
 
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|apikey|x-auth-token|x-access-token)$|token|secret|api[-_]?key|password/iu;
 const CREDENTIAL_PARAM = /^(token|access_token|api_key|apikey|key|secret|client_secret|password|auth)$/iu;
@@ -26,10 +26,10 @@ export function checkInlineSecrets(context: RuleContext): Diagnostic[] {
       inline(joinPointer(['inputs', name, 'default']), `secret input '${name}' has a default value written in the spec`, 'remove `default`; the operator supplies secrets');
     }
   }
-  const headerSets: [string[], unknown][] = [[['headers'], spec.headers]];
-  const querySets: [string[], unknown][] = [];
-  for (const action of listActions(spec)) {
-    const path = action.kind === 'custom' ? ['actions', 'custom', action.name] : ['actions', action.name];
+  const headerSets: [Array<string | number>, unknown][] = [[['headers'], spec.headers]];
+  const querySets: [Array<string | number>, unknown][] = [];
+  for (const action of listRequestSites(spec)) {
+    const { path } = action;
     headerSets.push([[...path, 'headers'], action.action.headers]);
     querySets.push([[...path, 'query'], action.action.query]);
   }

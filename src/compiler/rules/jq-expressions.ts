@@ -1,17 +1,17 @@
 /**
  * Rule: every jq expression in the spec compiles (records, mapping, pagination, result, lookups,
- * error messages, error rule and outcome rule conditions).
+ * error messages, error rule and outcome rule conditions, step conditions).
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
-import { isObject, listActions, stringEntries } from './spec-walk.js';
+import { isObject, listRequestSites, stringEntries } from './spec-walk.js';
 
 interface JqSite {
   pointer: string;
   expression: string;
 }
 
-function errorHandlingSites(value: unknown, path: string[]): JqSite[] {
+function errorHandlingSites(value: unknown, path: Array<string | number>): JqSite[] {
   if (!isObject(value)) return [];
   const sites: JqSite[] = [];
   if (typeof value.message === 'string') sites.push({ pointer: joinPointer([...path, 'message']), expression: value.message });
@@ -30,14 +30,13 @@ export function listJqSites(context: RuleContext): JqSite[] {
   for (const [name, lookup] of Object.entries(isObject(spec.lookups) ? spec.lookups : {})) {
     if (isObject(lookup) && typeof lookup.value === 'string') sites.push({ pointer: joinPointer(['lookups', name, 'value']), expression: lookup.value });
   }
-  for (const site of listActions(spec)) {
-    const path = site.kind === 'custom' ? ['actions', 'custom', site.name] : ['actions', site.name];
-    const { action } = site;
-    for (const field of ['records', 'result']) {
+  for (const site of listRequestSites(spec)) {
+    const { action, path } = site;
+    for (const field of ['records', 'result', 'when']) {
       if (typeof action[field] === 'string') sites.push({ pointer: joinPointer([...path, field]), expression: action[field] });
     }
     for (const [field, expression] of stringEntries(action.mapping)) sites.push({ pointer: joinPointer([...path, 'mapping', field]), expression });
-    for (const field of ['more', 'total', 'cursor', 'totalPages']) {
+    for (const field of ['more', 'total', 'cursor', 'totalPages', 'next']) {
       const value = isObject(action.pagination) ? action.pagination[field] : undefined;
       if (typeof value === 'string') sites.push({ pointer: joinPointer([...path, 'pagination', field]), expression: value });
     }
@@ -58,7 +57,7 @@ export async function checkJqExpressions(context: RuleContext): Promise<Diagnost
   problems.forEach((problem, index) => {
     const site = sites[index]!;
     if (!problem) return;
-    const field = site.pointer.split('/').slice(-2).join('.');
+    const field = fieldLabel(site.pointer);
     if (problem.kind === 'too-long') {
       diagnostics.push(report(context, { code: 'SPEC_JQ_TOO_LONG', pointer: site.pointer, at: 'value', message: `${field}: ${problem.message}`, hint: 'shorten the expression; a mapping field needs one short jq path like `.email // ""`' }));
       return;
@@ -90,6 +89,13 @@ export async function checkJqExpressions(context: RuleContext): Promise<Diagnost
     );
   });
   return diagnostics;
+}
+
+/** `pagination.next`, `steps[1].when`, `outcomes[0].when`: the last named field and its parent. */
+function fieldLabel(pointer: string): string {
+  const segments = pointer.split('/');
+  const [parent = '', index = '', leaf = ''] = segments.slice(-3);
+  return /^\d+$/u.test(index) ? `${parent}[${index}].${leaf}` : segments.slice(-2).join('.');
 }
 
 function truncate(text: string): string {

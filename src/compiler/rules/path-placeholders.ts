@@ -4,7 +4,7 @@
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
-import { isObject, listActions, type ActionKind } from './spec-walk.js';
+import { isObject, listRequestSites, type ActionKind } from './spec-walk.js';
 import { checkVariable, type VariableScope } from './variable-scope.js';
 
 const PLACEHOLDER = /\{([^{}]*)\}/gu;
@@ -39,7 +39,7 @@ function checkPath(context: RuleContext, input: { pointer: string; path: string;
 export function checkPathPlaceholders(context: RuleContext): Diagnostic[] {
   const { spec } = context;
   const diagnostics: Diagnostic[] = [];
-  for (const action of listActions(spec)) {
+  for (const action of listRequestSites(spec)) {
     if (typeof action.action.path !== 'string') continue;
     const where = action.kind === 'custom' ? `custom action ${action.name}` : action.name;
     const scope: VariableScope = { spec, kind: action.kind as ActionKind, action: action.action, where };

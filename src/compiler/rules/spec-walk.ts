@@ -2,10 +2,10 @@
  * Enumerates the parts of a spec the rules look at (actions, their template fields, jq fields) and
  * which template variables each action has (see the team brief, "Template variables").
  */
-import type { ConnectorSpec } from '../../../generated/spec-types.js';
+import { STANDARD_ACTION_NAMES, type ConnectorSpec, type StandardActionName } from '../../../generated/spec-types.js';
 import { joinPointer } from '../diagnostic.js';
 
-export type ActionKind = 'importUsers' | 'createUser' | 'activateUser' | 'deleteUser' | 'deactivateUser' | 'custom';
+export type ActionKind = StandardActionName | 'custom';
 
 export interface ActionSite {
   name: string;
@@ -14,7 +14,13 @@ export interface ActionSite {
   action: Record<string, unknown>;
 }
 
-export const STANDARD_ACTIONS = ['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] as const;
+/** One request of the spec: an action, one of a write action's `steps` or an import's `additionalLists` (same name and kind). */
+export interface RequestSite extends ActionSite {
+  path: Array<string | number>;
+}
+
+/** The schema's standard actions (generated from `standardActionName`). */
+export const STANDARD_ACTIONS = STANDARD_ACTION_NAMES;
 
 /** Template variable roots per action; secrets are never variables. */
 export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly string[]> = {
@@ -45,6 +51,27 @@ export function listActions(spec: ConnectorSpec): ActionSite[] {
     for (const [name, action] of Object.entries(custom)) {
       if (isObject(action)) sites.push({ name, kind: 'custom', pointer: joinPointer(['actions', 'custom', name]), action });
     }
+  }
+  return sites;
+}
+
+/** Every request an action sends: the action itself, then each of its `steps` or `additionalLists`. */
+export function listRequestSites(spec: ConnectorSpec): RequestSite[] {
+  const sites: RequestSite[] = [];
+  for (const site of listActions(spec)) {
+    const path = site.kind === 'custom' ? ['actions', 'custom', site.name] : ['actions', site.name];
+    sites.push({ ...site, path });
+    const lists = site.kind === 'importUsers' ? site.action.additionalLists : undefined;
+    if (Array.isArray(lists)) {
+      lists.forEach((list: unknown, index) => {
+        if (isObject(list)) sites.push({ ...site, action: list, path: [...path, 'additionalLists', index], pointer: joinPointer([...path, 'additionalLists', index]) });
+      });
+    }
+    const steps = site.kind === 'custom' ? undefined : site.action.steps;
+    if (!Array.isArray(steps)) continue;
+    steps.forEach((step: unknown, index) => {
+      if (isObject(step)) sites.push({ ...site, action: step, path: [...path, 'steps', index], pointer: joinPointer([...path, 'steps', index]) });
+    });
   }
   return sites;
 }

@@ -6,7 +6,7 @@ import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { analyzeTemplate } from '../../template/analyze.js';
 import { BLOCK_HELPER_NAMES, TEMPLATE_HELPER_NAMES } from '../../template/helpers.js';
 import { report, type RuleContext } from './rule.js';
-import { isObject, listActions, stringEntries, type ActionKind } from './spec-walk.js';
+import { isObject, listRequestSites, stringEntries, type ActionKind } from './spec-walk.js';
 import { checkVariable, type VariableScope } from './variable-scope.js';
 
 export interface TemplateSite {
@@ -26,8 +26,8 @@ export function listTemplateSites(context: RuleContext): TemplateSite[] {
     const scope: VariableScope = { spec, kind: 'specHeaders', where: `lookup ${lookup}` };
     for (const [name, text] of stringEntries(isObject(value) ? value.query : undefined)) sites.push({ pointer: joinPointer(['lookups', lookup, 'query', name]), text, scope, isBody: false });
   }
-  for (const action of listActions(spec)) {
-    const path = action.kind === 'custom' ? ['actions', 'custom', action.name] : ['actions', action.name];
+  for (const action of listRequestSites(spec)) {
+    const { path } = action;
     const scope: VariableScope = { spec, kind: action.kind as ActionKind, action: action.action, where: action.kind === 'custom' ? `custom action ${action.name}` : action.name };
     for (const field of ['query', 'headers']) {
       for (const [name, text] of stringEntries(action.action[field])) sites.push({ pointer: joinPointer([...path, field, name]), text, scope, isBody: false });

@@ -3,7 +3,7 @@
  * pagination style. It yields every account or ends with an error; it never stops early in
  * silence (a truncated import would later look like deleted users).
  */
-import type { RuntimeConnector } from '../compile-connector.js';
+import type { ImportList, RuntimeConnector } from '../compile-connector.js';
 import type { Connection } from '../connection.js';
 import { ConnectorError } from '../errors.js';
 import { executeRequest, requireJson } from '../execute-request.js';
@@ -11,7 +11,7 @@ import { redactError } from '../map-http-error.js';
 import type { Account, RecordProblem } from '../mapping/map-records.js';
 import { describeShape } from '../mapping/page-mapper.js';
 import { paginate } from '../pagination/paginate.js';
-import type { PagingContext } from '../pagination/paging-context.js';
+import type { EvaluatedPage, PagingContext } from '../pagination/paging-context.js';
 import { createImportTally, type ImportSummary } from './import-summary.js';
 
 export interface ImportPage {
@@ -37,9 +37,14 @@ export interface ImportRun extends AsyncIterable<ImportPage> {
   collect(options?: { maxAccounts?: number }): Promise<Account[]>;
 }
 
-export function createPagingContext(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void = () => undefined): PagingContext {
-  const request = runtime.requests.get('importUsers');
-  const mapper = runtime.importMapper;
+export function createPagingContext(
+  connection: Connection,
+  runtime: RuntimeConnector,
+  warn: (message: string) => void = () => undefined,
+  list: ImportList | undefined = runtime.importLists[0],
+): PagingContext {
+  const request = list?.request;
+  const mapper = list?.mapper;
   if (!request || !mapper) throw new ConnectorError('CONFIG', `${runtime.source}: the connector has no importUsers action`, { action: 'importUsers' });
   const redactUrl = (url: URL) => connection.redactor.redactUrl(url);
   return {
@@ -77,9 +82,8 @@ async function* walkPages(
       tally.warn(line);
       connection.log(`importUsers: warning: ${line}`, { type: 'warning', action: 'importUsers', message: line });
     };
-    const ctx = createPagingContext(connection, compiled, warn);
     let number = 0;
-    for await (const page of paginate(ctx, compiled.spec.actions.importUsers?.pagination)) {
+    for await (const page of paginateLists(connection, compiled, warn)) {
       number += 1;
       const accounts: Account[] = [];
       const problems: RecordProblem[] = [];
@@ -107,6 +111,11 @@ async function* walkPages(
   } catch (error) {
     throw redactError(error, connection.redactor);
   }
+}
+
+/** The pages of every list of the import, one list after the other. */
+async function* paginateLists(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void): AsyncGenerator<EvaluatedPage> {
+  for (const list of runtime.importLists) yield* paginate(createPagingContext(connection, runtime, warn, list), list.pagination);
 }
 
 function allRecordsFailed(page: number, records: number, problems: RecordProblem[]): ConnectorError {

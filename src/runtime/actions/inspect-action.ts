@@ -13,6 +13,7 @@ import { resolveLookups } from '../lookups.js';
 import { firstPageQuery } from '../pagination/paginate.js';
 import { renderActionRequest, type TemplateVariables } from '../render-request.js';
 import type { PreparedRequest } from '../send-request.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { addAuthPlaceholder } from './auth-placeholder.js';
 
 export interface RenderedRequest {
@@ -20,6 +21,8 @@ export interface RenderedRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** A write action of several requests: each step's request, in order (conditions not evaluated). */
+  steps?: RenderedRequest[];
 }
 
 export interface TestResult {
@@ -29,7 +32,7 @@ export interface TestResult {
   body: unknown;
 }
 
-const STANDARD = new Set(['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser']);
+const STANDARD: ReadonlySet<string> = new Set(STANDARD_ACTION_NAMES);
 
 export function findAction(runtime: RuntimeConnector, action: string): CompiledRequest {
   const request = STANDARD.has(action) ? runtime.requests.get(action) : runtime.requests.get(customKey(action));
@@ -56,8 +59,9 @@ export async function renderRequestFor(input: { connection: Connection; runtime:
   const request = findAction(runtime, input.action);
   const variables = await prepareVariables(connection, runtime, request, withPreviewUser(connection, input.variables));
   const extraQuery = request.name === 'importUsers' ? firstPageQuery(runtime.spec.actions.importUsers?.pagination) : [];
-  const rendered = redactRequest(connection, renderActionRequest({ connection, runtime, request, variables, extraQuery }));
-  return addAuthPlaceholder(rendered, runtime.spec.auth);
+  const render = (one: CompiledRequest) => addAuthPlaceholder(redactRequest(connection, renderActionRequest({ connection, runtime, request: one, variables, extraQuery })), runtime.spec.auth);
+  const rendered = render(request);
+  return request.steps ? { ...rendered, steps: request.steps.map((step) => render(step.request)) } : rendered;
 }
 
 /** A payload preview renders with the operator (actor) as the person when none is given. */

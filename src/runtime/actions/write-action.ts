@@ -11,6 +11,7 @@ import { executeRequest } from '../execute-request.js';
 import type { Account } from '../mapping/map-records.js';
 import { resolveLookups } from '../lookups.js';
 import type { TemplateVariables } from '../render-request.js';
+import { runSteps } from './run-steps.js';
 
 export interface ActionResult {
   status: number;
@@ -49,14 +50,22 @@ export async function runWriteAction(input: {
   const { connection, runtime, key, label } = input;
   const request = findRequest(runtime, key, label);
   const lookups = await resolveLookups(connection, runtime, request.lookupNames);
-  // Only the action's own request counts against its cap (retries of it included), not lookups.
-  const result = await runWithinCap(connection, {
+  const variables = { ...input.variables, lookups };
+  // Only the action's own requests count against its cap (retries included), not lookups.
+  const outcome = await runWithinCap(connection, {
     key,
     maxInFlight: request.maxInFlight,
-    work: () => executeRequest({ connection, runtime, request, variables: { ...input.variables, lookups } }),
+    work: async () => {
+      if (request.steps) return runSteps({ connection, runtime, steps: request.steps, variables });
+      const last = await executeRequest({ connection, runtime, request, variables });
+      return { last, nothingToDo: last.nothingToDo };
+    },
   });
+  const result = outcome.last;
+  // Every step skipped: no request was needed, so none was sent (status 0).
+  if (!result) return { status: 0, alreadyDone: true };
   const body = connection.redactor.redactValue(result.body);
-  if (result.nothingToDo !== undefined) return { status: result.response.status, [result.nothingToDo]: true, body };
+  if (outcome.nothingToDo !== undefined) return { status: result.response.status, [outcome.nothingToDo]: true, body };
   const output: ActionResult = { status: result.response.status, body };
   if (request.resultMapper && result.isJson) {
     const mapped = await request.resultMapper.map(result.body, { action: label, method: request.method });

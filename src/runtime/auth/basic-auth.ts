@@ -15,7 +15,7 @@ export function encodeBasicCredentials(username: string, password: string): stri
 export function createBasicAuth(auth: BasicAuth, context: AuthContext): AuthProvider {
   const usernameInput = auth.username ?? 'username';
   const passwordInput = auth.password ?? 'password';
-  const username = readRequiredInput({ inputs: context.inputs, name: usernameInput, authType: 'basic' });
+  const username = readRequiredInput({ inputs: context.inputs, name: usernameInput, authType: 'basic' }) + (auth.usernameSuffix ?? '');
   const password = readRequiredInput({ inputs: context.inputs, name: passwordInput, authType: 'basic' });
   // RFC 7617 §2: the user-id cannot contain a colon; the server would split the pair at it.
   if (username.includes(':')) {

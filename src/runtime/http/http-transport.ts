@@ -8,6 +8,7 @@ import { Agent } from 'undici';
 import { ConnectorError } from '../errors.js';
 import type { Redactor } from '../redact.js';
 import type { EgressGuard } from './egress-policy.js';
+import { withUserAgent } from './user-agent.js';
 
 export interface Timeouts {
   /** TCP (and TLS) connect. */
@@ -74,7 +75,8 @@ export class HttpTransport {
         origin: request.url.origin,
         path: `${request.url.pathname}${request.url.search}`,
         method: request.method as 'GET',
-        headers: request.headers,
+        // Requests not rendered from a spec (token requests, the base URL probe) get the default too.
+        headers: withUserAgent(request.headers),
         body: request.body,
         signal: deadline,
       });

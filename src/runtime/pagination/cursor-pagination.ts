@@ -17,9 +17,11 @@ import {
   type EvaluatedPage,
   type PagingContext,
 } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export async function* paginateCursor(ctx: PagingContext, spec: CursorPagination): AsyncGenerator<EvaluatedPage> {
-  const { param, sizeParam, size, maxPages = 10_000 } = spec;
+  const { param, sizeParam, size } = spec;
+  const maxPages = planned(spec.maxPages, 'pagination.maxPages');
   const request = (cursor: string | undefined): Promise<EvaluatedPage> => {
     const query: Array<readonly [string, string]> = [];
     if (sizeParam !== undefined && size !== undefined) query.push([sizeParam, String(size)]);

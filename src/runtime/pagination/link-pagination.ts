@@ -7,9 +7,12 @@ import type { LinkPagination } from '../../../generated/spec-types.js';
 import { isUnderBase } from '../http/join-url.js';
 import { findLink } from './link-header.js';
 import { paginationError, tooManyPages, type EvaluatedPage, type FetchedPage, type PagingContext } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export async function* paginateLink(ctx: PagingContext, spec: LinkPagination): AsyncGenerator<EvaluatedPage> {
-  const { rel = 'next', sizeParam, size, maxPages = 10_000 } = spec;
+  const { sizeParam, size } = spec;
+  const rel = planned(spec.rel, 'pagination.rel');
+  const maxPages = planned(spec.maxPages, 'pagination.maxPages');
   const first: Array<readonly [string, string]> = sizeParam !== undefined && size !== undefined ? [[sizeParam, String(size)]] : [];
   const seen = new Set<string>();
   const observe = (promise: Promise<FetchedPage>): Promise<FetchedPage> => {

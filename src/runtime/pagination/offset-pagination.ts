@@ -17,9 +17,14 @@ import {
   type EvaluatedPage,
   type PagingContext,
 } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination): AsyncGenerator<EvaluatedPage> {
-  const { limit, offsetParam = 'offset', limitParam = 'limit', maxPages = 10_000, concurrency = 1, maxOffset } = spec;
+  const { limit, maxOffset } = spec;
+  const offsetParam = planned(spec.offsetParam, 'pagination.offsetParam');
+  const limitParam = planned(spec.limitParam, 'pagination.limitParam');
+  const maxPages = planned(spec.maxPages, 'pagination.maxPages');
+  const concurrency = planned(spec.concurrency, 'pagination.concurrency');
   const queue: Array<{ offset: number; page: Promise<EvaluatedPage> }> = [];
   let nextOffset = 0;
   let total: number | undefined;

@@ -14,9 +14,13 @@ import {
   type EvaluatedPage,
   type PagingContext,
 } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export async function* paginatePage(ctx: PagingContext, spec: PagePagination): AsyncGenerator<EvaluatedPage> {
-  const { pageParam = 'page', sizeParam, size, firstPage = 1, maxPages = 10_000 } = spec;
+  const { sizeParam, size } = spec;
+  const pageParam = planned(spec.pageParam, 'pagination.pageParam');
+  const firstPage = planned(spec.firstPage, 'pagination.firstPage');
+  const maxPages = planned(spec.maxPages, 'pagination.maxPages');
   const request = (number: number): Promise<EvaluatedPage> => {
     const query: Array<readonly [string, string]> = [[pageParam, String(number)]];
     if (sizeParam !== undefined && size !== undefined) query.push([sizeParam, String(size)]);

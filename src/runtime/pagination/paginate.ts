@@ -5,12 +5,14 @@
 import type { Pagination } from '../../../generated/spec-types.js';
 import { paginateCursor } from './cursor-pagination.js';
 import { paginateLink } from './link-pagination.js';
+import { NEXT_URL, paginateNextUrl } from './next-url-pagination.js';
 import { paginateNone } from './no-pagination.js';
 import { paginateOffset } from './offset-pagination.js';
 import { paginatePage } from './page-pagination.js';
 import { paginateScim } from './scim-pagination.js';
 import { pathExists } from '../mapping/page-program.js';
 import { CURSOR_FOUND, type EvaluatedPage, type PagingContext } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export function paginate(ctx: PagingContext, pagination: Pagination | undefined): AsyncGenerator<EvaluatedPage> {
   switch (pagination?.type) {
@@ -25,6 +27,8 @@ export function paginate(ctx: PagingContext, pagination: Pagination | undefined)
       return paginateCursor(ctx, pagination);
     case 'link':
       return paginateLink(ctx, pagination);
+    case 'nextUrl':
+      return paginateNextUrl(ctx, pagination);
     case 'scim':
       return paginateScim(ctx, pagination);
   }
@@ -34,16 +38,17 @@ export function paginate(ctx: PagingContext, pagination: Pagination | undefined)
 export function firstPageQuery(pagination: Pagination | undefined): Array<[string, string]> {
   switch (pagination?.type) {
     case 'offset':
-      return [[pagination.offsetParam ?? 'offset', '0'], [pagination.limitParam ?? 'limit', String(pagination.limit)]];
+      return [[planned(pagination.offsetParam, 'pagination.offsetParam'), '0'], [planned(pagination.limitParam, 'pagination.limitParam'), String(pagination.limit)]];
     case 'page': {
-      const query: Array<[string, string]> = [[pagination.pageParam ?? 'page', String(pagination.firstPage ?? 1)]];
+      const query: Array<[string, string]> = [[planned(pagination.pageParam, 'pagination.pageParam'), String(planned(pagination.firstPage, 'pagination.firstPage'))]];
       if (pagination.sizeParam && pagination.size !== undefined) query.push([pagination.sizeParam, String(pagination.size)]);
       return query;
     }
     case 'scim':
-      return [['startIndex', '1'], ['count', String(pagination.count ?? 100)]];
+      return [['startIndex', '1'], ['count', String(planned(pagination.count, 'pagination.count'))]];
     case 'cursor':
     case 'link':
+    case 'nextUrl':
       return pagination.sizeParam && pagination.size !== undefined ? [[pagination.sizeParam, String(pagination.size)]] : [];
     default:
       return [];
@@ -62,6 +67,9 @@ export function listPagingExpressions(pagination: Pagination | undefined): Array
       break;
     case 'cursor':
       entries.push(['cursor', pagination.cursor], [CURSOR_FOUND, pathExists(pagination.cursor)]);
+      break;
+    case 'nextUrl':
+      entries.push([NEXT_URL, pagination.next]);
       break;
     case 'scim':
       entries.push(['totalResults', '.totalResults']);

@@ -15,9 +15,11 @@ import {
   type EvaluatedPage,
   type PagingContext,
 } from './paging-context.js';
+import { planned } from '../plan.js';
 
 export async function* paginateScim(ctx: PagingContext, spec: ScimPagination): AsyncGenerator<EvaluatedPage> {
-  const { count = 100, maxPages = 10_000 } = spec;
+  const count = planned(spec.count, 'pagination.count');
+  const maxPages = planned(spec.maxPages, 'pagination.maxPages');
   const request = (startIndex: number): Promise<EvaluatedPage> =>
     fetchAndEvaluate(ctx, { query: [['startIndex', String(startIndex)], ['count', String(count)]] });
   let startIndex = 1;

@@ -8,6 +8,8 @@
  * - 408/500/502/503/504, timeouts and connection resets: the request may have been processed,
  *   so only idempotent requests are retried (GET, PUT, DELETE, or an action marked idempotent; PATCH
  *   is not idempotent, RFC 5789 section 2, so a PATCH is retried only when its action says it is).
+ * - A spec's retry rules (`retryOn`) name more refusals, e.g. GitHub's 403 with
+ *   `x-ratelimit-remaining: 0`: retried like a 429, after the wait their `waitHeader` names.
  * - Attempts and total elapsed time are bounded; a wait that would cross the time budget is not started.
  */
 
@@ -27,6 +29,15 @@ export interface RetryPolicy {
   idempotent: boolean;
   /** Uniform in [0, 1), injectable for tests. */
   random: () => number;
+  /** The spec's extra retryable responses (lowered: header names in lower case). */
+  rules?: readonly RetryRule[];
+}
+
+/** A response the spec names as a refusal to send again (the schema's RetryRule, lowered). */
+export interface RetryRule {
+  status: number;
+  headers?: Record<string, string>;
+  waitHeader?: string;
 }
 
 export type RetryDecision = { retry: true; delayMs: number } | { retry: false; reason: string };
@@ -52,7 +63,8 @@ const RETRIED_ERRORS = new Set(['TIMEOUT', 'NETWORK', 'INCOMPLETE_BODY']);
 export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export function decideRetry({ attempt, outcome, policy, now, startedAt }: DecideRetryInput): RetryDecision {
-  const rateLimited = outcome.kind === 'response' && outcome.status === 429;
+  const rule = outcome.kind === 'response' ? matchRetryRule(policy.rules, outcome) : undefined;
+  const rateLimited = outcome.kind === 'response' && (outcome.status === 429 || rule !== undefined);
   if (outcome.kind === 'response' && !rateLimited && !TRANSIENT_STATUS.has(outcome.status)) {
     return { retry: false, reason: `status ${outcome.status} is not retried` };
   }
@@ -65,7 +77,8 @@ export function decideRetry({ attempt, outcome, policy, now, startedAt }: Decide
   if (attempt >= policy.maxAttempts) {
     return { retry: false, reason: `gave up after ${attempt} attempts` };
   }
-  const named = outcome.kind === 'response' ? readWaitHeader(outcome.headers, now) : undefined;
+  const fromRule = rule?.waitHeader === undefined || outcome.kind !== 'response' ? undefined : readWaitValue(outcome.headers[rule.waitHeader], now);
+  const named = fromRule ?? (outcome.kind === 'response' ? readWaitHeader(outcome.headers, now) : undefined);
   const delayMs = named ?? backoffDelay(attempt, policy);
   if (now + delayMs - startedAt > policy.maxElapsedMs) {
     return {
@@ -80,6 +93,22 @@ export function decideRetry({ attempt, outcome, policy, now, startedAt }: Decide
 export function backoffDelay(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs' | 'random'>): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.floor(policy.random() * ceiling);
+}
+
+/** The first rule whose status and header values all match the response. */
+export function matchRetryRule(rules: readonly RetryRule[] | undefined, response: { status: number; headers: Record<string, string> }): RetryRule | undefined {
+  return rules?.find(
+    (rule) => rule.status === response.status && Object.entries(rule.headers ?? {}).every(([name, value]) => response.headers[name]?.trim() === value.trim()),
+  );
+}
+
+/** A wait header's value: delta seconds, an HTTP date, or a reset time (see resetToDelay). */
+function readWaitValue(value: string | undefined, now: number): number | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  if (/^\d+(\.\d+)?$/u.test(text)) return resetToDelay(Number(text), now);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 /** The wait a 429/503 response asks for, in ms, or undefined when it names none. */

@@ -22,6 +22,12 @@ describe('static auth types send exactly the configured credential', () => {
       wantHeaders: { Authorization: 'Token tok-2' },
     },
     {
+      name: 'basic with a user name suffix (Zendesk API token: email/token)',
+      auth: { type: 'basic', username: 'email', password: 'token', usernameSuffix: '/token' },
+      inputs: { email: 'ann@example.com', token: 'zd-tok' },
+      wantHeaders: { Authorization: `Basic ${Buffer.from('ann@example.com/token:zd-tok').toString('base64')}` },
+    },
+    {
       name: 'basic ascii',
       auth: { type: 'basic' },
       inputs: { username: 'ann', password: 'pw' },

@@ -19,8 +19,10 @@ afterAll(() => server.close());
 
 const ALL = makeUsers(250);
 
-function clientFor(pagination: Pagination, records = pagination.type === 'scim' ? '.' : '.users') {
-  const connector = makeConnector({ actions: { importUsers: { ...usersImport, records, pagination } } });
+// SCIM imports keep the default records path (`.Resources // []`, filled in by lower).
+function clientFor(pagination: Pagination, records: string | undefined = pagination.type === 'scim' ? undefined : '.users') {
+  const { records: _records, ...base } = usersImport;
+  const connector = makeConnector({ actions: { importUsers: { ...base, ...(records === undefined ? {} : { records }), pagination } } });
   return connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: `${server.origin}/api`, sleep: noSleep });
 }
 
@@ -177,6 +179,53 @@ describe('link pagination', () => {
   it('fails when the next link repeats', async () => {
     server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1) }, { headers: { link: '</api/users?page=2>; rel="next"' } })));
     expect(await importError({ type: 'link' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('link repeated') });
+  });
+});
+
+describe('nextUrl pagination', () => {
+  const pageOf = (request: Request): number => Number(new URL(request.url).searchParams.get('page') ?? '1');
+
+  it('follows absolute and relative next URLs from the body until null', async () => {
+    server.use(
+      http.get('*/api/users', ({ request }) => {
+        const page = pageOf(request);
+        const next = page === 1 ? `${server.origin}/api/users?page=2` : page === 2 ? 'users?page=3' : null;
+        return HttpResponse.json({ users: ALL.slice((page - 1) * 100, page * 100), links: { next } });
+      }),
+    );
+    expect(await importIds({ type: 'nextUrl', next: '.links.next', sizeParam: 'per_page', size: 100 })).toEqual(ALL.map((user) => user.id));
+    // The page size goes on the first request only; the next URLs carry what the target wants.
+    expect(server.requests.map((request) => request.url)).toEqual(['/api/users?per_page=100', '/api/users?page=2', '/api/users?page=3']);
+  });
+
+  it('stops when the expression gives an empty string or nothing', async () => {
+    server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 3), links: { next: '' } })));
+    expect(await importIds({ type: 'nextUrl', next: '.links.next' })).toHaveLength(3);
+    expect(await importIds({ type: 'nextUrl', next: '.links.next | select(. != "")' })).toHaveLength(3);
+  });
+
+  it('refuses a next URL on another origin, and one outside the base path', async () => {
+    server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1), next: 'http://evil.test/api/users?page=2' })));
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('outside the base URL (http://evil.test') });
+    server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1), next: '/admin/users?page=2' })));
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('outside the base URL') });
+    expect(server.requests.every((request) => request.url.startsWith('/api/users'))).toBe(true);
+  });
+
+  it('fails when the next URL repeats a page already read', async () => {
+    server.use(http.get('*/api/users', ({ request }) => HttpResponse.json({ users: ALL.slice(0, 2), next: pageOf(request) === 1 ? '/api/users?page=2' : '/api/users?page=2' })));
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('repeated after 2 pages') });
+  });
+
+  it('fails at maxPages while the target still has more', async () => {
+    server.use(http.get('*/api/users', ({ request }) => HttpResponse.json({ users: ALL.slice(0, 2), next: `/api/users?page=${pageOf(request) + 1}` })));
+    expect(await importError({ type: 'nextUrl', next: '.next', maxPages: 3 })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('maxPages (3)') });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('fails when the expression gives something that is not a URL string', async () => {
+    server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 2), next: { href: '/api/users?page=2' } })));
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('not a URL') });
   });
 });
 

@@ -35,6 +35,19 @@ describe('decideRetry', () => {
     },
   );
 
+  const rules = [{ status: 403, headers: { 'x-ratelimit-remaining': '0' }, waitHeader: 'x-ratelimit-reset' }];
+  it.each([
+    { name: 'a matching rule retries a POST', outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 9) }), want: { retry: true, delayMs: 9000 } },
+    { name: 'the rule\'s wait header wins over Retry-After', outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2', 'retry-after': '30' }), want: { retry: true, delayMs: 2000 } },
+    { name: 'an unreadable wait header falls back to backoff', outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': 'later' }), want: { retry: true, delayMs: 250 } },
+    { name: 'a header value that differs does not match', outcome: response(403, { 'x-ratelimit-remaining': '12' }), want: { retry: false } },
+    { name: 'a missing header does not match', outcome: response(403), want: { retry: false } },
+    { name: 'another status does not match', outcome: response(401, { 'x-ratelimit-remaining': '0' }), want: { retry: false } },
+  ] as Array<{ name: string; outcome: RetryOutcome; want: { retry: boolean; delayMs?: number } }>)('retry rule: $name', ({ outcome, want }) => {
+    const decision = decideRetry({ attempt: 1, outcome, policy: { ...policy, idempotent: false, rules }, now, startedAt: now });
+    expect(decision).toMatchObject(want);
+  });
+
   it('counts elapsed time from the first attempt', () => {
     expect(decideRetry({ attempt: 1, outcome: response(503), policy, now: now + 59_900, startedAt: now })).toMatchObject({ retry: false });
   });

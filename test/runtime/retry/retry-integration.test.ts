@@ -1,4 +1,5 @@
 /** Retries through connect(): 429 with each header form, and which methods are sent twice. */
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
@@ -159,5 +160,66 @@ describe('a 200 whose JSON body is cut off', () => {
     const failure = await importWith(http.get('*/users', () => new HttpResponse('<html>login</html>', { headers: { 'content-type': 'text/html' } }))).then(() => undefined, (error: unknown) => error);
     expect(failure).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('not JSON (text/html)') });
     expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('retry rules (retryOn)', () => {
+  const limited = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 6) };
+  const spec = (retryOn?: Array<{ status: number; headers?: Record<string, string>; waitHeader?: string }>) =>
+    makeConnector({
+      ...(retryOn ? { retryOn } : {}),
+      actions: { importUsers: usersImport, createUser: { method: 'POST', path: '/users', body: '{"email": {{user.email}}}' } },
+    });
+
+  async function createWith(retryOn: Parameters<typeof spec>[0]): Promise<{ waits: number[]; outcome: unknown }> {
+    let calls = 0;
+    server.use(
+      http.post('*/users', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ message: 'API rate limit exceeded' }, { status: 403, headers: limited }) : HttpResponse.json({ id: 'u1' }, { status: 201 });
+      }),
+    );
+    const waits: number[] = [];
+    const client = connect(spec(retryOn), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, now: () => now, random: () => 0.5, sleep: async (ms) => void waits.push(ms) });
+    try {
+      const outcome = await client.createUser({ email: 'a@example.com', name: 'A' }).then(
+        () => 'created',
+        (error: unknown) => error,
+      );
+      return { waits, outcome };
+    } finally {
+      await client.close();
+    }
+  }
+
+  it('sends a POST again after a 403 the spec names as a rate limit, waiting until its reset', async () => {
+    const { waits, outcome } = await createWith([{ status: 403, headers: { 'x-ratelimit-remaining': '0' }, waitHeader: 'x-ratelimit-reset' }]);
+    expect(outcome).toBe('created');
+    expect(waits).toEqual([6000]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('leaves a 403 final without a rule', async () => {
+    const { waits, outcome } = await createWith(undefined);
+    expect(outcome).toMatchObject({ code: 'FORBIDDEN' });
+    expect(waits).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('User-Agent', () => {
+  it('sends lifecycle-connectors/<version> by default, and the spec\'s own when it sets one', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const agents: Array<string | null> = [];
+    server.use(http.get('*/users', ({ request }) => {
+      agents.push(request.headers.get('user-agent'));
+      return HttpResponse.json({ users: makeUsers(1) });
+    }));
+    for (const headers of [undefined, { 'User-Agent': 'acme-idp/2' }]) {
+      const client = connect(makeConnector({ ...(headers ? { headers } : {}), actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
+      await client.importUsers().collect();
+      await client.close();
+    }
+    expect(agents).toEqual([`lifecycle-connectors/${version}`, 'acme-idp/2']);
   });
 });
