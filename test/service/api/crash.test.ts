@@ -82,6 +82,7 @@ describe('crash safety', () => {
     // And the CLI starts on it again.
     const restarted = await startServiceProcess({ dataDir, args: ['--quiet'] });
     expect(restarted.token).toBeUndefined();
-    expect(await stopServiceProcess(restarted)).toBe(0);
+    const code = await stopServiceProcess(restarted);
+    expect(code, restarted.stderr()).toBe(0);
   });
 });

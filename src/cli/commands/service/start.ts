@@ -16,17 +16,22 @@ const flags: FlagSpecs = {
 };
 const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--quiet]';
 
-/** Resolves on the first SIGINT or SIGTERM (tests send SIGTERM). */
-function untilSignal(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
+/** Resolves on the first SIGINT or SIGTERM (tests send SIGTERM); `cancel` removes the handlers. */
+function untilSignal(): { signal: Promise<string>; cancel(): void } {
+  let stop: (signal: string) => void = () => undefined;
+  const cancel = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+  const signal = new Promise<string>((resolve) => {
+    stop = (name: string) => {
+      cancel();
+      resolve(name);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  return { signal, cancel };
 }
 
 async function run(args: string[], io: CliIO): Promise<number> {
@@ -39,11 +44,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
   }
   const host = parsed.strings.host ?? '127.0.0.1';
   const options = storageOptions(parsed, io);
+  // Listening before the service opens: a signal during start-up stops it once it is up.
+  const stopped = untilSignal();
   const [{ openService }, { buildApi }] = await Promise.all([import('../../../service/index.js'), import('../../../service/api/build-api.js')]);
   let service;
   try {
     service = await openService(options);
   } catch (error) {
+    stopped.cancel();
     return reportServiceFailure(error, io);
   }
   try {
@@ -55,13 +63,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
     }
     const address = await app.listen({ port, host });
     io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
-    const signal = await untilSignal();
+    const signal = await stopped.signal;
     io.stderr.write(`${signal}: stopping\n`);
     await app.close();
     return EXIT_OK;
   } catch (error) {
     return reportServiceFailure(error, io);
   } finally {
+    stopped.cancel();
     await service.close();
   }
 }
