@@ -4,6 +4,7 @@
  * runtime's ConnectorError already carries everything an operator can act on, redacted.
  */
 import { isConnectorError } from '../runtime/errors.js';
+import { isServiceError } from '../service/service-error.js';
 import { UsageError } from './args.js';
 import { EXIT_FAILED, EXIT_USAGE } from './command.js';
 import { sanitizeText, shouldUseColor } from './format-table.js';
@@ -16,6 +17,11 @@ function paint(text: string, code: string, color: boolean): string {
 
 /** The error block for any thrown value; ends with a newline. */
 export function formatError({ error, color }: { error: unknown; color: boolean }): string {
+  if (isServiceError(error)) {
+    const lines = [`${paint(`error ${error.code}`, '31;1', color)}: ${sanitizeText(error.message)}`];
+    if (error.hint) lines.push(`  hint:    ${sanitizeText(error.hint)}`);
+    return `${lines.join('\n')}\n`;
+  }
   if (!isConnectorError(error)) {
     const message = error instanceof Error ? error.message : String(error);
     return `${paint('error', '31;1', color)}: ${sanitizeText(message)}\n`;

@@ -46,6 +46,10 @@ const commands: Record<string, CommandEntry> = {
     summary: 'Generate Config: propose records path and mapping from a sample users response',
     load: async () => (await import('./commands/generate.js')).generateCommand,
   },
+  service: {
+    summary: 'Run the integration service (HTTP API) and its operator commands (tenants, tokens, keys)',
+    load: async () => (await import('./commands/service.js')).serviceCommand,
+  },
   jq: {
     summary: 'Run a jq filter on the built-in engine (like jq -c)',
     load: async () => (await import('./commands/jq.js')).jqCommand,

@@ -3,7 +3,10 @@ export { openService, type Service, type ServiceOptions } from './open-service.j
 export { ServiceError, isServiceError, type ServiceErrorCode } from './service-error.js';
 export { PLANS, FEATURE_PLANS, type Plan, type Feature } from './tenants/plans.js';
 export type { Tenant, TenantOperations } from './tenants/tenants.js';
-export type { IntegrationOperations, IntegrationRef, ConfigureAuthResult } from './integrations/integrations.js';
+export type { IntegrationOperations, IntegrationRef, ConfigureAuthResult, IntegrationPage } from './integrations/integrations.js';
+export { PAGE_LIMITS } from './integrations/integrations.js';
+export type { ActionRun, ActionSubject } from './integrations/run-action.js';
+export { TOKEN_PREFIX, TOKEN_ROLES, type Caller, type CreatedToken, type TokenOperations, type TokenRole } from './tokens/api-tokens.js';
 export type { Integration } from './integrations/integration-view.js';
 export type { IntegrationChoice, IntegrationType } from './integrations/integration-types.js';
 export { INTEGRATION_TYPES } from './integrations/integration-types.js';

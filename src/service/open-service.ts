@@ -11,6 +11,7 @@ import { openKeyring } from './crypto/keyring.js';
 import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
+import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { requireActor } from './validate-input.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 
@@ -39,6 +40,8 @@ export interface Service {
   readonly tenants: TenantOperations;
   readonly integrations: IntegrationOperations;
   readonly audit: AuditOperations;
+  /** Tenant API tokens for the HTTP API (stored as hashes). */
+  readonly tokens: TokenOperations;
   /**
    * Re-wraps every tenant's data key under a new key-encryption key in one transaction. With a key
    * file the new key is generated (or `newKek`) and replaces the file; with `CONNECTOR_KEK`,
@@ -65,6 +68,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     tenants: tenantOperations(context),
     integrations: integrationOperations(context),
     audit: auditOperations(context),
+    tokens: tokenOperations(context),
     async rotateKey(input) {
       const actor = requireActor(input.actor);
       // Each tenant's trail shows its data key re-wrapped, committed with the rotation itself.

@@ -15,6 +15,12 @@ export type ServiceErrorCode =
   /** An action was asked for before authentication was configured (setup order). */
   | 'AUTH_NOT_CONFIGURED'
   | 'ACTION_NOT_OFFERED'
+  /** The action is offered but not enabled, so it may not run. */
+  | 'ACTION_NOT_ENABLED'
+  /** The target refused or failed an action; `failure` is its redacted answer. */
+  | 'ACTION_FAILED'
+  /** The key proved read-only: the integration imports only, its write actions are off. */
+  | 'IMPORT_ONLY'
   /** Another process holds the embedded data directory. */
   | 'DATA_DIR_LOCKED'
   | 'DATABASE_UNAVAILABLE'
@@ -26,6 +32,8 @@ export interface ServiceErrorDetails {
   hint?: string;
   requiredPlan?: string;
   diagnostics?: Diagnostic[];
+  /** ACTION_FAILED, IMPORT_ONLY: the target's answer, redacted. */
+  failure?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -35,6 +43,7 @@ export class ServiceError extends Error {
   readonly hint: string | undefined;
   readonly requiredPlan: string | undefined;
   readonly diagnostics: Diagnostic[] | undefined;
+  readonly failure: Record<string, unknown> | undefined;
 
   constructor(code: ServiceErrorCode, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -42,11 +51,12 @@ export class ServiceError extends Error {
     this.hint = details.hint;
     this.requiredPlan = details.requiredPlan;
     this.diagnostics = details.diagnostics;
+    this.failure = details.failure;
   }
 
   /** Plain data for JSON answers and logs (no stack, no cause). */
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, hint: this.hint, requiredPlan: this.requiredPlan, diagnostics: this.diagnostics };
+    return { code: this.code, message: this.message, hint: this.hint, requiredPlan: this.requiredPlan, diagnostics: this.diagnostics, failure: this.failure };
   }
 }
 

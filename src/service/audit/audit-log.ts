@@ -19,6 +19,10 @@ export const AUDIT_EVENTS = [
   'integration.action_enabled',
   'integration.action_disabled',
   'key.rotated',
+  'token.created',
+  'integration.action_run',
+  'integration.action_failed',
+  'integration.import_only',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -18,6 +18,8 @@ export interface Integration {
   credentialFields: string[];
   /** ISO 8601. */
   authConfiguredAt: string | null;
+  /** Set when the key proved read-only: imports work, write actions are off; `reason` says why. */
+  importOnly: { reason: string; since: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -34,6 +36,7 @@ export function toIntegration(row: IntegrationRow, credentialFields: string[]): 
     authConfigured: row.auth_configured_at !== null,
     credentialFields,
     authConfiguredAt: row.auth_configured_at === null ? null : new Date(row.auth_configured_at).toISOString(),
+    importOnly: row.import_only_reason === null ? null : { reason: row.import_only_reason, since: new Date(row.import_only_at ?? row.updated_at).toISOString() },
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

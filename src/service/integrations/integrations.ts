@@ -14,8 +14,10 @@ import {
   findIntegration,
   insertIntegration,
   listCredentialFields,
+  listIntegrationPage,
   listIntegrationRows,
   loadEnabledActions,
+  markImportOnly,
   loadSealedCredentials,
   saveAuthentication,
   upsertAction,
@@ -28,6 +30,8 @@ import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure 
 import { connectorOf, resolveChoice, type IntegrationChoice } from './integration-types.js';
 import { toIntegration, type Integration } from './integration-view.js';
 import { actionKind, offeredActions, type OfferedAction } from './offered-actions.js';
+import { describeFailure, invokeAction, isReadOnlyRefusal, writeActionsOf, type ActionRun, type ActionSubject } from './run-action.js';
+import { isConnectorError } from '../../runtime/errors.js';
 
 export interface IntegrationRef {
   tenantId: string;
@@ -43,6 +47,8 @@ export interface IntegrationOperations {
   create(input: IntegrationChoice & { tenantId: string; name?: string; actor: string }): Promise<Integration>;
   get(ref: IntegrationRef): Promise<Integration>;
   list(input: { tenantId: string }): Promise<Integration[]>;
+  /** One page in creation order; `cursor` is the `next` of the previous page. */
+  page(input: { tenantId: string; cursor?: string; limit?: number }): Promise<IntegrationPage>;
   /** Tests the connection with these inputs and saves them only when the test passes. */
   configureAuth(input: IntegrationRef & { inputs: Record<string, string>; actor: string }): Promise<ConfigureAuthResult>;
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
@@ -53,6 +59,27 @@ export interface IntegrationOperations {
    * Preview). The credentials are decrypted into the client and never returned.
    */
   connect(ref: IntegrationRef): Promise<Client>;
+  /**
+   * Runs one enabled action on the saved configuration and records it. A write refused with the
+   * target's read-only signature marks the integration import-only (writes switched off, reason
+   * kept) and throws IMPORT_ONLY; any other target failure throws ACTION_FAILED with its redacted answer.
+   */
+  runAction(input: IntegrationRef & { action: string; subject?: ActionSubject; actor: string }): Promise<ActionRun>;
+}
+
+export interface IntegrationPage {
+  integrations: Integration[];
+  /** The cursor of the next page; absent on the last. */
+  next?: string;
+}
+
+export const PAGE_LIMITS = { default: 100, max: 1000 } as const;
+
+/** Cursors are opaque to callers: the last integration's id, base64url. */
+function decodeCursor(cursor: string): string {
+  const id = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError('INVALID_INPUT', 'cursor is not a cursor of this list', { hint: 'pass the `next` of the previous page unchanged' });
+  return id;
 }
 
 function notFound(ref: IntegrationRef): ServiceError {
@@ -77,7 +104,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     return { row, offered: offeredActions({ spec: connector.spec, type: row.type, plan: tenant.plan, authConfigured: row.auth_configured_at !== null, enabled }) };
   };
 
-  return {
+  const operations: IntegrationOperations = {
     async create(input) {
       const actor = requireActor(input.actor);
       const tenant = await loadTenant(db, input.tenantId);
@@ -108,6 +135,20 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const rows = await listIntegrationRows(db, input.tenantId);
       const fields = await listCredentialFields(db, rows.map((row) => row.id));
       return rows.map((row) => toIntegration(row, fields.get(row.id) ?? []));
+    },
+
+    async page(input) {
+      await loadTenant(db, input.tenantId);
+      const limit = input.limit ?? PAGE_LIMITS.default;
+      if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMITS.max) {
+        throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`, { hint: `leave it out for ${PAGE_LIMITS.default}` });
+      }
+      const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
+      const rows = await listIntegrationPage(db, { tenantId: input.tenantId, after, limit: limit + 1 });
+      const shown = rows.slice(0, limit);
+      const fields = await listCredentialFields(db, shown.map((row) => row.id));
+      const integrations = shown.map((row) => toIntegration(row, fields.get(row.id) ?? []));
+      return rows.length > limit ? { integrations, next: Buffer.from(shown.at(-1)!.id, 'utf8').toString('base64url') } : { integrations };
     },
 
     async configureAuth(input) {
@@ -152,6 +193,11 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         if (row.auth_configured_at === null) {
           throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, { hint: 'configure authentication first (saving it tests the connection)' });
         }
+        if (row.import_only_reason !== null && writeActionsOf(connector.spec).includes(input.action)) {
+          throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is import-only: ${row.import_only_reason}`, {
+            hint: 'configure authentication again with a full-access (read/write) key to enable write actions',
+          });
+        }
         const { offered } = await actionsOf(input);
         if (!offered.some((action) => action.name === input.action)) {
           throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, {
@@ -187,5 +233,43 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       }
       return connect(connector, inputs, { baseUrl: row.base_url ?? undefined, egress: context.egress }) as unknown as Client;
     },
+
+    async runAction(input) {
+      const actor = requireActor(input.actor);
+      const { row, offered } = await actionsOf(input);
+      if (row.auth_configured_at === null) {
+        throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
+      }
+      const action = offered.find((candidate) => candidate.name === input.action);
+      if (!action) throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, { hint: `it offers: ${offered.map((item) => item.name).join(', ') || 'none'}` });
+      if (!action.enabled) throw new ServiceError('ACTION_NOT_ENABLED', `the action ${input.action} of integration ${row.id} is not enabled`, { hint: row.import_only_reason ?? 'enable it first' });
+      const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
+      const client = await operations.connect(input);
+      try {
+        const run = await invokeAction(client, input.action, input.subject ?? {});
+        await recordAudit(db, { ...audit, event: 'integration.action_run', detail: { action: input.action, status: run.result?.status, records: run.accounts?.length } });
+        return run;
+      } catch (error) {
+        if (!isConnectorError(error)) throw error;
+        const failure = describeFailure(error);
+        const writes = writeActionsOf((await connectorOf(row)).spec);
+        if (writes.includes(input.action) && isReadOnlyRefusal(error)) {
+          const reason = `the API key is read-only: ${input.action} was refused (403), so only Import Users runs`;
+          await db.transaction(async (tx) => {
+            await markImportOnly(tx, { integrationId: row.id, reason, writeActions: writes });
+            await recordAudit(tx, { ...audit, event: 'integration.import_only', detail: { action: input.action, reason, disabled: writes, failure } });
+          });
+          throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is now import-only: ${reason}`, {
+            failure,
+            hint: 'write actions were switched off; configure authentication again with a full-access (read/write) key to enable them',
+          });
+        }
+        await recordAudit(db, { ...audit, event: 'integration.action_failed', detail: { action: input.action, failure } });
+        throw new ServiceError('ACTION_FAILED', error.message, { failure, hint: error.hint });
+      } finally {
+        await client.close();
+      }
+    },
   };
+  return operations;
 }

@@ -13,6 +13,9 @@ export interface IntegrationRow {
   base_url: string | null;
   settings: Record<string, string>;
   auth_configured_at: Date | null;
+  /** Set when a write action met the target's read-only signature; cleared by configuring auth again. */
+  import_only_reason: string | null;
+  import_only_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -49,13 +52,35 @@ export async function listIntegrationRows(db: Queryable, tenantId: string): Prom
   return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
 }
 
+/**
+ * One page in creation order, after the integration `after` (keyset on created_at, id: the
+ * cursor's row is looked up in the same tenant, so a cursor of another tenant starts nothing).
+ */
+export async function listIntegrationPage(db: Queryable, query: { tenantId: string; after?: string; limit: number }): Promise<IntegrationRow[]> {
+  if (query.after === undefined) {
+    return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id LIMIT $2', [query.tenantId, query.limit])).rows;
+  }
+  const { rows } = await db.query<IntegrationRow>(
+    `SELECT i.* FROM integrations i, (SELECT created_at, id FROM integrations WHERE tenant_id = $1 AND id = $2) c
+     WHERE i.tenant_id = $1 AND (i.created_at, i.id) > (c.created_at, c.id) ORDER BY i.created_at, i.id LIMIT $3`,
+    [query.tenantId, query.after, query.limit],
+  );
+  return rows;
+}
+
+/** Marks an integration import-only and switches the given (write) actions off, in one statement set of the caller's transaction. */
+export async function markImportOnly(db: Queryable, input: { integrationId: string; reason: string; writeActions: readonly string[] }): Promise<void> {
+  await db.query('UPDATE integrations SET import_only_reason = $2, import_only_at = now(), updated_at = now() WHERE id = $1', [input.integrationId, input.reason]);
+  await db.query('UPDATE integration_actions SET enabled = false, updated_at = now() WHERE integration_id = $1 AND action = ANY($2)', [input.integrationId, [...input.writeActions]]);
+}
+
 /** Saves a tested authentication: settings, the sealed secrets replacing any earlier ones, the time. */
 export async function saveAuthentication(db: Queryable, input: { integrationId: string; settings: Record<string, string>; secrets: Map<string, Sealed> }): Promise<IntegrationRow> {
   await db.query('DELETE FROM integration_credentials WHERE integration_id = $1', [input.integrationId]);
   for (const [field, sealed] of input.secrets) {
     await db.query('INSERT INTO integration_credentials (integration_id, field, nonce, ciphertext) VALUES ($1, $2, $3, $4)', [input.integrationId, field, sealed.nonce, sealed.ciphertext]);
   }
-  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET settings = $2, auth_configured_at = now(), updated_at = now() WHERE id = $1 RETURNING *', [
+  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET settings = $2, auth_configured_at = now(), import_only_reason = NULL, import_only_at = NULL, updated_at = now() WHERE id = $1 RETURNING *', [
     input.integrationId,
     JSON.stringify(input.settings),
   ]);

@@ -1,0 +1,46 @@
+/**
+ * `connector service <subcommand>`: run the integration service and do the operator's acts on its
+ * storage. This module only dispatches: each subcommand is loaded when it runs, so neither
+ * `connector --help` nor `connector service --help` loads the database or the HTTP server.
+ */
+import { EXIT_USAGE, type CliIO, type Command } from '../command.js';
+
+interface Subcommand {
+  summary: string;
+  load(): Promise<Command>;
+}
+
+const subcommands: Record<string, Subcommand> = {
+  start: { summary: 'Start the HTTP API (embedded database in --data-dir, or DATABASE_URL)', load: async () => (await import('./service/start.js')).startCommand },
+  tenant: { summary: 'tenant create --name <name> --plan none|standard|business', load: async () => (await import('./service/tenant.js')).tenantCommand },
+  token: { summary: 'token create --tenant <id> --role admin|viewer: print a new API token once', load: async () => (await import('./service/token.js')).tokenCommand },
+  'rotate-key': { summary: 'Re-wrap every tenant data key under a new key-encryption key', load: async () => (await import('./service/rotate-key.js')).rotateKeyCommand },
+};
+
+const HELP = [
+  'Usage: connector service <subcommand> [options]',
+  '',
+  'Subcommands:',
+  ...Object.entries(subcommands).map(([name, entry]) => `  ${name.padEnd(11)} ${entry.summary}`),
+  '',
+  'Storage: --data-dir <dir> (default ./data, embedded PostgreSQL), or DATABASE_URL for a PostgreSQL server.',
+  'With the embedded database, stop `service start` before running the other subcommands on its directory.',
+  'Run `connector service <subcommand> --help` for its options.',
+].join('\n');
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = args;
+  const entry = name !== undefined && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
+  if (!entry) {
+    io.stderr.write(`${name === undefined ? '' : `connector service: unknown subcommand '${name}'\n\n`}${HELP}\n`);
+    return EXIT_USAGE;
+  }
+  const command = await entry.load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(`${command.help}\n`);
+    return 0;
+  }
+  return command.run(rest, io);
+}
+
+export const serviceCommand: Command = { name: 'service', help: HELP, run };

@@ -1,0 +1,86 @@
+/**
+ * `connector service start`: opens the service (embedded by default), and on a fresh store creates
+ * a first tenant with an admin token, printed once; then serves the HTTP API until SIGINT or
+ * SIGTERM. The access log goes to stderr, one JSON line per request.
+ */
+import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
+import type { FlagSpecs } from '../../args.js';
+import { cliActor, describeStorage, helpText, parseOrUsage, reportServiceFailure, storageFlags, storageOptions } from './storage-flags.js';
+
+const flags: FlagSpecs = {
+  ...storageFlags,
+  port: { kind: 'string', value: '<port>', description: 'TCP port (default 8080; 0 picks a free one)' },
+  host: { kind: 'string', value: '<host>', description: 'address to listen on (default 127.0.0.1)' },
+  plan: { kind: 'string', value: 'none|standard|business', description: 'plan of the first tenant on a fresh store (default standard)' },
+  quiet: { kind: 'boolean', description: 'no access log' },
+};
+const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--quiet]';
+
+/** Resolves on the first SIGINT or SIGTERM (tests send SIGTERM); `cancel` removes the handlers. */
+function untilSignal(): { signal: Promise<string>; cancel(): void } {
+  let stop: (signal: string) => void = () => undefined;
+  const cancel = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+  const signal = new Promise<string>((resolve) => {
+    stop = (name: string) => {
+      cancel();
+      resolve(name);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  return { signal, cancel };
+}
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
+  if (typeof parsed === 'number') return parsed;
+  const port = Number(parsed.strings.port ?? '8080');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.stderr.write(`error: --port must be a whole number from 0 to 65535\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const host = parsed.strings.host ?? '127.0.0.1';
+  const options = storageOptions(parsed, io);
+  // Listening before the service opens: a signal during start-up stops it once it is up.
+  const stopped = untilSignal();
+  const [{ openService }, { buildApi }] = await Promise.all([import('../../../service/index.js'), import('../../../service/api/build-api.js')]);
+  let service;
+  try {
+    service = await openService(options);
+  } catch (error) {
+    stopped.cancel();
+    return reportServiceFailure(error, io);
+  }
+  try {
+    const { app } = await buildApi({ service, log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`) });
+    if ((await service.tenants.list()).length === 0) {
+      const tenant = await service.tenants.create({ name: 'default', plan: (parsed.strings.plan ?? 'standard') as 'standard', actor: cliActor() });
+      const token = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: cliActor() });
+      io.stdout.write(`fresh store: created tenant ${tenant.id} (default, plan ${tenant.plan})\nadmin token (shown once, keep it now): ${token.token}\n`);
+    }
+    const address = await app.listen({ port, host });
+    io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
+    const signal = await stopped.signal;
+    io.stderr.write(`${signal}: stopping\n`);
+    await app.close();
+    return EXIT_OK;
+  } catch (error) {
+    return reportServiceFailure(error, io);
+  } finally {
+    stopped.cancel();
+    await service.close();
+  }
+}
+
+export const startCommand: Command = {
+  name: 'service start',
+  help: helpText(USAGE, flags, [
+    'On a fresh store it creates a first tenant and prints an admin token once.',
+    'The embedded database (PGlite) is for trying the service and for development: it does not fsync;',
+    'production means a PostgreSQL server (DATABASE_URL).',
+  ]),
+  run,
+};

@@ -1,0 +1,79 @@
+/**
+ * What every `connector service` subcommand shares: where the storage is (`--data-dir`, default
+ * ./data, or DATABASE_URL from the environment, never a flag: it may hold a password), how the
+ * service is opened, and how its refusals are printed.
+ */
+import { userInfo } from 'node:os';
+import { resolve } from 'node:path';
+import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs } from '../../args.js';
+import { EXIT_FAILED, EXIT_USAGE, type CliIO } from '../../command.js';
+import { formatError } from '../../format-error.js';
+import { shouldUseColor } from '../../format-table.js';
+import type { Service, ServiceOptions } from '../../../service/index.js';
+
+export const DEFAULT_DATA_DIR = './data';
+
+export const storageFlags: FlagSpecs = {
+  'data-dir': { kind: 'string', value: '<dir>', description: `embedded database directory (default ${DEFAULT_DATA_DIR}); without it, DATABASE_URL selects a PostgreSQL server` },
+};
+
+export const STORAGE_HELP = 'Storage: --data-dir <dir>, else DATABASE_URL (a PostgreSQL server; CONNECTOR_KEK then holds the key-encryption key), else ./data.';
+
+export function storageOptions(parsed: ParsedArgs, io: CliIO): ServiceOptions {
+  const dataDir = parsed.strings['data-dir'];
+  const databaseUrl = io.env.DATABASE_URL;
+  if (dataDir === undefined && databaseUrl) return { databaseUrl, env: io.env };
+  return { dataDir: resolve(io.cwd, dataDir ?? DEFAULT_DATA_DIR), env: io.env };
+}
+
+export function describeStorage(service: Service, options: ServiceOptions): string {
+  return 'dataDir' in options ? `embedded database in ${options.dataDir}` : `PostgreSQL (${service.storage})`;
+}
+
+/** Who the audit log names for an operator's act from this shell. */
+export function cliActor(): string {
+  try {
+    return `cli:${userInfo().username}`;
+  } catch {
+    return 'cli';
+  }
+}
+
+export function parseOrUsage(input: { args: string[]; flags: FlagSpecs; usage: string; io: CliIO }): ParsedArgs | number {
+  try {
+    const parsed = parseArgs({ argv: input.args, flags: input.flags });
+    if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument '${parsed.positionals[0]}'`);
+    return parsed;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    input.io.stderr.write(`error: ${error.message}\n${input.usage}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+export function helpText(usage: string, flags: FlagSpecs, more: string[] = []): string {
+  return [usage, '', ...more, ...(more.length ? [''] : []), 'Options:', formatFlagHelp(flags), '', STORAGE_HELP].join('\n');
+}
+
+export function reportServiceFailure(error: unknown, io: CliIO): number {
+  io.stderr.write(formatError({ error, color: shouldUseColor(io.stderr, io.env) }));
+  return EXIT_FAILED;
+}
+
+/** Opens the service, runs `work`, closes it; refusals are printed, not thrown. */
+export async function withService(options: ServiceOptions, io: CliIO, work: (service: Service) => Promise<number>): Promise<number> {
+  const { openService } = await import('../../../service/index.js');
+  let service: Service;
+  try {
+    service = await openService(options);
+  } catch (error) {
+    return reportServiceFailure(error, io);
+  }
+  try {
+    return await work(service);
+  } catch (error) {
+    return reportServiceFailure(error, io);
+  } finally {
+    await service.close();
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The JSON Schemas of the API's resources and requests: the one source of request validation,
+ * response serialisation and the OpenAPI document. Lists of values (types, plans, roles) come from
+ * the service's own constants.
+ */
+import { INTEGRATION_TYPES } from '../integrations/integration-types.js';
+import { PAGE_LIMITS } from '../integrations/integrations.js';
+import { PLANS } from '../tenants/plans.js';
+
+const text = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) });
+const isoTime = { type: 'string', description: 'ISO 8601 time' };
+
+export const tenantSchema = {
+  title: 'Tenant',
+  type: 'object',
+  required: ['id', 'name', 'plan', 'createdAt'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, plan: { type: 'string', enum: [...PLANS] }, createdAt: isoTime },
+} as const;
+
+export const integrationSchema = {
+  title: 'Integration',
+  description: 'An integration without its secrets: `credentialFields` names the secret inputs that are set, never their values.',
+  type: 'object',
+  required: ['id', 'tenantId', 'name', 'type', 'connector', 'baseUrl', 'settings', 'authConfigured', 'credentialFields', 'authConfiguredAt', 'importOnly', 'createdAt', 'updatedAt'],
+  properties: {
+    id: { type: 'string' },
+    tenantId: { type: 'string' },
+    name: { type: 'string' },
+    type: { type: 'string', enum: [...INTEGRATION_TYPES] },
+    connector: { type: 'string' },
+    baseUrl: { type: ['string', 'null'] },
+    settings: { type: 'object', additionalProperties: { type: 'string' } },
+    authConfigured: { type: 'boolean' },
+    credentialFields: { type: 'array', items: { type: 'string' } },
+    authConfiguredAt: { type: ['string', 'null'] },
+    importOnly: {
+      type: ['object', 'null'],
+      description: 'Set when the key proved read-only: imports run, write actions are off.',
+      properties: { reason: { type: 'string' }, since: isoTime },
+    },
+    createdAt: isoTime,
+    updatedAt: isoTime,
+  },
+} as const;
+
+export const offeredActionSchema = {
+  title: 'OfferedAction',
+  type: 'object',
+  required: ['name', 'kind', 'enabled'],
+  properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['standard', 'custom'] }, enabled: { type: 'boolean' } },
+} as const;
+
+export const actionListSchema = { type: 'object', required: ['actions'], properties: { actions: { type: 'array', items: offeredActionSchema } } } as const;
+
+const nameField = { type: 'string', minLength: 1, maxLength: 200, description: 'Display name (default: the connector’s name)' };
+const urlField = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description });
+
+export const createIntegrationBody = {
+  title: 'IntegrationChoice',
+  description: 'The first step of the setup order: the integration type.',
+  type: 'object',
+  discriminator: { propertyName: 'type' },
+  oneOf: [
+    {
+      title: 'Prebuilt',
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'connector'],
+      properties: { type: { const: 'prebuilt' }, connector: text(100, 'A shipped prebuilt connector, e.g. incident-platform'), baseUrl: urlField('Overrides the prefilled base URL'), name: nameField },
+    },
+    {
+      title: 'Scim',
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'scimBaseUrl'],
+      properties: { type: { const: 'scim' }, scimBaseUrl: urlField('The tenant’s SCIM 2.0 base URL'), name: nameField },
+    },
+    {
+      title: 'BuildYourOwn',
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'spec'],
+      properties: { type: { const: 'build-your-own' }, spec: { type: 'string', minLength: 1, maxLength: 200_000, description: 'The connector spec, YAML' }, baseUrl: urlField('Overrides the spec’s base URL'), name: nameField },
+    },
+  ],
+} as const;
+
+export const configureAuthBody = {
+  title: 'AuthenticationInputs',
+  description: 'The connector’s inputs by name. Secrets are write-only: they are tested, sealed and never returned.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['inputs'],
+  properties: { inputs: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 10_000 } } },
+} as const;
+
+export const setActionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled'],
+  properties: { enabled: { type: 'boolean' } },
+} as const;
+
+export const runActionBody = {
+  title: 'ActionSubject',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    user: { type: 'object', required: ['email', 'name'], properties: { email: text(320), name: text(200), admin: { type: 'boolean' } }, additionalProperties: true },
+    account: { type: 'object', required: ['id'], properties: { id: text(500) }, additionalProperties: true },
+    vars: { type: 'object', additionalProperties: true },
+  },
+} as const;
+
+export const actionRunSchema = {
+  title: 'ActionRun',
+  type: 'object',
+  required: ['action'],
+  properties: {
+    action: { type: 'string' },
+    accounts: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    result: { type: 'object', additionalProperties: true },
+  },
+} as const;
+
+export const integrationParams = {
+  type: 'object',
+  required: ['integrationId'],
+  properties: { integrationId: text(100) },
+} as const;
+
+export const actionParams = {
+  type: 'object',
+  required: ['integrationId', 'action'],
+  properties: { integrationId: text(100), action: text(100) },
+} as const;
+
+export const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
+    cursor: { type: 'string', maxLength: 200, description: 'The `next` of the previous page' },
+  },
+} as const;
+
+export const integrationPageSchema = {
+  type: 'object',
+  required: ['integrations'],
+  properties: { integrations: { type: 'array', items: integrationSchema }, next: { type: 'string' } },
+} as const;
+
+export const configureAuthAnswer = {
+  type: 'object',
+  required: ['integration', 'check'],
+  properties: {
+    integration: integrationSchema,
+    check: { type: 'object', properties: { ok: { type: 'boolean' }, via: { type: 'string' }, status: { type: 'integer' }, records: { type: 'integer' } } },
+  },
+} as const;
+
+export const auditQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    integrationId: text(100),
+    limit: { type: 'integer', minimum: 1, maximum: 500 },
+    cursor: { type: 'string', pattern: '^[0-9]{1,18}$', description: 'The `next` of the previous page' },
+  },
+} as const;
+
+export const auditPageSchema = {
+  type: 'object',
+  required: ['entries'],
+  properties: {
+    entries: {
+      type: 'array',
+      items: {
+        title: 'AuditEntry',
+        type: 'object',
+        required: ['id', 'at', 'tenantId', 'integrationId', 'actor', 'event', 'detail'],
+        properties: {
+          id: { type: 'string' },
+          at: isoTime,
+          tenantId: { type: 'string' },
+          integrationId: { type: ['string', 'null'] },
+          actor: { type: 'string' },
+          event: { type: 'string' },
+          detail: { type: 'object', additionalProperties: true },
+        },
+      },
+    },
+    next: { type: 'string' },
+  },
+} as const;
+
+export const problemSchema = {
+  title: 'Problem',
+  description: 'RFC 9457 problem details with a stable `code`.',
+  type: 'object',
+  required: ['type', 'title', 'status', 'detail', 'code'],
+  properties: {
+    type: { type: 'string' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    code: { type: 'string', examples: ['PLAN_REQUIRED', 'AUTH_NOT_CONFIGURED', 'INVALID_SPEC', 'NOT_FOUND', 'VALIDATION_FAILED', 'UNAUTHORIZED', 'FORBIDDEN'] },
+    hint: { type: 'string' },
+    requiredPlan: { type: 'string' },
+    errors: { type: 'array', items: { type: 'object', properties: { pointer: { type: 'string' }, message: { type: 'string' } } } },
+    diagnostics: { type: 'array', items: { type: 'object' } },
+    failure: { type: 'object' },
+  },
+} as const;

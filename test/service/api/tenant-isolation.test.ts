@@ -1,0 +1,84 @@
+/**
+ * A token of tenant B never sees or touches tenant A's data, on every route. The table has one
+ * case per registered route and the first test compares it with the routes the API registered:
+ * a new route without its case here fails. Each case also runs without a token (401) and, on
+ * admin routes, with a viewer token (403); afterwards A's integration and audit trail are unchanged.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { embeddedStorage } from '../helpers/service-fixture.js';
+import { useApi, type Answer, type TenantTokens } from './api-fixture.js';
+
+const fixture = useApi(embeddedStorage('api-isolation'));
+let incident: IncidentPlatformSimulator;
+let a: TenantTokens;
+let b: TenantTokens;
+let aIntegration: string;
+
+beforeAll(async () => {
+  incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
+  a = await fixture.tenantWithTokens('business', 'Tenant A');
+  b = await fixture.tenantWithTokens('business', 'Tenant B');
+  const created = await fixture.call(a.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+  aIntegration = created.body.id;
+  expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+  expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/actions/importUsers`, { enabled: true })).status).toBe(200);
+});
+afterAll(() => incident?.close());
+
+interface Case {
+  /** The request B makes, aimed at A's resources where the route has any. */
+  request: () => { url: string; body?: unknown };
+  /** What B's answer must show. */
+  expect: (answer: Answer) => void;
+}
+
+const notFound = (answer: Answer) => {
+  expect(answer.status).toBe(404);
+  expect(answer.body.code).toBe('NOT_FOUND');
+};
+const showsNothingOfA = (answer: Answer) => {
+  expect(answer.status).toBeLessThan(300);
+  expect(answer.text).not.toContain(a.tenant.id);
+  expect(answer.text).not.toContain(aIntegration);
+};
+
+const CASES: Record<string, Case> = {
+  'GET /v1/tenant': { request: () => ({ url: '/v1/tenant' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.id).toBe(b.tenant.id)) },
+  'GET /v1/integrations': { request: () => ({ url: '/v1/integrations?limit=1000' }), expect: showsNothingOfA },
+  'POST /v1/integrations': {
+    request: () => ({ url: '/v1/integrations', body: { type: 'scim', scimBaseUrl: 'https://scim.b.example/v2' } }),
+    expect: (answer) => (expect(answer.status).toBe(201), expect(answer.body.tenantId).toBe(b.tenant.id)),
+  },
+  'GET /v1/integrations/:integrationId': { request: () => ({ url: `/v1/integrations/${aIntegration}` }), expect: notFound },
+  'PUT /v1/integrations/:integrationId/auth': { request: () => ({ url: `/v1/integrations/${aIntegration}/auth`, body: { inputs: { token: DEMO_FULL_ACCESS_KEY } } }), expect: notFound },
+  'GET /v1/integrations/:integrationId/actions': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions` }), expect: notFound },
+  'PUT /v1/integrations/:integrationId/actions/:action': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers`, body: { enabled: false } }), expect: notFound },
+  'POST /v1/integrations/:integrationId/actions/:action/run': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/run`, body: {} }), expect: notFound },
+  'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
+};
+
+const protectedRoutes = () => fixture.api.routes.filter((route) => route.access !== 'public');
+
+describe('tenant isolation on every route', () => {
+  it('has a case for every registered route, and only the OpenAPI document is public', () => {
+    expect(protectedRoutes().map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(CASES).sort());
+    expect(fixture.api.routes.filter((route) => route.access === 'public').map((route) => route.url)).toEqual(['/openapi.json']);
+  });
+
+  it('B’s tokens, no token and a viewer token: each answered as it must be, A unchanged', async () => {
+    const before = { integration: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text, audit: (await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text, actions: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text };
+    for (const route of protectedRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const { url, body } = CASES[key]!.request();
+      const withoutToken = await fixture.call(undefined, route.method, url, body);
+      expect(withoutToken.status, key).toBe(401);
+      if (route.access === 'admin') expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
+      CASES[key]!.expect(await fixture.call(b.admin, route.method, url, body));
+      if (route.method === 'GET') CASES[key]!.expect(await fixture.call(b.viewer, route.method, url, body));
+    }
+    expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text).toBe(before.integration);
+    expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text).toBe(before.actions);
+    expect((await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text).toBe(before.audit);
+  });
+});
