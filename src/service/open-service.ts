@@ -10,6 +10,8 @@ import { resolveKekSource } from './crypto/kek-source.js';
 import { openKeyring } from './crypto/keyring.js';
 import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
+import { openSync, type SyncOptions } from './sync/sync-service.js';
+import type { SyncOperations } from './sync/sync-operations.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { requireActor } from './validate-input.js';
 
@@ -18,6 +20,8 @@ export type ServiceOptions = StorageOptions & {
   kek?: string;
   /** Environment to read `CONNECTOR_KEK` from (default `process.env`). */
   env?: Record<string, string | undefined>;
+  /** The sync engine's settings and the sync defaults of new integrations. */
+  sync?: SyncOptions;
 };
 
 export interface KeyRotation {
@@ -33,6 +37,11 @@ export interface Service {
   readonly tenants: TenantOperations;
   readonly integrations: IntegrationOperations;
   readonly audit: AuditOperations;
+  readonly sync: SyncOperations;
+  /** Starts this process's sync workers (runs, scheduled ticks, recovery of runs whose worker died). */
+  startWorkers(): Promise<void>;
+  /** Stops them, letting the runs in hand finish (up to a few seconds). */
+  stopWorkers(): Promise<void>;
   /**
    * Re-wraps every tenant's data key under a new key-encryption key in one transaction. With a key
    * file the new key is generated (or `newKek`) and replaces the file; with `CONNECTOR_KEK`,
@@ -53,12 +62,31 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     await db.close();
     throw error;
   }
+  const integrations = integrationOperations(context);
+  let sync: Awaited<ReturnType<typeof openSync>>;
+  try {
+    sync = await openSync(context, integrations, options.sync);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   let closed: Promise<void> | undefined;
   return {
     storage: db.kind,
     tenants: tenantOperations(context),
-    integrations: integrationOperations(context),
+    integrations: {
+      ...integrations,
+      // SERVICE.md "States and transitions": enabling Import Users syncs at once.
+      async setAction(input) {
+        const offered = await integrations.setAction(input);
+        if (input.action === 'importUsers' && input.enabled) await sync.operations.request({ ...input, trigger: 'enabled' });
+        return offered;
+      },
+    },
     audit: auditOperations(context),
+    sync: sync.operations,
+    startWorkers: () => sync.startWorkers(),
+    stopWorkers: () => sync.stopWorkers(),
     async rotateKey(input) {
       const actor = requireActor(input.actor);
       // Each tenant's trail shows its data key re-wrapped, committed with the rotation itself.
@@ -66,6 +94,6 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         for (const tenantId of rotation.tenantIds) await recordAudit(tx, { tenantId, actor, event: 'key.rotated', detail: { version: rotation.version } });
       });
     },
-    close: () => (closed ??= db.close()),
+    close: () => (closed ??= sync.close().finally(() => db.close())),
   };
 }

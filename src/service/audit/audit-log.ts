@@ -19,6 +19,12 @@ export const AUDIT_EVENTS = [
   'integration.action_enabled',
   'integration.action_disabled',
   'key.rotated',
+  'sync.configured',
+  'sync.resumed',
+  'sync.removals_approved',
+  'sync.removals_rejected',
+  'people.created',
+  'people.imported',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
