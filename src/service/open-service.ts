@@ -11,6 +11,8 @@ import { openKeyring } from './crypto/keyring.js';
 import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
 import { openSync, type SyncOptions } from './sync/sync-service.js';
+import { accessOperations, type AccessOperations } from './access/access-views.js';
+import { peopleOperations, type PeopleOperations } from './people/people.js';
 import type { SyncOperations } from './sync/sync-operations.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { requireActor } from './validate-input.js';
@@ -38,6 +40,9 @@ export interface Service {
   readonly integrations: IntegrationOperations;
   readonly audit: AuditOperations;
   readonly sync: SyncOperations;
+  readonly people: PeopleOperations;
+  /** The Access Grid and the Application Audit. */
+  readonly access: AccessOperations;
   /** Starts this process's sync workers (runs, scheduled ticks, recovery of runs whose worker died). */
   startWorkers(): Promise<void>;
   /** Stops them, letting the runs in hand finish (up to a few seconds). */
@@ -85,6 +90,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     },
     audit: auditOperations(context),
     sync: sync.operations,
+    people: peopleOperations(context),
+    access: accessOperations(context),
     startWorkers: () => sync.startWorkers(),
     stopWorkers: () => sync.stopWorkers(),
     async rotateKey(input) {

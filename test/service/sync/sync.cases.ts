@@ -37,11 +37,11 @@ export function describeSync(fixture: { service: Service }): void {
   });
 
   /** A simulator with `count` users and an integration on it with Import Users enabled (which syncs at once). */
-  async function setUp(count: number, settings: { maxConsecutiveFailures?: number } = {}) {
+  async function setUp(count: number, settings: { maxConsecutiveFailures?: number } = {}, owner: Tenant = tenant) {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count }) });
     simulators.push(simulator);
-    const integration = await service().integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin });
-    const ref = { tenantId: tenant.id, integrationId: integration.id };
+    const integration = await service().integrations.create({ tenantId: owner.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin });
+    const ref = { tenantId: owner.id, integrationId: integration.id };
     expect(await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor })).toMatchObject({ ok: true });
     if (Object.keys(settings).length > 0) await service().sync.configure({ ...ref, ...settings, actor });
     await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
@@ -179,5 +179,41 @@ export function describeSync(fixture: { service: Service }): void {
     // The enabling run and this one: the other 19 calls started nothing.
     expect(await service().sync.listRuns(ref)).toHaveLength(2);
     simulator.server.reset();
+  });
+
+  it('links accounts to people by email case-insensitively, lists orphans and conflicts, and shows the Access Grid and the Application Audit', async () => {
+    // A tenant of its own: the seeded emails repeat in the other tests' integrations.
+    const tenant = await service().tenants.create({ name: 'People tenant', plan: 'standard', actor });
+    const { simulator, ref, run } = await setUp(8, {}, tenant);
+    const [owner, second] = simulator.state.users;
+    const ada = await service().people.create({ tenantId: tenant.id, email: `  ${owner!.email!.toUpperCase()} `, name: 'Ada (HR)', actor });
+    await service().people.importCsv({ tenantId: tenant.id, csv: `name,email\r\n"Bram, one",${second!.email}\r\nBram two,${second!.email!.toUpperCase()}\r\n`, actor });
+    const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
+    expect(accounts.get(owner!.id)).toMatchObject({ personId: ada.id, link: 'linked' });
+    expect(accounts.get(second!.id)).toMatchObject({ personId: null, link: 'conflict' });
+    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: accounts.get(owner!.id)!.id })).map((event) => event.kind)).toEqual(['added', 'relinked']);
+    const conflicts = await service().people.conflicts({ tenantId: tenant.id });
+    expect(conflicts).toEqual([expect.objectContaining({ email: second!.email, accounts: 1, people: [expect.objectContaining({ name: 'Bram two' }), expect.objectContaining({ name: 'Bram, one' })] })]);
+    const orphans = (await service().people.orphans({ tenantId: tenant.id })).filter((orphan) => orphan.integrationId === ref.integrationId);
+    expect(orphans.map((orphan) => orphan.externalId).sort()).toEqual(simulator.state.users.slice(2).map((user) => user.id).sort());
+    expect(await service().people.orphans({ tenantId: other.id })).toEqual([]);
+
+    const grid = await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], limit: 2 });
+    expect(grid.applications).toEqual([{ id: ref.integrationId, name: 'Incident platform (PagerDuty)' }]);
+    expect(grid.rows[0]).toEqual({ person: { id: ada.id, name: 'Ada (HR)', email: owner!.email!.toUpperCase() }, cells: { [ref.integrationId]: { state: 'active', admin: true } } });
+    expect(grid.rows.slice(1).every((row) => Object.keys(row.cells).length === 0)).toBe(true);
+    expect(grid.next).toBe(2);
+    expect((await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], adminOnly: true })).rows.map((row) => row.person.id)).toEqual([ada.id]);
+    const csv = await service().access.gridCsv({ tenantId: tenant.id, integrationIds: [ref.integrationId], search: 'Ada' });
+    expect(csv).toBe(`person,email,Incident platform (PagerDuty)\r\nAda (HR),${owner!.email!.toUpperCase()},active (admin)\r\n`);
+
+    const audit = await service().access.applicationAudit(ref);
+    expect(audit).toHaveLength(8);
+    expect(audit.find((line) => line.externalId === owner!.id)).toMatchObject({ person: { id: ada.id }, admin: true, state: 'active', syncedAt: run.finishedAt });
+    expect(audit.find((line) => line.externalId === second!.id)).toMatchObject({ person: null, link: 'conflict' });
+    const auditCsv = (await service().access.applicationAuditCsv(ref)).split('\r\n');
+    expect(auditCsv[0]).toBe('external id,account email,account name,person,person email,link,admin,state,last seen,synced at');
+    expect(auditCsv).toContain(`${owner!.id},${owner!.email},${owner!.name},Ada (HR),${owner!.email!.toUpperCase()},linked,yes,active,${accounts.get(owner!.id)!.lastSeenAt},${run.finishedAt}`);
+    await expect(service().access.applicationAudit({ tenantId: other.id, integrationId: ref.integrationId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 }
