@@ -14,3 +14,9 @@ export type { OfferedAction, ActionKind } from './integrations/offered-actions.j
 export type { AuthFailure } from './integrations/configure-auth.js';
 export { AUDIT_EVENTS, type AuditEntry, type AuditEvent, type AuditOperations, type AuditPage } from './audit/audit-log.js';
 export type { KeyRotation } from './open-service.js';
+export type { SyncOperations, AccountEvent, AccountPage } from './sync/sync-operations.js';
+export type { SyncRun, SyncStatus, SyncedAccount } from './sync/sync-view.js';
+export type { SyncSettings, AccountState } from './sync/sync-policy.js';
+export type { SyncOptions } from './sync/sync-service.js';
+export type { PeopleOperations, Person, OrphanAccount, EmailConflict } from './people/people.js';
+export type { AccessOperations, AccessGrid, GridQuery, AuditLine } from './access/access-views.js';

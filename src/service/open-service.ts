@@ -10,6 +10,10 @@ import { resolveKekSource } from './crypto/kek-source.js';
 import { openKeyring } from './crypto/keyring.js';
 import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
+import { openSync, type SyncOptions } from './sync/sync-service.js';
+import { accessOperations, type AccessOperations } from './access/access-views.js';
+import { peopleOperations, type PeopleOperations } from './people/people.js';
+import type { SyncOperations } from './sync/sync-operations.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { requireActor } from './validate-input.js';
@@ -25,6 +29,8 @@ export type ServiceOptions = StorageOptions & {
    * or token URL can never reach the service's own network; allow on-premises targets explicitly.
    */
   egress?: EgressPolicy;
+  /** The sync engine's settings and the sync defaults of new integrations. */
+  sync?: SyncOptions;
 };
 
 export interface KeyRotation {
@@ -42,6 +48,14 @@ export interface Service {
   readonly audit: AuditOperations;
   /** Tenant API tokens for the HTTP API (stored as hashes). */
   readonly tokens: TokenOperations;
+  readonly sync: SyncOperations;
+  readonly people: PeopleOperations;
+  /** The Access Grid and the Application Audit. */
+  readonly access: AccessOperations;
+  /** Starts this process's sync workers (runs, scheduled ticks, recovery of runs whose worker died). */
+  startWorkers(): Promise<void>;
+  /** Stops them, letting the runs in hand finish (up to a few seconds). */
+  stopWorkers(): Promise<void>;
   /**
    * Re-wraps every tenant's data key under a new key-encryption key in one transaction. With a key
    * file the new key is generated (or `newKek`) and replaces the file; with `CONNECTOR_KEK`,
@@ -62,13 +76,34 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     await db.close();
     throw error;
   }
+  const integrations = integrationOperations(context);
+  let sync: Awaited<ReturnType<typeof openSync>>;
+  try {
+    sync = await openSync(context, integrations, options.sync);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
   let closed: Promise<void> | undefined;
   return {
     storage: db.kind,
     tenants: tenantOperations(context),
-    integrations: integrationOperations(context),
+    integrations: {
+      ...integrations,
+      // SERVICE.md "States and transitions": enabling Import Users syncs at once.
+      async setAction(input) {
+        const offered = await integrations.setAction(input);
+        if (input.action === 'importUsers' && input.enabled) await sync.operations.request({ ...input, trigger: 'enabled' });
+        return offered;
+      },
+    },
     audit: auditOperations(context),
     tokens: tokenOperations(context),
+    sync: sync.operations,
+    people: peopleOperations(context),
+    access: accessOperations(context),
+    startWorkers: () => sync.startWorkers(),
+    stopWorkers: () => sync.stopWorkers(),
     async rotateKey(input) {
       const actor = requireActor(input.actor);
       // Each tenant's trail shows its data key re-wrapped, committed with the rotation itself.
@@ -76,6 +111,6 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         for (const tenantId of rotation.tenantIds) await recordAudit(tx, { tenantId, actor, event: 'key.rotated', detail: { version: rotation.version } });
       });
     },
-    close: () => (closed ??= db.close()),
+    close: () => (closed ??= sync.close().finally(() => db.close())),
   };
 }

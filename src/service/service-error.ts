@@ -26,7 +26,13 @@ export type ServiceErrorCode =
   | 'DATABASE_UNAVAILABLE'
   | 'MIGRATION_FAILED'
   /** The key-encryption key is malformed, missing, or not the one that wrapped the data keys. */
-  | 'KEY_INVALID';
+  | 'KEY_INVALID'
+  /** A sync was asked for on an integration whose Import Users action is not enabled. */
+  | 'IMPORT_NOT_ENABLED'
+  /** A run of the integration waits for an admin to approve or reject its removals. */
+  | 'SYNC_AWAITING_APPROVAL'
+  /** Approve or reject was asked for a run that does not await approval. */
+  | 'RUN_NOT_AWAITING_APPROVAL';
 
 export interface ServiceErrorDetails {
   hint?: string;

@@ -13,6 +13,7 @@ import { problemFor, sendProblem } from './problem.js';
 import { ROUTE_ACCESS } from './route-access.js';
 import { actionRoutes } from './routes/actions.js';
 import { auditRoutes } from './routes/audit.js';
+import { syncRoutes } from './routes/sync.js';
 import { integrationRoutes } from './routes/integrations.js';
 import { tenantRoutes } from './routes/tenant.js';
 import { validatorCompiler } from './validation.js';
@@ -72,6 +73,7 @@ export async function buildApi(options: ApiOptions): Promise<Api> {
   integrationRoutes(app, service);
   actionRoutes(app, service);
   auditRoutes(app, service);
+  syncRoutes(app, service);
   let document: Record<string, unknown> | undefined;
   app.get('/openapi.json', {
     config: { access: 'public', operationId: 'getOpenApi' },

@@ -23,6 +23,12 @@ export const AUDIT_EVENTS = [
   'integration.action_run',
   'integration.action_failed',
   'integration.import_only',
+  'sync.configured',
+  'sync.resumed',
+  'sync.removals_approved',
+  'sync.removals_rejected',
+  'people.created',
+  'people.imported',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -26,5 +26,10 @@ export interface Database extends Session {
   readonly location: string;
   /** Runs `work` on one connection held for its duration (session-level advisory locks). */
   withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
+  /**
+   * Several statements without parameters, returning the rows of the last one (the job engine's
+   * own schema scripts and maintenance run through this).
+   */
+  script<R = Record<string, unknown>>(text: string): Promise<QueryResult<R>>;
   close(): Promise<void>;
 }

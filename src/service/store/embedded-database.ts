@@ -50,6 +50,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     ...db,
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     withSession: (work) => work(database),
+    script: async <R>(text: string) => ({ rows: ((await pglite.exec(text)).at(-1)?.rows ?? []) as R[] }),
     close: async () => {
       try {
         await pglite.close();

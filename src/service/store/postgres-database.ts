@@ -67,6 +67,11 @@ export async function openPostgresDatabase(databaseUrl: string): Promise<Databas
     ...wrap(pool),
     transaction: (work) => withClient((client) => inTransaction(client, work)),
     withSession: (work) => withClient((client) => work(session(client))),
+    script: async <R>(text: string) => {
+      // pg answers a multi-statement text with one result per statement.
+      const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return { rows: (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as R[] };
+    },
     close: () => pool.end(),
   };
 }

@@ -10,6 +10,7 @@ import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPl
 import { openService, type Integration } from '../../../src/service/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { startServiceProcess, stopServiceProcess } from '../helpers/service-process.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let incident: IncidentPlatformSimulator;
@@ -51,7 +52,7 @@ describe('crash safety', () => {
     expect(await service.exited).toBe('SIGKILL');
     await Promise.all(savers);
 
-    const reopened = await openService({ dataDir });
+    const reopened = await openService({ dataDir, egress: ALLOW_LOOPBACK });
     try {
       const [tenant] = await reopened.tenants.list();
       const integrations: Integration[] = await reopened.integrations.list({ tenantId: tenant!.id });

@@ -14,6 +14,8 @@ let incident: IncidentPlatformSimulator;
 let a: TenantTokens;
 let b: TenantTokens;
 let aIntegration: string;
+/** The run that enabling Import Users queued for A. */
+let aRun: string;
 
 beforeAll(async () => {
   incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
@@ -23,6 +25,9 @@ beforeAll(async () => {
   aIntegration = created.body.id;
   expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
   expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/actions/importUsers`, { enabled: true })).status).toBe(200);
+  const runs = await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/sync/runs`);
+  expect(runs.body.runs).toHaveLength(1);
+  aRun = runs.body.runs[0].id;
 });
 afterAll(() => incident?.close());
 
@@ -55,6 +60,14 @@ const CASES: Record<string, Case> = {
   'GET /v1/integrations/:integrationId/actions': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions` }), expect: notFound },
   'PUT /v1/integrations/:integrationId/actions/:action': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers`, body: { enabled: false } }), expect: notFound },
   'POST /v1/integrations/:integrationId/actions/:action/run': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/run`, body: {} }), expect: notFound },
+  'POST /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync` }), expect: notFound },
+  'GET /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync` }), expect: notFound },
+  'POST /v1/integrations/:integrationId/sync/resume': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/resume` }), expect: notFound },
+  'GET /v1/integrations/:integrationId/sync/runs': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs` }), expect: notFound },
+  'GET /v1/integrations/:integrationId/sync/runs/:runId': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}` }), expect: notFound },
+  'POST /v1/integrations/:integrationId/sync/runs/:runId/approve': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/approve` }), expect: notFound },
+  'POST /v1/integrations/:integrationId/sync/runs/:runId/reject': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/reject` }), expect: notFound },
+  'GET /v1/integrations/:integrationId/accounts': { request: () => ({ url: `/v1/integrations/${aIntegration}/accounts` }), expect: notFound },
   'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
 };
 

@@ -19,7 +19,7 @@ export interface ServiceProcess {
 }
 
 export async function startServiceProcess(input: { dataDir: string; args?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', '--data-dir', input.dataDir, '--port', '0', ...(input.args ?? [])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', '--data-dir', input.dataDir, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])], {
     cwd: REPO,
     env: { ...process.env, DATABASE_URL: '', ...input.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,34 +5,19 @@
  */
 import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
-import { cliActor, describeStorage, helpText, parseOrUsage, reportServiceFailure, storageFlags, storageOptions } from './storage-flags.js';
+import { untilSignal } from './until-signal.js';
+import { cliActor, describeStorage, egressFlags, helpText, parseOrUsage, reportServiceFailure, storageFlags, storageOptions } from './storage-flags.js';
 
 const flags: FlagSpecs = {
   ...storageFlags,
+  ...egressFlags,
+  'no-workers': { kind: 'boolean', description: 'serve the API only; sync runs wait for `connector service worker` processes' },
   port: { kind: 'string', value: '<port>', description: 'TCP port (default 8080; 0 picks a free one)' },
   host: { kind: 'string', value: '<host>', description: 'address to listen on (default 127.0.0.1)' },
   plan: { kind: 'string', value: 'none|standard|business', description: 'plan of the first tenant on a fresh store (default standard)' },
   quiet: { kind: 'boolean', description: 'no access log' },
 };
-const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--quiet]';
-
-/** Resolves on the first SIGINT or SIGTERM (tests send SIGTERM); `cancel` removes the handlers. */
-function untilSignal(): { signal: Promise<string>; cancel(): void } {
-  let stop: (signal: string) => void = () => undefined;
-  const cancel = () => {
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-  };
-  const signal = new Promise<string>((resolve) => {
-    stop = (name: string) => {
-      cancel();
-      resolve(name);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-  return { signal, cancel };
-}
+const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--quiet]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
@@ -61,11 +46,15 @@ async function run(args: string[], io: CliIO): Promise<number> {
       const token = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: cliActor() });
       io.stdout.write(`fresh store: created tenant ${tenant.id} (default, plan ${tenant.plan})\nadmin token (shown once, keep it now): ${token.token}\n`);
     }
+    // The embedded database has one process: its workers run here. On PostgreSQL, --no-workers
+    // leaves the runs to `connector service worker` processes.
+    if (!parsed.booleans['no-workers']) await service.startWorkers();
     const address = await app.listen({ port, host });
     io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
     const signal = await stopped.signal;
     io.stderr.write(`${signal}: stopping\n`);
     await app.close();
+    await service.stopWorkers();
     return EXIT_OK;
   } catch (error) {
     return reportServiceFailure(error, io);

@@ -17,13 +17,24 @@ export const storageFlags: FlagSpecs = {
   'data-dir': { kind: 'string', value: '<dir>', description: `embedded database directory (default ${DEFAULT_DATA_DIR}); without it, DATABASE_URL selects a PostgreSQL server` },
 };
 
+/** Flags of the processes that reach targets (start, worker). */
+export const egressFlags: FlagSpecs = {
+  'allow-egress': {
+    kind: 'list',
+    value: '<cidr|address|host>',
+    description: 'let integrations reach this non-public address, range or host (an on-premises application); by default only public addresses are reached',
+  },
+};
+
 export const STORAGE_HELP = 'Storage: --data-dir <dir>, else DATABASE_URL (a PostgreSQL server; CONNECTOR_KEK then holds the key-encryption key), else ./data.';
 
 export function storageOptions(parsed: ParsedArgs, io: CliIO): ServiceOptions {
   const dataDir = parsed.strings['data-dir'];
   const databaseUrl = io.env.DATABASE_URL;
-  if (dataDir === undefined && databaseUrl) return { databaseUrl, env: io.env };
-  return { dataDir: resolve(io.cwd, dataDir ?? DEFAULT_DATA_DIR), env: io.env };
+  const allow = parsed.lists['allow-egress'];
+  const egress = allow === undefined ? {} : { egress: { allow } };
+  if (dataDir === undefined && databaseUrl) return { databaseUrl, env: io.env, ...egress };
+  return { dataDir: resolve(io.cwd, dataDir ?? DEFAULT_DATA_DIR), env: io.env, ...egress };
 }
 
 export function describeStorage(service: Service, options: ServiceOptions): string {

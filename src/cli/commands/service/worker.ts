@@ -1,0 +1,46 @@
+/**
+ * `connector service worker`: runs only the engine's workers (sync runs, the scheduler's ticks,
+ * recovery of runs whose worker died) against the storage, until SIGINT or SIGTERM. Any number of
+ * them, on any number of machines, share the runs of one PostgreSQL database (DATABASE_URL).
+ */
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import type { FlagSpecs } from '../../args.js';
+import { untilSignal } from './until-signal.js';
+import { describeStorage, egressFlags, helpText, parseOrUsage, reportServiceFailure, storageFlags, storageOptions } from './storage-flags.js';
+
+const flags: FlagSpecs = { ...storageFlags, ...egressFlags };
+const USAGE = 'Usage: connector service worker [--data-dir <dir>] [--allow-egress <cidr>]...';
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
+  if (typeof parsed === 'number') return parsed;
+  const options = storageOptions(parsed, io);
+  const stopped = untilSignal();
+  const { openService } = await import('../../../service/index.js');
+  let service;
+  try {
+    service = await openService(options);
+  } catch (error) {
+    stopped.cancel();
+    return reportServiceFailure(error, io);
+  }
+  try {
+    await service.startWorkers();
+    io.stdout.write(`worker running on ${describeStorage(service, options)}\n`);
+    const signal = await stopped.signal;
+    io.stderr.write(`${signal}: stopping after the runs in hand\n`);
+    await service.stopWorkers();
+    return EXIT_OK;
+  } catch (error) {
+    return reportServiceFailure(error, io);
+  } finally {
+    stopped.cancel();
+    await service.close();
+  }
+}
+
+export const workerCommand: Command = {
+  name: 'service worker',
+  help: helpText(USAGE, flags, ['Runs sync runs and scheduled syncs only; the HTTP API runs in `connector service start --no-workers`.']),
+  run,
+};

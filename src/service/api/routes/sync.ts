@@ -1,0 +1,93 @@
+/**
+ * Account sync of an integration: "sync now", its runs, approving or rejecting a run held by the
+ * deletion safeguard, lifting a quarantine, and the Accounts list the runs keep current.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../open-service.js';
+import { actorOf, callerOf } from '../route-access.js';
+import { integrationParams } from '../schemas.js';
+import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
+
+const tags = ['sync'];
+/** Runs, statuses and accounts are documented by the library's types; the API passes them as they are. */
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const runParams = {
+  type: 'object',
+  required: ['integrationId', 'runId'],
+  properties: { integrationId: { type: 'string', minLength: 1, maxLength: 100 }, runId: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+const accountsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    limit: { type: 'integer', minimum: 1, maximum: 1000 },
+    after: { type: 'string', maxLength: 200 },
+  },
+} as const;
+
+type IntegrationParams = { integrationId: string };
+type RunParams = IntegrationParams & { runId: string };
+
+export function syncRoutes(app: FastifyInstance, service: Service): void {
+  const ref = (request: { params: unknown; caller?: unknown }) => ({
+    tenantId: callerOf(request as never).tenantId,
+    integrationId: (request.params as IntegrationParams).integrationId,
+  });
+
+  app.post('/v1/integrations/:integrationId/sync', {
+    config: { access: 'admin', operationId: 'syncNow' },
+    schema: { summary: 'Sync now: queue a run, or join the one already queued or running', tags, params: integrationParams, response: { 202: anyObject } },
+    handler: async (request, reply) => {
+      const result = await service.sync.syncNow({ ...ref(request), actor: actorOf(callerOf(request)) });
+      return reply.code(202).send(result);
+    },
+  });
+
+  app.get('/v1/integrations/:integrationId/sync', {
+    config: { access: 'viewer', operationId: 'syncStatus' },
+    schema: { summary: 'Sync settings and state: interval, next run, consecutive failures, quarantine', tags, params: integrationParams, response: { 200: anyObject } },
+    handler: async (request) => service.sync.status(ref(request)),
+  });
+
+  app.post('/v1/integrations/:integrationId/sync/resume', {
+    config: { access: 'admin', operationId: 'resumeSync' },
+    schema: { summary: 'Lift a quarantine: scheduled runs start again', tags, params: integrationParams, response: { 200: anyObject } },
+    handler: async (request) => service.sync.resume({ ...ref(request), actor: actorOf(callerOf(request)) }),
+  });
+
+  app.get('/v1/integrations/:integrationId/sync/runs', {
+    config: { access: 'viewer', operationId: 'listSyncRuns' },
+    schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code', tags, params: integrationParams, response: { 200: anyObject } },
+    handler: async (request) => ({ runs: await service.sync.listRuns(ref(request)) }),
+  });
+
+  app.get('/v1/integrations/:integrationId/sync/runs/:runId', {
+    config: { access: 'viewer', operationId: 'getSyncRun' },
+    schema: { summary: 'One sync run', tags, params: runParams, response: { 200: anyObject } },
+    handler: async (request) => service.sync.getRun({ ...ref(request), runId: (request.params as RunParams).runId }),
+  });
+
+  for (const [verb, summary] of [
+    ['approve', 'Approve the removals a run held by the deletion safeguard would make'],
+    ['reject', 'Reject them: the run ends rejected and removes nothing'],
+  ] as const) {
+    app.post(`/v1/integrations/:integrationId/sync/runs/:runId/${verb}`, {
+      config: { access: 'admin', operationId: `${verb}SyncRun` },
+      schema: { summary, tags, params: runParams, response: { 200: anyObject } },
+      handler: async (request) => {
+        const input = { ...ref(request), runId: (request.params as RunParams).runId, actor: actorOf(callerOf(request)) };
+        return verb === 'approve' ? service.sync.approveRun(input) : service.sync.rejectRun(input);
+      },
+    });
+  }
+
+  app.get('/v1/integrations/:integrationId/accounts', {
+    config: { access: 'viewer', operationId: 'listAccounts' },
+    schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: anyObject } },
+    handler: async (request) => {
+      const query = request.query as { state?: AccountState; limit?: number; after?: string };
+      return service.sync.listAccounts({ ...ref(request), ...query });
+    },
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The service's people (identities): created one by one or from a CSV with `email` and `name`
+ * columns (the HR source is out of scope). Accounts link to them by email key; a person added
+ * relinks the accounts with that key at once. Two people with one email key are a conflict
+ * listed by `conflicts()`, never a silent pick.
+ */
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/audit-log.js';
+import type { ServiceContext } from '../context.js';
+import { ServiceError } from '../service-error.js';
+import type { Queryable } from '../store/database.js';
+import { emailKey } from '../sync/sync-policy.js';
+import { loadTenant } from '../tenants/tenants.js';
+import { requireActor, requireText } from '../validate-input.js';
+import { parseCsv } from '../access/csv.js';
+import { relinkAccounts } from './person-links.js';
+
+export interface Person {
+  id: string;
+  email: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface OrphanAccount {
+  accountId: string;
+  integrationId: string;
+  externalId: string;
+  email: string;
+  name: string;
+}
+
+export interface EmailConflict {
+  email: string;
+  people: Person[];
+  /** Accounts with this email, left unlinked until the conflict is resolved. */
+  accounts: number;
+}
+
+export interface PeopleOperations {
+  create(input: { tenantId: string; email: string; name: string; actor: string }): Promise<Person>;
+  list(input: { tenantId: string }): Promise<Person[]>;
+  /** A CSV with a header naming `email` and `name`; all rows or none. */
+  importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number }>;
+  /** Accounts present in an application and linked to no person (no email match). */
+  orphans(input: { tenantId: string }): Promise<OrphanAccount[]>;
+  conflicts(input: { tenantId: string }): Promise<EmailConflict[]>;
+}
+
+interface PersonRow {
+  id: string;
+  email: string;
+  email_key: string;
+  name: string;
+  created_at: Date;
+}
+
+const toPerson = (row: PersonRow): Person => ({ id: row.id, email: row.email, name: row.name, createdAt: new Date(row.created_at).toISOString() });
+
+function checkEmail(value: unknown, where: string): string {
+  const email = requireText(`${where}email`, value, { max: 320 }).trim();
+  if (!/^[^@\s]+@[^@\s]+$/u.test(email)) throw new ServiceError('INVALID_INPUT', `${where}email ${JSON.stringify(email)} is not an email address`, { hint: 'give name@domain' });
+  return email;
+}
+
+async function insertPeople(tx: Queryable, tenantId: string, people: readonly { email: string; name: string }[]): Promise<PersonRow[]> {
+  const { rows } = await tx.query<PersonRow>(
+    `INSERT INTO people (id, tenant_id, email, email_key, name)
+     SELECT x.id, $1, x.email, x.email_key, x.name FROM jsonb_to_recordset($2::jsonb) AS x(id text, email text, email_key text, name text) RETURNING *`,
+    [tenantId, JSON.stringify(people.map((person) => ({ id: randomUUID(), email: person.email, email_key: emailKey(person.email), name: person.name })))],
+  );
+  await relinkAccounts(tx, { tenantId, emailKeys: [...new Set(rows.map((row) => row.email_key))] });
+  return rows;
+}
+
+export function peopleOperations(context: ServiceContext): PeopleOperations {
+  const { db } = context;
+  return {
+    async create(input) {
+      const actor = requireActor(input.actor);
+      await loadTenant(db, input.tenantId);
+      const person = { email: checkEmail(input.email, ''), name: requireText('name', input.name).trim() };
+      return db.transaction(async (tx) => {
+        const [row] = await insertPeople(tx, input.tenantId, [person]);
+        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'people.created', detail: { personId: row!.id, email: row!.email } });
+        return toPerson(row!);
+      });
+    },
+
+    async list(input) {
+      await loadTenant(db, input.tenantId);
+      return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 ORDER BY name, id', [input.tenantId])).rows.map(toPerson);
+    },
+
+    async importCsv(input) {
+      const actor = requireActor(input.actor);
+      await loadTenant(db, input.tenantId);
+      let rows: string[][];
+      try {
+        rows = parseCsv(String(input.csv ?? ''));
+      } catch (error) {
+        throw new ServiceError('INVALID_INPUT', `people CSV: ${(error as Error).message}`, { hint: 'close the quote' });
+      }
+      const header = (rows.shift() ?? []).map((name) => name.trim().toLowerCase());
+      const emailAt = header.indexOf('email');
+      const nameAt = header.indexOf('name');
+      if (emailAt < 0 || nameAt < 0) throw new ServiceError('INVALID_INPUT', 'people CSV: the header must name the columns email and name', { hint: 'first line: email,name' });
+      const people = rows.map((row, index) => ({ email: checkEmail(row[emailAt], `people CSV line ${index + 2}: `), name: requireText(`people CSV line ${index + 2}: name`, row[nameAt]).trim() }));
+      return db.transaction(async (tx) => {
+        const created = await insertPeople(tx, input.tenantId, people);
+        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'people.imported', detail: { created: created.length } });
+        return { created: created.length };
+      });
+    },
+
+    async orphans(input) {
+      await loadTenant(db, input.tenantId);
+      const { rows } = await db.query<{ id: string; integration_id: string; external_id: string; email: string; name: string }>(
+        `SELECT id, integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked' ORDER BY integration_id, id`,
+        [input.tenantId],
+      );
+      return rows.map((row) => ({ accountId: String(row.id), integrationId: row.integration_id, externalId: row.external_id, email: row.email, name: row.name }));
+    },
+
+    async conflicts(input) {
+      await loadTenant(db, input.tenantId);
+      const { rows } = await db.query<PersonRow>(
+        `SELECT p.* FROM people p WHERE p.tenant_id = $1 AND p.email_key IN (SELECT email_key FROM people WHERE tenant_id = $1 GROUP BY email_key HAVING count(*) > 1) ORDER BY p.email_key, p.name COLLATE "C", p.id`,
+        [input.tenantId],
+      );
+      const counts = await db.query<{ email_key: string; n: number }>(
+        `SELECT email_key, count(*)::int AS n FROM accounts WHERE tenant_id = $1 AND link_status = 'conflict' AND state <> 'removed' GROUP BY email_key`,
+        [input.tenantId],
+      );
+      const accounts = new Map(counts.rows.map((row) => [row.email_key, row.n]));
+      const groups = new Map<string, PersonRow[]>();
+      for (const row of rows) groups.set(row.email_key, [...(groups.get(row.email_key) ?? []), row]);
+      return [...groups].map(([key, people]) => ({ email: key, people: people.map(toPerson), accounts: accounts.get(key) ?? 0 }));
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * The job handler of one sync run, idempotent on the run's row. It claims the run (queued, or
+ * running with a stale heartbeat: its worker died), stages the import page by page under a fence
+ * (a newer attempt's claim makes an older attempt's writes fail), and only when the import is
+ * complete applies it; a failed or partial import changes no account.
+ */
+import { randomInt } from 'node:crypto';
+import { isConnectorError, type Client } from '../../index.js';
+import type { ServiceContext } from '../context.js';
+import { isServiceError } from '../service-error.js';
+import type { Queryable } from '../store/database.js';
+import { relinkAccounts } from '../people/person-links.js';
+import { applyStaged, clearStaged, countUnseen, removeUnseen, stagePage } from './account-store.js';
+import { decideAfterFailure, holdRemovals, nextScheduledAt } from './sync-policy.js';
+import { ensureSettings, settingsOf, type SyncRunRow } from './sync-run-rows.js';
+import type { SyncContext } from './sync-context.js';
+
+/** A newer attempt owns the run; this one stops without writing. */
+class FenceLost extends Error {
+  override readonly name = 'FenceLost';
+}
+
+/** Thrown to the engine so that it retries later: the run is in progress on a live worker. */
+export class RunBusy extends Error {
+  override readonly name = 'RunBusy';
+}
+
+interface Fence {
+  runId: string;
+  attempt: number;
+}
+
+async function checkFence(tx: Queryable, fence: Fence): Promise<void> {
+  const { rows } = await tx.query(`SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE`, [fence.runId, fence.attempt]);
+  if (rows.length === 0) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
+}
+
+async function claimRun(db: Queryable, runId: string, staleSeconds: number): Promise<SyncRunRow | 'done'> {
+  const { rows } = await db.query<SyncRunRow>(
+    `UPDATE sync_runs SET status = 'running', attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(),
+       pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
+     WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $2)))
+     RETURNING *`,
+    [runId, staleSeconds],
+  );
+  if (rows[0]) return rows[0];
+  const current = await db.query<{ status: string }>('SELECT status FROM sync_runs WHERE id = $1', [runId]);
+  if (current.rows[0]?.status === 'running') throw new RunBusy(`run ${runId} is running on another worker`);
+  return 'done';
+}
+
+function describeFailure(error: unknown): { code: string; message: string } {
+  if (isConnectorError(error) || isServiceError(error)) return { code: error.code, message: error.message };
+  // Anything else is ours, not the target's: its message may be internal, its stack is never shown.
+  return { code: 'INTERNAL', message: 'the sync stopped on an internal error; see the worker log' };
+}
+
+export async function runSync(context: ServiceContext, sync: SyncContext, runId: string): Promise<void> {
+  const { db } = context;
+  const claimed = await claimRun(db, runId, sync.engine.staleRunSeconds);
+  if (claimed === 'done') return;
+  const run = claimed;
+  const fence = { runId, attempt: run.attempt };
+  const scope = { runId, tenantId: run.tenant_id, integrationId: run.integration_id };
+  let client: Client | undefined;
+  try {
+    await clearStaged(db, runId);
+    client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
+    const importRun = client.importUsers();
+    let pages = 0;
+    let seen = 0;
+    let skipped = 0;
+    const reasons: Record<string, number> = {};
+    for await (const page of importRun) {
+      pages += 1;
+      const left = page.problems.filter((problem) => !problem.imported);
+      for (const problem of left) reasons[problem.kind] = (reasons[problem.kind] ?? 0) + 1;
+      await db.transaction(async (tx) => {
+        await checkFence(tx, fence);
+        const fresh = await stagePage(tx, runId, page.accounts);
+        seen += fresh;
+        const repeated = page.accounts.length - fresh;
+        if (repeated > 0) reasons['duplicate id'] = (reasons['duplicate id'] ?? 0) + repeated;
+        skipped += left.length + repeated;
+        await tx.query('UPDATE sync_runs SET heartbeat_at = now(), pages = $2, seen = $3, skipped = $4, skipped_reasons = $5 WHERE id = $1', [
+          runId,
+          pages,
+          seen,
+          skipped,
+          JSON.stringify(reasons),
+        ]);
+      });
+    }
+    const summary = importRun.summary();
+    if (!summary?.complete) throw new Error('the import ended before its last page');
+    await db.transaction(async (tx) => {
+      await checkFence(tx, fence);
+      const { added, changed } = await applyStaged(tx, scope);
+      await relinkAccounts(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, runId });
+      const settingsRow = await ensureSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults, forUpdate: true });
+      const settings = settingsOf(settingsRow);
+      const { present, unseen } = await countUnseen(tx, scope);
+      const hold = holdRemovals({ toRemove: unseen, present, settings });
+      const removed = hold ? 0 : await removeUnseen(tx, scope);
+      await tx.query(
+        `UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN now() END, heartbeat_at = now(),
+           added = $3, changed = $4, removed = $5, pending_removals = $6, warnings = $7
+         WHERE id = $1`,
+        [runId, hold ? 'awaiting_approval' : 'succeeded', added, changed, removed, hold ? unseen : 0, JSON.stringify(summary?.warnings ?? [])],
+      );
+      await tx.query('UPDATE sync_settings SET consecutive_failures = 0, next_sync_at = $2 WHERE integration_id = $1', [
+        run.integration_id,
+        nextScheduledAt({ now: new Date(), intervalSeconds: settings.intervalSeconds, random: randomInt(1_000_000) / 1_000_000 }),
+      ]);
+    });
+  } catch (error) {
+    if (error instanceof FenceLost) return;
+    await recordFailure(context, sync, { run, fence, failure: describeFailure(error), error });
+  } finally {
+    await client?.close().catch(() => undefined);
+    await clearStaged(db, runId);
+  }
+}
+
+async function recordFailure(
+  context: ServiceContext,
+  sync: SyncContext,
+  input: { run: SyncRunRow; fence: Fence; failure: { code: string; message: string }; error: unknown },
+): Promise<void> {
+  const { run, fence, failure } = input;
+  if (failure.code === 'INTERNAL') sync.onError(input.error);
+  await context.db.transaction(async (tx) => {
+    try {
+      await checkFence(tx, fence);
+    } catch (error) {
+      if (error instanceof FenceLost) return;
+      throw error;
+    }
+    await tx.query(`UPDATE sync_runs SET status = 'failed', finished_at = now(), error_code = $2, error_message = $3 WHERE id = $1`, [fence.runId, failure.code, failure.message]);
+    const settingsRow = await ensureSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults, forUpdate: true });
+    const failures = settingsRow.consecutive_failures + 1;
+    const decision = decideAfterFailure({ failures, settings: settingsOf(settingsRow) });
+    await tx.query(
+      `UPDATE sync_settings SET consecutive_failures = $2,
+         quarantined_at = CASE WHEN $3 THEN now() ELSE quarantined_at END,
+         next_sync_at = CASE WHEN $3 THEN NULL ELSE now() + make_interval(secs => $4) END
+       WHERE integration_id = $1`,
+      [run.integration_id, failures, decision.quarantine, decision.quarantine ? 0 : decision.retryInSeconds],
+    );
+  });
+}

@@ -1,0 +1,226 @@
+/**
+ * Sync operations of the service: "sync now", runs and their approval, the per-integration
+ * settings and quarantine, the Accounts list, and the scheduling tick. Every read and write is
+ * scoped to the tenant given.
+ */
+import { randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/audit-log.js';
+import type { ServiceContext } from '../context.js';
+import type { IntegrationRef } from '../integrations/integrations.js';
+import { ServiceError } from '../service-error.js';
+import type { Queryable } from '../store/database.js';
+import { findIntegration, loadEnabledActions } from '../store/integration-rows.js';
+import { loadTenant } from '../tenants/tenants.js';
+import { requireActor } from '../validate-input.js';
+import { removeUnseen } from './account-store.js';
+import { SYNC_QUEUE, transactionDb, type Boss } from './engine.js';
+import type { SyncContext } from './sync-context.js';
+import { ACCOUNT_STATES, type AccountState, type SyncSettings } from './sync-policy.js';
+import { ensureSettings, findOpenRun, findRun, insertQueuedRun, listRunRows, settingsOf, updateSettings, type RunTrigger } from './sync-run-rows.js';
+import { toAccount, toSyncRun, toSyncStatus, type AccountRow, type SyncedAccount, type SyncRun, type SyncStatus } from './sync-view.js';
+
+export interface AccountEvent {
+  id: string;
+  accountId: string;
+  runId: string | null;
+  kind: 'added' | 'changed' | 'removed' | 'relinked';
+  detail: Record<string, unknown>;
+  at: string;
+}
+
+export interface AccountPage {
+  accounts: SyncedAccount[];
+  /** The `after` of the next page; absent on the last page. */
+  next?: string;
+}
+
+export interface SyncOperations {
+  /** Queues a run, or joins the one queued or running; refused while a run awaits approval. */
+  syncNow(input: IntegrationRef & { actor: string }): Promise<{ run: SyncRun; joined: boolean }>;
+  getRun(input: IntegrationRef & { runId: string }): Promise<SyncRun>;
+  listRuns(input: IntegrationRef & { limit?: number }): Promise<SyncRun[]>;
+  /** Removes what the held run did not see, then marks it succeeded. */
+  approveRun(input: IntegrationRef & { runId: string; actor: string }): Promise<SyncRun>;
+  /** Removes nothing; the run ends `rejected`. */
+  rejectRun(input: IntegrationRef & { runId: string; actor: string }): Promise<SyncRun>;
+  status(ref: IntegrationRef): Promise<SyncStatus>;
+  configure(input: IntegrationRef & Partial<SyncSettings> & { actor: string }): Promise<SyncStatus>;
+  /** Lifts a quarantine: scheduled runs start again at once. */
+  resume(input: IntegrationRef & { actor: string }): Promise<SyncStatus>;
+  listAccounts(input: IntegrationRef & { state?: AccountState; limit?: number; after?: string }): Promise<AccountPage>;
+  accountEvents(input: { tenantId: string; accountId: string }): Promise<AccountEvent[]>;
+  /** Queues the scheduled runs now due; returns how many were queued. Workers call it on the engine's cron. */
+  tick(): Promise<number>;
+}
+
+const MAX_LIMIT = 1000;
+
+function notFound(what: string, ref: IntegrationRef): ServiceError {
+  return new ServiceError('NOT_FOUND', `${what} does not exist in tenant ${ref.tenantId}`, { hint: 'list them to find the id' });
+}
+
+async function loadRef(db: Queryable, ref: IntegrationRef): Promise<void> {
+  await loadTenant(db, ref.tenantId);
+  if (typeof ref.integrationId !== 'string' || !(await findIntegration(db, ref))) throw notFound(`integration ${ref.integrationId}`, ref);
+}
+
+function pageLimit(limit: number | undefined, fallback: number): number {
+  if (limit === undefined) return fallback;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new ServiceError('INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`, { hint: 'give a smaller limit and page with after' });
+  return limit;
+}
+
+function validSettings(input: Partial<SyncSettings>, current: SyncSettings): SyncSettings {
+  const next = { ...current };
+  const rules: Record<keyof SyncSettings, [number, number]> = {
+    intervalSeconds: [60, 7 * 24 * 3600],
+    removalThresholdPercent: [0, 100],
+    removalThresholdMin: [0, 1_000_000],
+    maxConsecutiveFailures: [1, 100],
+  };
+  for (const key of Object.keys(rules) as (keyof SyncSettings)[]) {
+    const value = input[key];
+    if (value === undefined) continue;
+    const [min, max] = rules[key];
+    if (!Number.isInteger(value) || value < min || value > max) throw new ServiceError('INVALID_INPUT', `${key} must be an integer from ${min} to ${max}`, { hint: `give ${key} within the range` });
+    next[key] = value;
+  }
+  return next;
+}
+
+export function syncOperations(context: ServiceContext, sync: SyncContext, boss: Boss): SyncOperations & { request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }> } {
+  const { db } = context;
+
+  const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
+    await loadRef(db, input);
+    if (!(await loadEnabledActions(db, input.integrationId)).has('importUsers')) {
+      throw new ServiceError('IMPORT_NOT_ENABLED', `integration ${input.integrationId} does not have Import Users enabled`, { hint: 'enable the importUsers action first (it syncs at once)' });
+    }
+    return db.transaction(async (tx) => {
+      await ensureSettings(tx, { ...input, defaults: sync.defaults });
+      const row = await insertQueuedRun(tx, { id: randomUUID(), tenantId: input.tenantId, integrationId: input.integrationId, trigger: input.trigger, requestedBy: input.actor });
+      if (!row) {
+        const open = await findOpenRun(tx, input.integrationId);
+        if (open?.status === 'awaiting_approval') {
+          throw new ServiceError('SYNC_AWAITING_APPROVAL', `run ${open.id} of integration ${input.integrationId} awaits approval of ${open.pending_removals} removals`, { hint: 'approve or reject that run first' });
+        }
+        if (!open) throw new ServiceError('INVALID_INPUT', `integration ${input.integrationId} changed while the sync was requested`, { hint: 'ask again' });
+        return { run: toSyncRun(open), joined: true };
+      }
+      // Sent in the same transaction: the job exists if and only if the run does.
+      const jobId = await boss.send(SYNC_QUEUE, { runId: row.id }, { singletonKey: input.integrationId, db: transactionDb(tx) } as Parameters<Boss['send']>[2]);
+      if (!jobId) throw new ServiceError('INVALID_INPUT', `the engine already holds a queued sync of integration ${input.integrationId}`, { hint: 'wait for it to finish' });
+      return { run: toSyncRun(row), joined: false };
+    });
+  };
+
+  const decide = async (input: IntegrationRef & { runId: string; actor: string }, approve: boolean): Promise<SyncRun> => {
+    const actor = requireActor(input.actor);
+    await loadRef(db, input);
+    return db.transaction(async (tx) => {
+      const run = await findRun(tx, { ...input, forUpdate: true });
+      if (!run) throw notFound(`run ${input.runId}`, input);
+      if (run.status !== 'awaiting_approval') {
+        throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, { hint: 'only a run held by the deletion safeguard can be approved or rejected' });
+      }
+      const removed = approve ? await removeUnseen(tx, { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id }) : 0;
+      const { rows } = await tx.query<Parameters<typeof toSyncRun>[0]>(
+        `UPDATE sync_runs SET status = $2, removed = $3, finished_at = now(), decided_by = $4, decided_at = now() WHERE id = $1 RETURNING *`,
+        [run.id, approve ? 'succeeded' : 'rejected', removed, actor],
+      );
+      await recordAudit(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, actor, event: approve ? 'sync.removals_approved' : 'sync.removals_rejected', detail: { runId: run.id, pendingRemovals: run.pending_removals, removed } });
+      return toSyncRun(rows[0]!);
+    });
+  };
+
+  return {
+    request,
+    syncNow: (input) => request({ ...input, actor: requireActor(input.actor), trigger: 'manual' }),
+
+    async getRun(input) {
+      await loadRef(db, input);
+      const run = await findRun(db, input);
+      if (!run) throw notFound(`run ${input.runId}`, input);
+      return toSyncRun(run);
+    },
+
+    async listRuns(input) {
+      await loadRef(db, input);
+      return (await listRunRows(db, { ...input, limit: pageLimit(input.limit, 50) })).map(toSyncRun);
+    },
+
+    approveRun: (input) => decide(input, true),
+    rejectRun: (input) => decide(input, false),
+
+    async status(ref) {
+      await loadRef(db, ref);
+      return toSyncStatus(await ensureSettings(db, { ...ref, defaults: sync.defaults }));
+    },
+
+    async configure(input) {
+      const actor = requireActor(input.actor);
+      await loadRef(db, input);
+      return db.transaction(async (tx) => {
+        const current = await ensureSettings(tx, { ...input, defaults: sync.defaults, forUpdate: true });
+        const settings = validSettings(input, settingsOf(current));
+        await updateSettings(tx, input.integrationId, settings);
+        await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'sync.configured', detail: { ...settings } });
+        return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
+      });
+    },
+
+    async resume(input) {
+      const actor = requireActor(input.actor);
+      await loadRef(db, input);
+      return db.transaction(async (tx) => {
+        const before = await ensureSettings(tx, { ...input, defaults: sync.defaults, forUpdate: true });
+        await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [input.integrationId]);
+        await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'sync.resumed', detail: { consecutiveFailures: before.consecutive_failures } });
+        return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
+      });
+    },
+
+    async listAccounts(input) {
+      await loadRef(db, input);
+      if (input.state !== undefined && !ACCOUNT_STATES.includes(input.state)) throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
+      const limit = pageLimit(input.limit, 100);
+      const after = input.after === undefined ? 0 : Number(input.after);
+      if (!Number.isSafeInteger(after) || after < 0) throw new ServiceError('INVALID_INPUT', 'after must be the next value of a previous page', { hint: 'leave after out for the first page' });
+      const { rows } = await db.query<AccountRow>(
+        `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4 ORDER BY id LIMIT $5`,
+        [input.tenantId, input.integrationId, input.state ?? null, after, limit + 1],
+      );
+      const page = rows.slice(0, limit).map(toAccount);
+      return rows.length > limit ? { accounts: page, next: page.at(-1)!.id } : { accounts: page };
+    },
+
+    async accountEvents(input) {
+      await loadTenant(db, input.tenantId);
+      const { rows } = await db.query<{ id: string; account_id: string; run_id: string | null; kind: AccountEvent['kind']; detail: Record<string, unknown>; at: Date }>(
+        'SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id',
+        [input.tenantId, /^\d+$/.test(String(input.accountId)) ? input.accountId : '0'],
+      );
+      return rows.map((row) => ({ id: String(row.id), accountId: String(row.account_id), runId: row.run_id, kind: row.kind, detail: row.detail, at: new Date(row.at).toISOString() }));
+    },
+
+    async tick() {
+      const { rows } = await db.query<{ tenant_id: string; integration_id: string }>(
+        `SELECT s.tenant_id, s.integration_id FROM sync_settings s
+         JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
+         WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
+           AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
+         ORDER BY s.next_sync_at LIMIT 1000`,
+      );
+      let queued = 0;
+      for (const row of rows) {
+        try {
+          const result = await request({ tenantId: row.tenant_id, integrationId: row.integration_id, trigger: 'scheduled', actor: 'scheduler' });
+          if (!result.joined) queued += 1;
+        } catch (error) {
+          sync.onError(error);
+        }
+      }
+      return queued;
+    },
+  };
+}

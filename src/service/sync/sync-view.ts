@@ -1,0 +1,116 @@
+/** What reads of the sync return. */
+import type { AccountState } from './sync-policy.js';
+import type { RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from './sync-run-rows.js';
+import { settingsOf } from './sync-run-rows.js';
+import type { SyncSettings } from './sync-policy.js';
+
+const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+export interface SyncRun {
+  id: string;
+  integrationId: string;
+  trigger: RunTrigger;
+  requestedBy: string;
+  status: RunStatus;
+  attempt: number;
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  counts: { pages: number; seen: number; added: number; changed: number; removed: number; skipped: number; pendingRemovals: number };
+  skippedReasons: Record<string, number>;
+  warnings: string[];
+  error: { code: string; message: string } | null;
+  decidedBy: string | null;
+}
+
+export function toSyncRun(row: SyncRunRow): SyncRun {
+  return {
+    id: row.id,
+    integrationId: row.integration_id,
+    trigger: row.trigger,
+    requestedBy: row.requested_by,
+    status: row.status,
+    attempt: row.attempt,
+    queuedAt: iso(row.queued_at)!,
+    startedAt: iso(row.started_at),
+    finishedAt: iso(row.finished_at),
+    counts: { pages: row.pages, seen: row.seen, added: row.added, changed: row.changed, removed: row.removed, skipped: row.skipped, pendingRemovals: row.pending_removals },
+    skippedReasons: row.skipped_reasons,
+    warnings: row.warnings,
+    error: row.error_code === null ? null : { code: row.error_code, message: row.error_message ?? '' },
+    decidedBy: row.decided_by,
+  };
+}
+
+export interface SyncStatus {
+  integrationId: string;
+  settings: SyncSettings;
+  consecutiveFailures: number;
+  quarantined: boolean;
+  quarantinedAt: string | null;
+  nextSyncAt: string | null;
+}
+
+export function toSyncStatus(row: SyncSettingsRow): SyncStatus {
+  return {
+    integrationId: row.integration_id,
+    settings: settingsOf(row),
+    consecutiveFailures: row.consecutive_failures,
+    quarantined: row.quarantined_at !== null,
+    quarantinedAt: iso(row.quarantined_at),
+    nextSyncAt: iso(row.next_sync_at),
+  };
+}
+
+export interface AccountRow {
+  id: string;
+  integration_id: string;
+  external_id: string;
+  email: string;
+  name: string;
+  admin: boolean;
+  state: AccountState;
+  fields: Record<string, unknown>;
+  person_id: string | null;
+  link_status: 'linked' | 'unlinked' | 'conflict';
+  first_seen_at: Date;
+  last_seen_at: Date;
+  last_run_id: string;
+  removed_at: Date | null;
+}
+
+export interface SyncedAccount {
+  id: string;
+  integrationId: string;
+  externalId: string;
+  email: string;
+  name: string;
+  admin: boolean;
+  state: AccountState;
+  fields: Record<string, unknown>;
+  personId: string | null;
+  link: 'linked' | 'unlinked' | 'conflict';
+  firstSeenAt: string;
+  lastSeenAt: string;
+  lastRunId: string;
+  removedAt: string | null;
+}
+
+export function toAccount(row: AccountRow): SyncedAccount {
+  return {
+    id: String(row.id),
+    integrationId: row.integration_id,
+    externalId: row.external_id,
+    email: row.email,
+    name: row.name,
+    admin: row.admin,
+    state: row.state,
+    fields: row.fields,
+    personId: row.person_id,
+    link: row.link_status,
+    firstSeenAt: iso(row.first_seen_at)!,
+    lastSeenAt: iso(row.last_seen_at)!,
+    lastRunId: row.last_run_id,
+    removedAt: iso(row.removed_at),
+  };
+}

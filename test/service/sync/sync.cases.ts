@@ -1,0 +1,219 @@
+/**
+ * Account sync through the service library against the incident platform simulator on
+ * 127.0.0.1. Shared by the embedded run (test/service/sync) and the PostgreSQL run (test/postgres).
+ */
+import { delay, http, HttpResponse } from 'msw';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_FULL_ACCESS_KEY, makeUserId, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import type { Service, Tenant } from '../../../src/service/index.js';
+import type { SyncRun } from '../../../src/service/sync/sync-view.js';
+
+const actor = 'ops@example.com';
+const OPEN = new Set(['queued', 'running']);
+
+export async function waitForRun(service: Service, ref: { tenantId: string; integrationId: string }, runId: string): Promise<SyncRun> {
+  for (let tries = 0; tries < 400; tries += 1) {
+    const run = await service.sync.getRun({ ...ref, runId });
+    if (!OPEN.has(run.status)) return run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`run ${runId} did not finish`);
+}
+
+export function describeSync(fixture: { service: Service }): void {
+  const service = () => fixture.service;
+  let tenant: Tenant;
+  let other: Tenant;
+  const simulators: IncidentPlatformSimulator[] = [];
+
+  beforeAll(async () => {
+    tenant = await service().tenants.create({ name: 'Sync tenant', plan: 'standard', actor });
+    other = await service().tenants.create({ name: 'Other tenant', plan: 'standard', actor });
+    await service().startWorkers();
+  });
+  afterAll(async () => {
+    await service().stopWorkers();
+    for (const simulator of simulators) await simulator.close();
+  });
+
+  /** A simulator with `count` users and an integration on it with Import Users enabled (which syncs at once). */
+  async function setUp(count: number, settings: { maxConsecutiveFailures?: number } = {}, owner: Tenant = tenant) {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count }) });
+    simulators.push(simulator);
+    const integration = await service().integrations.create({ tenantId: owner.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin });
+    const ref = { tenantId: owner.id, integrationId: integration.id };
+    expect(await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor })).toMatchObject({ ok: true });
+    if (Object.keys(settings).length > 0) await service().sync.configure({ ...ref, ...settings, actor });
+    await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+    const [first] = await service().sync.listRuns(ref);
+    const run = await waitForRun(service(), ref, first!.id);
+    return { simulator, ref, run };
+  }
+
+  const allAccounts = async (ref: { tenantId: string; integrationId: string }) => {
+    const accounts = [];
+    let after: string | undefined;
+    do {
+      const page = await service().sync.listAccounts({ ...ref, limit: 400, after });
+      accounts.push(...page.accounts);
+      after = page.next;
+    } while (after);
+    return accounts;
+  };
+
+  const syncNow = async (ref: { tenantId: string; integrationId: string }) => {
+    const { run } = await service().sync.syncNow({ ...ref, actor });
+    return waitForRun(service(), ref, run.id);
+  };
+
+  it('enabling Import Users syncs at once and fills the Accounts list', async () => {
+    const { simulator, ref, run } = await setUp(30);
+    expect(run).toMatchObject({ trigger: 'enabled', status: 'succeeded', counts: { pages: 1, seen: 30, added: 30, changed: 0, removed: 0, skipped: 0 }, error: null });
+    const accounts = await allAccounts(ref);
+    expect(accounts).toHaveLength(30);
+    for (const user of simulator.state.users) {
+      const account = accounts.find((candidate) => candidate.externalId === user.id);
+      expect(account).toMatchObject({ email: user.email ?? '', name: user.name, admin: user.role === 'owner' || user.role === 'admin', state: 'active', lastRunId: run.id, fields: { role: user.role } });
+    }
+    // Another tenant sees neither the integration nor its accounts.
+    await expect(service().sync.listAccounts({ tenantId: other.id, integrationId: ref.integrationId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a second sync after users were added, changed and deleted gives the right counts, states and events', async () => {
+    const { simulator, ref } = await setUp(30);
+    const users = simulator.state.users;
+    const [renamed, promoted, goneA, goneB] = [users[3]!, users[4]!, users[5]!, users[6]!];
+    renamed.name = 'Renamed Person';
+    promoted.role = 'admin';
+    simulator.state.users = users.filter((user) => user !== goneA && user !== goneB);
+    simulator.state.users.push({ id: makeUserId(9001), name: 'New One', email: 'new.one@example.com', role: 'user', timeZone: 'UTC' }, { id: makeUserId(9002), name: 'New Two', email: 'new.two@example.com', role: 'owner', timeZone: 'UTC' });
+    const run = await syncNow(ref);
+    expect(run).toMatchObject({ trigger: 'manual', status: 'succeeded', counts: { seen: 30, added: 2, changed: 2, removed: 2 } });
+    const accounts = await allAccounts(ref);
+    expect(accounts).toHaveLength(32);
+    const byId = new Map(accounts.map((account) => [account.externalId, account]));
+    expect(byId.get(renamed.id)).toMatchObject({ name: 'Renamed Person', state: 'active' });
+    expect(byId.get(promoted.id)).toMatchObject({ admin: true, fields: { role: 'admin' } });
+    for (const gone of [goneA, goneB]) expect(byId.get(gone.id)).toMatchObject({ state: 'removed', removedAt: expect.any(String) });
+    expect(byId.get(makeUserId(9002))).toMatchObject({ admin: true, state: 'active' });
+    const events = await service().sync.accountEvents({ tenantId: tenant.id, accountId: byId.get(renamed.id)!.id });
+    expect(events.map((event) => event.kind)).toEqual(['added', 'changed']);
+    expect(events[1]!.detail).toMatchObject({ before: { name: expect.not.stringMatching('Renamed') }, after: { name: 'Renamed Person' } });
+    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: byId.get(goneA.id)!.id })).map((event) => event.kind)).toEqual(['added', 'removed']);
+    // A third sync with nothing changed changes nothing.
+    expect(await syncNow(ref)).toMatchObject({ counts: { seen: 30, added: 0, changed: 0, removed: 0 } });
+  });
+
+  it('a sync that fails on page 7 of 10 changes no account', async () => {
+    const { simulator, ref, run: first } = await setUp(1000);
+    expect(first.counts).toMatchObject({ pages: 10, seen: 1000 });
+    const before = await allAccounts(ref);
+    simulator.state.users = simulator.state.users.slice(0, 990);
+    simulator.state.users[0]!.name = 'Changed Owner';
+    simulator.server.use(
+      http.get(`${simulator.server.origin}/users`, ({ request }) =>
+        new URL(request.url).searchParams.get('offset') === '600' ? HttpResponse.json({ error: { code: 2010, message: 'Access Denied' } }, { status: 401 }) : undefined,
+      ),
+    );
+    try {
+      const run = await syncNow(ref);
+      expect(run).toMatchObject({ status: 'failed', error: { code: 'AUTH_FAILED' }, counts: { pages: 6, added: 0, changed: 0, removed: 0 } });
+    } finally {
+      simulator.server.reset();
+    }
+    expect(await allAccounts(ref)).toEqual(before);
+    expect((await service().sync.status(ref)).consecutiveFailures).toBe(1);
+  });
+
+  it('a sync that would remove 50% waits for approval and removes only after it', async () => {
+    const { simulator, ref } = await setUp(40);
+    simulator.state.users = simulator.state.users.slice(0, 20);
+    const held = await syncNow(ref);
+    expect(held).toMatchObject({ status: 'awaiting_approval', counts: { removed: 0, pendingRemovals: 20 } });
+    expect((await allAccounts(ref)).filter((account) => account.state === 'removed')).toHaveLength(0);
+    await expect(service().sync.syncNow({ ...ref, actor })).rejects.toMatchObject({ code: 'SYNC_AWAITING_APPROVAL' });
+    const approved = await service().sync.approveRun({ ...ref, runId: held.id, actor });
+    expect(approved).toMatchObject({ status: 'succeeded', counts: { removed: 20 }, decidedBy: actor });
+    expect((await allAccounts(ref)).filter((account) => account.state === 'removed')).toHaveLength(20);
+    await expect(service().sync.approveRun({ ...ref, runId: held.id, actor })).rejects.toMatchObject({ code: 'RUN_NOT_AWAITING_APPROVAL' });
+  });
+
+  it('a rejected run removes nothing', async () => {
+    const { simulator, ref } = await setUp(40);
+    simulator.state.users = simulator.state.users.slice(0, 10);
+    const held = await syncNow(ref);
+    expect(held.status).toBe('awaiting_approval');
+    expect(await service().sync.rejectRun({ ...ref, runId: held.id, actor })).toMatchObject({ status: 'rejected', counts: { removed: 0 } });
+    expect((await allAccounts(ref)).every((account) => account.state === 'active')).toBe(true);
+  });
+
+  it('quarantines after repeated failures until an admin resumes', async () => {
+    const { simulator, ref } = await setUp(5, { maxConsecutiveFailures: 2 });
+    simulator.state.keys.clear();
+    expect(await syncNow(ref)).toMatchObject({ status: 'failed', error: { code: 'AUTH_FAILED' } });
+    expect(await service().sync.status(ref)).toMatchObject({ consecutiveFailures: 1, quarantined: false, nextSyncAt: expect.any(String) });
+    expect(await syncNow(ref)).toMatchObject({ status: 'failed' });
+    expect(await service().sync.status(ref)).toMatchObject({ consecutiveFailures: 2, quarantined: true, nextSyncAt: null });
+    const runs = (await service().sync.listRuns(ref)).length;
+    await service().sync.tick();
+    expect(await service().sync.listRuns(ref)).toHaveLength(runs);
+    simulator.state.keys.set(DEMO_FULL_ACCESS_KEY, 'full');
+    expect(await service().sync.resume({ ...ref, actor })).toMatchObject({ quarantined: false, consecutiveFailures: 0 });
+    await service().sync.tick();
+    const [scheduled] = await service().sync.listRuns(ref);
+    expect(scheduled).toMatchObject({ trigger: 'scheduled', requestedBy: 'scheduler' });
+    expect(await waitForRun(service(), ref, scheduled!.id)).toMatchObject({ status: 'succeeded' });
+    expect((await service().sync.status(ref)).consecutiveFailures).toBe(0);
+  });
+
+  it('runs one sync at a time under 20 concurrent "sync now" calls', async () => {
+    const { simulator, ref } = await setUp(10);
+    simulator.server.reset();
+    // Slow pages keep the first run open while the other 19 calls arrive.
+    simulator.server.use(http.get(`${simulator.server.origin}/users`, async () => void (await delay(300))));
+    const results = await Promise.all(Array.from({ length: 20 }, () => service().sync.syncNow({ ...ref, actor })));
+    const ids = new Set(results.map((result) => result.run.id));
+    expect(ids.size).toBe(1);
+    expect(results.filter((result) => !result.joined)).toHaveLength(1);
+    expect(await waitForRun(service(), ref, [...ids][0]!)).toMatchObject({ status: 'succeeded' });
+    // The enabling run and this one: the other 19 calls started nothing.
+    expect(await service().sync.listRuns(ref)).toHaveLength(2);
+    simulator.server.reset();
+  });
+
+  it('links accounts to people by email case-insensitively, lists orphans and conflicts, and shows the Access Grid and the Application Audit', async () => {
+    // A tenant of its own: the seeded emails repeat in the other tests' integrations.
+    const tenant = await service().tenants.create({ name: 'People tenant', plan: 'standard', actor });
+    const { simulator, ref, run } = await setUp(8, {}, tenant);
+    const [owner, second] = simulator.state.users;
+    const ada = await service().people.create({ tenantId: tenant.id, email: `  ${owner!.email!.toUpperCase()} `, name: 'Ada (HR)', actor });
+    await service().people.importCsv({ tenantId: tenant.id, csv: `name,email\r\n"Bram, one",${second!.email}\r\nBram two,${second!.email!.toUpperCase()}\r\n`, actor });
+    const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
+    expect(accounts.get(owner!.id)).toMatchObject({ personId: ada.id, link: 'linked' });
+    expect(accounts.get(second!.id)).toMatchObject({ personId: null, link: 'conflict' });
+    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: accounts.get(owner!.id)!.id })).map((event) => event.kind)).toEqual(['added', 'relinked']);
+    const conflicts = await service().people.conflicts({ tenantId: tenant.id });
+    expect(conflicts).toEqual([expect.objectContaining({ email: second!.email, accounts: 1, people: [expect.objectContaining({ name: 'Bram two' }), expect.objectContaining({ name: 'Bram, one' })] })]);
+    const orphans = (await service().people.orphans({ tenantId: tenant.id })).filter((orphan) => orphan.integrationId === ref.integrationId);
+    expect(orphans.map((orphan) => orphan.externalId).sort()).toEqual(simulator.state.users.slice(2).map((user) => user.id).sort());
+    expect(await service().people.orphans({ tenantId: other.id })).toEqual([]);
+
+    const grid = await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], limit: 2 });
+    expect(grid.applications).toEqual([{ id: ref.integrationId, name: 'Incident platform (PagerDuty)' }]);
+    expect(grid.rows[0]).toEqual({ person: { id: ada.id, name: 'Ada (HR)', email: owner!.email!.toUpperCase() }, cells: { [ref.integrationId]: { state: 'active', admin: true } } });
+    expect(grid.rows.slice(1).every((row) => Object.keys(row.cells).length === 0)).toBe(true);
+    expect(grid.next).toBe(2);
+    expect((await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], adminOnly: true })).rows.map((row) => row.person.id)).toEqual([ada.id]);
+    const csv = await service().access.gridCsv({ tenantId: tenant.id, integrationIds: [ref.integrationId], search: 'Ada' });
+    expect(csv).toBe(`person,email,Incident platform (PagerDuty)\r\nAda (HR),${owner!.email!.toUpperCase()},active (admin)\r\n`);
+
+    const audit = await service().access.applicationAudit(ref);
+    expect(audit).toHaveLength(8);
+    expect(audit.find((line) => line.externalId === owner!.id)).toMatchObject({ person: { id: ada.id }, admin: true, state: 'active', syncedAt: run.finishedAt });
+    expect(audit.find((line) => line.externalId === second!.id)).toMatchObject({ person: null, link: 'conflict' });
+    const auditCsv = (await service().access.applicationAuditCsv(ref)).split('\r\n');
+    expect(auditCsv[0]).toBe('external id,account email,account name,person,person email,link,admin,state,last seen,synced at');
+    expect(auditCsv).toContain(`${owner!.id},${owner!.email},${owner!.name},Ada (HR),${owner!.email!.toUpperCase()},linked,yes,active,${accounts.get(owner!.id)!.lastSeenAt},${run.finishedAt}`);
+    await expect(service().access.applicationAudit({ tenantId: other.id, integrationId: ref.integrationId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+}
