@@ -14,6 +14,7 @@ import { ROUTE_ACCESS } from './route-access.js';
 import { actionRoutes } from './routes/actions.js';
 import { auditRoutes } from './routes/audit.js';
 import { syncRoutes } from './routes/sync.js';
+import { accessRoutes } from './routes/access.js';
 import { integrationRoutes } from './routes/integrations.js';
 import { tenantRoutes } from './routes/tenant.js';
 import { validatorCompiler } from './validation.js';
@@ -74,6 +75,7 @@ export async function buildApi(options: ApiOptions): Promise<Api> {
   actionRoutes(app, service);
   auditRoutes(app, service);
   syncRoutes(app, service);
+  accessRoutes(app, service);
   let document: Record<string, unknown> | undefined;
   app.get('/openapi.json', {
     config: { access: 'public', operationId: 'getOpenApi' },

@@ -51,4 +51,21 @@ describe('sync through the API', () => {
     expect(await settledRun()).toMatchObject({ status: 'succeeded' });
     expect((await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/sync`)).status).toBe(200);
   });
+
+  it('links a person by email and shows it in the Access Grid and the Application Audit, also as CSV', { timeout: 60_000 }, async () => {
+    const user = incident.state.users[0]!;
+    expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `  ${user.email.toUpperCase()} `, name: 'Linked Person' })).status).toBe(201);
+    const grid = await fixture.call(tenant.viewer, 'GET', '/v1/access-grid');
+    expect(grid.status).toBe(200);
+    const row = grid.body.rows.find((candidate: { person: { name: string } }) => candidate.person.name === 'Linked Person');
+    // Linked case-insensitively and trimmed: the person's cell in this application is the account's state.
+    expect(row.cells[integration]).toMatchObject({ state: 'active' });
+    const audit = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/audit`);
+    expect(audit.body.accounts).toHaveLength(incident.state.users.length);
+    const csv = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/audit?format=csv`);
+    expect(csv.contentType).toContain('text/csv');
+    expect(csv.text.split('\n')[0]).toMatch(/email/iu);
+    expect(csv.text).toContain(user.email);
+    expect((await fixture.call(tenant.viewer, 'GET', '/v1/access-grid?format=csv')).text).toContain('Linked Person');
+  });
 });

@@ -28,6 +28,7 @@ beforeAll(async () => {
   const runs = await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/sync/runs`);
   expect(runs.body.runs).toHaveLength(1);
   aRun = runs.body.runs[0].id;
+  expect((await fixture.call(a.admin, 'POST', '/v1/people', { email: 'a-person@example.com', name: 'A Person' })).status).toBe(201);
 });
 afterAll(() => incident?.close());
 
@@ -68,6 +69,15 @@ const CASES: Record<string, Case> = {
   'POST /v1/integrations/:integrationId/sync/runs/:runId/approve': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/approve` }), expect: notFound },
   'POST /v1/integrations/:integrationId/sync/runs/:runId/reject': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/reject` }), expect: notFound },
   'GET /v1/integrations/:integrationId/accounts': { request: () => ({ url: `/v1/integrations/${aIntegration}/accounts` }), expect: notFound },
+  'GET /v1/people': { request: () => ({ url: '/v1/people' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
+  'POST /v1/people': {
+    request: () => ({ url: '/v1/people', body: { email: 'b-person@example.com', name: 'B Person' } }),
+    expect: (answer) => expect(answer.status).toBe(201),
+  },
+  'POST /v1/people/import': { request: () => ({ url: '/v1/people/import', body: { csv: 'email,name\nb-two@example.com,B Two\n' } }), expect: (answer) => expect(answer.status).toBe(200) },
+  'GET /v1/people/unlinked': { request: () => ({ url: '/v1/people/unlinked' }), expect: showsNothingOfA },
+  'GET /v1/access-grid': { request: () => ({ url: '/v1/access-grid' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
+  'GET /v1/integrations/:integrationId/audit': { request: () => ({ url: `/v1/integrations/${aIntegration}/audit` }), expect: notFound },
   'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
 };
 
