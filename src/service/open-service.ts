@@ -9,6 +9,7 @@ import type { ServiceContext } from './context.js';
 import { resolveKekSource } from './crypto/kek-source.js';
 import { openKeyring } from './crypto/keyring.js';
 import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
+import { targetInspection, type TargetInspection } from './integrations/inspect-target.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
 import { openSync, type SyncOptions } from './sync/sync-service.js';
 import { accessOperations, type AccessOperations } from './access/access-views.js';
@@ -45,6 +46,8 @@ export interface Service {
   readonly storage: 'embedded' | 'postgres';
   readonly tenants: TenantOperations;
   readonly integrations: IntegrationOperations;
+  /** Test (the target's raw answer) and Preview (that answer mapped) of an integration. */
+  readonly inspect: TargetInspection;
   readonly audit: AuditOperations;
   /** Tenant API tokens for the HTTP API (stored as hashes). */
   readonly tokens: TokenOperations;
@@ -98,6 +101,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
       },
     },
     audit: auditOperations(context),
+    inspect: targetInspection(context, integrations),
     tokens: tokenOperations(context),
     sync: sync.operations,
     people: peopleOperations(context),

@@ -23,6 +23,8 @@ export const AUDIT_EVENTS = [
   'integration.action_run',
   'integration.action_failed',
   'integration.import_only',
+  'integration.tested',
+  'integration.previewed',
   'sync.configured',
   'sync.resumed',
   'sync.removals_approved',

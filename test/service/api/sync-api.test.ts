@@ -54,7 +54,7 @@ describe('sync through the API', () => {
 
   it('links a person by email and shows it in the Access Grid and the Application Audit, also as CSV', { timeout: 60_000 }, async () => {
     const user = incident.state.users[0]!;
-    expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `  ${user.email.toUpperCase()} `, name: 'Linked Person' })).status).toBe(201);
+    expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `  ${String(user.email).toUpperCase()} `, name: 'Linked Person' })).status).toBe(201);
     const grid = await fixture.call(tenant.viewer, 'GET', '/v1/access-grid');
     expect(grid.status).toBe(200);
     const row = grid.body.rows.find((candidate: { person: { name: string } }) => candidate.person.name === 'Linked Person');
@@ -65,7 +65,17 @@ describe('sync through the API', () => {
     const csv = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/audit?format=csv`);
     expect(csv.contentType).toContain('text/csv');
     expect(csv.text.split('\n')[0]).toMatch(/email/iu);
-    expect(csv.text).toContain(user.email);
+    expect(csv.text).toContain(String(user.email));
     expect((await fixture.call(tenant.viewer, 'GET', '/v1/access-grid?format=csv')).text).toContain('Linked Person');
+  });
+
+  it('Test returns the target\'s answer with the key redacted; Preview maps it', { timeout: 60_000 }, async () => {
+    const tested = await fixture.call(tenant.admin, 'POST', `/v1/integrations/${integration}/test`);
+    expect(tested.status).toBe(200);
+    expect(tested.body.status).toBe(200);
+    expect(tested.text).not.toContain(DEMO_FULL_ACCESS_KEY);
+    const previewed = await fixture.call(tenant.admin, 'POST', `/v1/integrations/${integration}/preview`);
+    expect(previewed.body.preview.summary).toMatchObject({ records: incident.state.users.length, withProblems: 0 });
+    expect((await fixture.call(tenant.viewer, 'POST', `/v1/integrations/${integration}/preview`)).body.code).toBe('FORBIDDEN');
   });
 });

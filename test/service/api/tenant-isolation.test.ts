@@ -78,6 +78,8 @@ const CASES: Record<string, Case> = {
   'GET /v1/people/unlinked': { request: () => ({ url: '/v1/people/unlinked' }), expect: showsNothingOfA },
   'GET /v1/access-grid': { request: () => ({ url: '/v1/access-grid' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
   'GET /v1/integrations/:integrationId/audit': { request: () => ({ url: `/v1/integrations/${aIntegration}/audit` }), expect: notFound },
+  'POST /v1/integrations/:integrationId/test': { request: () => ({ url: `/v1/integrations/${aIntegration}/test` }), expect: notFound },
+  'POST /v1/integrations/:integrationId/preview': { request: () => ({ url: `/v1/integrations/${aIntegration}/preview` }), expect: notFound },
   'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
 };
 

@@ -44,4 +44,25 @@ export function actionRoutes(app: FastifyInstance, service: Service): void {
       return service.integrations.runAction({ tenantId: caller.tenantId, integrationId, action, subject: (request.body ?? {}) as ActionSubject, actor: actorOf(caller) });
     },
   });
+
+  const anyObject = { type: 'object', additionalProperties: true } as const;
+  app.post('/v1/integrations/:integrationId/test', {
+    config: { access: 'admin', operationId: 'testIntegration' },
+    schema: { summary: 'Test: send the first import request and return the raw answer (status, headers, body), credentials redacted', tags, params: integrationParams, response: { 200: anyObject } },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { integrationId } = request.params as { integrationId: string };
+      return service.inspect.test({ tenantId: caller.tenantId, integrationId, actor: actorOf(caller) });
+    },
+  });
+
+  app.post('/v1/integrations/:integrationId/preview', {
+    config: { access: 'admin', operationId: 'previewIntegration' },
+    schema: { summary: 'Preview: the first import answer mapped, each record with its problems', tags, params: integrationParams, response: { 200: anyObject } },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { integrationId } = request.params as { integrationId: string };
+      return service.inspect.preview({ tenantId: caller.tenantId, integrationId, actor: actorOf(caller) });
+    },
+  });
 }

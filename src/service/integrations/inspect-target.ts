@@ -1,0 +1,49 @@
+/**
+ * Test and Preview, the seed's two looks at a target before trusting an import: Test sends the
+ * first import request on the saved configuration and returns the raw answer (status, headers,
+ * body; every credential redacted); Preview maps that answer with the integration's mapping and
+ * returns each record with its problems. Both only read; both are recorded in the audit log.
+ */
+import type { PreviewResult, TestResult } from '../../index.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { ServiceContext } from '../context.js';
+import type { IntegrationOperations, IntegrationRef } from './integrations.js';
+
+export interface TargetInspection {
+  /** Test: the first import request as sent and the target's answer, redacted. */
+  test(input: IntegrationRef & { actor: string }): Promise<TestResult>;
+  /** Preview: the same answer mapped, each record with its problems, and a summary. */
+  preview(input: IntegrationRef & { actor: string }): Promise<{ status: number; preview: PreviewResult }>;
+}
+
+export function targetInspection(context: ServiceContext, integrations: Pick<IntegrationOperations, 'connect'>): TargetInspection {
+  const withClient = async <T>(ref: IntegrationRef, work: (client: Awaited<ReturnType<IntegrationOperations['connect']>>) => Promise<T>): Promise<T> => {
+    const client = await integrations.connect(ref);
+    try {
+      return await work(client);
+    } finally {
+      await client.close();
+    }
+  };
+  return {
+    async test(input) {
+      const result = await withClient(input, (client) => client.test('importUsers'));
+      await recordAudit(context.db, { tenantId: input.tenantId, integrationId: input.integrationId, actor: input.actor, event: 'integration.tested', detail: { status: result.status } });
+      return result;
+    },
+    async preview(input) {
+      const outcome = await withClient(input, async (client) => {
+        const answer = await client.test('importUsers');
+        return { status: answer.status, preview: await client.preview(answer.body) };
+      });
+      await recordAudit(context.db, {
+        tenantId: input.tenantId,
+        integrationId: input.integrationId,
+        actor: input.actor,
+        event: 'integration.previewed',
+        detail: { status: outcome.status, records: outcome.preview.summary.records, withProblems: outcome.preview.summary.withProblems },
+      });
+      return outcome;
+    },
+  };
+}
