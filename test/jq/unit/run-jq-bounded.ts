@@ -13,7 +13,7 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
 export type BoundedOutcome =
   | { outputs: unknown[] }
-  | { error: { name: string; message: string } }
+  | { error: { name: string; message: string; limit?: string } }
   | { timedOut: true }
   | { crashed: string };
 

@@ -1,5 +1,5 @@
 /** Child-process side of run-jq-bounded.ts: runs one program on one input, prints the outcome as JSON. */
-import { compileJqInProcess } from '../../../src/jq/index.js';
+import { compileJqInProcess, JqRuntimeError } from '../../../src/jq/index.js';
 
 const [program, inputText, limitsText] = process.argv.slice(2);
 try {
@@ -7,5 +7,6 @@ try {
   process.stdout.write(JSON.stringify({ outputs }));
 } catch (error) {
   const name = error instanceof Error ? error.name : 'unknown';
-  process.stdout.write(JSON.stringify({ error: { name, message: error instanceof Error ? error.message : String(error) } }));
+  const limit = error instanceof JqRuntimeError ? error.limit : undefined;
+  process.stdout.write(JSON.stringify({ error: { name, message: error instanceof Error ? error.message : String(error), limit } }));
 }
