@@ -100,3 +100,34 @@ function findLiteralError(text: string): string | undefined {
   if (topLevelValues > 1) return 'Unexpected extra JSON values';
   return undefined;
 }
+
+/**
+ * A token of JSON text: a string (skipped whole, so digits inside it are left alone) or an integer
+ * with no fraction or exponent, the only numbers whose digits a double can lose as an id.
+ */
+const STRING_OR_INTEGER = /"(?:[^"\\]|\\.)*"|(-?(?:0|[1-9][0-9]*))(?![0-9.eE])/gu;
+/** Integers beyond 2^53 have at least 16 digits: a document without such a run parses as usual. */
+const LONG_DIGIT_RUN = /[0-9]{16}/u;
+
+/**
+ * JSON.parse that keeps every digit of integers beyond 2^53 (`1234567890123456789` and
+ * `1234567890123456790` are one double): such an integer becomes a string of its digits, the form
+ * an id takes anyway, so two accounts never share an id. Other numbers are numbers, as before.
+ * Throws SyntaxError on invalid JSON, like JSON.parse. The fast path is JSON.parse itself.
+ */
+export function parseJsonLossless(text: string): unknown {
+  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
+  // A marker no target can predict, so a string in the body can never be mistaken for one.
+  const nonce = `${Math.random().toString(36).slice(2)}:`;
+  const marker = `\u0000${nonce}`;
+  let replaced = false;
+  const marked = text.replace(STRING_OR_INTEGER, (token: string, integer: string | undefined) => {
+    if (integer === undefined || integer.length < 16 || Number.isSafeInteger(Number(integer))) return token;
+    replaced = true;
+    return `"\\u0000${nonce}${integer}"`;
+  });
+  if (!replaced) return JSON.parse(text);
+  return JSON.parse(marked, (_key, value: unknown) =>
+    typeof value === 'string' && value.startsWith(marker) ? value.slice(marker.length) : value,
+  );
+}
