@@ -139,7 +139,7 @@ for (const [arity, flagsArg] of [[1, undefined], [2, 1]] as const) {
       emit(matchString(input, re, true).length > 0);
       return;
     }
-      emit(re.regex.matcher(input).find());
+      emit(re.regex.test(input));
   });
   defineRegex('match', arity, flagsArg, () => (input, re, _env, emit) => matchString(input, re, false).forEach((m) => emit(m)));
   defineRegex('capture', arity, flagsArg, () => (input, re, _env, emit) =>
