@@ -88,6 +88,8 @@ describe('work accounted by size', () => {
     const text = runtimeError(() => runJq('"ab" * 10', null, { maxStringLength: 5 }));
     expect(text).toMatchObject({ message: 'jq program exceeded its limit of 5 string characters (maxStringLength)', limit: 'maxStringLength' });
     expect(runJq('.[49] = 1 | length', null, { maxArrayLength: 50 })).toEqual([50]);
+    expect(runtimeError(() => runJq('[range(51)]', null, { maxArrayLength: 50 })).limit).toBe('maxArrayLength');
+    expect(runJq('[range(50)] | length', null, { maxArrayLength: 50 })).toEqual([50]);
     expect(runtimeError(() => runJq('[range(100)] - [range(100)]', null, { maxSteps: 150 })).limit).toBe('maxSteps');
   });
 });
