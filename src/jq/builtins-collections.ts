@@ -4,7 +4,7 @@ import { defineGenerator, defineNative, definePure, defineWithArgs } from './bui
 import { makeCompiled } from './compile-helpers.js';
 import { addValues } from './operators.js';
 import { indexValue, iterateValues } from './path-ops.js';
-import { countStep, type Compiled, type Env } from './runtime.js';
+import { chargeElements, countStep, type Compiled, type Env } from './runtime.js';
 import { nativeMaps } from './codegen.js';
 import { compareValues, describeValue, fail, lengthOf, typeOf, type Json } from './values.js';
 
@@ -19,11 +19,21 @@ function keyed(input: Json, f: Compiled, env: Env, what: string): Array<{ value:
   return values.map((value) => ({ value, key: collect(f, value, env) }));
 }
 
+/** A sort compares about n·log2(n) pairs: charged before sorting. */
+function chargeSort(length: number): void {
+  chargeElements(length * Math.log2(length + 1));
+}
+
 function sortKeyed(items: Array<{ value: Json; key: Json }>): Array<{ value: Json; key: Json }> {
+  chargeSort(items.length);
   return items.slice().sort((a, b) => compareValues(a.key, b.key));
 }
 
-definePure('sort', (v) => requireArray(v, 'sorted').slice().sort(compareValues));
+definePure('sort', (v) => {
+  const items = requireArray(v, 'sorted');
+  chargeSort(items.length);
+  return items.slice().sort(compareValues);
+});
 defineNative('sort_by', 1, ({ args: [f] }) =>
   makeCompiled({ single: (input, env) => sortKeyed(keyed(input, f!, env, 'sorted')).map((i) => i.value) }),
 );

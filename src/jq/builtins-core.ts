@@ -4,7 +4,7 @@ import { defineGenerator, definePure, defineWithArgs } from './builtin-helpers.j
 import { dumpJson } from './json-text.js';
 import { parseJsonText } from './json-parse.js';
 import { deletePaths, getPath, setPath } from './path-ops.js';
-import { budget, checkFinite, JqThrow } from './runtime.js';
+import { budget, chargeElements, checkFinite, JqThrow } from './runtime.js';
 import { toText } from './formats.js';
 import {
   codePointLength, DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, lengthOf, MAX_DEPTH, sortedKeys, typeOf, type Json,
@@ -64,7 +64,10 @@ function containsAt(a: Json, b: Json, depth: number): boolean {
   if (isObject(a) && isObject(b)) {
     return Object.keys(b).every((key) => Object.hasOwn(a, key) && containsAt(a[key]!, b[key]!, depth + 1));
   }
-  if (Array.isArray(a) && Array.isArray(b)) return b.every((y) => a.some((x) => containsAt(x, y, depth + 1)));
+  if (Array.isArray(a) && Array.isArray(b)) {
+    chargeElements(a.length * b.length);
+    return b.every((y) => a.some((x) => containsAt(x, y, depth + 1)));
+  }
   if (typeof a === 'string' && typeof b === 'string') return a.includes(b);
   return typeOf(a) === typeOf(b) && equalValues(a, b);
 }

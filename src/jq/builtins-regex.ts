@@ -1,6 +1,7 @@
 /** Regular-expression natives: test, match, capture, scan, split/2, splits, sub, gsub. */
 import { defineNative, type NativeContext } from './builtin-helpers.js';
 import { makeCompiled } from './compile-helpers.js';
+import { RE2JS } from 're2js';
 import { parseFlags, RegexUnsupported, translateRegex } from './regex.js';
 import type { Compiled, Emit, Env } from './runtime.js';
 import { unsupported } from './scope.js';
@@ -8,7 +9,7 @@ import { addValues } from './operators.js';
 import { describeValue, fail, hasAstral, type Json, type JsonObject } from './values.js';
 
 interface CompiledRegex {
-  regex: RegExp;
+  regex: RE2JS;
   names: Array<string | null>;
   global: boolean;
   ignoreEmpty: boolean;
@@ -17,20 +18,9 @@ interface CompiledRegex {
 const cache = new Map<string, CompiledRegex>();
 
 /** Names of the capturing groups, in order (null for unnamed ones). */
-function groupNames(source: string): Array<string | null> {
-  const names: Array<string | null> = [];
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const c = source[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') inClass = true;
-    else if (c === '(') {
-      const named = /^\(\?<([A-Za-z_][A-Za-z0-9_]*)>/u.exec(source.slice(i));
-      if (named) names.push(named[1]!);
-      else if (source[i + 1] !== '?') names.push(null);
-    }
-  }
+function groupNames(regex: RE2JS): Array<string | null> {
+  const names: Array<string | null> = Array.from({ length: regex.groupCount() }, () => null);
+  for (const [name, index] of Object.entries(regex.namedGroups())) names[index - 1] = name;
   return names;
 }
 
@@ -48,13 +38,18 @@ export function compileRegex(pattern: Json, flags: Json): CompiledRegex {
   } catch (error) {
     return fail(error instanceof Error ? error.message : String(error));
   }
-  let regex: RegExp;
+  let regex: RE2JS;
   try {
-    regex = new RegExp(source, `${parsed.js}d`);
+    regex = RE2JS.compile(source, parsed.re2);
   } catch (error) {
     return fail(`${pattern} (at offset 0) is not a valid regex: ${error instanceof Error ? error.message : ''}`);
   }
-  const compiled = { regex, names: groupNames(source), global: parsed.global, ignoreEmpty: parsed.ignoreEmpty };
+  const compiled = {
+    regex,
+    names: groupNames(regex),
+    global: parsed.global,
+    ignoreEmpty: parsed.ignoreEmpty,
+  };
   if (cache.size > 500) cache.clear();
   cache.set(key, compiled);
   return compiled;
@@ -85,23 +80,21 @@ export function matchString(input: Json, re: CompiledRegex, forceGlobal: boolean
   if (typeof input !== 'string') return fail(`${describeValue(input)} cannot be matched, as it is not a string`);
   const astral = hasAstral(input);
   const out: JsonObject[] = [];
-  const regex = re.regex;
-  regex.lastIndex = 0;
-  for (;;) {
-    const m = regex.exec(input);
-    if (!m) break;
-    const start = m.index;
-    if (m[0] === '') regex.lastIndex = start + (astral && input.codePointAt(start)! > 0xffff ? 2 : 1);
-    if (!(re.ignoreEmpty && m[0] === '')) {
+  const matcher = re.regex.matcher(input);
+  let from = 0;
+  while (from <= input.length && matcher.find(from)) {
+    const start = matcher.start();
+    const end = matcher.end();
+    from = end > start ? end : start + (astral && input.codePointAt(start)! > 0xffff ? 2 : 1);
+    if (!(re.ignoreEmpty && end === start)) {
       const captures: JsonObject[] = re.names.map((name, i) => {
-        const span = m.indices?.[i + 1];
-        const text = m[i + 1];
-        if (!span || text === undefined) return { offset: -1, length: 0, string: null, name };
-        return { offset: codePointIndex(input, astral, span[0]), length: codePointCount(text, astral), string: text, name };
+        const text = matcher.group(i + 1);
+        if (text === null) return { offset: -1, length: 0, string: null, name };
+        return { offset: codePointIndex(input, astral, matcher.start(i + 1)), length: codePointCount(text, astral), string: text, name };
       });
-      out.push({ offset: codePointIndex(input, astral, start), length: codePointCount(m[0], astral), string: m[0], captures });
+      out.push({ offset: codePointIndex(input, astral, start), length: codePointCount(matcher.group()!, astral), string: matcher.group()!, captures });
     }
-    if (!(re.global || forceGlobal) || regex.lastIndex > input.length) break;
+    if (!(re.global || forceGlobal)) break;
   }
   return out;
 }
@@ -146,8 +139,7 @@ for (const [arity, flagsArg] of [[1, undefined], [2, 1]] as const) {
       emit(matchString(input, re, true).length > 0);
       return;
     }
-    re.regex.lastIndex = 0;
-    emit(re.regex.test(input));
+      emit(re.regex.test(input));
   });
   defineRegex('match', arity, flagsArg, () => (input, re, _env, emit) => matchString(input, re, false).forEach((m) => emit(m)));
   defineRegex('capture', arity, flagsArg, () => (input, re, _env, emit) =>

@@ -4,7 +4,7 @@ import { compileNode } from './compile.js';
 import { makeCompiled } from './compile-helpers.js';
 import { FORMATS, toText } from './formats.js';
 import { JqCompileError } from './engine.js';
-import { countStep, type Compiled, type Env, type Single } from './runtime.js';
+import { budget, checkArrayLength, countStep, type Compiled, type Env, type Single } from './runtime.js';
 import { iterateValues } from './path-ops.js';
 import type { Scope } from './scope.js';
 import { describeValue, fail, setField, type Json, type JsonObject } from './values.js';
@@ -42,6 +42,8 @@ export function compileArray(body: Compiled | undefined): Compiled {
     single: (input, env) => {
       const out: Json[] = [];
       body.run(input, env, (v) => {
+        // Steps bound this too, but a host may raise maxSteps: the array's own cap still holds.
+        if (out.length === budget.maxArrayLength) checkArrayLength(out.length + 1);
         out.push(v);
       });
       return out;

@@ -44,10 +44,13 @@ export class JqRuntimeError extends Error {
   readonly value: unknown;
   /** Outputs the program produced before failing (jq prints these before its error message). */
   readonly outputs: readonly unknown[];
+  /** When a limit stopped the program: the name of that limit (`maxSteps`, `maxArrayLength`, ...). */
+  readonly limit: string | undefined;
 
-  constructor(message: string, value?: unknown, outputs: readonly unknown[] = []) {
+  constructor(message: string, value?: unknown, outputs: readonly unknown[] = [], limit?: string) {
     super(message);
     this.value = value;
     this.outputs = outputs;
+    this.limit = limit;
   }
 }

@@ -38,18 +38,32 @@ export function parseJq(expression: string): Node {
  */
 export function compileJqAst(ast: Node, options: { source: string; limits?: Partial<Limits> }): InProcessFilter {
   const code = guardNesting(() => compileParsed(ast, options.source));
-  const maxSteps = options.limits?.maxSteps ?? DEFAULT_LIMITS.maxSteps;
-  const maxDepth = options.limits?.maxDepth ?? DEFAULT_LIMITS.maxDepth;
+  const limits: Limits = { ...DEFAULT_LIMITS, ...definedLimits(options.limits) };
   const single = code.single;
   const runSync = single
-    ? (input: unknown): unknown[] => (budget.active ? evaluate(code, input as Json, maxSteps, maxDepth) : runSingle(single, input as Json, maxSteps, maxDepth))
-    : (input: unknown): unknown[] => evaluate(code, input as Json, maxSteps, maxDepth);
+    ? (input: unknown): unknown[] => (budget.active ? evaluate(code, input as Json, limits) : runSingle(single, input as Json, limits))
+    : (input: unknown): unknown[] => evaluate(code, input as Json, limits);
   return {
     source: options.source,
     engine: 'in-process',
     runSync,
     run: async (input) => runSync(input),
   };
+}
+
+/** The limits a caller set, without keys set to undefined (which would hide the defaults). */
+function definedLimits(limits: Partial<Limits> | undefined): Partial<Limits> {
+  return Object.fromEntries(Object.entries(limits ?? {}).filter(([, value]) => value !== undefined));
+}
+
+/** Puts `limits` into the running budget and returns what was there, to restore. */
+function applyLimits(limits: Limits): Limits {
+  const saved = { maxSteps: budget.maxSteps, maxDepth: budget.maxDepth, maxArrayLength: budget.maxArrayLength, maxStringLength: budget.maxStringLength };
+  budget.maxSteps = limits.maxSteps;
+  budget.maxDepth = limits.maxDepth;
+  budget.maxArrayLength = limits.maxArrayLength;
+  budget.maxStringLength = limits.maxStringLength;
+  return saved;
 }
 
 function compileParsed(ast: Node, source: string): Compiled {
@@ -78,12 +92,11 @@ function errorMessage(value: Json): string {
 }
 
 /** The hot path (a mapping per record): one output, no evaluation already running. */
-function runSingle(single: Single, input: Json, maxSteps: number, maxDepth: number): unknown[] {
+function runSingle(single: Single, input: Json, limits: Limits): unknown[] {
   budget.active = true;
   budget.steps = 0;
   budget.depth = 0;
-  budget.maxSteps = maxSteps;
-  budget.maxDepth = maxDepth;
+  applyLimits(limits);
   budget.nonFinite = false;
   try {
     const value = single(input, null);
@@ -95,20 +108,17 @@ function runSingle(single: Single, input: Json, maxSteps: number, maxDepth: numb
   }
 }
 
-function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: number): unknown[] {
+function evaluate(code: Compiled, input: Json, limits: Limits): unknown[] {
   // Saved and restored so a nested evaluation (a callback running jq) cannot corrupt the outer one.
   const savedSteps = budget.steps;
   const savedDepth = budget.depth;
-  const savedMaxSteps = budget.maxSteps;
-  const savedMaxDepth = budget.maxDepth;
+  const savedLimits = applyLimits(limits);
   const savedNonFinite = budget.nonFinite;
   const savedActive = budget.active;
   budget.active = true;
   budget.steps = 0;
   budget.depth = 0;
   budget.nonFinite = false;
-  budget.maxSteps = maxSteps;
-  budget.maxDepth = maxDepth;
   const outputs: Json[] = [];
   try {
     const single = code.single;
@@ -126,8 +136,7 @@ function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: numbe
   } finally {
     budget.steps = savedSteps;
     budget.depth = savedDepth;
-    budget.maxSteps = savedMaxSteps;
-    budget.maxDepth = savedMaxDepth;
+    applyLimits(savedLimits);
     budget.nonFinite = savedNonFinite;
     budget.active = savedActive;
   }
@@ -136,7 +145,7 @@ function evaluate(code: Compiled, input: Json, maxSteps: number, maxDepth: numbe
 function toRuntimeError(error: unknown, outputs: Json[]): unknown {
   const inner = error instanceof PassThrough ? error.error : error;
   if (inner instanceof JqThrow) return new JqRuntimeError(errorMessage(inner.value), normalizeOutput(inner.value), outputs);
-  if (inner instanceof BudgetExceeded) return new JqRuntimeError(inner.message, undefined, outputs);
+  if (inner instanceof BudgetExceeded) return new JqRuntimeError(inner.message, undefined, outputs, inner.limit);
   if (inner instanceof RangeError && /call stack/u.test(inner.message)) {
     return new JqRuntimeError('jq program exceeded the maximum recursion depth (too deeply nested calls or data)', undefined, outputs);
   }

@@ -100,3 +100,77 @@ function findLiteralError(text: string): string | undefined {
   if (topLevelValues > 1) return 'Unexpected extra JSON values';
   return undefined;
 }
+
+/** Integers beyond 2^53 have at least 16 digits: a document without such a run parses as usual. */
+const LONG_DIGIT_RUN = /[0-9]{16}/u;
+
+/**
+ * JSON.parse that keeps every digit of integers beyond 2^53 (`1234567890123456789` and
+ * `1234567890123456790` are one double): such an integer becomes a string of its digits, the form
+ * an id takes anyway, so two accounts never share an id. Other numbers are numbers, as before.
+ * Throws SyntaxError on invalid JSON, like JSON.parse. The fast path is JSON.parse itself.
+ */
+export function parseJsonLossless(text: string): unknown {
+  if (!LONG_DIGIT_RUN.test(text)) return JSON.parse(text);
+  // A marker no target can predict, so a string in the body can never be mistaken for one.
+  const nonce = `${Math.random().toString(36).slice(2)}:`;
+  const marked = markUnsafeIntegers(text, `"\\u0000${nonce}`);
+  if (marked === text) return JSON.parse(text);
+  return unmark(JSON.parse(marked) as unknown, `\u0000${nonce}`);
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const MINUS = 0x2d;
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/**
+ * Rewrites each integer token beyond 2^53 outside strings as `"<marker><digits>"` (one pass over
+ * the text; strings are skipped whole, with their escapes). Anything that is not an integer token
+ * (fraction, exponent, leading zero) is left for JSON.parse to read or reject.
+ */
+function markUnsafeIntegers(text: string, openMarker: string): string {
+  let out = '';
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      for (i++; i < text.length && text.charCodeAt(i) !== QUOTE; i++) if (text.charCodeAt(i) === BACKSLASH) i++;
+    } else if (code === MINUS || isDigit(code)) {
+      let end = i + 1;
+      while (end < text.length && isDigit(text.charCodeAt(end))) end++;
+      const next = text[end];
+      const token = text.slice(i, end);
+      const digits = code === MINUS ? token.slice(1) : token;
+      if (digits.length >= 16 && digits[0] !== '0' && next !== '.' && next !== 'e' && next !== 'E' && !Number.isSafeInteger(Number(token))) {
+        out += `${text.slice(copied, i)}${openMarker}${token}"`;
+        copied = end;
+      }
+      // A fraction or exponent belongs to this number: skip it whole, or its digits would be read as an integer.
+      if (next === '.' || next === 'e' || next === 'E') while (end < text.length && /[0-9.eE+-]/u.test(text[end]!)) end++;
+      i = end - 1;
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+
+/** Replaces marked strings by their digits, in place, without recursion (bodies may nest deeply). */
+function unmark(root: unknown, marker: string): unknown {
+  const strip = (value: unknown): unknown =>
+    typeof value === 'string' && value.charCodeAt(0) === 0 && value.startsWith(marker) ? value.slice(marker.length) : value;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Array.isArray(node) ? node.keys() : Object.keys(record)) {
+      const child = record[key as string];
+      if (child !== null && typeof child === 'object') stack.push(child);
+      else if (typeof child === 'string') record[key as string] = strip(child);
+    }
+  }
+  return strip(root);
+}

@@ -1,17 +1,25 @@
 /** jq's arithmetic on values (`+ - * / %`), with jq's error messages. */
 import { fail, describeValue, isObject, MAX_DEPTH, setField, type Json, type JsonObject, equalValues } from './values.js';
 import { splitString } from './strings.js';
-import { checkFinite } from './runtime.js';
+import { chargeElements, chargeSteps, checkArrayLength, checkFinite, checkStringLength } from './runtime.js';
 
 export function addValues(a: Json, b: Json): Json {
   if (typeof a === 'number' && typeof b === 'number') return checkFinite(a + b);
   if (a === null) return b;
   if (b === null) return a;
-  if (typeof a === 'string' && typeof b === 'string') return a + b;
-  if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
+  if (typeof a === 'string' && typeof b === 'string') {
+    checkStringLength(a.length + b.length);
+    return a + b;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    checkArrayLength(a.length + b.length);
+    return a.concat(b);
+  }
   if (isObject(a) && isObject(b)) {
+    const bKeys = Object.keys(b);
+    chargeElements(Object.keys(a).length + bKeys.length);
     const out: JsonObject = { ...a };
-    for (const key of Object.keys(b)) setField(out, key, b[key]!);
+    for (const key of bKeys) setField(out, key, b[key]!);
     return out;
   }
   return fail(`${describeValue(a)} and ${describeValue(b)} cannot be added`);
@@ -19,14 +27,34 @@ export function addValues(a: Json, b: Json): Json {
 
 export function subtractValues(a: Json, b: Json): Json {
   if (typeof a === 'number' && typeof b === 'number') return checkFinite(a - b);
-  if (Array.isArray(a) && Array.isArray(b)) return a.filter((x) => !b.some((y) => equalValues(x, y)));
+  if (Array.isArray(a) && Array.isArray(b)) return subtractArrays(a, b);
   return fail(`${describeValue(a)} and ${describeValue(b)} cannot be subtracted`);
+}
+
+/**
+ * `a - b` on arrays in time linear in their lengths for scalars (a Set), so
+ * `[range(4e6)] - [range(4e6)]` is one pass, not 16e12 comparisons. Arrays and objects are still
+ * compared pairwise (they are equal by content), and that work is charged before it is done.
+ */
+function subtractArrays(a: Json[], b: Json[]): Json[] {
+  // A Set insertion or lookup costs about as much as an evaluation step.
+  chargeSteps(a.length + b.length);
+  const scalars = new Set<Json>();
+  const containers: Json[] = [];
+  for (const y of b) {
+    if (y !== null && typeof y === 'object') containers.push(y);
+    else if (!Number.isNaN(y)) scalars.add(y);
+  }
+  if (containers.length > 0) chargeElements(a.filter((x) => x !== null && typeof x === 'object').length * containers.length);
+  return a.filter((x) => (x !== null && typeof x === 'object' ? !containers.some((y) => equalValues(x, y)) : !scalars.has(x)));
 }
 
 function repeatString(text: string, times: number): Json {
   if (!(times >= 0)) return null;
   const count = Math.floor(times);
   if (text.length * count > 2 ** 28) return fail('Repeat string result too long');
+  checkStringLength(text.length * count);
+  chargeElements(text.length * count);
   return text.repeat(count);
 }
 

@@ -2,6 +2,7 @@
 import { compareValues, describeValue, fail, getField, isObject, setField, truncateDump, type Json, type JsonObject } from './values.js';
 import { sliceCodePoints } from './strings.js';
 import { codePointLength, hasAstral } from './values.js';
+import { chargeElements, checkArrayLength } from './runtime.js';
 
 function indexError(target: Json, key: Json): never {
   return fail(`Cannot index ${target === null ? 'null' : describeType(target)} with ${describeValue(key)}`);
@@ -46,6 +47,7 @@ export function indexValue(target: Json, key: Json): Json {
 
 export function arrayIndices(target: Json[], needle: Json[]): Json {
   if (needle.length === 0) return null;
+  chargeElements(target.length * needle.length);
   const out: number[] = [];
   for (let i = 0; i + needle.length <= target.length; i++) {
     let match = true;
@@ -161,6 +163,7 @@ function childForUpdate(root: Json, key: Json): Json {
 
 function withChild(root: Json, key: Json, child: Json): Json {
   if (typeof key === 'string') {
+    if (root !== null) chargeElements(Object.keys(root as JsonObject).length);
     const object: JsonObject = root === null ? {} : { ...(root as JsonObject) };
     setField(object, key, child);
     return object;
@@ -169,12 +172,15 @@ function withChild(root: Json, key: Json, child: Json): Json {
   if (typeof key === 'number') {
     let i = Math.floor(key);
     if (i < 0) i += array.length;
+    // Checked before growing: `.[1e8] = 1` would otherwise allocate gigabytes in one step.
+    checkArrayLength(Math.max(array.length, i + 1));
     while (array.length < i) array.push(null);
     array[i] = child;
     return array;
   }
   const [start, end] = sliceBounds(array.length, getField(key as JsonObject, 'start'), getField(key as JsonObject, 'end'));
   if (!Array.isArray(child)) fail('A slice of an array can only be assigned another array');
+  checkArrayLength(array.length - (end - start) + child.length);
   return [...array.slice(0, start), ...child, ...array.slice(end)];
 }
 

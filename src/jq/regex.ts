@@ -1,10 +1,11 @@
 /**
- * Oniguruma (Ruby syntax, as jq uses it) to JavaScript RegExp with the `u` flag. Constructs
- * JavaScript cannot honour (possessive quantifiers, atomic groups, inline option groups, `\G`,
- * `\K`, class intersection, conditionals) are refused rather than approximated, and so are nested
- * unbounded repeats that can backtrack catastrophically (see regex-backtracking.ts).
+ * Oniguruma (Ruby syntax, as jq uses it) to RE2 syntax, run by re2js: a linear-time engine, so a
+ * pattern from an untrusted spec cannot backtrack catastrophically (`(a|a)*b`, `a*a*a*a*a*b`).
+ * Constructs that need backtracking (backreferences, lookahead, lookbehind) and constructs RE2
+ * cannot honour (possessive quantifiers, atomic groups, inline option groups, `\G`, `\K`, `\Z`,
+ * Unicode word boundaries `\b`, class intersection, conditionals) are refused rather than approximated.
  */
-import { NestedRepeatGuard } from './regex-backtracking.js';
+import { RE2JS } from 're2js';
 
 export class RegexUnsupported extends Error {
   override readonly name = 'RegexUnsupported';
@@ -13,7 +14,8 @@ export class RegexUnsupported extends Error {
 export interface RegexFlags {
   global: boolean;
   ignoreEmpty: boolean;
-  js: string;
+  /** re2js flag bits. */
+  re2: number;
 }
 
 /** jq's modifier letters: g, i, x, n, p, s (and l, which JavaScript cannot honour). */
@@ -37,8 +39,8 @@ export function parseFlags(flags: string | null): RegexFlags & { extended: boole
     }
   }
   // Ruby-syntax ^ and $ are line anchors unless in single-line mode.
-  const js = `gu${ignoreCase ? 'i' : ''}${dotAll ? 's' : ''}${singleLine ? '' : 'm'}`;
-  return { global, ignoreEmpty, extended, js };
+  const re2 = (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (dotAll ? RE2JS.DOTALL : 0) | (singleLine ? 0 : RE2JS.MULTILINE);
+  return { global, ignoreEmpty, extended, re2 };
 }
 
 const POSIX: Record<string, string> = {
@@ -47,16 +49,24 @@ const POSIX: Record<string, string> = {
   print: '\\x20-\\x7e', graph: '\\x21-\\x7e',
 };
 
-// Oniguruma's \w, \d and \b are Unicode-aware in UTF-8; JavaScript's are ASCII-only even with `u`.
+// Oniguruma's \w, \d and \s are Unicode-aware in UTF-8; RE2's are ASCII-only.
 const WORD = '\\p{L}\\p{M}\\p{Nd}\\p{Pc}';
-const UNICODE_ESCAPES: Record<string, string> = {
-  w: `[${WORD}]`, W: `[^${WORD}]`, d: '\\p{Nd}', D: '\\P{Nd}',
-  b: `(?:(?<=[${WORD}])(?![${WORD}])|(?<![${WORD}])(?=[${WORD}]))`,
-  B: `(?:(?<=[${WORD}])(?=[${WORD}])|(?<![${WORD}])(?![${WORD}]))`,
+const SPACE = '\\t-\\r\\x{85}\\p{Z}';
+/** Escapes outside a class and their contents inside one (undefined: not allowed inside). */
+const UNICODE_ESCAPES: Record<string, { alone: string; inClass?: string }> = {
+  w: { alone: `[${WORD}]`, inClass: WORD }, W: { alone: `[^${WORD}]` },
+  d: { alone: '\\p{Nd}', inClass: '\\p{Nd}' }, D: { alone: '\\P{Nd}' },
+  s: { alone: `[${SPACE}]`, inClass: SPACE }, S: { alone: `[^${SPACE}]` },
+  h: { alone: '[0-9a-fA-F]', inClass: '0-9a-fA-F' }, H: { alone: '[^0-9a-fA-F]' },
 };
+/** Oniguruma escapes whose RE2 spelling differs. */
+const RENAMED_ESCAPES: Record<string, string> = { e: '\\x1b', a: '\\x07' };
 
 const SYNTAX = new Set(['^', '$', '\\', '.', '*', '+', '?', '(', ')', '[', ']', '{', '}', '|', '/', '-']);
-const PASS_ESCAPES = new Set(['d', 'D', 'w', 'W', 's', 'S', 'b', 'B', 'n', 't', 'r', 'f', 'v', '0', 'x', 'u', 'p', 'P', 'k', 'c']);
+const PASS_ESCAPES = new Set(['A', 'z', 'n', 't', 'r', 'f', 'v', '0', 'x', 'p', 'P']);
+// RE2 decides \b on ASCII word characters only, Oniguruma on Unicode ones: refused, not answered differently.
+const WORD_BOUNDARY = 'a word boundary (\\b, \\B) is not supported: the linear-time engine (RE2) sees ASCII word characters only';
+const BACKTRACKING_ONLY = 'needs a backtracking engine; regexes run in linear time (RE2), so it is not supported';
 
 function stripExtended(pattern: string): string {
   let out = '';
@@ -103,37 +113,33 @@ function refuseNullableGroup(translated: string): void {
   }
 }
 
-const NESTED_QUANTIFIERS = 'nested quantifiers can backtrack catastrophically';
-
-/** Translates an Oniguruma pattern; throws RegexUnsupported for what JavaScript cannot do. */
+/** Translates an Oniguruma pattern; throws RegexUnsupported for what RE2 cannot do. */
 export function translateRegex(pattern: string, extended: boolean): string {
   const src = extended ? stripExtended(pattern) : pattern;
   let out = '';
   let inClass = false;
-  const guard = new NestedRepeatGuard();
   for (let i = 0; i < src.length; i++) {
     const c = src[i]!;
     const next = src[i + 1];
     if (c === '\\') {
       if (next === undefined) throw new Error('too short escape sequence');
-      if (!inClass) guard.markAtom(out.length);
       i++;
-      if (next === 'w' && inClass) out += WORD;
-      else if (next === 'd' && inClass) out += '\\p{Nd}';
-      else if ((next === 'W' || next === 'D') && inClass) throw new RegexUnsupported(`\\${next} inside a character class is not supported`);
-      else if (!inClass && UNICODE_ESCAPES[next]) out += UNICODE_ESCAPES[next];
-      else if (next === 'h') out += inClass ? '0-9a-fA-F' : '[0-9a-fA-F]';
-      else if (next === 'H') out += '[^0-9a-fA-F]';
-      else if (next === 'A' && !inClass) out += '(?<![\\s\\S])';
-      else if (next === 'z' && !inClass) out += '(?![\\s\\S])';
-      else if (next === 'Z' && !inClass) out += '(?=\\n?(?![\\s\\S]))';
-      else if (next === 'e') out += '\\x1b';
-      else if (next === 'a') out += '\\x07';
-      else if ('GKRXQEy'.includes(next)) throw new RegexUnsupported(`the regex escape \\${next} is not supported`);
-      else if (/[1-9]/u.test(next) || PASS_ESCAPES.has(next)) out += `\\${next}`;
+      const unicode = UNICODE_ESCAPES[next];
+      if (unicode && inClass) {
+        if (unicode.inClass === undefined) throw new RegexUnsupported(`\\${next} inside a character class is not supported`);
+        out += unicode.inClass;
+      } else if (unicode) out += unicode.alone;
+      else if (RENAMED_ESCAPES[next]) out += RENAMED_ESCAPES[next];
+      else if (next === 'u' && /^[0-9A-Fa-f]{4}$/u.test(src.slice(i + 1, i + 5))) {
+        out += `\\x{${src.slice(i + 1, i + 5)}}`;
+        i += 4;
+      } else if (/[1-9]/u.test(next) || next === 'k') throw new RegexUnsupported(`a backreference (\\${next}) ${BACKTRACKING_ONLY}`);
+      else if (next === 'b' || next === 'B') throw new RegexUnsupported(WORD_BOUNDARY);
+      else if ((next === 'A' || next === 'z') && inClass) throw new RegexUnsupported(`\\${next} inside a character class is not supported`);
+      else if (PASS_ESCAPES.has(next)) out += `\\${next}`;
       else if (SYNTAX.has(next)) out += `\\${next}`;
       else if (/[A-Za-z]/u.test(next)) throw new RegexUnsupported(`the regex escape \\${next} is not supported`);
-      else out += next;
+      else out += /[0-9A-Za-z_]/u.test(next) || next.charCodeAt(0) > 0x7f ? next : `\\${next}`;
       continue;
     }
     if (inClass) {
@@ -155,7 +161,6 @@ export function translateRegex(pattern: string, extended: boolean): string {
     }
     switch (c) {
       case '[':
-        guard.markAtom(out.length);
         inClass = true;
         out += c;
         if (next === '^') {
@@ -175,20 +180,13 @@ export function translateRegex(pattern: string, extended: boolean): string {
             i = end < 0 ? src.length : end;
             break;
           }
-          if (!/^(?::|=|!|<=|<!|<[A-Za-z_])/u.test(rest)) throw new RegexUnsupported(`the regex group (?${rest.slice(0, 2)}... is not supported`);
+          const look = /^(?:=|!|<=|<!)/u.exec(rest);
+          if (look) throw new RegexUnsupported(`a ${look[0].startsWith('<') ? 'lookbehind' : 'lookahead'} (?${look[0]}...) ${BACKTRACKING_ONLY}`);
+          if (!/^(?::|<[A-Za-z_])/u.test(rest)) throw new RegexUnsupported(`the regex group (?${rest.slice(0, 2)}... is not supported`);
         }
-        guard.openGroup(out.length);
         out += c;
-        break;
-      case ')':
-        out += c;
-        guard.closeGroup(out.length);
         break;
       case '*': case '+': case '?':
-        // A lazy `+?`/`*?` follows a quantifier: it changes the order, not the unboundedness.
-        if (!(c === '?' && /[*+}]$/u.test(out) && !out.endsWith('\\}')) && !guard.quantify(out, c !== '?')) {
-          throw new RegexUnsupported(NESTED_QUANTIFIERS);
-        }
         refuseNullableGroup(out);
         out += c;
         if (src[i + 1] === '+') throw new RegexUnsupported('possessive quantifiers are not supported');
@@ -196,19 +194,14 @@ export function translateRegex(pattern: string, extended: boolean): string {
       case '{': {
         const m = /^\{(\d*)(?:,(\d*))?\}/u.exec(src.slice(i));
         if (m && (m[1] !== '' || (m[2] !== undefined && m[2] !== ''))) {
-          if (!guard.quantify(out, m[2] === '')) throw new RegexUnsupported(NESTED_QUANTIFIERS);
           refuseNullableGroup(out);
           out += m[1] === '' ? `{0,${m[2]}}` : m[0];
           i += m[0].length - 1;
           if (src[i + 1] === '+') throw new RegexUnsupported('possessive quantifiers are not supported');
-        } else {
-          guard.markAtom(out.length);
-          out += '\\{';
-        }
+        } else out += '\\{';
         break;
       }
       default:
-        guard.markAtom(out.length);
         out += c === '}' || c === ']' || c === '/' ? `\\${c}` : c;
     }
   }

@@ -55,14 +55,22 @@ export class BreakSignal {
 }
 
 export class BudgetExceeded {
-  constructor(readonly message: string) {}
+  /** `limit`: the name of the Limits field that was exceeded. */
+  constructor(readonly message: string, readonly limit: keyof Limits) {}
 }
 
 export interface Limits {
-  /** Evaluation steps (function calls, loop iterations) per run. */
+  /**
+   * Evaluation steps per run: function calls and loop iterations count one each, and builtins that
+   * allocate, copy or compare count the elements they touch (see `chargeElements`).
+   */
   maxSteps: number;
   /** Nested jq function calls. */
   maxDepth: number;
+  /** Elements of one array a program builds (`.[1e8] = 1`, `[range(n)]`, `a + b`). */
+  maxArrayLength: number;
+  /** UTF-16 code units of one string a program builds (`"a" * n`, `a + b`, `join`). */
+  maxStringLength: number;
 }
 
 /**
@@ -70,7 +78,14 @@ export interface Limits {
  * frames, so a program that nests more than about a thousand calls may hit JavaScript's stack
  * before maxDepth; that is reported as the same recursion error.
  */
-export const DEFAULT_LIMITS: Limits = { maxSteps: 10_000_000, maxDepth: 1_000 };
+export const DEFAULT_LIMITS: Limits = { maxSteps: 10_000_000, maxDepth: 1_000, maxArrayLength: 10_000_000, maxStringLength: 100_000_000 };
+
+/**
+ * Elements a builtin may allocate, copy or compare per evaluation step: copying is far cheaper
+ * than a step, so `reduce range(5000) as $i ([]; . + [$i])` (quadratic copying) still fits the
+ * default budget while one step that would touch billions of elements does not.
+ */
+const ELEMENTS_PER_STEP = 16;
 
 /** The running evaluation's counters (evaluation is synchronous, so one at a time per thread). */
 export const budget = {
@@ -78,6 +93,8 @@ export const budget = {
   maxSteps: DEFAULT_LIMITS.maxSteps,
   depth: 0,
   maxDepth: DEFAULT_LIMITS.maxDepth,
+  maxArrayLength: DEFAULT_LIMITS.maxArrayLength,
+  maxStringLength: DEFAULT_LIMITS.maxStringLength,
   /** Set when the evaluation computed Infinity or NaN: only then are outputs rewritten as jq prints them. */
   nonFinite: false,
   /** An evaluation is running (a nested one must save and restore these counters). */
@@ -90,19 +107,49 @@ export function checkFinite(n: number): number {
   return n;
 }
 
+function stepsExceeded(): BudgetExceeded {
+  return new BudgetExceeded(`jq program exceeded its budget of ${budget.maxSteps} evaluation steps`, 'maxSteps');
+}
+
 export function countStep(): void {
-  if (++budget.steps > budget.maxSteps) {
-    throw new BudgetExceeded(`jq program exceeded its budget of ${budget.maxSteps} evaluation steps`);
+  if (++budget.steps > budget.maxSteps) throw stepsExceeded();
+}
+
+/**
+ * Charges a builtin's work on `elements` array elements, object keys or compared pairs, before
+ * it is done: a single step must not allocate gigabytes or run for minutes.
+ */
+export function chargeElements(elements: number): void {
+  budget.steps += elements / ELEMENTS_PER_STEP;
+  if (budget.steps > budget.maxSteps) throw stepsExceeded();
+}
+
+/** Charges `steps` whole steps at once: work as costly per element as a step (hashing, say). */
+export function chargeSteps(steps: number): void {
+  budget.steps += steps;
+  if (budget.steps > budget.maxSteps) throw stepsExceeded();
+}
+
+/** Refuses, before allocating, an array of `length` elements beyond maxArrayLength (and charges it). */
+export function checkArrayLength(length: number): void {
+  if (length > budget.maxArrayLength) {
+    throw new BudgetExceeded(`jq program exceeded its limit of ${budget.maxArrayLength} array elements (maxArrayLength)`, 'maxArrayLength');
+  }
+  chargeElements(length);
+}
+
+/** Refuses, before building it, a string of `length` UTF-16 units beyond maxStringLength. */
+export function checkStringLength(length: number): void {
+  if (length > budget.maxStringLength) {
+    throw new BudgetExceeded(`jq program exceeded its limit of ${budget.maxStringLength} string characters (maxStringLength)`, 'maxStringLength');
   }
 }
 
 export function enterCall(): void {
-  if (++budget.steps > budget.maxSteps) {
-    throw new BudgetExceeded(`jq program exceeded its budget of ${budget.maxSteps} evaluation steps`);
-  }
+  if (++budget.steps > budget.maxSteps) throw stepsExceeded();
   if (++budget.depth > budget.maxDepth) {
     budget.depth = 0;
-    throw new BudgetExceeded(`jq program exceeded the recursion depth limit of ${budget.maxDepth}`);
+    throw new BudgetExceeded(`jq program exceeded the recursion depth limit of ${budget.maxDepth}`, 'maxDepth');
   }
 }
 

@@ -4,6 +4,7 @@
  * target's own message is read with `errors.message` (jq) when the spec gives one, and the body
  * excerpt is redacted.
  */
+import { parseJsonLossless } from '../jq/json-parse.js';
 import type { CompiledErrorHandling } from './compile-connector.js';
 import { ConnectorError, type ConnectorErrorCode } from './errors.js';
 import type { Redactor } from './redact.js';
@@ -53,7 +54,8 @@ export function parseBody(buffer: Buffer): ParsedBody {
   const text = buffer.toString('utf8');
   let parsed: ParsedBody;
   try {
-    parsed = { text, json: JSON.parse(text) as unknown, isJson: true };
+    // Lossless: integers beyond 2^53 keep every digit (as strings), so 64-bit ids stay distinct.
+    parsed = { text, json: parseJsonLossless(text), isJson: true };
   } catch {
     parsed = { text, json: text, isJson: false };
   }
