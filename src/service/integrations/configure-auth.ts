@@ -56,7 +56,9 @@ export async function testConnection(input: { connector: CompiledConnector; row:
     return { ok: true, check: await client.testConnection() };
   } catch (error) {
     if (!isConnectorError(error)) throw error;
-    const failure: AuthFailure = { code: error.code, message: error.message, status: error.status, bodyExcerpt: error.bodyExcerpt, hint: error.hint ?? hintFor(error.code) };
+    // The runtime's hint for a refused address speaks to a library host; here the operator decides.
+    const hint = error.code === 'EGRESS_DENIED' ? hintFor(error.code) : (error.hint ?? hintFor(error.code));
+    const failure: AuthFailure = { code: error.code, message: error.message, status: error.status, bodyExcerpt: error.bodyExcerpt, hint };
     return { ok: false, failure: JSON.parse(input.redactor.redact(JSON.stringify(failure))) as AuthFailure };
   } finally {
     await client?.close();
@@ -66,6 +68,9 @@ export async function testConnection(input: { connector: CompiledConnector; row:
 function hintFor(code: string): string {
   if (code === 'AUTH_FAILED' || code === 'FORBIDDEN') return 'check the credentials and their permissions in the target application';
   if (code === 'NETWORK' || code === 'TIMEOUT') return 'check the base URL and that the target application is reachable from the service';
+  if (code === 'EGRESS_DENIED') {
+    return 'the service reaches public addresses only; for an on-premises application, the operator starts the service with --allow-egress <address or range>';
+  }
   return 'check the inputs and the base URL, then save again';
 }
 
