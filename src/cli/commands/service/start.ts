@@ -3,10 +3,10 @@
  * a first tenant with an admin token, printed once; then serves the HTTP API until SIGINT or
  * SIGTERM. The access log goes to stderr, one JSON line per request.
  */
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
+import { EXIT_USAGE, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
-import { untilSignal } from './until-signal.js';
-import { cliActor, describeStorage, egressFlags, helpText, parseOrUsage, reportServiceFailure, storageFlags, storageOptions } from './storage-flags.js';
+import { runServiceUntilSignal } from './until-signal.js';
+import { cliActor, describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions } from './storage-flags.js';
 
 const flags: FlagSpecs = {
   ...storageFlags,
@@ -29,39 +29,28 @@ async function run(args: string[], io: CliIO): Promise<number> {
   }
   const host = parsed.strings.host ?? '127.0.0.1';
   const options = storageOptions(parsed, io);
-  // Listening before the service opens: a signal during start-up stops it once it is up.
-  const stopped = untilSignal();
-  const [{ openService }, { buildApi }] = await Promise.all([import('../../../service/index.js'), import('../../../service/api/build-api.js')]);
-  let service;
-  try {
-    service = await openService(options);
-  } catch (error) {
-    stopped.cancel();
-    return reportServiceFailure(error, io);
-  }
-  try {
-    const { app } = await buildApi({ service, log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`) });
-    if ((await service.tenants.list()).length === 0) {
-      const tenant = await service.tenants.create({ name: 'default', plan: (parsed.strings.plan ?? 'standard') as 'standard', actor: cliActor() });
-      const token = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: cliActor() });
-      io.stdout.write(`fresh store: created tenant ${tenant.id} (default, plan ${tenant.plan})\nadmin token (shown once, keep it now): ${token.token}\n`);
-    }
-    // The embedded database has one process: its workers run here. On PostgreSQL, --no-workers
-    // leaves the runs to `connector service worker` processes.
-    if (!parsed.booleans['no-workers']) await service.startWorkers();
-    const address = await app.listen({ port, host });
-    io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
-    const signal = await stopped.signal;
-    io.stderr.write(`${signal}: stopping\n`);
-    await app.close();
-    await service.stopWorkers();
-    return EXIT_OK;
-  } catch (error) {
-    return reportServiceFailure(error, io);
-  } finally {
-    stopped.cancel();
-    await service.close();
-  }
+  return runServiceUntilSignal({
+    options,
+    io,
+    async begin(service) {
+      const { buildApi } = await import('../../../service/api/build-api.js');
+      const { app } = await buildApi({ service, log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`) });
+      if ((await service.tenants.list()).length === 0) {
+        const tenant = await service.tenants.create({ name: 'default', plan: (parsed.strings.plan ?? 'standard') as 'standard', actor: cliActor() });
+        const token = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: cliActor() });
+        io.stdout.write(`fresh store: created tenant ${tenant.id} (default, plan ${tenant.plan})\nadmin token (shown once, keep it now): ${token.token}\n`);
+      }
+      // The embedded database has one process: its workers run here. On PostgreSQL, --no-workers
+      // leaves the runs to `connector service worker` processes.
+      if (!parsed.booleans['no-workers']) await service.startWorkers();
+      const address = await app.listen({ port, host });
+      io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
+      return async () => {
+        await app.close();
+        await service.stopWorkers();
+      };
+    },
+  });
 }
 
 export const startCommand: Command = {

@@ -62,6 +62,22 @@ export function parseOrUsage(input: { args: string[]; flags: FlagSpecs; usage: s
   }
 }
 
+/** `<noun> create --<required> ...`: the verb checked, the flags parsed, the required flag present. */
+export function parseCreateArgs(input: { args: string[]; flags: FlagSpecs; usage: string; required: string; io: CliIO }): ParsedArgs | number {
+  const { args, usage, required, io } = input;
+  if (args[0] !== 'create') {
+    io.stderr.write(`error: expected 'create'\n${usage}\n`);
+    return EXIT_USAGE;
+  }
+  const parsed = parseOrUsage({ args: args.slice(1), flags: input.flags, usage, io });
+  if (typeof parsed === 'number') return parsed;
+  if (parsed.strings[required] === undefined) {
+    io.stderr.write(`error: --${required} is required\n${usage}\n`);
+    return EXIT_USAGE;
+  }
+  return parsed;
+}
+
 export function helpText(usage: string, flags: FlagSpecs, more: string[] = []): string {
   return [usage, '', ...more, ...(more.length ? [''] : []), 'Options:', formatFlagHelp(flags), '', STORAGE_HELP].join('\n');
 }

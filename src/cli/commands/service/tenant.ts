@@ -1,6 +1,6 @@
 /** `connector service tenant create --name <name> --plan <plan>`: an operator creates a tenant; prints it as JSON. */
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
-import { cliActor, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import { cliActor, helpText, parseCreateArgs, storageFlags, storageOptions, withService } from './storage-flags.js';
 import type { FlagSpecs } from '../../args.js';
 
 const flags: FlagSpecs = {
@@ -11,16 +11,8 @@ const flags: FlagSpecs = {
 const USAGE = 'Usage: connector service tenant create --name <name> [--plan none|standard|business] [--data-dir <dir>]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  if (args[0] !== 'create') {
-    io.stderr.write(`error: expected 'create'\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
-  const parsed = parseOrUsage({ args: args.slice(1), flags, usage: USAGE, io });
+  const parsed = parseCreateArgs({ args, flags, usage: USAGE, required: 'name', io });
   if (typeof parsed === 'number') return parsed;
-  if (parsed.strings.name === undefined) {
-    io.stderr.write(`error: --name is required\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
   return withService(storageOptions(parsed, io), io, async (service) => {
     const tenant = await service.tenants.create({ name: parsed.strings.name!, plan: (parsed.strings.plan ?? 'standard') as 'standard', actor: cliActor() });
     io.stdout.write(`${JSON.stringify(tenant)}\n`);

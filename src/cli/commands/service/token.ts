@@ -2,8 +2,8 @@
  * `connector service token create --tenant <id> --role admin|viewer`: prints a new API token of
  * the tenant on stdout, once (only its hash is stored), and what it is on stderr.
  */
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
-import { cliActor, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import { cliActor, helpText, parseCreateArgs, storageFlags, storageOptions, withService } from './storage-flags.js';
 import type { FlagSpecs } from '../../args.js';
 
 const flags: FlagSpecs = {
@@ -15,16 +15,8 @@ const flags: FlagSpecs = {
 const USAGE = 'Usage: connector service token create --tenant <id> [--role admin|viewer] [--name <name>] [--data-dir <dir>]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  if (args[0] !== 'create') {
-    io.stderr.write(`error: expected 'create'\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
-  const parsed = parseOrUsage({ args: args.slice(1), flags, usage: USAGE, io });
+  const parsed = parseCreateArgs({ args, flags, usage: USAGE, required: 'tenant', io });
   if (typeof parsed === 'number') return parsed;
-  if (parsed.strings.tenant === undefined) {
-    io.stderr.write(`error: --tenant is required\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
   return withService(storageOptions(parsed, io), io, async (service) => {
     const created = await service.tokens.create({ tenantId: parsed.strings.tenant!, role: (parsed.strings.role ?? 'viewer') as 'viewer', name: parsed.strings.name, actor: cliActor() });
     io.stderr.write(`${created.role} token ${created.tokenId} of tenant ${created.tenantId}; shown once, keep it now:\n`);

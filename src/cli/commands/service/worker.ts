@@ -3,10 +3,10 @@
  * recovery of runs whose worker died) against the storage, until SIGINT or SIGTERM. Any number of
  * them, on any number of machines, share the runs of one PostgreSQL database (DATABASE_URL).
  */
-import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import type { CliIO, Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
-import { untilSignal } from './until-signal.js';
-import { describeStorage, egressFlags, helpText, parseOrUsage, reportServiceFailure, storageFlags, storageOptions } from './storage-flags.js';
+import { runServiceUntilSignal } from './until-signal.js';
+import { describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions } from './storage-flags.js';
 
 const flags: FlagSpecs = { ...storageFlags, ...egressFlags };
 const USAGE = 'Usage: connector service worker [--data-dir <dir>] [--allow-egress <cidr>]...';
@@ -15,28 +15,16 @@ async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
   if (typeof parsed === 'number') return parsed;
   const options = storageOptions(parsed, io);
-  const stopped = untilSignal();
-  const { openService } = await import('../../../service/index.js');
-  let service;
-  try {
-    service = await openService(options);
-  } catch (error) {
-    stopped.cancel();
-    return reportServiceFailure(error, io);
-  }
-  try {
-    await service.startWorkers();
-    io.stdout.write(`worker running on ${describeStorage(service, options)}\n`);
-    const signal = await stopped.signal;
-    io.stderr.write(`${signal}: stopping after the runs in hand\n`);
-    await service.stopWorkers();
-    return EXIT_OK;
-  } catch (error) {
-    return reportServiceFailure(error, io);
-  } finally {
-    stopped.cancel();
-    await service.close();
-  }
+  return runServiceUntilSignal({
+    options,
+    io,
+    async begin(service) {
+      await service.startWorkers();
+      io.stdout.write(`worker running on ${describeStorage(service, options)}\n`);
+      // Lets the runs in hand finish before the process ends.
+      return () => service.stopWorkers();
+    },
+  });
 }
 
 export const workerCommand: Command = {
