@@ -32,7 +32,11 @@ export type ServiceErrorCode =
   /** A run of the integration waits for an admin to approve or reject its removals. */
   | 'SYNC_AWAITING_APPROVAL'
   /** Approve or reject was asked for a run that does not await approval. */
-  | 'RUN_NOT_AWAITING_APPROVAL';
+  | 'RUN_NOT_AWAITING_APPROVAL'
+  /** The integration's configuration is the shipped connector's (prebuilt, SCIM): only build-your-own specs are edited. */
+  | 'CONFIG_NOT_EDITABLE'
+  /** Generate Config found no array of user records in the target's answer. */
+  | 'NO_USER_ARRAY';
 
 export interface ServiceErrorDetails {
   hint?: string;

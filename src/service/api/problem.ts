@@ -35,6 +35,8 @@ const SERVICE_STATUS: Record<ServiceErrorCode, { status: number; code?: string }
   IMPORT_NOT_ENABLED: { status: 409 },
   SYNC_AWAITING_APPROVAL: { status: 409 },
   RUN_NOT_AWAITING_APPROVAL: { status: 409 },
+  CONFIG_NOT_EDITABLE: { status: 409 },
+  NO_USER_ARRAY: { status: 422 },
   ACTION_FAILED: { status: 502 },
   DATA_DIR_LOCKED: { status: 503 },
   DATABASE_UNAVAILABLE: { status: 503 },

@@ -31,6 +31,10 @@ export const AUDIT_EVENTS = [
   'sync.removals_rejected',
   'people.created',
   'people.imported',
+  'integration.action_configured',
+  'integration.config_generated',
+  'integration.config_applied',
+  'token.revoked',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -7,6 +7,7 @@
 import { connectors } from '../../../generated/index.js';
 import { compileSpecText, validateSpecText } from '../../compiler/index.js';
 import type { CompiledConnector } from '../../connector.js';
+import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { ServiceError } from '../service-error.js';
 import type { IntegrationRow } from '../store/integration-rows.js';
 
@@ -69,24 +70,35 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
     }
     case 'build-your-own': {
       if (typeof choice.spec !== 'string') throw new ServiceError('INVALID_INPUT', 'spec must be the connector spec as YAML text', { hint: 'start from `connector new`' });
-      const result = await validateSpecText({ text: choice.spec, file: CUSTOMER_SPEC_FILE });
-      const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-      if (!result.spec || errors.length > 0) {
-        const first = errors[0];
-        throw new ServiceError('INVALID_SPEC', `the spec has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : ''}`, {
-          diagnostics: result.diagnostics,
-          hint: first?.hint,
-        });
-      }
-      if (result.spec.type !== 'custom') {
-        throw new ServiceError('INVALID_INPUT', `a build-your-own spec has type: custom, not ${result.spec.type}`, { hint: 'write `type: custom`' });
-      }
+      const spec = await requireValidSpec(choice.spec);
       const baseUrl = choice.baseUrl === undefined ? null : checkUrl('baseUrl', choice.baseUrl);
-      return { type: 'build-your-own', connectorId: result.spec.id, specText: choice.spec, baseUrl, settings: {}, defaultName: result.spec.name };
+      return { type: 'build-your-own', connectorId: spec.id, specText: choice.spec, baseUrl, settings: {}, defaultName: spec.name };
     }
     default:
       throw new ServiceError('INVALID_INPUT', `type must be one of ${INTEGRATION_TYPES.join(', ')}`, { hint: 'choose the integration type first' });
   }
+}
+
+/**
+ * A build-your-own spec checked with the compiler's located diagnostics: refused as INVALID_SPEC
+ * with every diagnostic (line, column, pointer, hint) when it has errors or is not `type: custom`.
+ * Creating the integration, editing an action's configuration and applying Generate Config all
+ * pass through here, so what one accepts the others accept.
+ */
+export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
+  const result = await validateSpecText({ text, file: CUSTOMER_SPEC_FILE });
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  if (!result.spec || errors.length > 0) {
+    const first = errors[0];
+    throw new ServiceError('INVALID_SPEC', `the spec has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : ''}`, {
+      diagnostics: result.diagnostics,
+      hint: first?.hint,
+    });
+  }
+  if (result.spec.type !== 'custom') {
+    throw new ServiceError('INVALID_INPUT', `a build-your-own spec has type: custom, not ${result.spec.type}`, { hint: 'write `type: custom`' });
+  }
+  return result.spec;
 }
 
 /** The connector an integration runs. */

@@ -32,6 +32,9 @@ import { toIntegration, type Integration } from './integration-view.js';
 import { actionKind, offeredActions, type OfferedAction } from './offered-actions.js';
 import { describeFailure, invokeAction, isReadOnlyRefusal, writeActionsOf, type ActionRun, type ActionSubject } from './run-action.js';
 import { isConnectorError } from '../../runtime/errors.js';
+import type { ActionConfigChange } from './action-config.js';
+import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
+import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 
 export interface IntegrationRef {
   tenantId: string;
@@ -54,6 +57,17 @@ export interface IntegrationOperations {
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
   listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
   setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
+  /** An action's configuration as the spec has it (method, path, body, records, mapping...), and whether it is editable. */
+  actionConfig(input: IntegrationRef & { action: string }): Promise<ActionConfiguration>;
+  /**
+   * Edits a build-your-own action's configuration: re-validated with the compiler's located
+   * diagnostics (INVALID_SPEC, nothing saved), audited, the offered actions recomputed.
+   */
+  configureAction(input: IntegrationRef & { action: string; change: ActionConfigChange; actor: string }): Promise<ConfiguredAction>;
+  /** Generate Config: a proposed records path and mapping from the target's Import Users answer, each field explained; saves nothing. */
+  proposeConfig(input: IntegrationRef & { records?: string; actor: string }): Promise<ConfigProposal>;
+  /** Saves a (possibly edited) proposal into a build-your-own spec's Import Users; CONFIG_NOT_EDITABLE on prebuilt and SCIM. */
+  applyConfig(input: IntegrationRef & ConfigToApply & { actor: string }): Promise<{ records: unknown; mapping: unknown; path: unknown }>;
   /**
    * A runtime client on the saved configuration, for runners inside this process (sync, Test,
    * Preview). The credentials are decrypted into the client and never returned.
@@ -175,6 +189,11 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       });
       return { ok: true, integration: saved, check: outcome.check };
     },
+
+    actionConfig: (input) => readActionConfiguration(context, input),
+    configureAction: (input) => configureActionConfiguration(context, input, (ref) => operations.listActions(ref)),
+    proposeConfig: (input) => proposeConfig(context, input, (ref) => operations.connect(ref)),
+    applyConfig: (input) => applyConfig(context, input),
 
     async listActions(ref) {
       return (await actionsOf(ref)).offered;

@@ -116,3 +116,13 @@ export async function upsertAction(db: Queryable, input: { integrationId: string
   );
   await db.query('UPDATE integrations SET updated_at = now() WHERE id = $1', [input.integrationId]);
 }
+
+/** Replaces a build-your-own integration's spec (already validated by the caller's transaction). */
+export async function updateSpecText(db: Queryable, input: { integrationId: string; specText: string; connectorId: string }): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET spec_text = $2, connector_id = $3, updated_at = now() WHERE id = $1 RETURNING *', [
+    input.integrationId,
+    input.specText,
+    input.connectorId,
+  ]);
+  return rows[0]!;
+}

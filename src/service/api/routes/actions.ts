@@ -1,11 +1,47 @@
-/** Actions of an integration (setup step 3): the ones offered, enabling and disabling them, and running one. */
+/**
+ * Actions of an integration (setup step 3): the ones offered, enabling and disabling them, running
+ * one, and a build-your-own action's configuration edited per action.
+ */
 import type { FastifyInstance } from 'fastify';
+import type { ActionConfigChange } from '../../integrations/action-config.js';
 import type { ActionSubject } from '../../integrations/run-action.js';
 import type { Service } from '../../open-service.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { actionListSchema, actionParams, actionRunSchema, integrationParams, runActionBody, setActionBody } from '../schemas.js';
 
 const tags = ['actions'];
+const templateMap = { type: 'object', additionalProperties: { type: 'string', maxLength: 10_000 } } as const;
+/** `null` removes a member; an absent member is left as it is. The compiler re-validates the whole spec on save. */
+const actionConfigBody = {
+  title: 'ActionConfigChange',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', null] },
+    path: { type: ['string', 'null'], maxLength: 2000, description: 'The endpoint, relative to the base URL' },
+    query: { anyOf: [templateMap, { type: 'null' }] },
+    headers: { anyOf: [templateMap, { type: 'null' }] },
+    body: { type: ['string', 'null'], maxLength: 100_000, description: 'The payload template' },
+    contentType: { type: ['string', 'null'], maxLength: 200 },
+    success: { anyOf: [{ type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1 }, { type: 'null' }] },
+    records: { type: ['string', 'null'], maxLength: 2000, description: 'jq: the array of records in an import answer' },
+    mapping: { anyOf: [{ type: 'object', additionalProperties: { type: 'string', maxLength: 2000 } }, { type: 'null' }] },
+  },
+} as const;
+const actionConfigSchema = {
+  title: 'ActionConfiguration',
+  type: 'object',
+  required: ['action', 'kind', 'defined', 'editable', 'config'],
+  properties: {
+    action: { type: 'string' },
+    kind: { type: 'string', enum: ['standard', 'custom'] },
+    defined: { type: 'boolean' },
+    editable: { type: 'boolean' },
+    config: { type: 'object', additionalProperties: true },
+    actions: actionListSchema.properties.actions,
+  },
+} as const;
 
 export function actionRoutes(app: FastifyInstance, service: Service): void {
   app.get('/v1/integrations/:integrationId/actions', {
@@ -63,6 +99,32 @@ export function actionRoutes(app: FastifyInstance, service: Service): void {
       const caller = callerOf(request);
       const { integrationId } = request.params as { integrationId: string };
       return service.inspect.preview({ tenantId: caller.tenantId, integrationId, actor: actorOf(caller) });
+    },
+  });
+
+  app.get('/v1/integrations/:integrationId/actions/:action/config', {
+    config: { access: 'viewer', operationId: 'getActionConfig' },
+    schema: { summary: 'An action’s configuration as the spec has it (method, path, payload template, records path, mapping...)', tags, params: actionParams, response: { 200: actionConfigSchema } },
+    handler: async (request) => {
+      const { integrationId, action } = request.params as { integrationId: string; action: string };
+      return service.integrations.actionConfig({ tenantId: callerOf(request).tenantId, integrationId, action });
+    },
+  });
+
+  app.put('/v1/integrations/:integrationId/actions/:action/config', {
+    config: { access: 'admin', operationId: 'configureAction' },
+    schema: {
+      summary: 'Edit a build-your-own action’s configuration',
+      description: 'The members given replace the spec’s (`null` removes one); the whole spec is re-validated and a spec with errors answers 422 INVALID_SPEC with located `diagnostics`, saving nothing. Prebuilt and SCIM: 409 CONFIG_NOT_EDITABLE. Answers the new configuration and the actions offered now.',
+      tags,
+      params: actionParams,
+      body: actionConfigBody,
+      response: { 200: actionConfigSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { integrationId, action } = request.params as { integrationId: string; action: string };
+      return service.integrations.configureAction({ tenantId: caller.tenantId, integrationId, action, change: request.body as ActionConfigChange, actor: actorOf(caller) });
     },
   });
 }

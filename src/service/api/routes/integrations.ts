@@ -1,4 +1,7 @@
-/** Integrations: choose the type (create), read them, list them by cursor, configure authentication (tested on save). */
+/**
+ * Integrations: choose the type (create), read them, list them by cursor, configure authentication
+ * (tested on save), and Generate Config (a proposal, then its confirmed save).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { IntegrationChoice } from '../../integrations/integration-types.js';
 import type { Service } from '../../open-service.js';
@@ -7,6 +10,26 @@ import { actorOf, callerOf } from '../route-access.js';
 import { configureAuthAnswer, configureAuthBody, createIntegrationBody, integrationPageSchema, integrationParams, integrationSchema, pageQuery } from '../schemas.js';
 
 const tags = ['integrations'];
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const jq = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description });
+const proposeBody = {
+  title: 'GenerateConfigRequest',
+  type: 'object',
+  additionalProperties: false,
+  properties: { records: jq('Use this records path instead of searching the answer for the array of users') },
+} as const;
+const applyBody = {
+  title: 'GeneratedConfig',
+  description: 'A Generate Config proposal as confirmed (edited as needed): saved into the build-your-own spec’s actions.importUsers.',
+  type: 'object',
+  additionalProperties: true,
+  required: ['records', 'mapping'],
+  properties: {
+    records: { oneOf: [jq('The records path'), { type: 'object', required: ['expression'], properties: { expression: jq('The records path') } }] },
+    mapping: { type: 'object', minProperties: 1, additionalProperties: jq('jq for this account field'), description: 'Account field to jq expression; replaces the whole mapping' },
+    path: { type: 'string', pattern: '^/', maxLength: 2000, description: 'The Import Users endpoint, when the spec has none yet or it should change' },
+  },
+} as const;
 
 export function integrationRoutes(app: FastifyInstance, service: Service): void {
   app.post('/v1/integrations', {
@@ -57,6 +80,45 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
         return sendProblem(request, reply, problem('AUTH_TEST_FAILED', 422, `the connection test failed; nothing was saved: ${result.failure.message}`, { hint: result.failure.hint, failure: result.failure }));
       }
       return { integration: result.integration, check: result.check };
+    },
+  });
+
+  app.post('/v1/integrations/:integrationId/generate-config', {
+    config: { access: 'admin', operationId: 'generateConfig' },
+    schema: {
+      summary: 'Generate Config: propose the records path and mapping from the target’s Import Users answer, each field with why; saves nothing',
+      description: 'Answers the proposal (`records`, `fields` with `explanation` and `considered`, `skipped`, `rejected`, `mapping`, `preview` of the first records mapped, the `current` configuration, and whether it is `applicable`). 422 NO_USER_ARRAY when the answer holds no list of users.',
+      tags,
+      params: integrationParams,
+      body: proposeBody,
+      response: { 200: anyObject },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { integrationId } = request.params as { integrationId: string };
+      const { records } = (request.body ?? {}) as { records?: string };
+      return service.integrations.proposeConfig({ tenantId: caller.tenantId, integrationId, records, actor: actorOf(caller) });
+    },
+  });
+
+  app.post('/v1/integrations/:integrationId/generate-config/apply', {
+    config: { access: 'admin', operationId: 'applyGeneratedConfig' },
+    schema: {
+      summary: 'Save a (possibly edited) Generate Config proposal into the build-your-own spec’s Import Users',
+      description: 'The spec is re-validated: 422 INVALID_SPEC with located `diagnostics` saves nothing. Prebuilt and SCIM integrations run the shipped mapping: 409 CONFIG_NOT_EDITABLE.',
+      tags,
+      params: integrationParams,
+      body: applyBody,
+      response: { 200: anyObject },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { integrationId } = request.params as { integrationId: string };
+      const body = request.body as { records: string | { expression: string }; mapping: Record<string, string>; path?: string };
+      // The proposal itself may be sent back as it came: its records is an object with the expression.
+      const records = typeof body.records === 'string' ? body.records : body.records.expression;
+      const importUsers = await service.integrations.applyConfig({ tenantId: caller.tenantId, integrationId, records, mapping: body.mapping, path: body.path, actor: actorOf(caller) });
+      return { importUsers, actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId }) };
     },
   });
 }

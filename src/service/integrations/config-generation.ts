@@ -1,0 +1,130 @@
+/**
+ * Generate Config as a service operation (SERVICE.md "What the service does" 6: proposal, then
+ * confirm, then save). `propose` sends the integration's first Import Users request on its saved
+ * configuration and runs the toolkit's generator (`src/generate`, the `connector generate`
+ * command) over the answer: the records path and each mapped field with why it was chosen, the
+ * first records mapped. Nothing is saved. `apply` writes a (possibly edited) proposal into a
+ * build-your-own spec's `actions.importUsers` through the same validated save as any action edit.
+ * Prebuilt and SCIM integrations run the shipped connector's mapping: they get proposals (to
+ * compare) but `apply` is refused with CONFIG_NOT_EDITABLE.
+ */
+import type { Client } from '../../index.js';
+import { applyMapping, applyRecordsPath, MappingApplyError, type MappedRecord } from '../../generate/apply-mapping.js';
+import { generateConfig, generateConfigForRecords, NoUserArrayError, type GeneratedConfig } from '../../generate/generate-config.js';
+import { isConnectorError } from '../../runtime/errors.js';
+import { recordAudit } from '../audit/audit-log.js';
+import type { ServiceContext } from '../context.js';
+import { ServiceError } from '../service-error.js';
+import { requirePlan } from '../tenants/plans.js';
+import { loadTenant } from '../tenants/tenants.js';
+import { requireActor } from '../validate-input.js';
+import { pickActionConfig, writeActionConfig } from './action-config.js';
+import { connectorOf } from './integration-types.js';
+import { describeFailure } from './run-action.js';
+import { loadIntegrationRow, saveSpecEdit, type SpecEditRef } from './spec-edit.js';
+
+/** Records of the sample shown mapped with the proposal. */
+export const PROPOSAL_PREVIEW_LIMIT = 5;
+
+export interface ConfigProposal extends GeneratedConfig {
+  integrationId: string;
+  /** The status of the target's answer the proposal was generated from. */
+  status: number;
+  /** The first records mapped with the proposed mapping, with any jq error per field. */
+  preview: MappedRecord[];
+  /** What Import Users has now, to compare with. */
+  current: { records?: unknown; mapping?: unknown };
+  /** Whether `apply` can save it (build-your-own only). */
+  applicable: boolean;
+}
+
+export interface ConfigToApply {
+  records: string;
+  mapping: Record<string, string>;
+  /** The Import Users endpoint, when the spec has none yet or it should change. */
+  path?: string;
+}
+
+function requireConfig(input: ConfigToApply): ConfigToApply {
+  if (typeof input.records !== 'string' || input.records.trim() === '') throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'pass the proposal’s records.expression, e.g. .users' });
+  const mapping = input.mapping as unknown;
+  if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping) || !Object.values(mapping).every((value) => typeof value === 'string')) {
+    throw new ServiceError('INVALID_INPUT', 'mapping must map each account field to a jq expression', { hint: 'pass the proposal’s mapping, edited as needed' });
+  }
+  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/'))) throw new ServiceError('INVALID_INPUT', 'path must start with /', { hint: 'e.g. /users' });
+  return input;
+}
+
+async function firstImportAnswer(client: Client): Promise<{ status: number; body: unknown }> {
+  try {
+    return await client.test('importUsers');
+  } catch (error) {
+    if (!isConnectorError(error)) throw error;
+    if (error.code === 'CONFIG') {
+      throw new ServiceError('ACTION_NOT_OFFERED', 'the integration has no Import Users request to generate a mapping from', { hint: 'configure actions/importUsers with its path first' });
+    }
+    throw new ServiceError('ACTION_FAILED', error.message, { failure: describeFailure(error), hint: error.hint });
+  }
+}
+
+async function generateFrom(body: unknown, records: string | undefined): Promise<{ config: GeneratedConfig; sample: unknown[] }> {
+  try {
+    const config = records === undefined ? generateConfig(body) : generateConfigForRecords(records, await applyRecordsPath(records, body));
+    return { config, sample: await applyRecordsPath(config.records.expression, body) };
+  } catch (error) {
+    if (error instanceof NoUserArrayError) {
+      throw new ServiceError('NO_USER_ARRAY', error.message, { hint: 'check that Import Users lists users, or name the array with `records` (a jq path)' });
+    }
+    if (error instanceof MappingApplyError) throw new ServiceError('INVALID_INPUT', error.message, { hint: 'give a records path that yields the array of users' });
+    throw error;
+  }
+}
+
+export async function proposeConfig(
+  context: ServiceContext,
+  input: SpecEditRef & { records?: string; actor: string },
+  connect: (ref: SpecEditRef) => Promise<Client>,
+): Promise<ConfigProposal> {
+  const actor = requireActor(input.actor);
+  if (input.records !== undefined && (typeof input.records !== 'string' || input.records.trim() === '')) throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'leave it out to search the answer' });
+  requirePlan(await loadTenant(context.db, input.tenantId), 'integrations');
+  const row = await loadIntegrationRow(context.db, input);
+  const client = await connect(input);
+  let answer: { status: number; body: unknown };
+  try {
+    answer = await firstImportAnswer(client);
+  } finally {
+    await client.close();
+  }
+  if (answer.status < 200 || answer.status > 299) {
+    throw new ServiceError('ACTION_FAILED', `the target answered ${answer.status} to the Import Users request`, { failure: { status: answer.status }, hint: 'run Test to see the whole answer' });
+  }
+  const { config, sample } = await generateFrom(answer.body, input.records);
+  const preview = await applyMapping({ records: sample, mapping: config.mapping, limit: PROPOSAL_PREVIEW_LIMIT });
+  const current = pickActionConfig((await connectorOf(row)).spec.actions.importUsers);
+  await recordAudit(context.db, {
+    tenantId: row.tenant_id,
+    integrationId: row.id,
+    actor,
+    event: 'integration.config_generated',
+    detail: { status: answer.status, records: config.records.expression, count: config.records.count, mapping: config.mapping },
+  });
+  return { integrationId: row.id, status: answer.status, ...config, preview, current: { records: current.records, mapping: current.mapping }, applicable: row.type === 'build-your-own' };
+}
+
+/** Saves the proposal into actions.importUsers (records, the whole mapping, and the path when given); returns the new Import Users configuration. */
+export async function applyConfig(context: ServiceContext, input: SpecEditRef & ConfigToApply & { actor: string }): Promise<{ records: unknown; mapping: unknown; path: unknown }> {
+  const actor = requireActor(input.actor);
+  const config = requireConfig(input);
+  const change = { records: config.records, mapping: config.mapping, ...(config.path === undefined ? {} : { path: config.path }) };
+  const { spec } = await saveSpecEdit(context.db, {
+    tenantId: input.tenantId,
+    integrationId: input.integrationId,
+    actor,
+    event: 'integration.config_applied',
+    detail: change,
+    edit: (specText) => writeActionConfig({ specText, action: 'importUsers', change }),
+  });
+  const saved = pickActionConfig(spec.actions.importUsers);
+  return { records: saved.records, mapping: saved.mapping, path: saved.path };
+}
