@@ -17,6 +17,7 @@ import { syncRoutes } from './routes/sync.js';
 import { accessRoutes } from './routes/access.js';
 import { integrationRoutes } from './routes/integrations.js';
 import { tenantRoutes } from './routes/tenant.js';
+import { tokenRoutes } from './routes/tokens.js';
 import { validatorCompiler } from './validation.js';
 
 export interface AccessLogEntry {
@@ -76,6 +77,7 @@ export async function buildApi(options: ApiOptions): Promise<Api> {
   auditRoutes(app, service);
   syncRoutes(app, service);
   accessRoutes(app, service);
+  tokenRoutes(app, service);
   let document: Record<string, unknown> | undefined;
   app.get('/openapi.json', {
     config: { access: 'public', operationId: 'getOpenApi' },

@@ -22,3 +22,21 @@ export async function findTokenByHash(db: Queryable, tokenHash: string): Promise
   const { rows } = await db.query<TokenRow>('SELECT id, tenant_id, name, role, created_at FROM api_tokens WHERE token_hash = $1 AND revoked_at IS NULL', [tokenHash]);
   return rows[0];
 }
+
+export interface TokenListRow extends TokenRow {
+  revoked_at: Date | null;
+}
+
+/** A tenant's tokens, oldest first, revoked ones included (their hashes never leave this file). */
+export async function listTokenRows(db: Queryable, tenantId: string): Promise<TokenListRow[]> {
+  return (await db.query<TokenListRow>('SELECT id, tenant_id, name, role, created_at, revoked_at FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+}
+
+/** Revokes a token of this tenant (a revoked one keeps its first revocation time); undefined when the tenant has no such token. */
+export async function revokeTokenRow(db: Queryable, scope: { tenantId: string; tokenId: string }): Promise<TokenListRow | undefined> {
+  const { rows } = await db.query<TokenListRow>(
+    'UPDATE api_tokens SET revoked_at = COALESCE(revoked_at, now()) WHERE tenant_id = $1 AND id = $2 RETURNING id, tenant_id, name, role, created_at, revoked_at',
+    [scope.tenantId, scope.tokenId],
+  );
+  return rows[0];
+}

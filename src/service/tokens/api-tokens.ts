@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findTokenByHash, insertToken } from '../store/token-rows.js';
+import { findTokenByHash, insertToken, listTokenRows, revokeTokenRow, type TokenListRow } from '../store/token-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 
@@ -28,8 +28,24 @@ export interface CreatedToken extends Caller {
   token: string;
 }
 
+/** A token as listed: never the token, never its hash. */
+export interface TokenInfo {
+  tokenId: string;
+  tenantId: string;
+  name: string;
+  role: TokenRole;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; a revoked token is refused from then on. */
+  revokedAt: string | null;
+}
+
 export interface TokenOperations {
   create(input: { tenantId: string; role: TokenRole; name?: string; actor: string }): Promise<CreatedToken>;
+  /** The tenant's tokens, oldest first, revoked ones included. */
+  list(input: { tenantId: string }): Promise<TokenInfo[]>;
+  /** Revokes one token of the tenant at once (idempotent); another tenant's token is NOT_FOUND. */
+  revoke(input: { tenantId: string; tokenId: string; actor: string }): Promise<TokenInfo>;
   /** The caller of a presented token; undefined for an unknown, revoked or malformed one. */
   verify(token: string): Promise<Caller | undefined>;
 }
@@ -49,6 +65,17 @@ export function parseRole(value: unknown): TokenRole {
   throw new ServiceError('INVALID_INPUT', `role must be one of ${TOKEN_ROLES.join(', ')}`, { hint: 'admin configures integrations, viewer only reads' });
 }
 
+function toTokenInfo(row: TokenListRow): TokenInfo {
+  return {
+    tokenId: row.id,
+    tenantId: row.tenant_id,
+    name: row.name,
+    role: row.role,
+    createdAt: new Date(row.created_at).toISOString(),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+  };
+}
+
 export function tokenOperations(context: ServiceContext): TokenOperations {
   const { db } = context;
   return {
@@ -62,6 +89,21 @@ export function tokenOperations(context: ServiceContext): TokenOperations {
         const row = await insertToken(tx, { id: randomUUID(), tenantId: input.tenantId, name, role, tokenHash: hashToken(token) });
         await recordAudit(tx, { tenantId: row.tenant_id, actor, event: 'token.created', detail: { tokenId: row.id, name, role } });
         return { token, tokenId: row.id, tenantId: row.tenant_id, role: row.role, name: row.name };
+      });
+    },
+    async list(input) {
+      await loadTenant(db, input.tenantId);
+      return (await listTokenRows(db, input.tenantId)).map(toTokenInfo);
+    },
+    async revoke(input) {
+      const actor = requireActor(input.actor);
+      const tokenId = requireText('tokenId', input.tokenId);
+      return db.transaction(async (tx) => {
+        await loadTenant(tx, input.tenantId);
+        const row = await revokeTokenRow(tx, { tenantId: input.tenantId, tokenId });
+        if (!row) throw new ServiceError('NOT_FOUND', `token ${tokenId} does not exist in tenant ${input.tenantId}`, { hint: 'list the tenant’s tokens to find its id' });
+        await recordAudit(tx, { tenantId: row.tenant_id, actor, event: 'token.revoked', detail: { tokenId: row.id, name: row.name, role: row.role } });
+        return toTokenInfo(row);
       });
     },
     async verify(token) {
