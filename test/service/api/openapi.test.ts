@@ -1,29 +1,8 @@
-/** `/openapi.json`: an OpenAPI 3.1 document built from the route schemas, one operation per registered route. */
-import { describe, expect, it } from 'vitest';
-import { createIntegrationBody, configureAuthBody } from '../../../src/service/api/schemas.js';
+/** The OpenAPI document on the embedded database (the same cases run on PostgreSQL in test/postgres/). */
+import { describe } from 'vitest';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi } from './api-fixture.js';
+import { describeOpenApi } from './openapi.cases.js';
 
 const fixture = useApi(embeddedStorage('api-openapi'));
-
-describe('OpenAPI document', () => {
-  it('is served without a token and describes every route with its schemas and security', async () => {
-    const answer = await fixture.call(undefined, 'GET', '/openapi.json');
-    expect(answer.status).toBe(200);
-    const document = answer.body;
-    expect(document.openapi).toBe('3.1.0');
-    const operations = Object.entries(document.paths as Record<string, Record<string, { operationId: string; security: unknown[] }>>).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
-    );
-    expect(operations.map((item) => item.key).sort()).toEqual(fixture.api.routes.map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`).sort());
-    expect(new Set(operations.map((item) => item.operation.operationId)).size).toBe(operations.length);
-    for (const { key, operation } of operations) expect(operation.security, key).toEqual(key === 'GET /openapi.json' ? [] : [{ bearer: [] }]);
-
-    const create = document.paths['/v1/integrations'].post;
-    expect(create.requestBody.content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(createIntegrationBody)));
-    expect(create.responses.default.content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/Problem' });
-    expect(document.paths['/v1/integrations/{integrationId}/auth'].put.requestBody.content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(configureAuthBody)));
-    expect(document.paths['/v1/integrations'].get.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)).toEqual(['query:limit', 'query:cursor']);
-    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-  });
-});
+describe('OpenAPI document (embedded)', () => describeOpenApi(fixture));

@@ -1,0 +1,128 @@
+/**
+ * A token of tenant B never sees or touches tenant A's data, on every route. The table has one
+ * case per registered route and the first test compares it with the routes the API registered:
+ * a new route without its case here fails. Each case also runs without a token (401) and, on
+ * admin routes, with a viewer token (403); afterwards A's integration, tokens and audit trail are
+ * unchanged. Shared by the embedded run and test/postgres/.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import type { Answer, ApiFixture, TenantTokens } from './api-fixture.js';
+
+export function describeTenantIsolation(fixture: ApiFixture): void {
+  let incident: IncidentPlatformSimulator;
+  let a: TenantTokens;
+  let b: TenantTokens;
+  let aIntegration: string;
+  /** The run that enabling Import Users queued for A. */
+  let aRun: string;
+  /** A's admin token's id (never the token). */
+  let aTokenId: string;
+
+  beforeAll(async () => {
+    incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
+    a = await fixture.tenantWithTokens('business', 'Tenant A');
+    b = await fixture.tenantWithTokens('business', 'Tenant B');
+    const created = await fixture.call(a.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+    aIntegration = created.body.id;
+    expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+    expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/actions/importUsers`, { enabled: true })).status).toBe(200);
+    const runs = await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/sync/runs`);
+    expect(runs.body.runs).toHaveLength(1);
+    aRun = runs.body.runs[0].id;
+    expect((await fixture.call(a.admin, 'POST', '/v1/people', { email: 'a-person@example.com', name: 'A Person' })).status).toBe(201);
+    aTokenId = (await fixture.service.tokens.list({ tenantId: a.tenant.id }))[0]!.tokenId;
+  });
+  afterAll(() => incident?.close());
+
+  interface Case {
+    /** The request B makes, aimed at A's resources where the route has any. */
+    request: () => { url: string; body?: unknown };
+    /** What B's answer must show. */
+    expect: (answer: Answer) => void;
+  }
+
+  const notFound = (answer: Answer) => {
+    expect(answer.status).toBe(404);
+    expect(answer.body.code).toBe('NOT_FOUND');
+  };
+  const showsNothingOfA = (answer: Answer) => {
+    expect(answer.status).toBeLessThan(300);
+    expect(answer.text).not.toContain(a.tenant.id);
+    expect(answer.text).not.toContain(aIntegration);
+  };
+
+  const CASES: Record<string, Case> = {
+    'GET /v1/tenant': { request: () => ({ url: '/v1/tenant' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.id).toBe(b.tenant.id)) },
+    'GET /v1/integrations': { request: () => ({ url: '/v1/integrations?limit=1000' }), expect: showsNothingOfA },
+    'POST /v1/integrations': {
+      request: () => ({ url: '/v1/integrations', body: { type: 'scim', scimBaseUrl: 'https://scim.b.example/v2' } }),
+      expect: (answer) => (expect(answer.status).toBe(201), expect(answer.body.tenantId).toBe(b.tenant.id)),
+    },
+    'GET /v1/integrations/:integrationId': { request: () => ({ url: `/v1/integrations/${aIntegration}` }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/auth': { request: () => ({ url: `/v1/integrations/${aIntegration}/auth`, body: { inputs: { token: DEMO_FULL_ACCESS_KEY } } }), expect: notFound },
+    'GET /v1/integrations/:integrationId/actions': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions` }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/actions/:action': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers`, body: { enabled: false } }), expect: notFound },
+    'POST /v1/integrations/:integrationId/actions/:action/run': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/run`, body: {} }), expect: notFound },
+    'POST /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync` }), expect: notFound },
+    'POST /v1/integrations/:integrationId/sync/resume': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/resume` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/sync/runs': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/sync/runs/:runId': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}` }), expect: notFound },
+    'POST /v1/integrations/:integrationId/sync/runs/:runId/approve': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/approve` }), expect: notFound },
+    'POST /v1/integrations/:integrationId/sync/runs/:runId/reject': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/reject` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/accounts': { request: () => ({ url: `/v1/integrations/${aIntegration}/accounts` }), expect: notFound },
+    'GET /v1/people': { request: () => ({ url: '/v1/people' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
+    'POST /v1/people': {
+      request: () => ({ url: '/v1/people', body: { email: 'b-person@example.com', name: 'B Person' } }),
+      expect: (answer) => expect(answer.status).toBe(201),
+    },
+    'POST /v1/people/import': { request: () => ({ url: '/v1/people/import', body: { csv: 'email,name\nb-two@example.com,B Two\n' } }), expect: (answer) => expect(answer.status).toBe(200) },
+    'GET /v1/people/unlinked': { request: () => ({ url: '/v1/people/unlinked' }), expect: showsNothingOfA },
+    'GET /v1/access-grid': { request: () => ({ url: '/v1/access-grid' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
+    'GET /v1/integrations/:integrationId/audit': { request: () => ({ url: `/v1/integrations/${aIntegration}/audit` }), expect: notFound },
+    'POST /v1/integrations/:integrationId/test': { request: () => ({ url: `/v1/integrations/${aIntegration}/test` }), expect: notFound },
+    'POST /v1/integrations/:integrationId/preview': { request: () => ({ url: `/v1/integrations/${aIntegration}/preview` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/actions/:action/config': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/config` }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/actions/:action/config': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/config`, body: { records: '.users' } }), expect: notFound },
+    'POST /v1/integrations/:integrationId/generate-config': { request: () => ({ url: `/v1/integrations/${aIntegration}/generate-config`, body: {} }), expect: notFound },
+    'POST /v1/integrations/:integrationId/generate-config/apply': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/generate-config/apply`, body: { records: '.users', mapping: { id: '.id', email: '.email', name: '.name' } } }),
+      expect: notFound,
+    },
+    'GET /v1/tokens': { request: () => ({ url: '/v1/tokens' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aTokenId)) },
+    'DELETE /v1/tokens/:tokenId': { request: () => ({ url: `/v1/tokens/${aTokenId}` }), expect: notFound },
+    'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
+  };
+
+  const protectedRoutes = () => fixture.api.routes.filter((route) => route.access !== 'public');
+
+    it('has a case for every registered route, and only the OpenAPI document is public', () => {
+      expect(protectedRoutes().map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(CASES).sort());
+      expect(fixture.api.routes.filter((route) => route.access === 'public').map((route) => route.url)).toEqual(['/openapi.json']);
+    });
+
+    it('B’s tokens, no token and a viewer token: each answered as it must be, A unchanged', async () => {
+      const before = {
+        integration: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text,
+        audit: (await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text,
+        actions: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text,
+        config: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text,
+        tokens: (await fixture.call(a.admin, 'GET', '/v1/tokens')).text,
+      };
+      for (const route of protectedRoutes()) {
+        const key = `${route.method} ${route.url}`;
+        const { url, body } = CASES[key]!.request();
+        const withoutToken = await fixture.call(undefined, route.method, url, body);
+        expect(withoutToken.status, key).toBe(401);
+        if (route.access === 'admin') expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
+        CASES[key]!.expect(await fixture.call(b.admin, route.method, url, body));
+        if (route.method === 'GET' && route.access === 'viewer') CASES[key]!.expect(await fixture.call(b.viewer, route.method, url, body));
+      }
+      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text).toBe(before.integration);
+      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text).toBe(before.actions);
+      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text).toBe(before.config);
+      expect((await fixture.call(a.admin, 'GET', '/v1/tokens')).text).toBe(before.tokens);
+      expect((await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text).toBe(before.audit);
+    });
+}
