@@ -1,6 +1,7 @@
 /**
- * `connector service start` as a child process on a data directory (through tsx, as an operator
- * runs it from source): waits for the URL it prints, reads the first admin token when it prints one.
+ * `connector service start` as a child process on a data directory, or without one on the
+ * `DATABASE_URL` of `env` (through tsx, as an operator runs it from source): waits for the URL it
+ * prints, reads the first admin token when it prints one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +19,9 @@ export interface ServiceProcess {
   exited: Promise<number | string>;
 }
 
-export async function startServiceProcess(input: { dataDir: string; args?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', '--data-dir', input.dataDir, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])], {
+export async function startServiceProcess(input: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServiceProcess> {
+  const storage = input.dataDir === undefined ? [] : ['--data-dir', input.dataDir];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', ...storage, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])], {
     cwd: REPO,
     env: { ...process.env, DATABASE_URL: '', ...input.env },
     stdio: ['ignore', 'pipe', 'pipe'],
