@@ -99,6 +99,19 @@ export function describeConfigureIntegration(fixture: ApiFixture): void {
     expect((await call(tokens.admin, 'PUT', `/v1/integrations/${byo}/actions/noSuchAction/config`, { path: '/x' })).body.code).toBe('ACTION_NOT_OFFERED');
   });
 
+  it('a custom action is configured on Business only, as it is enabled', async () => {
+    const standard = await fixture.tenantWithTokens('standard', 'Standard tenant');
+    const theirs = (await call(standard.admin, 'POST', '/v1/integrations', { type: 'build-your-own', spec: BYO_SPEC })).body.id;
+    const refused = await call(standard.admin, 'PUT', `/v1/integrations/${theirs}/actions/orderAsset/config`, { path: '/v2/orders' });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED', requiredPlan: 'business' });
+    expect((await call(standard.viewer, 'GET', `/v1/integrations/${theirs}/actions/orderAsset/config`)).body.config.path).toBe('/orders');
+
+    const saved = await call(tokens.admin, 'PUT', `/v1/integrations/${byo}/actions/orderAsset/config`, { path: '/v2/orders' });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toMatchObject({ action: 'orderAsset', kind: 'custom', config: { method: 'POST', path: '/v2/orders' } });
+  });
+
   it('prebuilt integrations run the shipped configuration: proposals yes, saves refused', async () => {
     const proposal = await call(tokens.admin, 'POST', `/v1/integrations/${prebuilt}/generate-config`, {});
     expect(proposal.status, proposal.text).toBe(200);
