@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findTokenByHash, insertToken, listTokenRows, revokeTokenRow, type TokenListRow } from '../store/token-rows.js';
+import { findTokenByHash, insertToken, listTokenRows, revokeTokenRow, touchToken, type TokenListRow } from '../store/token-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 
@@ -38,6 +38,8 @@ export interface TokenInfo {
   createdAt: string;
   /** ISO 8601; a revoked token is refused from then on. */
   revokedAt: string | null;
+  /** ISO 8601, to the minute (recorded at most once a minute); null if never used. */
+  lastUsedAt: string | null;
 }
 
 export interface TokenOperations {
@@ -73,6 +75,7 @@ function toTokenInfo(row: TokenListRow): TokenInfo {
     role: row.role,
     createdAt: new Date(row.created_at).toISOString(),
     revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at).toISOString(),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at).toISOString(),
   };
 }
 
@@ -109,7 +112,9 @@ export function tokenOperations(context: ServiceContext): TokenOperations {
     async verify(token) {
       if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return undefined;
       const row = await findTokenByHash(db, hashToken(token));
-      return row && { tokenId: row.id, tenantId: row.tenant_id, role: row.role, name: row.name };
+      if (!row) return undefined;
+      if (row.use_is_stale) await touchToken(db, row.id);
+      return { tokenId: row.id, tenantId: row.tenant_id, role: row.role, name: row.name };
     },
   };
 }

@@ -18,10 +18,11 @@ describe('token revocation', () => {
 
     const listed = await fixture.call(a.admin, 'GET', '/v1/tokens');
     expect(listed.status).toBe(200);
-    expect(listed.body.tokens.map((token: { name: string; role: string; revokedAt: null }) => [token.name, token.role, token.revokedAt])).toEqual([
-      ['admin token', 'admin', null],
-      ['viewer token', 'viewer', null],
-      ['ci robot', 'admin', null],
+    // The admin token was just used; the others never were.
+    expect(listed.body.tokens.map((token: { name: string; role: string; revokedAt: null; lastUsedAt: string | null }) => [token.name, token.role, token.revokedAt, token.lastUsedAt !== null])).toEqual([
+      ['admin token', 'admin', null, true],
+      ['viewer token', 'viewer', null, false],
+      ['ci robot', 'admin', null, false],
     ]);
     for (const secret of [a.admin, a.viewer, spare.token, hashToken(spare.token)]) expect(listed.text).not.toContain(secret);
     expect((await fixture.call(a.viewer, 'GET', '/v1/tokens')).status).toBe(403);

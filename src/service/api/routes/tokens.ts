@@ -14,7 +14,7 @@ const tokenSchema = {
   title: 'ApiToken',
   description: 'A tenant API token as listed: its id, name and role, never the token.',
   type: 'object',
-  required: ['tokenId', 'tenantId', 'name', 'role', 'createdAt', 'revokedAt'],
+  required: ['tokenId', 'tenantId', 'name', 'role', 'createdAt', 'revokedAt', 'lastUsedAt'],
   properties: {
     tokenId: { type: 'string' },
     tenantId: { type: 'string' },
@@ -22,6 +22,7 @@ const tokenSchema = {
     role: { type: 'string', enum: [...TOKEN_ROLES] },
     createdAt: isoTime,
     revokedAt: { type: ['string', 'null'], description: 'ISO 8601 time; null while the token is live' },
+    lastUsedAt: { type: ['string', 'null'], description: 'ISO 8601 time, to the minute (recorded at most once a minute); null if never used' },
   },
 } as const;
 const tokenParams = { type: 'object', required: ['tokenId'], properties: { tokenId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
