@@ -21,7 +21,8 @@ import { requireActor } from '../validate-input.js';
 import { pickActionConfig, writeActionConfig } from './action-config.js';
 import { connectorOf } from './integration-types.js';
 import { describeFailure } from './run-action.js';
-import { loadIntegrationRow, saveSpecEdit, type SpecEditRef } from './spec-edit.js';
+import { loadIntegration, type IntegrationRef } from './load-integration.js';
+import { saveSpecEdit } from './spec-edit.js';
 
 /** Records of the sample shown mapped with the proposal. */
 export const PROPOSAL_PREVIEW_LIMIT = 5;
@@ -82,13 +83,13 @@ async function generateFrom(body: unknown, records: string | undefined): Promise
 
 export async function proposeConfig(
   context: ServiceContext,
-  input: SpecEditRef & { records?: string; actor: string },
-  connect: (ref: SpecEditRef) => Promise<Client>,
+  input: IntegrationRef & { records?: string; actor: string },
+  connect: (ref: IntegrationRef) => Promise<Client>,
 ): Promise<ConfigProposal> {
   const actor = requireActor(input.actor);
   if (input.records !== undefined && (typeof input.records !== 'string' || input.records.trim() === '')) throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'leave it out to search the answer' });
   requirePlan(await loadTenant(context.db, input.tenantId), 'integrations');
-  const row = await loadIntegrationRow(context.db, input);
+  const row = await loadIntegration(context.db, input);
   const client = await connect(input);
   let answer: { status: number; body: unknown };
   try {
@@ -113,7 +114,7 @@ export async function proposeConfig(
 }
 
 /** Saves the proposal into actions.importUsers (records, the whole mapping, and the path when given); returns the new Import Users configuration. */
-export async function applyConfig(context: ServiceContext, input: SpecEditRef & ConfigToApply & { actor: string }): Promise<{ records: unknown; mapping: unknown; path: unknown }> {
+export async function applyConfig(context: ServiceContext, input: IntegrationRef & ConfigToApply & { actor: string }): Promise<{ records: unknown; mapping: unknown; path: unknown }> {
   const actor = requireActor(input.actor);
   const config = requireConfig(input);
   const change = { records: config.records, mapping: config.mapping, ...(config.path === undefined ? {} : { path: config.path }) };

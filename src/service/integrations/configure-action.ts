@@ -13,7 +13,8 @@ import { requireActor } from '../validate-input.js';
 import { pickActionConfig, writeActionConfig, type ActionConfigChange } from './action-config.js';
 import { connectorOf } from './integration-types.js';
 import { actionKind, type ActionKind, type OfferedAction } from './offered-actions.js';
-import { loadIntegrationRow, saveSpecEdit, type SpecEditRef } from './spec-edit.js';
+import { loadIntegration, type IntegrationRef } from './load-integration.js';
+import { saveSpecEdit } from './spec-edit.js';
 
 export interface ActionConfiguration {
   action: string;
@@ -31,7 +32,7 @@ export interface ConfiguredAction extends ActionConfiguration {
   actions: OfferedAction[];
 }
 
-type ActionRef = SpecEditRef & { action: string };
+type ActionRef = IntegrationRef & { action: string };
 
 function describeAction(spec: Parameters<typeof actionKind>[0], action: string, editable: boolean): ActionConfiguration {
   const kind = actionKind(spec, action);
@@ -44,14 +45,14 @@ function describeAction(spec: Parameters<typeof actionKind>[0], action: string, 
 
 export async function readActionConfiguration(context: ServiceContext, ref: ActionRef): Promise<ActionConfiguration> {
   await loadTenant(context.db, ref.tenantId);
-  const row = await loadIntegrationRow(context.db, ref);
+  const row = await loadIntegration(context.db, ref);
   return describeAction((await connectorOf(row)).spec, ref.action, row.type === 'build-your-own');
 }
 
 export async function configureActionConfiguration(
   context: ServiceContext,
   input: ActionRef & { change: ActionConfigChange; actor: string },
-  listActions: (ref: SpecEditRef) => Promise<OfferedAction[]>,
+  listActions: (ref: IntegrationRef) => Promise<OfferedAction[]>,
 ): Promise<ConfiguredAction> {
   const actor = requireActor(input.actor);
   if (typeof input.change !== 'object' || input.change === null) throw new ServiceError('INVALID_INPUT', 'the change must be an object of action members', { hint: 'e.g. {"path": "/v2/users"}' });

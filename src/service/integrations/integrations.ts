@@ -11,7 +11,6 @@ import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import {
-  findIntegration,
   insertIntegration,
   listCredentialFields,
   listIntegrationPage,
@@ -33,13 +32,11 @@ import { actionKind, offeredActions, type OfferedAction } from './offered-action
 import { describeFailure, invokeAction, isReadOnlyRefusal, writeActionsOf, type ActionRun, type ActionSubject } from './run-action.js';
 import { isConnectorError } from '../../runtime/errors.js';
 import type { ActionConfigChange } from './action-config.js';
+import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 
-export interface IntegrationRef {
-  tenantId: string;
-  integrationId: string;
-}
+export type { IntegrationRef } from './load-integration.js';
 
 export type ConfigureAuthResult =
   | { ok: true; integration: Integration; check: ConnectionCheck }
@@ -94,16 +91,6 @@ function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
   if (!/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError('INVALID_INPUT', 'cursor is not a cursor of this list', { hint: 'pass the `next` of the previous page unchanged' });
   return id;
-}
-
-function notFound(ref: IntegrationRef): ServiceError {
-  return new ServiceError('NOT_FOUND', `integration ${ref.integrationId} does not exist in tenant ${ref.tenantId}`, { hint: 'list the tenant’s integrations to find its id' });
-}
-
-async function loadIntegration(db: Queryable, ref: IntegrationRef, options: { forUpdate?: boolean } = {}): Promise<IntegrationRow> {
-  const row = typeof ref.integrationId === 'string' ? await findIntegration(db, { ...ref, forUpdate: options.forUpdate }) : undefined;
-  if (!row) throw notFound(ref);
-  return row;
 }
 
 export function integrationOperations(context: ServiceContext): IntegrationOperations {

@@ -5,20 +5,15 @@
  * integrations run the shipped connector and are refused with CONFIG_NOT_EDITABLE.
  */
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { Database, Queryable } from '../store/database.js';
-import { findIntegration, updateSpecText, type IntegrationRow } from '../store/integration-rows.js';
+import { recordAudit, type AuditEvent } from '../audit/audit-log.js';
 import { ServiceError } from '../service-error.js';
-import { requirePlan } from '../tenants/plans.js';
+import type { Database } from '../store/database.js';
+import { updateSpecText, type IntegrationRow } from '../store/integration-rows.js';
 import type { TenantRow } from '../store/tenant-rows.js';
+import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
-import type { AuditEvent } from '../audit/audit-log.js';
 import { requireValidSpec } from './integration-types.js';
-
-export interface SpecEditRef {
-  tenantId: string;
-  integrationId: string;
-}
+import { loadIntegration, type IntegrationRef } from './load-integration.js';
 
 /** Refuses configuration edits on an integration that does not own its spec. */
 export function requireBuildYourOwn(row: IntegrationRow): string {
@@ -30,15 +25,9 @@ export function requireBuildYourOwn(row: IntegrationRow): string {
   return row.spec_text;
 }
 
-export async function loadIntegrationRow(db: Queryable, ref: SpecEditRef, options: { forUpdate?: boolean } = {}): Promise<IntegrationRow> {
-  const row = typeof ref.integrationId === 'string' ? await findIntegration(db, { ...ref, forUpdate: options.forUpdate }) : undefined;
-  if (!row) throw new ServiceError('NOT_FOUND', `integration ${ref.integrationId} does not exist in tenant ${ref.tenantId}`, { hint: 'list the tenant’s integrations to find its id' });
-  return row;
-}
-
 export async function saveSpecEdit(
   db: Database,
-  input: SpecEditRef & {
+  input: IntegrationRef & {
     actor: string;
     event: AuditEvent;
     /** The new text from the saved one; may throw a ServiceError to refuse. */
@@ -49,7 +38,7 @@ export async function saveSpecEdit(
   return db.transaction(async (tx) => {
     const tenant = await loadTenant(tx, input.tenantId);
     requirePlan(tenant, 'integrations');
-    const row = await loadIntegrationRow(tx, input, { forUpdate: true });
+    const row = await loadIntegration(tx, input, { forUpdate: true });
     const specText = input.edit(requireBuildYourOwn(row), { tenant, row });
     const spec = await requireValidSpec(specText);
     const saved = await updateSpecText(tx, { integrationId: row.id, specText, connectorId: spec.id });
