@@ -23,3 +23,7 @@ export type { SyncSettings, AccountState } from './sync/sync-policy.js';
 export type { SyncOptions } from './sync/sync-service.js';
 export type { PeopleOperations, Person, OrphanAccount, EmailConflict } from './people/people.js';
 export type { AccessOperations, AccessGrid, GridQuery, AuditLine } from './access/access-views.js';
+export type { WorkflowOperations, Started, WorkflowSettings, WorkflowPolicy } from './workflows/workflow-operations.js';
+export type { Workflow, WorkflowTask, WorkflowKind, WorkflowStatus, TaskStatus } from './workflows/workflow-view.js';
+export { WORKFLOW_KINDS, WORKFLOW_STATUSES, TASK_STATUSES } from './workflows/workflow-view.js';
+export type { WorkflowOptions } from './workflows/workflow-service.js';

@@ -19,6 +19,8 @@ import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { requireActor } from './validate-input.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
+import { openWorkflows, type WorkflowOptions } from './workflows/workflow-service.js';
+import type { WorkflowOperations } from './workflows/workflow-operations.js';
 
 export type ServiceOptions = StorageOptions & {
   /** The key-encryption key, base64 of 32 bytes; default `CONNECTOR_KEK`, else the data directory's key file. */
@@ -32,6 +34,8 @@ export type ServiceOptions = StorageOptions & {
   egress?: EgressPolicy;
   /** The sync engine's settings and the sync defaults of new integrations. */
   sync?: SyncOptions;
+  /** The workflow engine's settings, task concurrency defaults and clock. */
+  workflows?: WorkflowOptions;
 };
 
 export interface KeyRotation {
@@ -55,7 +59,9 @@ export interface Service {
   readonly people: PeopleOperations;
   /** The Access Grid and the Application Audit. */
   readonly access: AccessOperations;
-  /** Starts this process's sync workers (runs, scheduled ticks, recovery of runs whose worker died). */
+  /** Lifecycle workflows: onboarding, offboarding, a provisioner action, Manage > Add User. */
+  readonly workflows: WorkflowOperations;
+  /** Starts this process's sync and workflow workers (runs, scheduled ticks, recovery of runs whose worker died). */
   startWorkers(): Promise<void>;
   /** Stops them, letting the runs in hand finish (up to a few seconds). */
   stopWorkers(): Promise<void>;
@@ -87,6 +93,13 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     await db.close();
     throw error;
   }
+  let workflows: Awaited<ReturnType<typeof openWorkflows>>;
+  try {
+    workflows = await openWorkflows(context, integrations, options.workflows);
+  } catch (error) {
+    await sync.close().finally(() => db.close());
+    throw error;
+  }
   let closed: Promise<void> | undefined;
   return {
     storage: db.kind,
@@ -106,8 +119,14 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     sync: sync.operations,
     people: peopleOperations(context),
     access: accessOperations(context),
-    startWorkers: () => sync.startWorkers(),
-    stopWorkers: () => sync.stopWorkers(),
+    workflows: workflows.operations,
+    startWorkers: async () => {
+      await sync.startWorkers();
+      await workflows.startWorkers();
+    },
+    stopWorkers: async () => {
+      await Promise.all([sync.stopWorkers(), workflows.stopWorkers()]);
+    },
     async rotateKey(input) {
       const actor = requireActor(input.actor);
       // Each tenant's trail shows its data key re-wrapped, committed with the rotation itself.
@@ -115,6 +134,6 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         for (const tenantId of rotation.tenantIds) await recordAudit(tx, { tenantId, actor, event: 'key.rotated', detail: { version: rotation.version } });
       });
     },
-    close: () => (closed ??= sync.close().finally(() => db.close())),
+    close: () => (closed ??= Promise.allSettled([workflows.close(), sync.close()]).then(() => db.close())),
   };
 }

@@ -36,7 +36,11 @@ export type ServiceErrorCode =
   /** The integration's configuration is the shipped connector's (prebuilt, SCIM): only build-your-own specs are edited. */
   | 'CONFIG_NOT_EDITABLE'
   /** Generate Config found no array of user records in the target's answer. */
-  | 'NO_USER_ARRAY';
+  | 'NO_USER_ARRAY'
+  /** An idempotency key was used before for a different request. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** Cancel or retry was asked of a workflow or task in a state that does not allow it. */
+  | 'WORKFLOW_STATE';
 
 export interface ServiceErrorDetails {
   hint?: string;

@@ -35,6 +35,10 @@ export const AUDIT_EVENTS = [
   'integration.config_generated',
   'integration.config_applied',
   'token.revoked',
+  'workflow.started',
+  'workflow.cancelled',
+  'workflow.task_retried',
+  'workflow.settings_changed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -10,7 +10,8 @@ import { emailKey, importedState } from './sync-policy.js';
 
 const CORE_FIELDS = new Set(['id', 'email', 'name', 'admin']);
 
-interface StagedAccount {
+/** An imported or created account as the `accounts` table keeps it. */
+export interface StagedAccount {
   external_id: string;
   email: string;
   email_key: string;
@@ -20,7 +21,7 @@ interface StagedAccount {
   fields: Record<string, unknown>;
 }
 
-function toStaged(account: Account): StagedAccount {
+export function toStaged(account: Account): StagedAccount {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(account)) if (!CORE_FIELDS.has(key) && value !== undefined) fields[key] = value;
   const email = typeof account.email === 'string' ? account.email.trim() : '';

@@ -51,7 +51,7 @@ export function transactionDb(tx: Queryable): PgBossType.Db {
   return { executeSql: (text, values) => tx.query(text, values ?? []) };
 }
 
-function createBoss(db: Database, settings: EngineSettings, role: 'sender' | 'worker'): Boss {
+export function createBoss(db: Database, settings: EngineSettings, role: 'sender' | 'worker'): Boss {
   const worker = role === 'worker';
   return new PgBoss({
     db: engineDb(db),

@@ -17,6 +17,10 @@ export interface DeskState {
   password: string;
   agents: DeskAgent[];
   nextId: number;
+  /** Create agents suspended, as desks that invite before they activate do (default: active). */
+  createSuspended?: boolean;
+  /** Welcome emails sent by the custom action of the workflow tests: agent id and who asked. */
+  welcomes?: { id: string; by: unknown }[];
 }
 
 export function createDeskState(count = 23): DeskState {
@@ -51,10 +55,17 @@ export function deskHandlers(state: DeskState): RequestHandler[] {
       const name = body.agent?.name;
       if (typeof email !== 'string' || typeof name !== 'string') return failure(422, 'email and name are required');
       if (state.agents.some((agent) => agent.email === email)) return failure(422, 'Email is already being used by another agent');
-      const agent: DeskAgent = { id: state.nextId, email, name, suspended: false };
+      const agent: DeskAgent = { id: state.nextId, email, name, suspended: state.createSuspended === true };
       state.nextId += 1;
       state.agents.push(agent);
       return HttpResponse.json({ agent: representAgent(agent) }, { status: 201 });
+    }),
+    http.post('*/api/agents/:id/welcome', async ({ request, params }) => {
+      if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');
+      if (find(params.id) === undefined) return failure(404, 'RecordNotFound');
+      const body = (await request.json()) as { by?: unknown };
+      (state.welcomes ??= []).push({ id: String(params.id), by: body.by });
+      return HttpResponse.json({ sent: true }, { status: 202 });
     }),
     http.put('*/api/agents/:id', async ({ request, params }) => {
       if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');

@@ -1,0 +1,115 @@
+/**
+ * Runs one claimed task through the integration's `runAction` (which checks that the action is
+ * still offered and enabled, records it, and turns a read-only refusal into import-only), then
+ * settles it, reflects it in the Accounts list and recomputes the workflow's status, in one
+ * transaction. A task never reports success the target did not give: an account counts as absent
+ * only when the target said so in its own words, as already there only when the Accounts list or
+ * the target's own answer says so.
+ */
+import type { Account, Person } from '../../index.js';
+import type { IntegrationOperations } from '../integrations/integrations.js';
+import type { ActionRun } from '../integrations/run-action.js';
+import { isServiceError } from '../service-error.js';
+import type { Queryable } from '../store/database.js';
+import type { AccountState } from '../sync/sync-policy.js';
+import { findPersonAccount, recordAccountState, recordCreatedAccount } from './account-effects.js';
+import { refreshWorkflowStatus, settleTask, type TaskOutcome } from './workflow-rows.js';
+import type { TaskRow, WorkflowRow } from './workflow-view.js';
+import type { PlannedPerson } from './plan-tasks.js';
+
+/** The state an account is in after each standard action succeeded. */
+const STATE_AFTER: Partial<Record<string, AccountState>> = { activateUser: 'active', deactivateUser: 'deactivated', deleteUser: 'removed' };
+
+export interface TaskContext {
+  db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable;
+  integrations: IntegrationOperations;
+  now(): Date;
+}
+
+/** The person as a connector's `user`: first and last name split at the last space, as most APIs want. */
+export function personAsUser(person: PlannedPerson): Person {
+  const name = person.name.trim();
+  const split = name.lastIndexOf(' ');
+  return { email: person.email, name, firstName: split > 0 ? name.slice(0, split) : name, lastName: split > 0 ? name.slice(split + 1) : '' };
+}
+
+function failureOf(error: unknown): TaskOutcome {
+  if (isServiceError(error)) return { status: 'failed', error: { code: error.code, message: error.message, ...(error.failure ? { failure: error.failure } : {}) } };
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 'failed', error: { code: 'INTERNAL', message } };
+}
+
+/** A creation the target refused with 409: the account exists if the Accounts list knows it; linked, not duplicated. */
+async function conflictOutcome(context: TaskContext, task: TaskRow, person: PlannedPerson, error: unknown): Promise<TaskOutcome | undefined> {
+  if (!isServiceError(error) || error.code !== 'ACTION_FAILED' || error.failure?.status !== 409 || task.integration_id === null) return undefined;
+  const known = await findPersonAccount(context.db, { tenantId: task.tenant_id, integrationId: task.integration_id, personId: person.id, emailKey: person.emailKey });
+  if (!known) return undefined;
+  return { status: 'skipped', accountId: known.external_id, reason: `the application answered that the account exists (409); it is the account ${known.external_id} the last import found, linked` };
+}
+
+export async function runClaimedTask(context: TaskContext, input: { task: TaskRow; workflow: WorkflowRow; person: PlannedPerson }): Promise<TaskOutcome> {
+  const { task, workflow, person } = input;
+  const ref = { tenantId: task.tenant_id, integrationId: task.integration_id ?? '' };
+  const user = personAsUser(person);
+  const account = task.account_external_id === null ? undefined : { id: task.account_external_id, email: person.email, name: person.name };
+  let outcome: TaskOutcome;
+  let run: ActionRun | undefined;
+  try {
+    if (task.integration_id === null) throw new Error('the integration of this task was deleted');
+    if (task.action !== 'createUser' && !account && task.action in STATE_AFTER) {
+      outcome = { status: 'failed', error: { code: 'ACCOUNT_UNKNOWN', message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}` } };
+    } else {
+      run = await context.integrations.runAction({
+        ...ref,
+        action: task.action,
+        subject: { user, ...(account ? { account } : {}), vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } } },
+        actor: `workflow:${workflow.id}`,
+      });
+      outcome = successOutcome(task, run);
+    }
+  } catch (error) {
+    outcome = (task.action === 'createUser' ? await conflictOutcome(context, task, person, error) : undefined) ?? failureOf(error);
+  }
+  await context.db.transaction(async (tx) => {
+    await settleTask(tx, { taskId: task.id, outcome, now: context.now() });
+    await reflect(tx, { task, workflow, outcome, created: run?.result?.account });
+    await refreshWorkflowStatus(tx, workflow.id);
+  });
+  return outcome;
+}
+
+function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
+  const result = run.result;
+  if (task.action === 'createUser') {
+    const created = result?.account;
+    if (created === undefined) {
+      return { status: 'succeeded', reason: result?.alreadyDone ? 'the application said the account already exists; the next sync lists it' : 'the application’s answer names no account; the next sync lists it' };
+    }
+    return { status: 'succeeded', accountId: created.id, ...(result?.alreadyDone ? { reason: 'the application said the account already exists' } : {}) };
+  }
+  if (result?.alreadyAbsent) return { status: 'succeeded', reason: 'already absent: the application said it has no such account' };
+  if (result?.alreadyDone) return { status: 'succeeded', reason: 'already done: the application said the account was already in that state' };
+  return { status: 'succeeded' };
+}
+
+async function reflect(tx: Queryable, input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; created: Account | undefined }): Promise<void> {
+  const { task, workflow, outcome } = input;
+  if (task.integration_id === null || outcome.status === 'failed') return;
+  const scope = { tenantId: task.tenant_id, integrationId: task.integration_id, workflowId: workflow.id };
+  if (task.action === 'createUser' && input.created !== undefined && outcome.status === 'succeeded') {
+    await recordCreatedAccount(tx, { ...scope, account: input.created });
+    // An application that creates accounts active needs no activation: say so instead of sending one.
+    const created = await tx.query<{ state: string }>('SELECT state FROM accounts WHERE integration_id = $1 AND external_id = $2', [task.integration_id, input.created.id]);
+    if (created.rows[0]?.state === 'active') {
+      await tx.query(
+        `UPDATE workflow_tasks SET status = 'skipped', reason = 'the application created the account active', finished_at = now()
+         WHERE depends_on = $1 AND action = 'activateUser' AND status IN ('pending', 'scheduled')`,
+        [task.id],
+      );
+    }
+    return;
+  }
+  const state = STATE_AFTER[task.action];
+  const externalId = outcome.accountId ?? task.account_external_id;
+  if (state !== undefined && externalId !== null) await recordAccountState(tx, { ...scope, externalId, state });
+}

@@ -1,0 +1,377 @@
+/**
+ * The workflow operations of one open service: start (onboarding, offboarding, a provisioner
+ * action, Manage > Add User), read, cancel, retry a failed task, per-integration settings, and
+ * the worker's side (run a woken task, the tick). Every start takes an idempotency key: the same
+ * key with the same request returns the first workflow; with another request it is refused.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { recordAudit } from '../audit/audit-log.js';
+import type { ServiceContext } from '../context.js';
+import { connectorOf } from '../integrations/integration-types.js';
+import type { IntegrationOperations } from '../integrations/integrations.js';
+import { actionKind } from '../integrations/offered-actions.js';
+import { ServiceError } from '../service-error.js';
+import { findIntegration } from '../store/integration-rows.js';
+import { emailKey } from '../sync/sync-policy.js';
+import type { Boss } from '../sync/engine.js';
+import { requirePlan } from '../tenants/plans.js';
+import { loadTenant } from '../tenants/tenants.js';
+import { requireActor, requireText } from '../validate-input.js';
+import { planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
+import { runClaimedTask } from './run-task.js';
+import { wakeTask } from './workflow-engine.js';
+import {
+  claimTask,
+  failLostTasks,
+  findTask,
+  findWorkflow,
+  findWorkflowByKey,
+  insertWorkflow,
+  listReadyTasks,
+  listWorkflowRows,
+  loadTasks,
+  loadWorkflowSettings,
+  refreshWorkflowStatus,
+  saveWorkflowSettings,
+  type NewTask,
+} from './workflow-rows.js';
+import { toWorkflow, WORKFLOW_STATUSES, type Workflow, type WorkflowKind, type WorkflowStatus } from './workflow-view.js';
+import type { Queryable } from '../store/database.js';
+
+export interface WorkflowPolicy {
+  /** Tasks of one action of one integration in flight at once when neither its settings nor its spec's `maxInFlight` say. */
+  defaultConcurrency: number;
+  /** A task `running` longer than this lost its worker (the target's requests have their own deadlines, far shorter). */
+  taskLeaseSeconds: number;
+  /** The service's clock (tests move it; the database's clock is not used for due times). */
+  now: () => Date;
+}
+
+export const DEFAULT_WORKFLOW_POLICY: Omit<WorkflowPolicy, 'now'> = { defaultConcurrency: 10, taskLeaseSeconds: 15 * 60 };
+
+export const WORKFLOW_PAGE_LIMITS = { default: 50, max: 500 } as const;
+/** Integrations one onboarding may name, and people one Add User may add. */
+export const WORKFLOW_INPUT_LIMITS = { integrations: 100, people: 500 } as const;
+
+export interface Started {
+  workflow: Workflow;
+  /** False when the idempotency key returned the workflow an earlier request started. */
+  created: boolean;
+}
+
+export interface WorkflowSettings {
+  keepAccounts: boolean;
+  /** Null: the spec's `maxInFlight` for the action, else the service default. */
+  maxConcurrency: number | null;
+}
+
+interface Start {
+  tenantId: string;
+  personId: string;
+  idempotencyKey: string;
+  actor: string;
+}
+
+export interface WorkflowOperations {
+  startOnboarding(input: Start & { integrationIds: string[]; activateAt?: string }): Promise<Started>;
+  startOffboarding(input: Start): Promise<Started>;
+  startProvisionerAction(input: Start & { integrationId: string; action: string; vars?: Record<string, unknown> }): Promise<Started>;
+  /** Manage > Add User: one onboarding workflow per person, for this one application. */
+  addUsers(input: { tenantId: string; integrationId: string; personIds: string[]; idempotencyKey: string; actor: string }): Promise<{ message: string; workflows: Workflow[] }>;
+  get(input: { tenantId: string; workflowId: string }): Promise<Workflow>;
+  list(input: { tenantId: string; status?: string; personId?: string; cursor?: string; limit?: number }): Promise<{ workflows: Workflow[]; next?: string }>;
+  cancel(input: { tenantId: string; workflowId: string; actor: string }): Promise<Workflow>;
+  retryTask(input: { tenantId: string; workflowId: string; taskId: string; actor: string }): Promise<Workflow>;
+  getSettings(input: { tenantId: string; integrationId: string }): Promise<WorkflowSettings>;
+  setSettings(input: { tenantId: string; integrationId: string; keepAccounts?: boolean; maxConcurrency?: number | null; actor: string }): Promise<WorkflowSettings>;
+  /** Fails tasks whose worker died and wakes every ready task; returns how many were woken. */
+  tick(): Promise<number>;
+  /** The worker's handler: runs the woken task if it is ready, then further ready tasks of its action. */
+  runTask(taskId: string): Promise<void>;
+}
+
+const digest = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+
+function requireKey(key: unknown): string {
+  return requireText('idempotencyKey', key, { max: 200 });
+}
+
+function requireIdList(field: string, value: unknown, max: number): string[] {
+  if (!Array.isArray(value) || value.length === 0 || value.length > max || value.some((id) => typeof id !== 'string' || id.length === 0 || id.length > 200)) {
+    throw new ServiceError('INVALID_INPUT', `${field} must be a list of 1 to ${max} ids`, { hint: `give ${field}: ["<id>", ...]` });
+  }
+  const ids = value as string[];
+  if (new Set(ids).size !== ids.length) throw new ServiceError('INVALID_INPUT', `${field} names an id twice`, { hint: 'give each id once' });
+  return ids;
+}
+
+function parseTime(field: string, value: unknown): Date | undefined {
+  if (value === undefined || value === null) return undefined;
+  const time = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(time.getTime())) throw new ServiceError('INVALID_INPUT', `${field} must be an ISO 8601 time`, { hint: 'e.g. 2026-12-01T09:00:00Z; leave it out to activate at once' });
+  return time;
+}
+
+const encodeCursor = (row: { created_at: Date; id: string }) => Buffer.from(JSON.stringify([new Date(row.created_at).toISOString(), row.id]), 'utf8').toString('base64url');
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
+  } catch {
+    // falls through to the refusal
+  }
+  throw new ServiceError('INVALID_INPUT', 'cursor is not a cursor of this list', { hint: 'pass the `next` of the previous page unchanged' });
+}
+
+async function loadPerson(db: Queryable, tenantId: string, personId: unknown): Promise<PlannedPerson> {
+  const id = requireText('personId', personId, { max: 200 });
+  const { rows } = await db.query<{ id: string; email: string; email_key: string; name: string }>('SELECT id, email, email_key, name FROM people WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
+  const row = rows[0];
+  if (!row) throw new ServiceError('NOT_FOUND', `person ${id} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s people to find the id' });
+  return { id: row.id, email: row.email, emailKey: row.email_key || emailKey(row.email), name: row.name };
+}
+
+export function workflowOperations(context: ServiceContext, integrations: IntegrationOperations, policy: WorkflowPolicy, boss: Boss): WorkflowOperations {
+  const { db } = context;
+
+  const facts = async (tenantId: string, integrationId: string): Promise<IntegrationFacts> => {
+    const integration = await integrations.get({ tenantId, integrationId });
+    return { id: integration.id, name: integration.name, actions: await integrations.listActions({ tenantId, integrationId }) };
+  };
+
+  const view = async (tenantId: string, workflowId: string): Promise<Workflow> => {
+    const row = await findWorkflow(db, { tenantId, workflowId });
+    if (!row) throw new ServiceError('NOT_FOUND', `workflow ${workflowId} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s workflows to find its id' });
+    return toWorkflow(row, (await loadTasks(db, [row.id])).get(row.id) ?? []);
+  };
+
+  /** Wakes the workflow's ready tasks, and its scheduled ones at their time. */
+  const wakeWorkflow = async (tx: Queryable, workflowId: string, tasks?: readonly NewTask[]) => {
+    for (const ready of await listReadyTasks(tx, { now: policy.now(), limit: 1000, workflowId })) await wakeTask(boss, ready.id, { tx });
+    for (const task of tasks ?? []) if (task.status === 'scheduled' && task.runAt && task.runAt > policy.now()) await wakeTask(boss, task.id, { tx, startAfter: task.runAt });
+  };
+
+  const start = async (input: Start & { kind: WorkflowKind; request: unknown; plan: (person: PlannedPerson) => Promise<NewTask[]> }): Promise<Started> => {
+    const actor = requireActor(input.actor);
+    const key = requireKey(input.idempotencyKey);
+    requirePlan(await loadTenant(db, input.tenantId), 'integrations');
+    const requestDigest = digest({ kind: input.kind, request: input.request });
+    const replay = async (): Promise<Started | undefined> => {
+      const earlier = await findWorkflowByKey(db, input.tenantId, key);
+      if (!earlier) return undefined;
+      if (earlier.request_digest !== requestDigest) {
+        throw new ServiceError('IDEMPOTENCY_KEY_REUSED', `the idempotency key ${JSON.stringify(key)} started workflow ${earlier.id} with a different request`, {
+          hint: 'use a new key for a new request; repeat a request only with its own key',
+        });
+      }
+      return { workflow: await view(input.tenantId, earlier.id), created: false };
+    };
+    const earlier = await replay();
+    if (earlier) return earlier;
+    const person = await loadPerson(db, input.tenantId, input.personId);
+    const tasks = await input.plan(person);
+    const id = randomUUID();
+    try {
+      await db.transaction(async (tx) => {
+        await insertWorkflow(tx, { id, tenantId: input.tenantId, kind: input.kind, personId: person.id, idempotencyKey: key, requestDigest, createdBy: actor, tasks });
+        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.started', detail: { workflowId: id, kind: input.kind, personId: person.id, tasks: tasks.map((task) => `${task.integrationName}: ${task.action} (${task.status})`) } });
+        await wakeWorkflow(tx, id, tasks);
+      });
+    } catch (error) {
+      // Two requests with one key at the same time: the other one's insert won.
+      const raced = await replay().catch(() => undefined);
+      if (raced) return raced;
+      throw error;
+    }
+    return { workflow: await view(input.tenantId, id), created: true };
+  };
+
+  const concurrencyCache = new Map<string, { limit: number; until: number }>();
+  const concurrencyOf = async (tenantId: string, integrationId: string, action: string): Promise<number> => {
+    const key = `${integrationId}\u0000${action}`;
+    const cached = concurrencyCache.get(key);
+    if (cached && cached.until > Date.now()) return cached.limit;
+    const settings = await loadWorkflowSettings(db, integrationId);
+    let limit = settings.max_concurrency ?? undefined;
+    if (limit === undefined) {
+      const row = await findIntegration(db, { tenantId, integrationId });
+      const spec = row ? (await connectorOf(row)).spec : undefined;
+      const declared = spec ? ((spec.actions as Record<string, { maxInFlight?: number } | undefined>)[action] ?? spec.actions.custom?.[action]) : undefined;
+      limit = (declared as { maxInFlight?: number } | undefined)?.maxInFlight ?? policy.defaultConcurrency;
+    }
+    concurrencyCache.set(key, { limit, until: Date.now() + 10_000 });
+    return limit;
+  };
+
+  const operations: WorkflowOperations = {
+    async startOnboarding(input) {
+      const integrationIds = requireIdList('integrationIds', input.integrationIds, WORKFLOW_INPUT_LIMITS.integrations);
+      const activateAt = parseTime('activateAt', input.activateAt);
+      const all = await Promise.all(integrationIds.map((integrationId) => facts(input.tenantId, integrationId)));
+      return start({
+        ...input,
+        kind: 'onboarding',
+        request: { personId: input.personId, integrationIds, activateAt: activateAt?.toISOString() ?? null },
+        plan: (person) => planOnboarding(db, { tenantId: input.tenantId, person, integrations: all, ...(activateAt ? { activateAt } : {}) }),
+      });
+    },
+
+    async startOffboarding(input) {
+      return start({
+        ...input,
+        kind: 'offboarding',
+        request: { personId: input.personId },
+        plan: (person) => planOffboarding(db, { tenantId: input.tenantId, person, integrationFacts: (integrationId) => facts(input.tenantId, integrationId) }),
+      });
+    },
+
+    async startProvisionerAction(input) {
+      const action = requireText('action', input.action, { max: 200 });
+      const integration = await facts(input.tenantId, requireText('integrationId', input.integrationId, { max: 200 }));
+      const row = await findIntegration(db, { tenantId: input.tenantId, integrationId: integration.id });
+      if (row && actionKind((await connectorOf(row)).spec, action) === 'custom') requirePlan(await loadTenant(db, input.tenantId), 'customActions');
+      const offered = integration.actions.find((candidate) => candidate.name === action);
+      if (!offered) throw new ServiceError('ACTION_NOT_OFFERED', `${integration.name} does not offer the action ${JSON.stringify(action)}`, { hint: `it offers: ${integration.actions.map((item) => item.name).join(', ') || 'none'}` });
+      if (!offered.enabled) throw new ServiceError('ACTION_NOT_ENABLED', `the action ${action} of ${integration.name} is not enabled`, { hint: 'enable it first' });
+      const vars = input.vars ?? {};
+      if (vars === null || typeof vars !== 'object' || Array.isArray(vars) || JSON.stringify(vars).length > 16_384) {
+        throw new ServiceError('INVALID_INPUT', 'vars must be an object of the action’s variables (at most 16 KiB as JSON)', { hint: 'give vars: {"name": value}' });
+      }
+      if (action === 'importUsers') throw new ServiceError('INVALID_INPUT', 'Import Users is not an action for one person', { hint: 'ask for a sync instead' });
+      return start({
+        ...input,
+        kind: 'provisioner_action',
+        request: { personId: input.personId, integrationId: integration.id, action, vars },
+        plan: (person) => planProvisionerAction(db, { tenantId: input.tenantId, person, facts: integration, action, vars }),
+      });
+    },
+
+    async addUsers(input) {
+      const personIds = requireIdList('personIds', input.personIds, WORKFLOW_INPUT_LIMITS.people);
+      const key = requireKey(input.idempotencyKey);
+      const integration = await integrations.get({ tenantId: input.tenantId, integrationId: input.integrationId });
+      for (const personId of personIds) await loadPerson(db, input.tenantId, personId);
+      const workflows: Workflow[] = [];
+      for (const personId of personIds) {
+        const started = await operations.startOnboarding({ tenantId: input.tenantId, personId, integrationIds: [integration.id], idempotencyKey: `${key}:${personId}`, actor: input.actor });
+        workflows.push(started.workflow);
+      }
+      const count = personIds.length;
+      const message =
+        count === 1
+          ? `A workflow was created to add 1 person to ${integration.name}`
+          : `${count} workflows were created to add ${count} people to ${integration.name}`;
+      return { message, workflows };
+    },
+
+    get: (input) => view(input.tenantId, requireText('workflowId', input.workflowId, { max: 200 })),
+
+    async list(input) {
+      await loadTenant(db, input.tenantId);
+      const limit = input.limit ?? WORKFLOW_PAGE_LIMITS.default;
+      if (!Number.isInteger(limit) || limit < 1 || limit > WORKFLOW_PAGE_LIMITS.max) {
+        throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${WORKFLOW_PAGE_LIMITS.max}`, { hint: `leave it out for ${WORKFLOW_PAGE_LIMITS.default}` });
+      }
+      if (input.status !== undefined && !(WORKFLOW_STATUSES as readonly string[]).includes(input.status)) {
+        throw new ServiceError('INVALID_INPUT', `status must be one of ${WORKFLOW_STATUSES.join(', ')}`, { hint: 'leave it out for every workflow' });
+      }
+      const rows = await listWorkflowRows(db, {
+        tenantId: input.tenantId,
+        status: input.status as WorkflowStatus | undefined,
+        personId: input.personId,
+        before: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
+        limit: limit + 1,
+      });
+      const shown = rows.slice(0, limit);
+      const tasks = await loadTasks(db, shown.map((row) => row.id));
+      const workflows = shown.map((row) => toWorkflow(row, tasks.get(row.id) ?? []));
+      return rows.length > limit ? { workflows, next: encodeCursor(shown.at(-1)!) } : { workflows };
+    },
+
+    async cancel(input) {
+      const actor = requireActor(input.actor);
+      await view(input.tenantId, input.workflowId);
+      await db.transaction(async (tx) => {
+        const row = await findWorkflow(tx, input, { forUpdate: true });
+        if (row?.status !== 'running') throw new ServiceError('WORKFLOW_STATE', `workflow ${input.workflowId} is ${row?.status}; only a running workflow can be cancelled`, { hint: 'nothing to cancel' });
+        await tx.query(
+          `UPDATE workflow_tasks SET status = 'skipped', reason = $2, finished_at = now() WHERE workflow_id = $1 AND status IN ('pending', 'scheduled')`,
+          [row.id, `cancelled by ${actor}`],
+        );
+        await tx.query(`UPDATE workflows SET status = 'cancelled', finished_at = now() WHERE id = $1`, [row.id]);
+        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.cancelled', detail: { workflowId: row.id } });
+      });
+      return view(input.tenantId, input.workflowId);
+    },
+
+    async retryTask(input) {
+      const actor = requireActor(input.actor);
+      await view(input.tenantId, input.workflowId);
+      await db.transaction(async (tx) => {
+        const row = await findWorkflow(tx, input, { forUpdate: true });
+        const task = await findTask(tx, requireText('taskId', input.taskId, { max: 200 }));
+        if (!row || !task || task.workflow_id !== row.id) throw new ServiceError('NOT_FOUND', `task ${input.taskId} is not a task of workflow ${input.workflowId}`, { hint: 'read the workflow to find its tasks' });
+        if (row.status === 'cancelled') throw new ServiceError('WORKFLOW_STATE', `workflow ${row.id} was cancelled; its tasks are not retried`, { hint: 'start a new workflow' });
+        if (task.status !== 'failed') throw new ServiceError('WORKFLOW_STATE', `task ${task.id} is ${task.status}; only a failed task can be retried`, { hint: 'wait for it, or read its reason' });
+        await tx.query(`UPDATE workflow_tasks SET status = CASE WHEN run_at IS NULL THEN 'pending' ELSE 'scheduled' END, finished_at = NULL WHERE id = $1`, [task.id]);
+        await tx.query(`UPDATE workflows SET status = 'running', finished_at = NULL WHERE id = $1`, [row.id]);
+        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.task_retried', detail: { workflowId: row.id, taskId: task.id, action: task.action, attempts: task.attempts } });
+        await wakeTask(boss, task.id, { tx });
+      });
+      return view(input.tenantId, input.workflowId);
+    },
+
+    async getSettings(input) {
+      await integrations.get(input);
+      const row = await loadWorkflowSettings(db, input.integrationId);
+      return { keepAccounts: row.keep_accounts, maxConcurrency: row.max_concurrency };
+    },
+
+    async setSettings(input) {
+      const actor = requireActor(input.actor);
+      await integrations.get(input);
+      const current = await loadWorkflowSettings(db, input.integrationId);
+      const keepAccounts = input.keepAccounts ?? current.keep_accounts;
+      const maxConcurrency = input.maxConcurrency === undefined ? current.max_concurrency : input.maxConcurrency;
+      if (typeof keepAccounts !== 'boolean') throw new ServiceError('INVALID_INPUT', 'keepAccounts must be true or false', { hint: 'true: offboarding deactivates instead of deleting' });
+      if (maxConcurrency !== null && (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 1000)) {
+        throw new ServiceError('INVALID_INPUT', 'maxConcurrency must be a whole number from 1 to 1000, or null', { hint: 'null uses the connector’s own limit' });
+      }
+      const saved = await db.transaction(async (tx) => {
+        const row = await saveWorkflowSettings(tx, { tenantId: input.tenantId, integrationId: input.integrationId, keepAccounts, maxConcurrency });
+        await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'workflow.settings_changed', detail: { keepAccounts, maxConcurrency } });
+        return row;
+      });
+      for (const key of concurrencyCache.keys()) if (key.startsWith(`${input.integrationId}\u0000`)) concurrencyCache.delete(key);
+      return { keepAccounts: saved.keep_accounts, maxConcurrency: saved.max_concurrency };
+    },
+
+    async tick() {
+      const now = policy.now();
+      const lost = await failLostTasks(db, { startedBefore: new Date(now.getTime() - policy.taskLeaseSeconds * 1000), now });
+      for (const workflowId of lost) await db.transaction((tx) => refreshWorkflowStatus(tx, workflowId));
+      const ready = await listReadyTasks(db, { now, limit: 1000 });
+      for (const task of ready) await wakeTask(boss, task.id);
+      return ready.length;
+    },
+
+    async runTask(taskId) {
+      const woken = await findTask(db, taskId);
+      if (!woken?.integration_id) return;
+      const integrationId = woken.integration_id;
+      const limit = await concurrencyOf(woken.tenant_id, integrationId, woken.action);
+      // The woken task first; then, while this slot is free, the next ready task of the same action.
+      for (let next: string | undefined = taskId; ; next = undefined) {
+        const claimed = await db.transaction((tx) => claimTask(tx, { integrationId, action: woken.action, ...(next ? { taskId: next } : {}), now: policy.now(), limit }));
+        if (!claimed) return;
+        const workflow = await findWorkflow(db, { tenantId: claimed.tenant_id, workflowId: claimed.workflow_id });
+        if (!workflow) return;
+        const person = await loadPerson(db, claimed.tenant_id, workflow.person_id);
+        await runClaimedTask({ db, integrations, now: policy.now }, { task: claimed, workflow, person });
+        await db.transaction((tx) => wakeWorkflow(tx, workflow.id));
+      }
+    },
+  };
+  return operations;
+}

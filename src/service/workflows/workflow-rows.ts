@@ -1,0 +1,224 @@
+/** SQL of the workflow tables: inserting a workflow with its tasks, reading them, claiming and settling tasks. */
+import type { Queryable } from '../store/database.js';
+import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type WorkflowRow, type WorkflowStatus } from './workflow-view.js';
+
+export interface NewTask {
+  id: string;
+  integrationId: string | null;
+  integrationName: string;
+  action: string;
+  status: TaskStatus;
+  dependsOn?: string;
+  runAt?: Date;
+  accountId?: string;
+  vars?: Record<string, unknown>;
+  reason?: string;
+}
+
+export interface NewWorkflow {
+  id: string;
+  tenantId: string;
+  kind: WorkflowKind;
+  personId: string;
+  idempotencyKey: string;
+  requestDigest: string;
+  createdBy: string;
+  tasks: readonly NewTask[];
+}
+
+export async function insertWorkflow(tx: Queryable, workflow: NewWorkflow): Promise<void> {
+  const status: WorkflowStatus =
+    settledStatus(workflow.tasks.map((task) => ({ id: task.id, status: task.status, depends_on: task.dependsOn ?? null }))) ?? 'running';
+  await tx.query(
+    `INSERT INTO workflows (id, tenant_id, kind, person_id, status, idempotency_key, request_digest, created_by, finished_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $5 = 'running' THEN NULL ELSE now() END)`,
+    [workflow.id, workflow.tenantId, workflow.kind, workflow.personId, status, workflow.idempotencyKey, workflow.requestDigest, workflow.createdBy],
+  );
+  if (workflow.tasks.length === 0) return;
+  const rows = workflow.tasks.map((task, position) => ({
+    id: task.id,
+    position,
+    integration_id: task.integrationId,
+    integration_name: task.integrationName,
+    action: task.action,
+    status: task.status,
+    depends_on: task.dependsOn ?? null,
+    run_at: task.runAt?.toISOString() ?? null,
+    account_external_id: task.accountId ?? null,
+    vars: task.vars ?? null,
+    reason: task.reason ?? null,
+  }));
+  await tx.query(
+    `INSERT INTO workflow_tasks (id, workflow_id, tenant_id, position, integration_id, integration_name, action, status, depends_on, run_at, account_external_id, vars, reason, finished_at)
+     SELECT x.id, $1, $2, x.position, x.integration_id, x.integration_name, x.action, x.status, x.depends_on, x.run_at, x.account_external_id, x.vars, x.reason,
+       CASE WHEN x.status IN ('skipped', 'manual') THEN now() END
+     FROM jsonb_to_recordset($3::jsonb) AS x(id text, position int, integration_id text, integration_name text, action text, status text, depends_on text,
+       run_at timestamptz, account_external_id text, vars jsonb, reason text)
+     ORDER BY x.position`,
+    [workflow.id, workflow.tenantId, JSON.stringify(rows)],
+  );
+}
+
+export async function findWorkflowByKey(db: Queryable, tenantId: string, idempotencyKey: string): Promise<WorkflowRow | undefined> {
+  const { rows } = await db.query<WorkflowRow>('SELECT * FROM workflows WHERE tenant_id = $1 AND idempotency_key = $2', [tenantId, idempotencyKey]);
+  return rows[0];
+}
+
+export async function findWorkflow(db: Queryable, ref: { tenantId: string; workflowId: string }, options: { forUpdate?: boolean } = {}): Promise<WorkflowRow | undefined> {
+  const { rows } = await db.query<WorkflowRow>(`SELECT * FROM workflows WHERE tenant_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [ref.tenantId, ref.workflowId]);
+  return rows[0];
+}
+
+export async function loadTasks(db: Queryable, workflowIds: readonly string[]): Promise<Map<string, TaskRow[]>> {
+  const byWorkflow = new Map<string, TaskRow[]>(workflowIds.map((id) => [id, []]));
+  if (workflowIds.length === 0) return byWorkflow;
+  const { rows } = await db.query<TaskRow>('SELECT * FROM workflow_tasks WHERE workflow_id = ANY($1::text[]) ORDER BY workflow_id, position', [[...workflowIds]]);
+  for (const row of rows) byWorkflow.get(row.workflow_id)?.push(row);
+  return byWorkflow;
+}
+
+export async function findTask(db: Queryable, taskId: string): Promise<TaskRow | undefined> {
+  const { rows } = await db.query<TaskRow>('SELECT * FROM workflow_tasks WHERE id = $1', [taskId]);
+  return rows[0];
+}
+
+/** Newest first; `before` is the (created_at, id) of the last workflow of the previous page. */
+export async function listWorkflowRows(
+  db: Queryable,
+  query: { tenantId: string; status?: WorkflowStatus; personId?: string; before?: { createdAt: string; id: string }; limit: number },
+): Promise<WorkflowRow[]> {
+  const { rows } = await db.query<WorkflowRow>(
+    `SELECT * FROM workflows
+     WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR person_id = $3)
+       AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+     ORDER BY created_at DESC, id DESC LIMIT $6`,
+    [query.tenantId, query.status ?? null, query.personId ?? null, query.before?.createdAt ?? null, query.before?.id ?? null, query.limit],
+  );
+  return rows;
+}
+
+/** A task that may run now: not started, due, its workflow running, and what it waits on done. */
+const READY = `t.status IN ('pending', 'scheduled') AND (t.run_at IS NULL OR t.run_at <= $NOW::timestamptz)
+  AND EXISTS (SELECT 1 FROM workflows w WHERE w.id = t.workflow_id AND w.status = 'running')
+  AND (t.depends_on IS NULL OR EXISTS (SELECT 1 FROM workflow_tasks d WHERE d.id = t.depends_on AND d.status IN ('succeeded', 'skipped')))`;
+
+const ready = (nowParam: number) => READY.replaceAll('$NOW', `$${nowParam}`);
+
+/**
+ * Claims one ready task of an integration's action (the given one, or the oldest due), within the
+ * action's concurrency: the count of running tasks and the claim happen under one advisory lock per
+ * (integration, action), so every worker together stays within the limit. Returns undefined when
+ * nothing is ready or the limit is reached.
+ */
+export async function claimTask(
+  tx: Queryable,
+  input: { integrationId: string; action: string; taskId?: string; now: Date; limit: number },
+): Promise<TaskRow | undefined> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 20))', [`workflow-task:${input.integrationId}:${input.action}`]);
+  const running = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_tasks WHERE integration_id = $1 AND action = $2 AND status = 'running'`, [
+    input.integrationId,
+    input.action,
+  ]);
+  if ((running.rows[0]?.n ?? 0) >= input.limit) return undefined;
+  const { rows } = await tx.query<TaskRow>(
+    `UPDATE workflow_tasks SET status = 'running', attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
+     WHERE id = (
+       SELECT t.id FROM workflow_tasks t
+       WHERE t.integration_id = $1 AND t.action = $2 AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
+       ORDER BY t.run_at NULLS FIRST, t.workflow_id, t.position LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING *`,
+    [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null],
+  );
+  return rows[0];
+}
+
+/** Ready tasks (id, integration, action), oldest first: what a tick hands to the engine. */
+export async function listReadyTasks(db: Queryable, input: { now: Date; limit: number; workflowId?: string }): Promise<Pick<TaskRow, 'id' | 'integration_id' | 'action'>[]> {
+  const { rows } = await db.query<Pick<TaskRow, 'id' | 'integration_id' | 'action'>>(
+    `SELECT t.id, t.integration_id, t.action FROM workflow_tasks t
+     WHERE t.integration_id IS NOT NULL AND ($3::text IS NULL OR t.workflow_id = $3) AND ${ready(1)}
+     ORDER BY t.run_at NULLS FIRST, t.workflow_id, t.position LIMIT $2`,
+    [input.now.toISOString(), input.limit, input.workflowId ?? null],
+  );
+  return rows;
+}
+
+export interface TaskOutcome {
+  status: Extract<TaskStatus, 'succeeded' | 'failed' | 'skipped'>;
+  reason?: string;
+  error?: { code: string; message: string; failure?: Record<string, unknown> };
+  accountId?: string;
+}
+
+/** Settles a running task; an account id it learned (a creation's) passes to the tasks that wait on it. */
+export async function settleTask(tx: Queryable, input: { taskId: string; outcome: TaskOutcome; now: Date }): Promise<void> {
+  const { outcome } = input;
+  await tx.query(
+    `UPDATE workflow_tasks SET status = $2, reason = $3, error_code = $4, error_message = $5, error_detail = $6::jsonb, finished_at = $7,
+       account_external_id = COALESCE($8, account_external_id)
+     WHERE id = $1 AND status = 'running'`,
+    [
+      input.taskId,
+      outcome.status,
+      outcome.reason ?? null,
+      outcome.error?.code ?? null,
+      outcome.error?.message ?? null,
+      outcome.error?.failure ? JSON.stringify(outcome.error.failure) : null,
+      input.now.toISOString(),
+      outcome.accountId ?? null,
+    ],
+  );
+  if (outcome.accountId !== undefined) {
+    await tx.query('UPDATE workflow_tasks SET account_external_id = $2 WHERE depends_on = $1 AND account_external_id IS NULL', [input.taskId, outcome.accountId]);
+  }
+}
+
+/** Recomputes a running workflow's status from its tasks; returns the status it now has. */
+export async function refreshWorkflowStatus(tx: Queryable, workflowId: string): Promise<WorkflowStatus | undefined> {
+  const { rows: workflows } = await tx.query<{ status: WorkflowStatus }>('SELECT status FROM workflows WHERE id = $1 FOR UPDATE', [workflowId]);
+  const current = workflows[0]?.status;
+  if (current === undefined || current === 'cancelled') return current;
+  const { rows } = await tx.query<Pick<TaskRow, 'id' | 'status' | 'depends_on'>>('SELECT id, status, depends_on FROM workflow_tasks WHERE workflow_id = $1', [workflowId]);
+  const next = settledStatus(rows) ?? 'running';
+  if (next !== current) {
+    await tx.query(`UPDATE workflows SET status = $2, finished_at = CASE WHEN $2 = 'running' THEN NULL ELSE now() END WHERE id = $1`, [workflowId, next]);
+  }
+  return next;
+}
+
+/**
+ * Tasks left `running` by a worker that died: the target may or may not have acted, so they are
+ * not run again on their own. They fail with WORKER_LOST, and an operator retries them knowingly.
+ */
+export async function failLostTasks(db: Queryable, input: { startedBefore: Date; now: Date }): Promise<string[]> {
+  const { rows } = await db.query<{ workflow_id: string }>(
+    `UPDATE workflow_tasks SET status = 'failed', error_code = 'WORKER_LOST', finished_at = $2,
+       error_message = 'the worker running this task stopped before it finished; the target may or may not have acted'
+     WHERE status = 'running' AND started_at < $1 RETURNING workflow_id`,
+    [input.startedBefore.toISOString(), input.now.toISOString()],
+  );
+  return [...new Set(rows.map((row) => row.workflow_id))];
+}
+
+export interface WorkflowSettingsRow {
+  keep_accounts: boolean;
+  max_concurrency: number | null;
+}
+
+export async function loadWorkflowSettings(db: Queryable, integrationId: string): Promise<WorkflowSettingsRow> {
+  const { rows } = await db.query<WorkflowSettingsRow>('SELECT keep_accounts, max_concurrency FROM workflow_settings WHERE integration_id = $1', [integrationId]);
+  return rows[0] ?? { keep_accounts: false, max_concurrency: null };
+}
+
+export async function saveWorkflowSettings(
+  tx: Queryable,
+  input: { tenantId: string; integrationId: string; keepAccounts: boolean; maxConcurrency: number | null },
+): Promise<WorkflowSettingsRow> {
+  const { rows } = await tx.query<WorkflowSettingsRow>(
+    `INSERT INTO workflow_settings (integration_id, tenant_id, keep_accounts, max_concurrency) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (integration_id) DO UPDATE SET keep_accounts = $3, max_concurrency = $4, updated_at = now()
+     RETURNING keep_accounts, max_concurrency`,
+    [input.integrationId, input.tenantId, input.keepAccounts, input.maxConcurrency],
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,120 @@
+/** What a workflow and its tasks look like to callers (API, CLI, console), and the rows they come from. */
+
+export const WORKFLOW_KINDS = ['onboarding', 'offboarding', 'provisioner_action'] as const;
+export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
+
+export const WORKFLOW_STATUSES = ['running', 'succeeded', 'needs_attention', 'cancelled'] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/**
+ * `manual`: no enabled action can do this step; a person must (listed so it is not forgotten).
+ * `skipped` always carries its reason.
+ */
+export const TASK_STATUSES = ['pending', 'scheduled', 'running', 'succeeded', 'failed', 'skipped', 'manual'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** The task statuses no worker will change any more (a failed task changes only when retried). */
+export const SETTLED_TASK_STATUSES: readonly TaskStatus[] = ['succeeded', 'failed', 'skipped', 'manual'];
+
+export interface WorkflowTask {
+  id: string;
+  integrationId: string | null;
+  integrationName: string;
+  action: string;
+  status: TaskStatus;
+  /** When a scheduled task (an activation) is due. */
+  runAt?: string;
+  /** Why it was skipped, why it is manual, or what the target said when it was already done. */
+  reason?: string;
+  error?: { code: string; message: string; failure?: Record<string, unknown> };
+  /** The target's id of the account it acts on, once known. */
+  accountId?: string;
+  attempts: number;
+  startedAt?: string;
+  finishedAt?: string;
+}
+
+export interface Workflow {
+  id: string;
+  kind: WorkflowKind;
+  personId: string;
+  status: WorkflowStatus;
+  createdBy: string;
+  createdAt: string;
+  finishedAt?: string;
+  tasks: WorkflowTask[];
+}
+
+export interface WorkflowRow {
+  id: string;
+  tenant_id: string;
+  kind: WorkflowKind;
+  person_id: string;
+  status: WorkflowStatus;
+  idempotency_key: string;
+  request_digest: string;
+  created_by: string;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface TaskRow {
+  id: string;
+  workflow_id: string;
+  tenant_id: string;
+  position: number;
+  integration_id: string | null;
+  integration_name: string;
+  action: string;
+  status: TaskStatus;
+  depends_on: string | null;
+  run_at: Date | null;
+  account_external_id: string | null;
+  vars: Record<string, unknown> | null;
+  reason: string | null;
+  error_code: string | null;
+  error_message: string | null;
+  error_detail: Record<string, unknown> | null;
+  attempts: number;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+const iso = (value: Date | null): string | undefined => (value === null ? undefined : new Date(value).toISOString());
+
+export function toTask(row: TaskRow): WorkflowTask {
+  const task: WorkflowTask = { id: row.id, integrationId: row.integration_id, integrationName: row.integration_name, action: row.action, status: row.status, attempts: row.attempts };
+  if (row.run_at !== null) task.runAt = iso(row.run_at);
+  if (row.reason !== null) task.reason = row.reason;
+  if (row.error_code !== null) task.error = { code: row.error_code, message: row.error_message ?? '', ...(row.error_detail ? { failure: row.error_detail } : {}) };
+  if (row.account_external_id !== null) task.accountId = row.account_external_id;
+  if (row.started_at !== null) task.startedAt = iso(row.started_at);
+  if (row.finished_at !== null) task.finishedAt = iso(row.finished_at);
+  return task;
+}
+
+export function toWorkflow(row: WorkflowRow, tasks: readonly TaskRow[]): Workflow {
+  const workflow: Workflow = {
+    id: row.id,
+    kind: row.kind,
+    personId: row.person_id,
+    status: row.status,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+    tasks: tasks.map(toTask),
+  };
+  if (row.finished_at !== null) workflow.finishedAt = iso(row.finished_at);
+  return workflow;
+}
+
+/**
+ * A workflow's status from its tasks: running while any task can still move; once none can,
+ * needs_attention when a task failed or waits for a person, else succeeded. A task waiting on a
+ * failed task cannot move until that one is retried.
+ */
+export function settledStatus(tasks: readonly Pick<TaskRow, 'id' | 'status' | 'depends_on'>[]): WorkflowStatus | undefined {
+  const statusOf = new Map(tasks.map((task) => [task.id, task.status]));
+  const blocked = (task: Pick<TaskRow, 'status' | 'depends_on'>) => task.status === 'pending' && task.depends_on !== null && statusOf.get(task.depends_on) === 'failed';
+  if (tasks.some((task) => !SETTLED_TASK_STATUSES.includes(task.status) && !blocked(task))) return undefined;
+  return tasks.some((task) => task.status === 'failed' || task.status === 'manual') ? 'needs_attention' : 'succeeded';
+}
