@@ -18,6 +18,7 @@ import { accessRoutes } from './routes/access.js';
 import { integrationRoutes } from './routes/integrations.js';
 import { tenantRoutes } from './routes/tenant.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { workflowRoutes } from './routes/workflows.js';
 import { validatorCompiler } from './validation.js';
 
 export interface AccessLogEntry {
@@ -78,6 +79,7 @@ export async function buildApi(options: ApiOptions): Promise<Api> {
   syncRoutes(app, service);
   accessRoutes(app, service);
   tokenRoutes(app, service);
+  workflowRoutes(app, service);
   let document: Record<string, unknown> | undefined;
   app.get('/openapi.json', {
     config: { access: 'public', operationId: 'getOpenApi' },

@@ -26,7 +26,7 @@ export interface ApiFixture extends ServiceFixture {
   /** Every answer body received, for the canary checks. */
   answers: string[];
   tenantWithTokens(plan: Plan, name?: string): Promise<TenantTokens>;
-  call(token: string | undefined, method: string, url: string, body?: unknown): Promise<Answer>;
+  call(token: string | undefined, method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
 }
 
 export function useApi(storage: StorageSetup): ApiFixture {
@@ -45,11 +45,11 @@ export function useApi(storage: StorageSetup): ApiFixture {
     const viewer = await fixture.service.tokens.create({ tenantId: tenant.id, role: 'viewer', actor: 'operator' });
     return { tenant, admin: admin.token, viewer: viewer.token };
   };
-  fixture.call = async (token, method, url, body) => {
+  fixture.call = async (token, method, url, body, headers = {}) => {
     const response = await fixture.api.app.inject({
       method: method as 'GET',
       url,
-      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      headers: { ...headers, ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     fixture.answers.push(response.body);

@@ -16,6 +16,10 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
   let aIntegration: string;
   /** The run that enabling Import Users queued for A. */
   let aRun: string;
+  /** A's person, and a workflow of A's with its one task. */
+  let aPerson: string;
+  let aWorkflow: string;
+  let aTask: string;
   /** A's admin token's id (never the token). */
   let aTokenId: string;
 
@@ -30,7 +34,13 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     const runs = await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/sync/runs`);
     expect(runs.body.runs).toHaveLength(1);
     aRun = runs.body.runs[0].id;
-    expect((await fixture.call(a.admin, 'POST', '/v1/people', { email: 'a-person@example.com', name: 'A Person' })).status).toBe(201);
+    const person = await fixture.call(a.admin, 'POST', '/v1/people', { email: 'a-person@example.com', name: 'A Person' });
+    expect(person.status).toBe(201);
+    aPerson = person.body.id;
+    const workflow = await fixture.call(a.admin, 'POST', '/v1/workflows/onboarding', { personId: aPerson, integrationIds: [aIntegration], idempotencyKey: 'a-onboarding' });
+    expect(workflow.status).toBe(201);
+    aWorkflow = workflow.body.id;
+    aTask = workflow.body.tasks[0].id;
     aTokenId = (await fixture.service.tokens.list({ tenantId: a.tenant.id }))[0]!.tokenId;
   });
   afterAll(() => incident?.close());
@@ -92,6 +102,19 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     },
     'GET /v1/tokens': { request: () => ({ url: '/v1/tokens' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aTokenId)) },
     'DELETE /v1/tokens/:tokenId': { request: () => ({ url: `/v1/tokens/${aTokenId}` }), expect: notFound },
+    'POST /v1/workflows/onboarding': { request: () => ({ url: '/v1/workflows/onboarding', body: { personId: aPerson, integrationIds: [aIntegration], idempotencyKey: 'b-1' } }), expect: notFound },
+    'POST /v1/workflows/offboarding': { request: () => ({ url: '/v1/workflows/offboarding', body: { personId: aPerson, idempotencyKey: 'b-2' } }), expect: notFound },
+    'POST /v1/workflows/provisioner-action': {
+      request: () => ({ url: '/v1/workflows/provisioner-action', body: { personId: aPerson, integrationId: aIntegration, action: 'createUser', idempotencyKey: 'b-3' } }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/add-users': { request: () => ({ url: `/v1/integrations/${aIntegration}/add-users`, body: { personIds: [aPerson], idempotencyKey: 'b-4' } }), expect: notFound },
+    'GET /v1/workflows': { request: () => ({ url: '/v1/workflows?limit=500' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aWorkflow)) },
+    'GET /v1/workflows/:workflowId': { request: () => ({ url: `/v1/workflows/${aWorkflow}` }), expect: notFound },
+    'POST /v1/workflows/:workflowId/cancel': { request: () => ({ url: `/v1/workflows/${aWorkflow}/cancel` }), expect: notFound },
+    'POST /v1/workflows/:workflowId/tasks/:taskId/retry': { request: () => ({ url: `/v1/workflows/${aWorkflow}/tasks/${aTask}/retry` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/workflow-settings': { request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings` }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/workflow-settings': { request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings`, body: { keepAccounts: true } }), expect: notFound },
     'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
   };
 
@@ -127,5 +150,7 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text).toBe(before.config);
       expect(await tokensOfA()).toEqual(before.tokens);
       expect((await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text).toBe(before.audit);
+      expect((await fixture.call(a.viewer, 'GET', `/v1/workflows/${aWorkflow}`)).body.status).toBe('succeeded');
+      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/workflow-settings`)).body).toEqual({ keepAccounts: false, maxConcurrency: null });
     });
 }

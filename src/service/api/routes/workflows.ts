@@ -1,0 +1,235 @@
+/**
+ * Lifecycle workflows: start onboarding, offboarding or a provisioner action for a person (each
+ * with an idempotency key), Manage > Add User on an application, list and read workflows, cancel
+ * one, retry a failed task, and an integration's workflow settings.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Service } from '../../open-service.js';
+import { ServiceError } from '../../service-error.js';
+import { WORKFLOW_INPUT_LIMITS, WORKFLOW_PAGE_LIMITS, type Started } from '../../workflows/workflow-operations.js';
+import { TASK_STATUSES, WORKFLOW_KINDS, WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
+import { actorOf, callerOf } from '../route-access.js';
+import { integrationParams } from '../schemas.js';
+
+const tags = ['workflows'];
+const id = { type: 'string', minLength: 1, maxLength: 200 } as const;
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
+
+const taskSchema = {
+  title: 'WorkflowTask',
+  type: 'object',
+  required: ['id', 'integrationId', 'integrationName', 'action', 'status', 'attempts'],
+  properties: {
+    id: { type: 'string' },
+    integrationId: { type: ['string', 'null'] },
+    integrationName: { type: 'string' },
+    action: { type: 'string', description: 'A standard action, a custom action, or `manual` (a step for a person)' },
+    status: { type: 'string', enum: [...TASK_STATUSES] },
+    runAt: isoTime,
+    reason: { type: 'string', description: 'Why it was skipped or is manual, or what the target said' },
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' }, failure: { type: 'object', additionalProperties: true, description: 'The target’s answer, redacted' } },
+    },
+    accountId: { type: 'string', description: 'The target’s id of the account' },
+    attempts: { type: 'integer' },
+    startedAt: isoTime,
+    finishedAt: isoTime,
+  },
+} as const;
+
+const workflowSchema = {
+  title: 'Workflow',
+  type: 'object',
+  required: ['id', 'kind', 'personId', 'status', 'createdBy', 'createdAt', 'tasks'],
+  properties: {
+    id: { type: 'string' },
+    kind: { type: 'string', enum: [...WORKFLOW_KINDS] },
+    personId: { type: 'string' },
+    status: { type: 'string', enum: [...WORKFLOW_STATUSES] },
+    createdBy: { type: 'string' },
+    createdAt: isoTime,
+    finishedAt: isoTime,
+    tasks: { type: 'array', items: taskSchema },
+  },
+} as const;
+
+const idempotencyKey = { type: 'string', minLength: 1, maxLength: 200, description: 'Or the Idempotency-Key header: the same key and request start one workflow' } as const;
+const onboardingBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personId', 'integrationIds'],
+  properties: {
+    personId: id,
+    integrationIds: { type: 'array', minItems: 1, maxItems: WORKFLOW_INPUT_LIMITS.integrations, items: id },
+    activateAt: { type: 'string', maxLength: 40, description: 'When to activate the created accounts; at once when left out' },
+    idempotencyKey,
+  },
+} as const;
+const offboardingBody = { type: 'object', additionalProperties: false, required: ['personId'], properties: { personId: id, idempotencyKey } } as const;
+const provisionerBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personId', 'integrationId', 'action'],
+  properties: { personId: id, integrationId: id, action: id, vars: { type: 'object', additionalProperties: true, description: 'The action’s variables' }, idempotencyKey },
+} as const;
+const addUsersBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personIds'],
+  properties: { personIds: { type: 'array', minItems: 1, maxItems: WORKFLOW_INPUT_LIMITS.people, items: id }, idempotencyKey },
+} as const;
+const workflowParams = { type: 'object', required: ['workflowId'], properties: { workflowId: id } } as const;
+const taskParams = { type: 'object', required: ['workflowId', 'taskId'], properties: { workflowId: id, taskId: id } } as const;
+const listQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: [...WORKFLOW_STATUSES] },
+    personId: id,
+    limit: { type: 'integer', minimum: 1, maximum: WORKFLOW_PAGE_LIMITS.max },
+    cursor: { type: 'string', maxLength: 500 },
+  },
+} as const;
+const settingsSchema = {
+  title: 'WorkflowSettings',
+  type: 'object',
+  required: ['keepAccounts', 'maxConcurrency'],
+  properties: {
+    keepAccounts: { type: 'boolean', description: 'Offboarding deactivates instead of deleting' },
+    maxConcurrency: { type: ['integer', 'null'], description: 'Tasks of one action in flight at once; null: the connector’s own limit' },
+  },
+} as const;
+const settingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { keepAccounts: { type: 'boolean' }, maxConcurrency: { type: ['integer', 'null'], minimum: 1, maximum: 1000 } },
+} as const;
+
+/** The key from the Idempotency-Key header (preferred) or the body; one of them is required. */
+function keyOf(request: FastifyRequest): string {
+  const header = request.headers['idempotency-key'];
+  const fromBody = (request.body as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+  const key = typeof header === 'string' && header !== '' ? header : fromBody;
+  if (key === undefined || key.length > 200) {
+    throw new ServiceError('INVALID_INPUT', 'an idempotency key is required: the Idempotency-Key header or idempotencyKey in the body (at most 200 characters)', {
+      hint: 'send a key unique to this request, e.g. a UUID; repeating the request with it starts no second workflow',
+    });
+  }
+  return key;
+}
+
+export function workflowRoutes(app: FastifyInstance, service: Service): void {
+  const caller = (request: FastifyRequest) => {
+    const who = callerOf(request);
+    return { tenantId: who.tenantId, actor: actorOf(who) };
+  };
+  const started = (reply: { code(status: number): { send(body: unknown): unknown } }, result: Started) => reply.code(result.created ? 201 : 200).send(result.workflow);
+  const startResponses = { 200: workflowSchema, 201: workflowSchema };
+
+  app.post('/v1/workflows/onboarding', {
+    config: { access: 'admin', operationId: 'startOnboarding' },
+    schema: {
+      summary: 'Onboard a person into applications: Create User in each, Activate User at the chosen time',
+      description: 'An account the last import found is linked, not created again. 201 when started; 200 when the idempotency key returned an earlier workflow.',
+      tags,
+      body: onboardingBody,
+      response: startResponses,
+    },
+    handler: async (request, reply) => {
+      const body = request.body as { personId: string; integrationIds: string[]; activateAt?: string };
+      return started(reply, await service.workflows.startOnboarding({ ...caller(request), personId: body.personId, integrationIds: body.integrationIds, activateAt: body.activateAt, idempotencyKey: keyOf(request) }));
+    },
+  });
+
+  app.post('/v1/workflows/offboarding', {
+    config: { access: 'admin', operationId: 'startOffboarding' },
+    schema: {
+      summary: 'Remove a person from all applications',
+      description: 'Delete User, or Deactivate User where the integration keeps accounts, for every account of the person in the Accounts list; a manual task where neither is enabled.',
+      tags,
+      body: offboardingBody,
+      response: startResponses,
+    },
+    handler: async (request, reply) => {
+      const body = request.body as { personId: string };
+      return started(reply, await service.workflows.startOffboarding({ ...caller(request), personId: body.personId, idempotencyKey: keyOf(request) }));
+    },
+  });
+
+  app.post('/v1/workflows/provisioner-action', {
+    config: { access: 'admin', operationId: 'startProvisionerAction' },
+    schema: { summary: 'Run provisioner action for user: one action (standard, or custom on Business) of one application for a person', tags, body: provisionerBody, response: startResponses },
+    handler: async (request, reply) => {
+      const body = request.body as { personId: string; integrationId: string; action: string; vars?: Record<string, unknown> };
+      return started(reply, await service.workflows.startProvisionerAction({ ...caller(request), personId: body.personId, integrationId: body.integrationId, action: body.action, vars: body.vars, idempotencyKey: keyOf(request) }));
+    },
+  });
+
+  app.post('/v1/integrations/:integrationId/add-users', {
+    config: { access: 'admin', operationId: 'addUsers' },
+    schema: {
+      summary: 'Manage > Add User: start a workflow that adds each chosen person to this application',
+      tags,
+      params: integrationParams,
+      body: addUsersBody,
+      response: { 201: { type: 'object', required: ['message', 'workflows'], properties: { message: { type: 'string' }, workflows: { type: 'array', items: workflowSchema } } } },
+    },
+    handler: async (request, reply) => {
+      const { integrationId } = request.params as { integrationId: string };
+      const body = request.body as { personIds: string[] };
+      return reply.code(201).send(await service.workflows.addUsers({ ...caller(request), integrationId, personIds: body.personIds, idempotencyKey: keyOf(request) }));
+    },
+  });
+
+  app.get('/v1/workflows', {
+    config: { access: 'viewer', operationId: 'listWorkflows' },
+    schema: {
+      summary: 'Workflows, newest first, by cursor',
+      tags,
+      querystring: listQuery,
+      response: { 200: { type: 'object', required: ['workflows'], properties: { workflows: { type: 'array', items: workflowSchema }, next: { type: 'string' } } } },
+    },
+    handler: async (request) => {
+      const query = request.query as { status?: string; personId?: string; limit?: number; cursor?: string };
+      return service.workflows.list({ tenantId: callerOf(request).tenantId, ...query });
+    },
+  });
+
+  app.get('/v1/workflows/:workflowId', {
+    config: { access: 'viewer', operationId: 'getWorkflow' },
+    schema: { summary: 'A workflow with the status of each task', tags, params: workflowParams, response: { 200: workflowSchema } },
+    handler: async (request) => service.workflows.get({ tenantId: callerOf(request).tenantId, workflowId: (request.params as { workflowId: string }).workflowId }),
+  });
+
+  app.post('/v1/workflows/:workflowId/cancel', {
+    config: { access: 'admin', operationId: 'cancelWorkflow' },
+    schema: { summary: 'Cancel a running workflow: its pending and scheduled tasks are skipped', tags, params: workflowParams, response: { 200: workflowSchema } },
+    handler: async (request) => service.workflows.cancel({ ...caller(request), workflowId: (request.params as { workflowId: string }).workflowId }),
+  });
+
+  app.post('/v1/workflows/:workflowId/tasks/:taskId/retry', {
+    config: { access: 'admin', operationId: 'retryWorkflowTask' },
+    schema: { summary: 'Retry one failed task (the others are not run again)', tags, params: taskParams, response: { 200: workflowSchema } },
+    handler: async (request) => {
+      const params = request.params as { workflowId: string; taskId: string };
+      return service.workflows.retryTask({ ...caller(request), workflowId: params.workflowId, taskId: params.taskId });
+    },
+  });
+
+  app.get('/v1/integrations/:integrationId/workflow-settings', {
+    config: { access: 'viewer', operationId: 'getWorkflowSettings' },
+    schema: { summary: 'How offboarding removes accounts here, and how many tasks act on it at once', tags, params: integrationParams, response: { 200: settingsSchema } },
+    handler: async (request) => service.workflows.getSettings({ tenantId: callerOf(request).tenantId, integrationId: (request.params as { integrationId: string }).integrationId }),
+  });
+
+  app.put('/v1/integrations/:integrationId/workflow-settings', {
+    config: { access: 'admin', operationId: 'setWorkflowSettings' },
+    schema: { summary: 'Keep accounts (deactivate instead of delete) and the concurrency of tasks', tags, params: integrationParams, body: settingsBody, response: { 200: settingsSchema } },
+    handler: async (request) => {
+      const body = request.body as { keepAccounts?: boolean; maxConcurrency?: number | null };
+      return service.workflows.setSettings({ ...caller(request), integrationId: (request.params as { integrationId: string }).integrationId, ...body });
+    },
+  });
+}
