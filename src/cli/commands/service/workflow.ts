@@ -1,0 +1,128 @@
+/**
+ * `connector service workflow <verb>`: the operator's side of lifecycle workflows from a shell.
+ * `onboard`, `offboard`, `run-action` and `add-users` start workflows (each with an idempotency
+ * key: `--key`, else a new one that is printed so the command can be repeated safely); `list`,
+ * `show`, `cancel` and `retry` read and steer them. Prints JSON on stdout. The tasks run in the
+ * service's workers (`service start` or `service worker`), not in this command.
+ */
+import { randomUUID } from 'node:crypto';
+import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
+import type { FlagSpecs, ParsedArgs } from '../../args.js';
+import type { Service } from '../../../service/index.js';
+import { cliActor, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+
+const flags: FlagSpecs = {
+  tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
+  person: { kind: 'string', value: '<id>', description: 'the person (onboard, offboard, run-action; filter of list)' },
+  integration: { kind: 'list', value: '<id>', description: 'an application (repeat for several: onboard; one: run-action, add-users)' },
+  people: { kind: 'list', value: '<id>', description: 'a person to add (add-users; repeat for several)' },
+  action: { kind: 'string', value: '<name>', description: 'the action to run (run-action)' },
+  'activate-at': { kind: 'string', value: '<ISO time>', description: 'when to activate the created accounts (onboard; default at once)' },
+  key: { kind: 'string', value: '<key>', description: 'idempotency key: the same key and request start one workflow (default: a new one, printed)' },
+  workflow: { kind: 'string', value: '<id>', description: 'the workflow (show, cancel, retry)' },
+  task: { kind: 'string', value: '<id>', description: 'the failed task to retry (retry)' },
+  status: { kind: 'string', value: '<status>', description: 'filter of list: running, succeeded, needs_attention, cancelled' },
+  ...storageFlags,
+};
+
+const USAGE = [
+  'Usage: connector service workflow onboard --tenant <id> --person <id> --integration <id>... [--activate-at <time>] [--key <key>]',
+  '       connector service workflow offboard --tenant <id> --person <id> [--key <key>]',
+  '       connector service workflow run-action --tenant <id> --person <id> --integration <id> --action <name> [--key <key>]',
+  '       connector service workflow add-users --tenant <id> --integration <id> --people <id>... [--key <key>]',
+  '       connector service workflow list --tenant <id> [--status <status>] [--person <id>]',
+  '       connector service workflow show|cancel --tenant <id> --workflow <id>',
+  '       connector service workflow retry --tenant <id> --workflow <id> --task <id>',
+].join('\n');
+
+type Verb = (service: Service, parsed: ParsedArgs, io: CliIO) => Promise<unknown>;
+
+/** The flags each verb requires besides --tenant. */
+const REQUIRED: Record<string, string[]> = {
+  onboard: ['person', 'integration'],
+  offboard: ['person'],
+  'run-action': ['person', 'integration', 'action'],
+  'add-users': ['integration', 'people'],
+  list: [],
+  show: ['workflow'],
+  cancel: ['workflow'],
+  retry: ['workflow', 'task'],
+};
+
+function idempotencyKey(parsed: ParsedArgs, io: CliIO): string {
+  if (parsed.strings.key !== undefined) return parsed.strings.key;
+  const key = randomUUID();
+  io.stderr.write(`idempotency key ${key} (repeat with --key ${key} to return this workflow instead of starting another)\n`);
+  return key;
+}
+
+const VERBS: Record<string, Verb> = {
+  onboard: (service, parsed, io) =>
+    service.workflows.startOnboarding({
+      tenantId: parsed.strings.tenant!,
+      personId: parsed.strings.person!,
+      integrationIds: parsed.lists.integration!,
+      activateAt: parsed.strings['activate-at'],
+      idempotencyKey: idempotencyKey(parsed, io),
+      actor: cliActor(),
+    }),
+  offboard: (service, parsed, io) => service.workflows.startOffboarding({ tenantId: parsed.strings.tenant!, personId: parsed.strings.person!, idempotencyKey: idempotencyKey(parsed, io), actor: cliActor() }),
+  'run-action': (service, parsed, io) =>
+    service.workflows.startProvisionerAction({
+      tenantId: parsed.strings.tenant!,
+      personId: parsed.strings.person!,
+      integrationId: parsed.lists.integration![0]!,
+      action: parsed.strings.action!,
+      idempotencyKey: idempotencyKey(parsed, io),
+      actor: cliActor(),
+    }),
+  'add-users': async (service, parsed, io) => {
+    const added = await service.workflows.addUsers({ tenantId: parsed.strings.tenant!, integrationId: parsed.lists.integration![0]!, personIds: parsed.lists.people!, idempotencyKey: idempotencyKey(parsed, io), actor: cliActor() });
+    io.stderr.write(`${added.message}\n`);
+    return added;
+  },
+  list: (service, parsed) => service.workflows.list({ tenantId: parsed.strings.tenant!, status: parsed.strings.status, personId: parsed.strings.person, limit: 500 }),
+  show: (service, parsed) => service.workflows.get({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow! }),
+  cancel: (service, parsed) => service.workflows.cancel({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, actor: cliActor() }),
+  retry: (service, parsed) => service.workflows.retryTask({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, taskId: parsed.strings.task!, actor: cliActor() }),
+};
+
+function has(parsed: ParsedArgs, flag: string): boolean {
+  return parsed.strings[flag] !== undefined || (parsed.lists[flag]?.length ?? 0) > 0;
+}
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const [verb, ...rest] = args;
+  const work = verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb]! : undefined;
+  if (!work) {
+    io.stderr.write(`error: expected one of ${Object.keys(VERBS).join(', ')}\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const parsed = parseOrUsage({ args: rest, flags, usage: USAGE, io });
+  if (typeof parsed === 'number') return parsed;
+  const missing = ['tenant', ...REQUIRED[verb!]!].filter((flag) => !has(parsed, flag));
+  if (missing.length > 0) {
+    io.stderr.write(`error: ${verb} needs ${missing.map((flag) => `--${flag}`).join(', ')}\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  return withService(storageOptions(parsed, io), io, async (service) => {
+    const result = (await work(service, parsed, io)) as { workflow?: unknown; created?: boolean };
+    // A start returns { workflow, created }: print the workflow, say whether the key returned an earlier one.
+    if (result && typeof result === 'object' && 'created' in result) {
+      if (!result.created) io.stderr.write('this idempotency key already started the workflow below; nothing new was started\n');
+      io.stdout.write(`${JSON.stringify(result.workflow, null, 2)}\n`);
+    } else {
+      io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    }
+    return EXIT_OK;
+  });
+}
+
+export const workflowCommand: Command = {
+  name: 'service workflow',
+  help: helpText(USAGE, flags, [
+    'Starts, lists and steers lifecycle workflows; prints JSON. Tasks run in the service’s workers.',
+    'With the embedded database, stop `service start` first (one process per data directory); with DATABASE_URL, run it beside the service.',
+  ]),
+  run,
+};

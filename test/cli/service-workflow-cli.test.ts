@@ -1,0 +1,84 @@
+/**
+ * `connector service workflow`: onboard with a key (repeatable without a second workflow), add-users
+ * with its message, list and show; the tasks run when a service with workers opens the directory;
+ * usage errors name the missing flags.
+ */
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { openService } from '../../src/service/index.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
+import { makeTempDir } from '../service/helpers/temp-dir.js';
+import { waitForWorkflow } from '../service/workflows/workflows.cases.js';
+
+let dir: Awaited<ReturnType<typeof makeTempDir>>;
+let dataDir: string;
+let incident: IncidentPlatformSimulator;
+const ids = { tenant: '', integration: '', person: '', other: '' };
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['service', 'workflow', ...args, '--data-dir', dataDir], { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin: new PassThrough(), env: {}, cwd: dir.path });
+  return { code, stdout, stderr };
+}
+
+beforeAll(async () => {
+  dir = await makeTempDir('workflow-cli');
+  dataDir = join(dir.path, 'data');
+  incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
+  const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
+  try {
+    const actor = 'setup';
+    ids.tenant = (await service.tenants.create({ name: 'CLI tenant', plan: 'standard', actor })).id;
+    ids.integration = (await service.integrations.create({ tenantId: ids.tenant, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin, actor })).id;
+    await service.integrations.configureAuth({ tenantId: ids.tenant, integrationId: ids.integration, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+    await service.integrations.setAction({ tenantId: ids.tenant, integrationId: ids.integration, action: 'createUser', enabled: true, actor });
+    ids.person = (await service.people.create({ tenantId: ids.tenant, email: 'cli.joiner@example.com', name: 'Cli Joiner', actor })).id;
+    ids.other = (await service.people.create({ tenantId: ids.tenant, email: 'cli.other@example.com', name: 'Cli Other', actor })).id;
+  } finally {
+    await service.close();
+  }
+});
+afterAll(async () => {
+  await incident?.close();
+  await dir?.remove();
+});
+
+it('starts, repeats safely, lists and shows workflows; a service with workers runs them', { timeout: 120_000 }, async () => {
+  const onboard = await cli(['onboard', '--tenant', ids.tenant, '--person', ids.person, '--integration', ids.integration, '--key', 'cli-1']);
+  expect(onboard.code).toBe(0);
+  const workflow = JSON.parse(onboard.stdout) as { id: string; status: string; tasks: { action: string; status: string }[] };
+  expect(workflow).toMatchObject({ status: 'running', tasks: [{ action: 'createUser', status: 'pending' }] });
+  const repeat = await cli(['onboard', '--tenant', ids.tenant, '--person', ids.person, '--integration', ids.integration, '--key', 'cli-1']);
+  expect(JSON.parse(repeat.stdout).id).toBe(workflow.id);
+  expect(repeat.stderr).toContain('already started');
+
+  const added = await cli(['add-users', '--tenant', ids.tenant, '--integration', ids.integration, '--people', ids.other]);
+  expect(added.code).toBe(0);
+  expect(added.stderr).toContain('A workflow was created to add 1 person to Incident platform (PagerDuty)');
+  expect(added.stderr).toMatch(/idempotency key [0-9a-f-]{36}/);
+
+  const listed = await cli(['list', '--tenant', ids.tenant]);
+  expect((JSON.parse(listed.stdout) as { workflows: { id: string }[] }).workflows).toHaveLength(2);
+
+  const service = await openService({ dataDir, egress: ALLOW_LOOPBACK, workflows: { engine: { pollingIntervalSeconds: 0.5 } } });
+  try {
+    await service.startWorkers();
+    expect((await waitForWorkflow(service, ids.tenant, workflow.id, (current) => current.status !== 'running')).status).toBe('succeeded');
+  } finally {
+    await service.close();
+  }
+  const shown = await cli(['show', '--tenant', ids.tenant, '--workflow', workflow.id]);
+  expect(JSON.parse(shown.stdout)).toMatchObject({ id: workflow.id, status: 'succeeded', tasks: [{ status: 'succeeded' }] });
+  expect(incident.state.users.some((user) => user.email === 'cli.joiner@example.com')).toBe(true);
+});
+
+it('names the flags a verb is missing, and an unknown verb', async () => {
+  const missing = await cli(['retry', '--tenant', ids.tenant]);
+  expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('retry needs --workflow, --task') });
+  const unknown = await cli(['start']);
+  expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('expected one of onboard, offboard') });
+});
