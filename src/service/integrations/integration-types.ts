@@ -4,6 +4,7 @@
  * tenant's SCIM base URL; build-your-own, the customer's spec, validated with the compiler's
  * located diagnostics.
  */
+import { createHash } from 'node:crypto';
 import { connectors } from '../../../generated/index.js';
 import { compileSpecText, validateSpecText } from '../../compiler/index.js';
 import type { CompiledConnector } from '../../connector.js';
@@ -101,9 +102,30 @@ export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
   return result.spec;
 }
 
+/**
+ * Compiled build-your-own specs by the SHA-256 of their text: every action of a workflow and every
+ * sync reads the connector, and compiling a spec costs far more than the action's own queries.
+ * Bounded; the oldest entry goes first.
+ */
+const compiledSpecs = new Map<string, Promise<CompiledConnector>>();
+const COMPILED_SPEC_CACHE_SIZE = 256;
+
+function compileCustomerSpec(text: string): Promise<CompiledConnector> {
+  const key = createHash('sha256').update(text).digest('base64url');
+  let compiled = compiledSpecs.get(key);
+  if (compiled === undefined) {
+    compiled = compileSpecText({ text, file: CUSTOMER_SPEC_FILE });
+    // A spec that fails to compile is not kept: the next call reports the same diagnostics afresh.
+    compiled.catch(() => compiledSpecs.delete(key));
+    compiledSpecs.set(key, compiled);
+    if (compiledSpecs.size > COMPILED_SPEC_CACHE_SIZE) compiledSpecs.delete(compiledSpecs.keys().next().value!);
+  }
+  return compiled;
+}
+
 /** The connector an integration runs. */
 export async function connectorOf(row: Pick<IntegrationRow, 'type' | 'connector_id' | 'spec_text'>): Promise<CompiledConnector> {
-  if (row.type === 'build-your-own') return compileSpecText({ text: row.spec_text ?? '', file: CUSTOMER_SPEC_FILE });
+  if (row.type === 'build-your-own') return compileCustomerSpec(row.spec_text ?? '');
   const connector = shipped[row.connector_id];
   if (!connector) throw new ServiceError('NOT_FOUND', `the connector ${row.connector_id} is no longer shipped`, { hint: 'recreate the integration with a shipped connector' });
   return connector;

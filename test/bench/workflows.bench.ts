@@ -1,0 +1,167 @@
+/**
+ * 10,000 scheduled activations due in the same minute (issue 13): onboarding workflows whose
+ * accounts the last import found suspended, each with an activation at one time T. The service's
+ * clock is moved to T and the tick wakes them; each activation is a real PUT to the help-desk
+ * target on 127.0.0.1 and a settled task in the database. Reported: due-to-done at the median and
+ * p99 (from T to each task's finish) and activations per second, on the embedded database and on
+ * PostgreSQL (skipped with a note when no server answers).
+ * Baseline in the same run, on the same database: bare engine round-trips (pg-boss jobs sent at
+ * once and completed by a no-op worker), the floor any durable activation stands on.
+ * Ratio = activations per second / bare jobs per second.
+ * `ACTIVATIONS=2000 npm run bench -- workflows` for a quicker run.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openService, type Service, type ServiceOptions } from '../../src/service/index.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
+import { serveHandlers } from '../../src/simulators/serve-handlers.js';
+import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
+import { createDeskState, deskHandlers } from '../targets/basic-page-number/handlers.js';
+import { DESK_SPEC, TestClock } from '../service/workflows/workflows.cases.js';
+import { createBoss } from '../../src/service/sync/engine.js';
+import { openDatabase } from '../../src/service/store/open-database.js';
+
+const COUNT = Number(process.env.ACTIVATIONS ?? 10_000);
+const actor = 'bench';
+
+function percentile(sorted: number[], share: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * share) - 1)]!;
+}
+
+interface Result {
+  storage: string;
+  median: number;
+  p99: number;
+  perSecond: number;
+  bareMedian: number;
+  barePerSecond: number;
+}
+
+async function activations(options: ServiceOptions, storage: string): Promise<Result> {
+  const clock = new TestClock();
+  const desk = createDeskState(0);
+  desk.agents = Array.from({ length: COUNT }, (_, index) => ({ id: 100_000 + index, email: `joiner${index}@example.com`, name: `Joiner ${index}`, suspended: true }));
+  const server = await serveHandlers(...deskHandlers(desk));
+  server.maxRecordedRequests = 10;
+  let lags: number[] = [];
+  let perSecond = 0;
+  const service: Service = await openService({ ...options, egress: ALLOW_LOOPBACK, workflows: { now: clock.now, engine: { pollingIntervalSeconds: 0.5 } }, sync: { engine: { pollingIntervalSeconds: 0.5 } } });
+  try {
+    const tenant = await service.tenants.create({ name: 'bench', plan: 'standard', actor });
+    const ref = { tenantId: tenant.id, integrationId: (await service.integrations.create({ tenantId: tenant.id, type: 'build-your-own', spec: DESK_SPEC.replace('size: 10', 'size: 100'), baseUrl: server.origin, actor })).id };
+    await service.integrations.configureAuth({ ...ref, inputs: { username: desk.username, password: desk.password }, actor });
+    await service.workflows.setSettings({ ...ref, maxConcurrency: 50, actor });
+    await service.startWorkers();
+    await service.integrations.setAction({ ...ref, action: 'activateUser', enabled: true, actor });
+    await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+    for (let tries = 0; ; tries += 1) {
+      const [run] = await service.sync.listRuns(ref);
+      if (run && run.status === 'succeeded') break;
+      if ((run && run.status === 'failed') || tries > 2400) throw new Error(`the import did not finish: ${JSON.stringify(run)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const csv = ['email,name', ...desk.agents.map((agent) => `${agent.email},${agent.name}`)].join('\n');
+    await service.people.importCsv({ tenantId: tenant.id, csv, actor });
+    const people = await service.people.list({ tenantId: tenant.id });
+    const due = new Date(clock.now().getTime() + 60_000);
+    const setupStart = performance.now();
+    for (const [index, person] of people.entries()) {
+      await service.workflows.startOnboarding({ tenantId: tenant.id, personId: person.id, integrationIds: [ref.integrationId], activateAt: due.toISOString(), idempotencyKey: `bench-${index}`, actor });
+    }
+    process.stdout.write(`${storage}: ${people.length} workflows scheduled in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
+
+    clock.advance(due.getTime() - clock.now().getTime());
+    const start = performance.now();
+    await service.workflows.tick();
+    while (desk.agents.some((agent) => agent.suspended)) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (performance.now() - start > 30 * 60_000) throw new Error('activations did not finish in 30 minutes');
+    }
+    // The last PUT answered; wait for the last tasks to settle before reading their finish times.
+    let finished: number[] = [];
+    for (;;) {
+      finished = [];
+      let cursor: string | undefined;
+      do {
+        const page = await service.workflows.list({ tenantId: tenant.id, limit: 500, cursor });
+        for (const workflow of page.workflows) for (const task of workflow.tasks) if (task.action === 'activateUser' && task.status === 'succeeded') finished.push(Date.parse(task.finishedAt!));
+        cursor = page.next;
+      } while (cursor);
+      if (finished.length === COUNT) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const seconds = (performance.now() - start) / 1000;
+    lags = finished.map((at) => at - due.getTime()).sort((a, b) => a - b);
+    perSecond = COUNT / seconds;
+  } finally {
+    await service.close();
+    await server.close();
+  }
+  // After the service closed: the embedded database admits one process at a time.
+  const bare = await bareJobs(options);
+  return { storage, median: percentile(lags, 0.5), p99: percentile(lags, 0.99), perSecond, bareMedian: bare.median, barePerSecond: bare.perSecond };
+}
+
+/** COUNT pg-boss jobs sent at once and completed by a no-op worker on the same database. */
+async function bareJobs(options: ServiceOptions): Promise<{ median: number; perSecond: number }> {
+  const db = await openDatabase(options);
+  const settings = { runExpirySeconds: 3600, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 0.5, tickCron: '* * * * *' };
+  const boss = createBoss(db, settings, 'sender');
+  const worker = createBoss(db, settings, 'worker');
+  boss.on('error', () => undefined);
+  worker.on('error', () => undefined);
+  try {
+    await boss.start();
+    await boss.createQueue('bench-bare', { name: 'bench-bare', policy: 'standard', retryLimit: 0 } as never);
+    const lags: number[] = [];
+    const start = performance.now();
+    const sent = Date.now();
+    for (let offset = 0; offset < COUNT; offset += 1000) {
+      await boss.insert(Array.from({ length: Math.min(1000, COUNT - offset) }, () => ({ name: 'bench-bare', data: {} })) as never);
+    }
+    await worker.start();
+    await new Promise<void>((resolve) => {
+      void worker.work('bench-bare', { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (let index = 0; index < jobs.length; index += 1) lags.push(Date.now() - sent);
+        if (lags.length >= COUNT) resolve();
+      });
+    });
+    const seconds = (performance.now() - start) / 1000;
+    lags.sort((a, b) => a - b);
+    return { median: percentile(lags, 0.5), perSecond: COUNT / seconds };
+  } finally {
+    await worker.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+    await boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
+    await db.close();
+  }
+}
+
+const results: Result[] = [];
+const dir = await mkdtemp(join(tmpdir(), 'bench-workflows-'));
+try {
+  results.push(await activations({ dataDir: join(dir, 'data') }, 'embedded'));
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
+let note = '';
+try {
+  const scratch = await createScratchDatabase('bench_workflows');
+  try {
+    results.push(await activations({ databaseUrl: scratch.url, env: { CONNECTOR_KEK: randomBytes(32).toString('base64') } }, 'postgres'));
+  } finally {
+    await scratch.drop();
+  }
+} catch (error) {
+  note = `PostgreSQL skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+}
+
+process.stdout.write(`\n${COUNT} activations due in the same minute (due → done; 50 at once per integration)\n`);
+process.stdout.write('storage   | median ms | p99 ms  | activations/s | bare job median ms | bare jobs/s | ratio (activations/s ÷ bare jobs/s)\n');
+for (const row of results) {
+  process.stdout.write(
+    `${row.storage.padEnd(9)} | ${row.median.toFixed(0).padStart(9)} | ${row.p99.toFixed(0).padStart(7)} | ${row.perSecond.toFixed(0).padStart(13)} | ${row.bareMedian.toFixed(0).padStart(18)} | ${row.barePerSecond.toFixed(0).padStart(11)} | ${(row.perSecond / row.barePerSecond).toFixed(2)}\n`,
+  );
+}
+if (note) process.stdout.write(`${note}\n`);
