@@ -124,8 +124,8 @@ export async function claimTask(
     `UPDATE workflow_tasks SET status = 'running', attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
      WHERE id = (
        SELECT t.id FROM workflow_tasks t
-       WHERE t.integration_id = $1 AND t.action = $2 AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
-       ORDER BY t.run_at NULLS FIRST, t.workflow_id, t.position LIMIT 1 FOR UPDATE SKIP LOCKED)
+       WHERE t.integration_id = $1 AND t.action = $2 AND t.status IN ('pending', 'scheduled') AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
+       ORDER BY t.run_at NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
     [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null],
   );

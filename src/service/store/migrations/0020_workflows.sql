@@ -45,7 +45,8 @@ CREATE TABLE workflow_tasks (
   finished_at timestamptz
 );
 CREATE INDEX workflow_tasks_by_workflow ON workflow_tasks (workflow_id, position);
-CREATE INDEX workflow_tasks_ready ON workflow_tasks (integration_id, action, run_at) WHERE status IN ('pending', 'scheduled');
+-- A claim walks this index in due order and stops at the first ready task: no sort of every waiting task.
+CREATE INDEX workflow_tasks_ready ON workflow_tasks (integration_id, action, run_at NULLS FIRST) WHERE status IN ('pending', 'scheduled');
 CREATE INDEX workflow_tasks_running ON workflow_tasks (integration_id, action) WHERE status = 'running';
 
 -- Per integration: how offboarding removes its accounts, and how many tasks may act on it at once.
