@@ -59,23 +59,30 @@ interface RunScope {
   runId: string;
   tenantId: string;
   integrationId: string;
+  /** When the run's import began reading the target: a workflow's later change to an account is newer than what the run saw. */
+  importStartedAt: Date;
 }
+
+/** The account's state is not newer than the run's import (no workflow changed it since). */
+const UNCHANGED_SINCE_IMPORT = (alias: string, param: string) => `(${alias}.workflow_changed_at IS NULL OR ${alias}.workflow_changed_at < ${param})`;
 
 const SNAPSHOT = (alias: string) => `jsonb_build_object('email', ${alias}.email, 'name', ${alias}.name, 'admin', ${alias}.admin, 'state', ${alias}.state, 'fields', ${alias}.fields)`;
 
 /** Applies a complete run's staged accounts: returns how many were changed (or came back) and added. */
 export async function applyStaged(db: Queryable, scope: RunScope): Promise<{ added: number; changed: number }> {
-  const params = [scope.runId, scope.tenantId, scope.integrationId];
+  const params = [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt];
   // Data-modifying CTEs see one snapshot: `diff` reads the rows before `seen` updates them.
+  // An account a workflow changed during the import keeps the workflow's state (and is not counted unseen below).
   const changed = await db.query<{ n: number }>(
     `WITH diff AS (
        SELECT a.id, ${SNAPSHOT('a')} AS before, ${SNAPSHOT('s')} AS after
        FROM accounts a JOIN sync_run_accounts s ON s.run_id = $1 AND s.external_id = a.external_id
-       WHERE a.integration_id = $3 AND (a.email, a.name, a.admin, a.state, a.fields) IS DISTINCT FROM (s.email, s.name, s.admin, s.state, s.fields)
+       WHERE a.integration_id = $3 AND ${UNCHANGED_SINCE_IMPORT('a', '$4')}
+         AND (a.email, a.name, a.admin, a.state, a.fields) IS DISTINCT FROM (s.email, s.name, s.admin, s.state, s.fields)
      ), seen AS (
        UPDATE accounts a SET email = s.email, email_key = s.email_key, name = s.name, admin = s.admin, state = s.state, fields = s.fields,
          last_seen_at = now(), last_run_id = $1, removed_at = NULL
-       FROM sync_run_accounts s WHERE s.run_id = $1 AND a.integration_id = $3 AND s.external_id = a.external_id
+       FROM sync_run_accounts s WHERE s.run_id = $1 AND a.integration_id = $3 AND s.external_id = a.external_id AND ${UNCHANGED_SINCE_IMPORT('a', '$4')}
        RETURNING a.id
      ), events AS (
        INSERT INTO account_events (tenant_id, account_id, run_id, kind, detail)
@@ -95,7 +102,7 @@ export async function applyStaged(db: Queryable, scope: RunScope): Promise<{ add
        INSERT INTO account_events (tenant_id, account_id, run_id, kind, detail) SELECT $2, id, $1, 'added', ${SNAPSHOT('added')} FROM added RETURNING 1
      )
      SELECT count(*)::int AS n FROM events`,
-    params,
+    params.slice(0, 3),
   );
   return { added: added.rows[0]?.n ?? 0, changed: changed.rows[0]?.n ?? 0 };
 }
@@ -103,9 +110,9 @@ export async function applyStaged(db: Queryable, scope: RunScope): Promise<{ add
 /** After `applyStaged`: present accounts of the integration, and those of them this run did not see. */
 export async function countUnseen(db: Queryable, scope: RunScope): Promise<{ present: number; unseen: number }> {
   const { rows } = await db.query<{ present: number; unseen: number }>(
-    `SELECT count(*)::int AS present, count(*) FILTER (WHERE last_run_id <> $1)::int AS unseen
-     FROM accounts WHERE integration_id = $2 AND state <> 'removed'`,
-    [scope.runId, scope.integrationId],
+    `SELECT count(*)::int AS present, count(*) FILTER (WHERE last_run_id <> $1 AND ${UNCHANGED_SINCE_IMPORT('a', '$3')})::int AS unseen
+     FROM accounts a WHERE integration_id = $2 AND state <> 'removed'`,
+    [scope.runId, scope.integrationId, scope.importStartedAt],
   );
   return rows[0] ?? { present: 0, unseen: 0 };
 }
@@ -114,14 +121,15 @@ export async function countUnseen(db: Queryable, scope: RunScope): Promise<{ pre
 export async function removeUnseen(db: Queryable, scope: RunScope): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH gone AS (
-       SELECT id, ${SNAPSHOT('accounts')} AS before FROM accounts WHERE integration_id = $3 AND state <> 'removed' AND last_run_id <> $1 FOR UPDATE
+       SELECT id, ${SNAPSHOT('a')} AS before FROM accounts a
+       WHERE integration_id = $3 AND state <> 'removed' AND last_run_id <> $1 AND ${UNCHANGED_SINCE_IMPORT('a', '$4')} FOR UPDATE
      ), marked AS (
        UPDATE accounts a SET state = 'removed', removed_at = now() FROM gone WHERE a.id = gone.id RETURNING a.id
      ), events AS (
        INSERT INTO account_events (tenant_id, account_id, run_id, kind, detail) SELECT $2, id, $1, 'removed', jsonb_build_object('before', before) FROM gone RETURNING 1
      )
      SELECT (SELECT count(*) FROM marked)::int AS n FROM (SELECT count(*) FROM events) e`,
-    [scope.runId, scope.tenantId, scope.integrationId],
+    [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt],
   );
   return rows[0]?.n ?? 0;
 }

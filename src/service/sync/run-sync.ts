@@ -61,7 +61,8 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   if (claimed === 'done') return;
   const run = claimed;
   const fence = { runId, attempt: run.attempt };
-  const scope = { runId, tenantId: run.tenant_id, integrationId: run.integration_id };
+  // The claim's heartbeat is this attempt's start: its import reads the target after it.
+  const scope = { runId, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };
   let client: Client | undefined;
   try {
     await clearStaged(db, runId);

@@ -123,7 +123,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       if (run.status !== 'awaiting_approval') {
         throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, { hint: 'only a run held by the deletion safeguard can be approved or rejected' });
       }
-      const removed = approve ? await removeUnseen(tx, { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id }) : 0;
+      const removed = approve ? await removeUnseen(tx, { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) }) : 0;
       const { rows } = await tx.query<Parameters<typeof toSyncRun>[0]>(
         `UPDATE sync_runs SET status = $2, removed = $3, finished_at = now(), decided_by = $4, decided_at = now() WHERE id = $1 RETURNING *`,
         [run.id, approve ? 'succeeded' : 'rejected', removed, actor],

@@ -18,10 +18,10 @@ export const workflowSource = (workflowId: string) => `workflow:${workflowId}`;
 export async function recordCreatedAccount(tx: Queryable, input: { tenantId: string; integrationId: string; workflowId: string; account: Account }): Promise<void> {
   const staged = toStaged(input.account);
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, first_seen_at, last_seen_at, last_run_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, now(), now(), $10)
+    `INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, first_seen_at, last_seen_at, last_run_id, workflow_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, now(), now(), $10, clock_timestamp())
      ON CONFLICT (integration_id, external_id) DO UPDATE SET email = EXCLUDED.email, email_key = EXCLUDED.email_key, name = EXCLUDED.name,
-       admin = EXCLUDED.admin, state = EXCLUDED.state, fields = EXCLUDED.fields, last_seen_at = now(), removed_at = NULL
+       admin = EXCLUDED.admin, state = EXCLUDED.state, fields = EXCLUDED.fields, last_seen_at = now(), removed_at = NULL, workflow_changed_at = clock_timestamp()
      RETURNING id`,
     [input.tenantId, input.integrationId, staged.external_id, staged.email, staged.email_key, staged.name, staged.admin, staged.state, JSON.stringify(staged.fields), workflowSource(input.workflowId)],
   );
@@ -44,7 +44,7 @@ export async function recordAccountState(
        SELECT a.id, ${SNAPSHOT} AS snapshot FROM accounts a
        WHERE a.integration_id = $2 AND a.external_id = $3 AND a.state <> $4 FOR UPDATE
      ), changed AS (
-       UPDATE accounts a SET state = $4, removed_at = CASE WHEN $4 = 'removed' THEN now() END
+       UPDATE accounts a SET state = $4, removed_at = CASE WHEN $4 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp()
        FROM before WHERE a.id = before.id RETURNING a.id
      )
      INSERT INTO account_events (tenant_id, account_id, kind, detail)

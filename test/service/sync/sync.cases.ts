@@ -2,9 +2,10 @@
  * Account sync through the service library against the incident platform simulator on
  * 127.0.0.1. Shared by the embedded run (test/service/sync) and the PostgreSQL run (test/postgres).
  */
-import { delay, http, HttpResponse } from 'msw';
+import { delay, getResponse, http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_FULL_ACCESS_KEY, makeUserId, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { DEMO_FULL_ACCESS_KEY, incidentPlatformHandlers, makeUserId, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { waitForWorkflow } from '../workflows/workflows.cases.js';
 import type { Service, Tenant } from '../../../src/service/index.js';
 import type { SyncRun } from '../../../src/service/sync/sync-view.js';
 
@@ -179,6 +180,41 @@ export function describeSync(fixture: { service: Service }): void {
     // The enabling run and this one: the other 19 calls started nothing.
     expect(await service().sync.listRuns(ref)).toHaveLength(2);
     simulator.server.reset();
+  });
+
+  it('an account a workflow creates while an import is running is not removed by that import', async () => {
+    const { simulator, ref } = await setUp(12);
+    await service().integrations.setAction({ ...ref, action: 'createUser', enabled: true, actor });
+    // The run's only page is answered from the users as they were when it was asked for, but only
+    // after the joiner's workflow has finished: the import read the target before the creation.
+    let reached!: () => void;
+    const pageAsked = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    let armed = 1;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    simulator.server.use(
+      http.get(`${simulator.server.origin}/users`, async ({ request }) => {
+        // Only the run's first page; the workflow's own lookup of the joiner is answered as usual.
+        if (armed-- <= 0) return undefined;
+        const before = incidentPlatformHandlers({ ...simulator.state, users: simulator.state.users.map((user) => ({ ...user })) });
+        const response = await getResponse(before, request);
+        reached();
+        await gate;
+        return response;
+      }),
+    );
+    const { run } = await service().sync.syncNow({ ...ref, actor });
+    await pageAsked;
+    const joiner = await service().people.create({ tenantId: ref.tenantId, email: 'mid.import@example.com', name: 'Mid Import', actor });
+    const { workflow } = await service().workflows.startOnboarding({ tenantId: ref.tenantId, personId: joiner.id, integrationIds: [ref.integrationId], idempotencyKey: `mid-import-${run.id}`, actor });
+    await waitForWorkflow(service(), ref.tenantId, workflow.id, (current) => current.status !== 'running');
+    release();
+    expect(await waitForRun(service(), ref, run.id)).toMatchObject({ status: 'succeeded', counts: { seen: 12, removed: 0 } });
+    const created = (await allAccounts(ref)).find((account) => account.email === joiner.email);
+    expect(created).toMatchObject({ state: 'active', personId: joiner.id, removedAt: null });
+    // The next import sees it on the target and takes it over.
+    simulator.server.reset();
+    expect(await syncNow(ref)).toMatchObject({ status: 'succeeded', counts: { seen: 13, removed: 0 } });
   });
 
   it('links accounts to people by email case-insensitively, lists orphans and conflicts, and shows the Access Grid and the Application Audit', async () => {
