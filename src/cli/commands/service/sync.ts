@@ -1,0 +1,133 @@
+/**
+ * `connector service sync <verb>`: the operator's side of account sync from a shell. `now` queues a
+ * run (or joins the open one) and with `--wait` follows it to its end, printing progress on stderr;
+ * `runs`, `show` and `status` read; `approve` and `reject` decide a run held by the deletion
+ * safeguard; `resume` lifts a quarantine; `accounts` lists the Accounts list. Prints JSON on stdout.
+ *
+ * Runs are carried out by the service's workers. With DATABASE_URL they are the workers of
+ * `service start` or `service worker`; the embedded database admits one process, so there
+ * `now --wait` runs the workers in this process until the run ends.
+ */
+import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
+import type { FlagSpecs, ParsedArgs } from '../../args.js';
+import type { Service } from '../../../service/index.js';
+import type { SyncRun } from '../../../service/sync/sync-view.js';
+import { cliActor, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+
+const flags: FlagSpecs = {
+  tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
+  integration: { kind: 'string', value: '<id>', description: 'the application (required)' },
+  run: { kind: 'string', value: '<id>', description: 'the run (show, approve, reject)' },
+  wait: { kind: 'boolean', description: 'now: follow the run to its end; exit 1 if it failed' },
+  state: { kind: 'string', value: '<state>', description: 'accounts: only active, invited, deactivated or removed' },
+  ...storageFlags,
+  ...egressFlags,
+};
+
+const USAGE = [
+  'Usage: connector service sync now --tenant <id> --integration <id> [--wait]',
+  '       connector service sync runs|status|resume --tenant <id> --integration <id>',
+  '       connector service sync show|approve|reject --tenant <id> --integration <id> --run <id>',
+  '       connector service sync accounts --tenant <id> --integration <id> [--state <state>]',
+].join('\n');
+
+const OPEN_STATUSES: ReadonlySet<string> = new Set(['queued', 'running']);
+/** How often `now --wait` reads the run. */
+const FOLLOW_INTERVAL_MS = 500;
+
+type Ref = { tenantId: string; integrationId: string };
+type Verb = (service: Service, ref: Ref, parsed: ParsedArgs, io: CliIO) => Promise<{ result: unknown; code?: number }>;
+
+const describeCounts = (run: SyncRun): string =>
+  `${run.counts.pages} page(s), ${run.counts.seen} seen, ${run.counts.added} added, ${run.counts.changed} changed, ${run.counts.removed} removed, ${run.counts.skipped} skipped`;
+
+async function follow(service: Service, ref: Ref, first: SyncRun, io: CliIO): Promise<SyncRun> {
+  let run = first;
+  let shown = '';
+  while (OPEN_STATUSES.has(run.status)) {
+    const line = run.status === 'running' ? `running: ${describeCounts(run)}` : 'queued';
+    if (line !== shown) io.stderr.write(`run ${run.id} ${line}\n`);
+    shown = line;
+    await new Promise((resolve) => setTimeout(resolve, FOLLOW_INTERVAL_MS));
+    run = await service.sync.getRun({ ...ref, runId: run.id });
+  }
+  return run;
+}
+
+/** What the operator reads after the run ended, and the exit code. */
+function conclude(run: SyncRun, ref: Ref, io: CliIO): number {
+  if (run.status === 'succeeded') {
+    io.stderr.write(`run ${run.id} succeeded: ${describeCounts(run)}\n`);
+    return EXIT_OK;
+  }
+  if (run.status === 'awaiting_approval') {
+    io.stderr.write(
+      `run ${run.id} would remove ${run.counts.pendingRemovals} accounts, more than the deletion safeguard allows; nothing was removed.\n` +
+        `Approve with: connector service sync approve --tenant ${ref.tenantId} --integration ${ref.integrationId} --run ${run.id} (or reject)\n`,
+    );
+    return EXIT_OK;
+  }
+  io.stderr.write(`run ${run.id} ${run.status}${run.error ? `: ${run.error.code}: ${run.error.message}` : ''}; no account was changed\n`);
+  return 1;
+}
+
+const VERBS: Record<string, Verb> = {
+  async now(service, ref, parsed, io) {
+    const { run, joined } = await service.sync.syncNow({ ...ref, actor: cliActor() });
+    if (joined) io.stderr.write(`a run of this integration is already ${run.status}; following it instead of starting another\n`);
+    if (parsed.booleans.wait !== true) return { result: run };
+    if (service.storage === 'embedded') await service.startWorkers();
+    const last = await follow(service, ref, run, io);
+    return { result: last, code: conclude(last, ref, io) };
+  },
+  runs: async (service, ref) => ({ result: await service.sync.listRuns(ref) }),
+  show: async (service, ref, parsed) => ({ result: await service.sync.getRun({ ...ref, runId: parsed.strings.run! }) }),
+  status: async (service, ref) => ({ result: await service.sync.status(ref) }),
+  approve: async (service, ref, parsed) => ({ result: await service.sync.approveRun({ ...ref, runId: parsed.strings.run!, actor: cliActor() }) }),
+  reject: async (service, ref, parsed) => ({ result: await service.sync.rejectRun({ ...ref, runId: parsed.strings.run!, actor: cliActor() }) }),
+  resume: async (service, ref) => ({ result: await service.sync.resume({ ...ref, actor: cliActor() }) }),
+  async accounts(service, ref, parsed) {
+    const accounts = [];
+    let after: string | undefined;
+    do {
+      const page = await service.sync.listAccounts({ ...ref, state: parsed.strings.state as never, limit: 1000, after });
+      accounts.push(...page.accounts);
+      after = page.next;
+    } while (after !== undefined);
+    return { result: accounts };
+  },
+};
+
+const NEEDS_RUN = new Set(['show', 'approve', 'reject']);
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const [verb, ...rest] = args;
+  const work = verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb]! : undefined;
+  if (!work) {
+    io.stderr.write(`error: expected one of ${Object.keys(VERBS).join(', ')}\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const parsed = parseOrUsage({ args: rest, flags, usage: USAGE, io });
+  if (typeof parsed === 'number') return parsed;
+  const missing = ['tenant', 'integration', ...(NEEDS_RUN.has(verb!) ? ['run'] : [])].filter((flag) => parsed.strings[flag] === undefined);
+  if (missing.length > 0) {
+    io.stderr.write(`error: ${verb} needs ${missing.map((flag) => `--${flag}`).join(', ')}\n${USAGE}\n`);
+    return EXIT_USAGE;
+  }
+  const ref = { tenantId: parsed.strings.tenant!, integrationId: parsed.strings.integration! };
+  return withService(storageOptions(parsed, io), io, async (service) => {
+    const { result, code } = await work(service, ref, parsed, io);
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return code ?? EXIT_OK;
+  });
+}
+
+export const syncCommand: Command = {
+  name: 'service sync',
+  help: helpText(USAGE, flags, [
+    'Queues and follows sync runs, decides runs held by the deletion safeguard, lifts quarantines, lists accounts; prints JSON.',
+    'With DATABASE_URL the runs are carried out by the workers of `service start` or `service worker`;',
+    'with the embedded database (one process at a time), stop `service start` first: `now --wait` then runs the workers here.',
+  ]),
+  run,
+};
