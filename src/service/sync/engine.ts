@@ -19,6 +19,8 @@ export type Boss = PgBossType;
 export type BossJob<T> = PgBossType.Job<T>;
 
 export const SYNC_QUEUE = 'integration-sync';
+/** pg-boss's schema (its default); recovery reads which job holds a run. */
+export const ENGINE_SCHEMA = 'pgboss';
 export const TICK_QUEUE = 'integration-sync-tick';
 
 export interface EngineSettings {

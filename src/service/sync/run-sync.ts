@@ -35,6 +35,11 @@ async function checkFence(tx: Queryable, fence: Fence): Promise<void> {
   if (rows.length === 0) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
 }
 
+/** A few beats per stale period, so that one late beat never makes a live run look dead. */
+export function heartbeatIntervalMs(staleRunSeconds: number): number {
+  return Math.max(250, Math.floor((staleRunSeconds * 1000) / 4));
+}
+
 async function claimRun(db: Queryable, runId: string, staleSeconds: number): Promise<SyncRunRow | 'done'> {
   const { rows } = await db.query<SyncRunRow>(
     `UPDATE sync_runs SET status = 'running', attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(),
@@ -64,6 +69,14 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   // The claim's heartbeat is this attempt's start: its import reads the target after it.
   const scope = { runId, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };
   let client: Client | undefined;
+  // The heartbeat proves this worker alive even while one page is slow; a worker that died stops
+  // beating, and after `staleRunSeconds` the scheduler's tick hands its run to another worker.
+  const beat = setInterval(() => {
+    void db
+      .query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running'`, [runId, fence.attempt])
+      .catch((error: unknown) => sync.onError(error));
+  }, heartbeatIntervalMs(sync.engine.staleRunSeconds));
+  beat.unref();
   try {
     await clearStaged(db, runId);
     client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
@@ -118,6 +131,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     if (error instanceof FenceLost) return;
     await recordFailure(context, sync, { run, fence, failure: describeFailure(error), error });
   } finally {
+    clearInterval(beat);
     await client?.close().catch(() => undefined);
     await clearStaged(db, runId);
   }

@@ -13,7 +13,7 @@ import { findIntegration, loadEnabledActions } from '../store/integration-rows.j
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor } from '../validate-input.js';
 import { removeUnseen } from './account-store.js';
-import { SYNC_QUEUE, transactionDb, type Boss } from './engine.js';
+import { ENGINE_SCHEMA, SYNC_QUEUE, transactionDb, type Boss } from './engine.js';
 import type { SyncContext } from './sync-context.js';
 import { ACCOUNT_STATES, type AccountState, type SyncSettings } from './sync-policy.js';
 import { ensureSettings, findOpenRun, findRun, insertQueuedRun, listRunRows, settingsOf, updateSettings, type RunTrigger } from './sync-run-rows.js';
@@ -49,7 +49,7 @@ export interface SyncOperations {
   resume(input: IntegrationRef & { actor: string }): Promise<SyncStatus>;
   listAccounts(input: IntegrationRef & { state?: AccountState; limit?: number; after?: string }): Promise<AccountPage>;
   accountEvents(input: { tenantId: string; accountId: string }): Promise<AccountEvent[]>;
-  /** Queues the scheduled runs now due; returns how many were queued. Workers call it on the engine's cron. */
+  /** Hands runs whose worker died to a live worker, then queues the scheduled runs now due; returns how many were queued. Workers call it on the engine's cron. */
   tick(): Promise<number>;
 }
 
@@ -133,6 +133,31 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
     });
   };
 
+  /**
+   * A running run whose heartbeat stopped (its worker died) is handed to a live worker: its job,
+   * still active in the engine, is failed now instead of at its expiry (an hour), so the engine
+   * retries it at once; the next claim sees the stale heartbeat and takes the run over with the
+   * next attempt. A run left with no job at all (retries spent) gets a new one.
+   */
+  const recoverStaleRuns = async (): Promise<void> => {
+    const { rows } = await db.query<{ id: string; integration_id: string; active: string[]; waiting: number }>(
+      `SELECT r.id, r.integration_id,
+         ARRAY(SELECT j.id::text FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state = 'active' AND j.data->>'runId' = r.id) AS active,
+         (SELECT count(*)::int FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state IN ('created', 'retry') AND j.data->>'runId' = r.id) AS waiting
+       FROM sync_runs r WHERE r.status = 'running' AND r.heartbeat_at < now() - make_interval(secs => $1) ORDER BY r.heartbeat_at LIMIT 1000`,
+      [sync.engine.staleRunSeconds, SYNC_QUEUE],
+    );
+    for (const row of rows) {
+      try {
+        for (const jobId of row.active) await boss.fail(SYNC_QUEUE, jobId, { message: `run ${row.id}: its worker stopped beating` });
+        if (row.active.length > 0) continue;
+        if (row.waiting === 0) await boss.send(SYNC_QUEUE, { runId: row.id }, { singletonKey: row.integration_id } as Parameters<Boss['send']>[2]);
+      } catch (error) {
+        sync.onError(error);
+      }
+    }
+  };
+
   return {
     request,
     syncNow: (input) => request({ ...input, actor: requireActor(input.actor), trigger: 'manual' }),
@@ -204,6 +229,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
     },
 
     async tick() {
+      await recoverStaleRuns();
       const { rows } = await db.query<{ tenant_id: string; integration_id: string }>(
         `SELECT s.tenant_id, s.integration_id FROM sync_settings s
          JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled

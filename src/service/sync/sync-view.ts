@@ -15,6 +15,8 @@ export interface SyncRun {
   attempt: number;
   queuedAt: string;
   startedAt: string | null;
+  /** The last sign of life of the worker running it: older than the stale period means its worker died, and it will be taken over. */
+  heartbeatAt: string | null;
   finishedAt: string | null;
   counts: { pages: number; seen: number; added: number; changed: number; removed: number; skipped: number; pendingRemovals: number };
   skippedReasons: Record<string, number>;
@@ -33,6 +35,7 @@ export function toSyncRun(row: SyncRunRow): SyncRun {
     attempt: row.attempt,
     queuedAt: iso(row.queued_at)!,
     startedAt: iso(row.started_at),
+    heartbeatAt: iso(row.heartbeat_at),
     finishedAt: iso(row.finished_at),
     counts: { pages: row.pages, seen: row.seen, added: row.added, changed: row.changed, removed: row.removed, skipped: row.skipped, pendingRemovals: row.pending_removals },
     skippedReasons: row.skipped_reasons,

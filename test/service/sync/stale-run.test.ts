@@ -1,0 +1,93 @@
+/**
+ * A run whose worker died mid-import (its status `running`, its heartbeat stopped, its engine job
+ * still active until an expiry an hour away) is detected by the heartbeat and recovered: the
+ * scheduler's tick hands it to a live worker, which takes it over with the next attempt and
+ * discards what the dead attempt had staged.
+ */
+import { join } from 'node:path';
+import { delay, http } from 'msw';
+import { afterAll, expect, it } from 'vitest';
+import { openService, type Service } from '../../../src/service/index.js';
+import { openDatabase } from '../../../src/service/store/open-database.js';
+import { ENGINE_SCHEMA, SYNC_QUEUE } from '../../../src/service/sync/engine.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
+import { makeTempDir } from '../helpers/temp-dir.js';
+import { waitForRun } from './sync.cases.js';
+
+const actor = 'ops@example.com';
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+it('hands a run whose worker stopped beating to a live worker, which redoes it from the first page', { timeout: 60_000 }, async () => {
+  const dir = await makeTempDir('stale-run');
+  cleanups.push(() => dir.remove());
+  const dataDir = join(dir.path, 'data');
+  const simulator = await startIncidentPlatform({ users: seedUsers({ count: 8 }) });
+  cleanups.push(() => simulator.close());
+  const engine = { staleRunSeconds: 2, pollingIntervalSeconds: 0.5 };
+
+  // Set up without workers: enabling Import Users queues the first run.
+  let service: Service = await openService({ dataDir, egress: ALLOW_LOOPBACK, sync: { engine } });
+  const tenant = await service.tenants.create({ name: 'Stale', plan: 'standard', actor });
+  const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin, actor });
+  const ref = { tenantId: tenant.id, integrationId: integration.id };
+  await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+  await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+  const [queued] = await service.sync.listRuns(ref);
+  await service.close();
+
+  // What a worker killed after staging a page leaves behind: the run running on attempt 1 with a
+  // heartbeat a minute old, a staged account the target never listed, and the job active.
+  const db = await openDatabase({ dataDir });
+  await db.query(`UPDATE sync_runs SET status = 'running', attempt = 1, started_at = now() - interval '1 minute', heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [queued!.id]);
+  await db.query(`INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`, [queued!.id]);
+  const marked = await db.query(`UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() WHERE name = $1 AND data->>'runId' = $2 RETURNING id`, [SYNC_QUEUE, queued!.id]);
+  expect(marked.rows).toHaveLength(1);
+  await db.close();
+
+  service = await openService({ dataDir, egress: ALLOW_LOOPBACK, sync: { engine } });
+  cleanups.push(() => service.close());
+  await service.startWorkers();
+  // The engine alone would wait for the job's expiry; the tick (a minute's cron in production) recovers it now.
+  await service.sync.tick();
+  const run = await waitForRun(service, ref, queued!.id);
+  expect(run).toMatchObject({ status: 'succeeded', attempt: 2, counts: { seen: 8, added: 8, removed: 0 } });
+  const accounts = (await service.sync.listAccounts(ref)).accounts;
+  expect(accounts.map((account) => account.externalId).sort()).toEqual(simulator.state.users.map((user) => user.id).sort());
+  expect(accounts.some((account) => account.email === 'ghost@example.com')).toBe(false);
+});
+
+it('leaves a live run alone while one slow page outlasts the stale period (the heartbeat beats on its own)', { timeout: 60_000 }, async () => {
+  const dir = await makeTempDir('live-run');
+  cleanups.push(() => dir.remove());
+  const simulator = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
+  cleanups.push(() => simulator.close());
+  const service = await openService({ dataDir: join(dir.path, 'data'), egress: ALLOW_LOOPBACK, sync: { engine: { staleRunSeconds: 1, pollingIntervalSeconds: 0.5 } } });
+  cleanups.push(() => service.close());
+  const tenant = await service.tenants.create({ name: 'Live', plan: 'standard', actor });
+  const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin, actor });
+  const ref = { tenantId: tenant.id, integrationId: integration.id };
+  await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+  let asked!: () => void;
+  const pageAsked = new Promise<void>((resolve) => (asked = resolve));
+  simulator.server.use(
+    http.get(`${simulator.server.origin}/users`, async () => {
+      asked();
+      await delay(4_000);
+    }),
+  );
+  await service.startWorkers();
+  await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+  const [first] = await service.sync.listRuns(ref);
+  await pageAsked;
+  await delay(2_000);
+  // Two stale periods into one page, the run still beats.
+  const running = await service.sync.getRun({ ...ref, runId: first!.id });
+  expect(running.status).toBe('running');
+  expect(Date.now() - Date.parse(running.heartbeatAt!)).toBeLessThan(1_000);
+  await service.sync.tick();
+  expect(await waitForRun(service, ref, first!.id)).toMatchObject({ status: 'succeeded', attempt: 1, counts: { seen: 3 } });
+});
