@@ -20,7 +20,7 @@ import { serveHandlers } from '../../src/simulators/serve-handlers.js';
 import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
 import { createDeskState, deskHandlers } from '../targets/basic-page-number/handlers.js';
 import { DESK_SPEC, TestClock } from '../service/workflows/workflows.cases.js';
-import { createBoss } from '../../src/service/sync/engine.js';
+import { createBoss, DEFAULT_ENGINE_SETTINGS } from '../../src/service/sync/engine.js';
 import { openDatabase } from '../../src/service/store/open-database.js';
 
 const COUNT = Number(process.env.ACTIVATIONS ?? 10_000);
@@ -107,7 +107,7 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
 /** COUNT pg-boss jobs sent at once and completed by a no-op worker on the same database. */
 async function bareJobs(options: ServiceOptions): Promise<{ median: number; perSecond: number }> {
   const db = await openDatabase(options);
-  const settings = { runExpirySeconds: 3600, maintenanceIntervalSeconds: 60, pollingIntervalSeconds: 0.5, tickCron: '* * * * *' };
+  const settings = { ...DEFAULT_ENGINE_SETTINGS, pollingIntervalSeconds: 0.5 };
   const boss = createBoss(db, settings, 'sender');
   const worker = createBoss(db, settings, 'worker');
   boss.on('error', () => undefined);

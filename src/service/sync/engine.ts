@@ -12,8 +12,9 @@ import { createRequire } from 'node:module';
 import type PgBossType from 'pg-boss';
 import type { Database, Queryable } from '../store/database.js';
 
-// pg-boss 10 is CommonJS with `export =` types; createRequire keeps ESM + NodeNext happy.
-const PgBoss = createRequire(import.meta.url)('pg-boss') as typeof PgBossType;
+// pg-boss 10 is CommonJS with `export =` types; createRequire keeps ESM + NodeNext happy. Loaded
+// when an engine starts, so that reading the defaults below (CLI help) does not load it.
+const loadPgBoss = (): typeof PgBossType => createRequire(import.meta.url)('pg-boss') as typeof PgBossType;
 
 export type Boss = PgBossType;
 export type BossJob<T> = PgBossType.Job<T>;
@@ -32,6 +33,8 @@ export interface EngineSettings {
   pollingIntervalSeconds: number;
   /** Cron of the scheduling tick (pg-boss runs it once across all workers). */
   tickCron: string;
+  /** Sync runs one worker process carries out at the same time (each waits mostly on its target). */
+  runsPerWorker: number;
 }
 
 export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
@@ -39,7 +42,11 @@ export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
   maintenanceIntervalSeconds: 60,
   pollingIntervalSeconds: 2,
   tickCron: '* * * * *',
+  runsPerWorker: 4,
 };
+
+/** A running run whose heartbeat is older than this is taken over by another worker. */
+export const DEFAULT_STALE_RUN_SECONDS = 5 * 60;
 
 /** The engine's view of a connection: parameterised statements, or scripts of several statements. */
 export function engineDb(db: Database): PgBossType.Db {
@@ -55,6 +62,7 @@ export function transactionDb(tx: Queryable): PgBossType.Db {
 
 export function createBoss(db: Database, settings: EngineSettings, role: 'sender' | 'worker'): Boss {
   const worker = role === 'worker';
+  const PgBoss = loadPgBoss();
   return new PgBoss({
     db: engineDb(db),
     migrate: !worker,
@@ -102,9 +110,12 @@ export async function startWorkerBoss(db: Database, settings: EngineSettings, ha
   boss.on('error', handlers.onError);
   await boss.start();
   const polling = { pollingIntervalSeconds: settings.pollingIntervalSeconds };
-  await boss.work<{ runId: string }>(SYNC_QUEUE, polling, async (jobs) => {
-    for (const job of jobs) await handlers.runSync(job.data.runId);
-  });
+  // pg-boss 10 runs one handler at a time per `work` call: one call per concurrent run.
+  for (let slot = 0; slot < settings.runsPerWorker; slot += 1) {
+    await boss.work<{ runId: string }>(SYNC_QUEUE, polling, async (jobs) => {
+      for (const job of jobs) await handlers.runSync(job.data.runId);
+    });
+  }
   await boss.work(TICK_QUEUE, polling, async () => handlers.tick());
   await boss.schedule(TICK_QUEUE, settings.tickCron);
   return boss;

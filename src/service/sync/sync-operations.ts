@@ -134,7 +134,8 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
   };
 
   /**
-   * A running run whose heartbeat stopped (its worker died) is handed to a live worker: its job,
+   * A running run whose heartbeat stopped (its worker died), or a queued run whose job a worker
+   * took and never started, is handed to a live worker: its job,
    * still active in the engine, is failed now instead of at its expiry (an hour), so the engine
    * retries it at once; the next claim sees the stale heartbeat and takes the run over with the
    * next attempt. A run left with no job at all (retries spent) gets a new one.
@@ -144,7 +145,12 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       `SELECT r.id, r.integration_id,
          ARRAY(SELECT j.id::text FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state = 'active' AND j.data->>'runId' = r.id) AS active,
          (SELECT count(*)::int FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state IN ('created', 'retry') AND j.data->>'runId' = r.id) AS waiting
-       FROM sync_runs r WHERE r.status = 'running' AND r.heartbeat_at < now() - make_interval(secs => $1) ORDER BY r.heartbeat_at LIMIT 1000`,
+       FROM sync_runs r
+       WHERE (r.status = 'running' AND r.heartbeat_at < now() - make_interval(secs => $1))
+          -- A worker that died between taking the job and claiming the run leaves it queued with its job active.
+          OR (r.status = 'queued' AND EXISTS (SELECT 1 FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state = 'active' AND j.data->>'runId' = r.id
+                AND j.started_on < now() - make_interval(secs => $1)))
+       ORDER BY r.queued_at LIMIT 1000`,
       [sync.engine.staleRunSeconds, SYNC_QUEUE],
     );
     for (const row of rows) {

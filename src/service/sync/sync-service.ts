@@ -5,7 +5,7 @@
  */
 import type { ServiceContext } from '../context.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
-import { DEFAULT_ENGINE_SETTINGS, startSender, startWorkerBoss, type Boss } from './engine.js';
+import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS, startSender, startWorkerBoss, type Boss } from './engine.js';
 import { runSync } from './run-sync.js';
 import type { SyncContext, SyncEngineSettings } from './sync-context.js';
 import { syncOperations } from './sync-operations.js';
@@ -18,8 +18,6 @@ export interface SyncOptions {
   /** Background errors (the engine's, internal failures of runs); default: written to stderr without stack. */
   onError?: (error: unknown) => void;
 }
-
-export const DEFAULT_STALE_RUN_SECONDS = 5 * 60;
 
 function reportToStderr(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);

@@ -6,18 +6,19 @@
 import { EXIT_USAGE, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
 import { runServiceUntilSignal } from './until-signal.js';
-import { cliActor, describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions } from './storage-flags.js';
+import { cliActor, describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions, workerFlags, workerOptionsOrUsage } from './storage-flags.js';
 
 const flags: FlagSpecs = {
   ...storageFlags,
   ...egressFlags,
+  ...workerFlags,
   'no-workers': { kind: 'boolean', description: 'serve the API only; sync runs wait for `connector service worker` processes' },
   port: { kind: 'string', value: '<port>', description: 'TCP port (default 8080; 0 picks a free one)' },
   host: { kind: 'string', value: '<host>', description: 'address to listen on (default 127.0.0.1)' },
   plan: { kind: 'string', value: 'none|standard|business', description: 'plan of the first tenant on a fresh store (default standard)' },
   quiet: { kind: 'boolean', description: 'no access log' },
 };
-const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--quiet]';
+const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--quiet]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
@@ -28,7 +29,9 @@ async function run(args: string[], io: CliIO): Promise<number> {
     return EXIT_USAGE;
   }
   const host = parsed.strings.host ?? '127.0.0.1';
-  const options = storageOptions(parsed, io);
+  const engine = workerOptionsOrUsage({ parsed, usage: USAGE, io });
+  if (typeof engine === 'number') return engine;
+  const options = { ...storageOptions(parsed, io), ...engine };
   return runServiceUntilSignal({
     options,
     io,

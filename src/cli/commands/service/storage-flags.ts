@@ -10,6 +10,7 @@ import { EXIT_FAILED, EXIT_USAGE, type CliIO } from '../../command.js';
 import { formatError } from '../../format-error.js';
 import { shouldUseColor } from '../../format-table.js';
 import type { Service, ServiceOptions } from '../../../service/index.js';
+import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS } from '../../../service/sync/engine.js';
 
 export const DEFAULT_DATA_DIR = './data';
 
@@ -25,6 +26,45 @@ export const egressFlags: FlagSpecs = {
     description: 'let integrations reach this non-public address, range or host (an on-premises application); by default only public addresses are reached',
   },
 };
+
+/** Flags of the processes that run the engine's workers (start, worker). */
+export const workerFlags: FlagSpecs = {
+  'stale-run-seconds': { kind: 'string', value: '<seconds>', description: `a run whose worker stopped beating this long is taken over by another worker (default ${DEFAULT_STALE_RUN_SECONDS})` },
+  'runs-per-worker': { kind: 'string', value: '<n>', description: `sync runs this process carries out at the same time (default ${DEFAULT_ENGINE_SETTINGS.runsPerWorker})` },
+  'poll-seconds': { kind: 'string', value: '<seconds>', description: `how often an idle worker asks for work (default ${DEFAULT_ENGINE_SETTINGS.pollingIntervalSeconds})` },
+};
+
+type WorkerOptions = Pick<ServiceOptions, 'sync' | 'workflows'>;
+
+/** The engine settings the worker flags give, or the usage exit code after naming the bad flag. */
+export function workerOptionsOrUsage(input: { parsed: ParsedArgs; usage: string; io: CliIO }): WorkerOptions | number {
+  try {
+    return workerOptions(input.parsed);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    input.io.stderr.write(`error: ${error.message}\n${input.usage}\n`);
+    return EXIT_USAGE;
+  }
+}
+
+function workerOptions(parsed: ParsedArgs): WorkerOptions {
+  const seconds = (flag: string, min: number, max: number): number | undefined => {
+    const raw = parsed.strings[flag];
+    if (raw === undefined) return undefined;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${flag} must be a number of seconds from ${min} to ${max}`);
+    return value;
+  };
+  const stale = seconds('stale-run-seconds', 1, 24 * 3600);
+  const poll = seconds('poll-seconds', 0.5, 600);
+  const runs = seconds('runs-per-worker', 1, 64);
+  if (runs !== undefined && !Number.isInteger(runs)) throw new UsageError('--runs-per-worker must be a whole number from 1 to 64');
+  const polling = poll === undefined ? {} : { pollingIntervalSeconds: poll };
+  return {
+    sync: { engine: { ...polling, ...(stale === undefined ? {} : { staleRunSeconds: stale }), ...(runs === undefined ? {} : { runsPerWorker: runs }) } },
+    workflows: { engine: polling },
+  };
+}
 
 export const STORAGE_HELP = 'Storage: --data-dir <dir>, else DATABASE_URL (a PostgreSQL server; CONNECTOR_KEK then holds the key-encryption key), else ./data.';
 

@@ -6,15 +6,17 @@
 import type { CliIO, Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
 import { runServiceUntilSignal } from './until-signal.js';
-import { describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions } from './storage-flags.js';
+import { describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions, workerFlags, workerOptionsOrUsage } from './storage-flags.js';
 
-const flags: FlagSpecs = { ...storageFlags, ...egressFlags };
-const USAGE = 'Usage: connector service worker [--data-dir <dir>] [--allow-egress <cidr>]...';
+const flags: FlagSpecs = { ...storageFlags, ...egressFlags, ...workerFlags };
+const USAGE = 'Usage: connector service worker [--data-dir <dir>] [--allow-egress <cidr>]... [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
   if (typeof parsed === 'number') return parsed;
-  const options = storageOptions(parsed, io);
+  const engine = workerOptionsOrUsage({ parsed, usage: USAGE, io });
+  if (typeof engine === 'number') return engine;
+  const options = { ...storageOptions(parsed, io), ...engine };
   return runServiceUntilSignal({
     options,
     io,
