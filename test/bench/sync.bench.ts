@@ -1,0 +1,419 @@
+/**
+ * Account sync through the service against the incident platform simulator (PagerDuty users),
+ * on the embedded database (PGlite in a mkdtemp data directory) and on PostgreSQL at
+ * 127.0.0.1:5432 (a scratch database; skipped with a printed note when no server answers).
+ *
+ * 1. One integration of N accounts (SYNC_ACCOUNTS, default 100,000), at N/10 and at N.
+ *    Baseline in the same run: the BARE import of the same accounts from the same simulator,
+ *    `client.importUsers()` of the same connector iterated page by page without storing.
+ *    Reported: bare import seconds; sync seconds from `service.sync.syncNow` to the run's status
+ *    `succeeded`, for the first sync of the N accounts (all added) and for a second one (nothing
+ *    changed); ratio = sync seconds / bare seconds (goal ≤ 1.5×); peak RSS and heap used sampled
+ *    every 50 ms during the first sync (after global.gc), and peak(N) / peak(N/10) to show
+ *    whether memory stays flat as the count grows.
+ * 2. SYNC_INTEGRATIONS (default 1,000) incident-platform integrations × 100 accounts in one
+ *    tenant, all on one simulator: workers run in-process (`service.startWorkers()`), Import
+ *    Users is enabled on each (which queues the immediate sync), and the wall time from the first
+ *    enable until every integration has a succeeded run gives runs per minute.
+ *    Baseline in the same run: as many bare imports of the 100 accounts, one after another, each
+ *    with its own client (connect, import, close), as each run does. Ratio = sync wall / bare wall.
+ *    The drain stops after SYNC_MAX_SECONDS (default 300): the output then says how many runs
+ *    finished in that time and compares rates on that smaller count.
+ *
+ * The simulator runs in a child process (this file, started with SYNC_BENCH_ROLE=simulator), so
+ * that its N users and its CPU are not in the measured process's memory and event loop; its rate
+ * limit is lifted and it records one request. PagerDuty (and the simulator, and the prebuilt spec
+ * with `maxOffset: 10000`) refuse offset + limit > 10,000, so an account of 100,000 users cannot be
+ * listed by the prebuilt connector at all: part 1 lifts that cap in the child's GET /users and
+ * uses the prebuilt spec as a build-your-own spec without `maxOffset` (same mapping, 100 a page),
+ * for the bare import and the sync alike. Part 2 uses the prebuilt connector as shipped.
+ *
+ * `SYNC_ACCOUNTS=5000 SYNC_INTEGRATIONS=50 npm run bench -- sync` for a quicker run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { http, HttpResponse } from 'msw';
+import { connect } from '../../src/index.js';
+import type { CompiledConnector } from '../../src/connector.js';
+import { compileSpecText } from '../../src/compiler/index.js';
+import { PACKAGE_ROOT } from '../../src/package-root.js';
+import { openService, type Service, type ServiceOptions } from '../../src/service/index.js';
+import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
+import { DEMO_FULL_ACCESS_KEY, MAX_LIMIT, seedUsers, startIncidentPlatform } from '../../src/simulators/incident-platform/index.js';
+import { checkRequest } from '../../src/simulators/incident-platform/guards.js';
+import { invalidInput, representUser } from '../../src/simulators/incident-platform/responses.js';
+import { loadIncidentPlatformConnector, SPEC_FILE } from '../../src/demo/load-connector.js';
+import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
+
+const actor = 'bench';
+const SELF = fileURLToPath(import.meta.url);
+
+// ---------------------------------------------------------------------------------------------
+// The simulator child: the incident platform with its rate limit and offset cap lifted, and a
+// control route to reseed its users.
+// ---------------------------------------------------------------------------------------------
+
+async function runSimulatorChild(): Promise<void> {
+  const simulator = await startIncidentPlatform({ users: seedUsers({ count: Number(process.env.SYNC_BENCH_USERS ?? 0) }) });
+  const { state, server } = simulator;
+  const unlimited = () => {
+    state.rateLimit.limit = Number.MAX_SAFE_INTEGER;
+    state.rateLimit.remaining = Number.MAX_SAFE_INTEGER;
+  };
+  unlimited();
+  server.maxRecordedRequests = 1;
+  server.use(
+    http.post('*/__bench/seed', ({ request }) => {
+      state.users = seedUsers({ count: Number(new URL(request.url).searchParams.get('count') ?? 0) });
+      unlimited();
+      return HttpResponse.json({ users: state.users.length });
+    }),
+    // GET /users as the simulator answers it, less the 10,000 cap on offset + limit.
+    http.get('*/users', ({ request }) => {
+      const { response } = checkRequest(state, request);
+      if (response) return response;
+      const url = new URL(request.url);
+      const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 25), 1), MAX_LIMIT);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      if (!Number.isInteger(limit) || !Number.isInteger(offset) || offset < 0) return invalidInput('limit and offset must be non-negative integers');
+      if (url.searchParams.has('query')) return undefined;
+      const page = state.users.slice(offset, offset + limit);
+      return HttpResponse.json({ users: page.map((user) => representUser(state, user)), limit, offset, more: offset + limit < state.users.length, total: null });
+    }),
+  );
+  process.stdout.write(`${JSON.stringify({ origin: server.origin })}\n`);
+  process.on('SIGTERM', () => void simulator.close().finally(() => process.exit(0)));
+}
+
+interface SimulatorHandle {
+  origin: string;
+  seed(count: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startSimulatorChild(users: number): Promise<SimulatorHandle> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', SELF], {
+    env: { ...process.env, SYNC_BENCH_ROLE: 'simulator', SYNC_BENCH_USERS: String(users) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the simulator exited (${code}) before it listened`)));
+    lines.once('line', (line) => resolve((JSON.parse(line) as { origin: string }).origin));
+  });
+  child.removeAllListeners('exit');
+  return {
+    origin,
+    async seed(count) {
+      const answer = await fetch(`${origin}/__bench/seed?count=${count}`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`reseeding the simulator failed: ${answer.status}`);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+// ---------------------------------------------------------------------------------------------
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+const MB = 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (from: number) => (performance.now() - from) / 1000;
+
+/** Peak RSS and heap used, sampled every 50 ms until `stop()`. */
+function sampleMemory(): { stop(): { rss: number; heap: number; rssBefore: number; heapBefore: number } } {
+  gc();
+  gc();
+  const before = process.memoryUsage();
+  let rss = before.rss;
+  let heap = before.heapUsed;
+  const timer = setInterval(() => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss);
+    heap = Math.max(heap, now.heapUsed);
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      const now = process.memoryUsage();
+      return { rss: Math.max(rss, now.rss), heap: Math.max(heap, now.heapUsed), rssBefore: before.rss, heapBefore: before.heapUsed };
+    },
+  };
+}
+
+/** A bare import: the connector's client, pages iterated and dropped. Returns the accounts seen. */
+async function bareImport(connector: CompiledConnector, origin: string): Promise<number> {
+  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: origin, egress: ALLOW_LOOPBACK });
+  try {
+    let accounts = 0;
+    for await (const page of client.importUsers()) accounts += page.accounts.length;
+    return accounts;
+  } finally {
+    await client.close();
+  }
+}
+
+interface Storage {
+  name: 'embedded' | 'postgres';
+  /** Opens a fresh database for one measurement and returns its options and a cleanup. */
+  fresh(): Promise<{ options: ServiceOptions; drop(): Promise<void> }>;
+}
+
+const embedded: Storage = {
+  name: 'embedded',
+  async fresh() {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-sync-'));
+    return { options: { dataDir: join(dir, 'data') }, drop: () => rm(dir, { recursive: true, force: true }) };
+  },
+};
+
+const postgres: Storage = {
+  name: 'postgres',
+  async fresh() {
+    const scratch = await createScratchDatabase('bench_sync');
+    return { options: { databaseUrl: scratch.url, env: { CONNECTOR_KEK: randomBytes(32).toString('base64') } }, drop: () => scratch.drop() };
+  },
+};
+
+const open = (options: ServiceOptions): Promise<Service> =>
+  openService({ ...options, egress: ALLOW_LOOPBACK, sync: { engine: { pollingIntervalSeconds: 0.5 }, onError: (error) => process.stderr.write(`sync error: ${String(error)}\n`) } });
+
+type Ref = { tenantId: string; integrationId: string };
+
+async function waitForRun(service: Service, ref: Ref, runId: string, pollMs = 100) {
+  for (;;) {
+    const run = await service.sync.getRun({ ...ref, runId });
+    if (run.status === 'succeeded') return run;
+    if (run.status !== 'queued' && run.status !== 'running') throw new Error(`run ${runId} ended ${run.status}: ${JSON.stringify(run.error)}`);
+    await sleep(pollMs);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 1: one integration of N accounts
+// ---------------------------------------------------------------------------------------------
+
+const ACCOUNTS = Number(process.env.SYNC_ACCOUNTS ?? 100_000);
+
+interface LargeRow {
+  storage: string;
+  accounts: number;
+  bare: number;
+  sync: number;
+  resync: number;
+  rss: number;
+  heap: number;
+  rssBefore: number;
+  heapBefore: number;
+}
+
+/** The prebuilt spec as a build-your-own spec without `maxOffset` (see the header). */
+async function uncappedSpec(): Promise<string> {
+  const text = await readFile(`${PACKAGE_ROOT}${SPEC_FILE}`, 'utf8');
+  const uncapped = text.replace(/^type: prebuilt$/m, 'type: custom').replace(/^id: incident-platform$/m, 'id: incident-platform-uncapped').replace(/^\s*maxOffset: 10000\n/m, '');
+  if (uncapped === text || uncapped.includes('maxOffset: 10000')) throw new Error('the incident platform spec changed; update the bench');
+  return uncapped;
+}
+
+async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { text: string; connector: CompiledConnector }, count: number): Promise<LargeRow> {
+  // The baseline first, with no service open.
+  await simulator.seed(count);
+  gc();
+  const bareStart = performance.now();
+  const imported = await bareImport(spec.connector, simulator.origin);
+  const bare = seconds(bareStart);
+  if (imported !== count) throw new Error(`the bare import saw ${imported} accounts, not ${count}`);
+
+  // Enabling Import Users syncs at once: let that first run see an empty account.
+  await simulator.seed(0);
+  const database = await storage.fresh();
+  try {
+    const service = await open(database.options);
+    try {
+      const tenant = await service.tenants.create({ name: 'bench', plan: 'standard', actor });
+      const integration = await service.integrations.create({ tenantId: tenant.id, type: 'build-your-own', spec: spec.text, baseUrl: simulator.origin, actor });
+      const ref = { tenantId: tenant.id, integrationId: integration.id };
+      const auth = await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+      if (!auth.ok) throw new Error(`configureAuth failed: ${JSON.stringify(auth)}`);
+      await service.startWorkers();
+      await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+      const [enabled] = await service.sync.listRuns(ref);
+      await waitForRun(service, ref, enabled!.id);
+
+      await simulator.seed(count);
+      const memory = sampleMemory();
+      const syncStart = performance.now();
+      const first = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
+      const sync = seconds(syncStart);
+      const peak = memory.stop();
+      if (first.counts.added !== count) throw new Error(`the sync added ${first.counts.added} accounts, not ${count}`);
+
+      const resyncStart = performance.now();
+      const second = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
+      const resync = seconds(resyncStart);
+      if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0) throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
+      process.stdout.write(`${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s, sync ${sync.toFixed(2)} s, re-sync ${resync.toFixed(2)} s\n`);
+      return { storage: storage.name, accounts: count, bare, sync, resync, ...peak };
+    } finally {
+      await service.close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Part 2: many integrations of 100 accounts
+// ---------------------------------------------------------------------------------------------
+
+const INTEGRATIONS = Number(process.env.SYNC_INTEGRATIONS ?? 1_000);
+const PER_INTEGRATION = 100;
+const MAX_SECONDS = Number(process.env.SYNC_MAX_SECONDS ?? 300);
+
+interface ManyRow {
+  storage: string;
+  integrations: number;
+  setup: number;
+  enabling: number;
+  done: number;
+  wall: number;
+  bare: number;
+  /** Bare imports of `done` accounts' worth: the baseline's time scaled to the runs that finished. */
+  bareForDone: number;
+}
+
+async function manyIntegrations(storage: Storage, simulator: SimulatorHandle, connector: CompiledConnector): Promise<ManyRow> {
+  // Baseline: as many bare imports, one after another, each with its own client.
+  gc();
+  const bareStart = performance.now();
+  for (let index = 0; index < INTEGRATIONS; index += 1) {
+    const seen = await bareImport(connector, simulator.origin);
+    if (seen !== PER_INTEGRATION) throw new Error(`a bare import saw ${seen} accounts`);
+  }
+  const bare = seconds(bareStart);
+
+  const database = await storage.fresh();
+  try {
+    const service = await open(database.options);
+    try {
+      const tenant = await service.tenants.create({ name: 'bench', plan: 'standard', actor });
+      const setupStart = performance.now();
+      const refs: Ref[] = [];
+      for (let index = 0; index < INTEGRATIONS; index += 1) {
+        const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.origin, name: `Incident platform ${index}`, actor });
+        const ref = { tenantId: tenant.id, integrationId: integration.id };
+        await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+        refs.push(ref);
+      }
+      const setup = seconds(setupStart);
+      await service.startWorkers();
+
+      const start = performance.now();
+      for (const ref of refs) await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+      const enabling = seconds(start);
+      // Runs are taken in the order they were queued: walk the integrations in that order.
+      let done = 0;
+      while (done < refs.length && seconds(start) < MAX_SECONDS) {
+        const [run] = await service.sync.listRuns({ ...refs[done]!, limit: 1 });
+        if (run?.status === 'succeeded') {
+          if (run.counts.seen !== PER_INTEGRATION) throw new Error(`a run saw ${run.counts.seen} accounts`);
+          done += 1;
+          continue;
+        }
+        if (run && run.status !== 'queued' && run.status !== 'running') throw new Error(`a run ended ${run.status}: ${JSON.stringify(run.error)}`);
+        await sleep(100);
+      }
+      const wall = seconds(start);
+      process.stdout.write(`${storage.name}: ${done} of ${INTEGRATIONS} integrations synced in ${wall.toFixed(1)} s (setup ${setup.toFixed(1)} s, enabling ${enabling.toFixed(1)} s); ${INTEGRATIONS} bare imports ${bare.toFixed(1)} s\n`);
+      return { storage: storage.name, integrations: INTEGRATIONS, setup, enabling, done, wall, bare, bareForDone: (bare * done) / INTEGRATIONS };
+    } finally {
+      // Queued runs left behind by a capped drain are dropped with the database.
+      await service.close();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const storages: Storage[] = [embedded];
+  let note = '';
+  try {
+    await (await postgres.fresh()).drop();
+    storages.push(postgres);
+  } catch (error) {
+    note = `PostgreSQL skipped: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+  }
+
+  const text = await uncappedSpec();
+  const spec = { text, connector: await compileSpecText({ text, file: 'incident-platform-uncapped.yaml' }) };
+  const counts = [Math.max(1, Math.round(ACCOUNTS / 10)), ACCOUNTS];
+  const large: LargeRow[] = [];
+  const many: ManyRow[] = [];
+
+  const bigSimulator = await startSimulatorChild(0);
+  try {
+    for (const storage of storages) for (const count of counts) large.push(await largeSync(storage, bigSimulator, spec, count));
+  } finally {
+    await bigSimulator.close();
+  }
+
+  const { connector } = await loadIncidentPlatformConnector();
+  const smallSimulator = await startSimulatorChild(PER_INTEGRATION);
+  try {
+    for (const storage of storages) many.push(await manyIntegrations(storage, smallSimulator, connector));
+  } finally {
+    await smallSimulator.close();
+  }
+
+  const out = (line: string) => process.stdout.write(`${line}\n`);
+  const mb = (bytes: number) => (bytes / MB).toFixed(0);
+  out('');
+  out(`Sync of one integration (incident platform, 100 a page, offset cap lifted) vs the bare import of the same accounts`);
+  out('storage   | accounts | bare import s | sync s (all new) | ratio | re-sync s (unchanged) | ratio | RSS before → peak MB | heap before → peak MB');
+  for (const row of large) {
+    out(
+      `${row.storage.padEnd(9)} | ${String(row.accounts).padStart(8)} | ${row.bare.toFixed(2).padStart(13)} | ${row.sync.toFixed(2).padStart(16)} | ${(row.sync / row.bare).toFixed(2).padStart(4)}× | ${row.resync.toFixed(2).padStart(21)} | ${(row.resync / row.bare).toFixed(2).padStart(4)}× | ${`${mb(row.rssBefore)} → ${mb(row.rss)}`.padStart(20)} | ${`${mb(row.heapBefore)} → ${mb(row.heap)}`.padStart(21)}`,
+    );
+  }
+  out(`Peak memory of the first sync, ${counts[1]} accounts ÷ ${counts[0]} accounts (goal: flat, ≈ 1×):`);
+  for (const storage of storages) {
+    const [small, big] = [large.find((row) => row.storage === storage.name && row.accounts === counts[0]), large.find((row) => row.storage === storage.name && row.accounts === counts[1])];
+    if (small && big) out(`  ${storage.name.padEnd(9)} RSS ${(big.rss / small.rss).toFixed(2)}×, heap used ${(big.heap / small.heap).toFixed(2)}×`);
+  }
+
+  out('');
+  out(`${INTEGRATIONS} incident-platform integrations × ${PER_INTEGRATION} accounts in one tenant, workers in-process (first enable → every run succeeded)`);
+  out('storage   | runs done | wall s (enable → all done) | of which enabling s | runs/min | bare imports s (same count) | bare imports/min | ratio (wall ÷ bare)');
+  for (const row of many) {
+    const partial = row.done < row.integrations;
+    out(
+      `${row.storage.padEnd(9)} | ${`${row.done}/${row.integrations}`.padStart(9)} | ${row.wall.toFixed(1).padStart(26)} | ${row.enabling.toFixed(1).padStart(19)} | ${((row.done / row.wall) * 60).toFixed(0).padStart(8)} | ${row.bareForDone.toFixed(1).padStart(27)} | ${((row.integrations / row.bare) * 60).toFixed(0).padStart(16)} | ${(row.wall / row.bareForDone).toFixed(1)}×${partial ? ' (partial)' : ''}`,
+    );
+    if (partial) {
+      out(
+        `  ${row.storage}: only ${row.done} of ${row.integrations} runs succeeded within ${MAX_SECONDS} s; the row is measured on those ${row.done} (bare time scaled to ${row.done} imports). At ${((row.done / row.wall) * 60).toFixed(0)} runs/min all ${row.integrations} would take ≈ ${((row.integrations / row.done) * row.wall / 60).toFixed(1)} min.`,
+      );
+    }
+  }
+  out(`(setup of the integrations, not timed above: ${many.map((row) => `${row.storage} ${row.setup.toFixed(1)} s`).join(', ')})`);
+  if (note) out(note);
+}
+
+if (process.env.SYNC_BENCH_ROLE === 'simulator') await runSimulatorChild();
+else await main();
