@@ -36,19 +36,25 @@ export function toStaged(account: Account): StagedAccount {
   };
 }
 
-/** Stages one page; returns how many accounts were new to this run (a repeated id is not). */
-export async function stagePage(db: Queryable, runId: string, accounts: readonly Account[]): Promise<number> {
-  if (accounts.length === 0) return 0;
-  const { rows } = await db.query<{ n: number }>(
-    `WITH staged AS (
+/**
+ * Stages one page under the run's fence, in one statement (one round trip, atomic): nothing is
+ * written unless this attempt still owns the run. Returns whether it did, and how many accounts
+ * were new to this run (a repeated id is not).
+ */
+export async function stagePage(db: Queryable, fence: { runId: string; attempt: number }, accounts: readonly Account[]): Promise<{ owned: boolean; fresh: number }> {
+  const { rows } = await db.query<{ owned: boolean; fresh: number }>(
+    `WITH fence AS (
+       SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE
+     ), staged AS (
        INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields)
        SELECT $1, x.external_id, x.email, x.email_key, x.name, x.admin, x.state, x.fields
-       FROM jsonb_to_recordset($2::jsonb) AS x(external_id text, email text, email_key text, name text, admin boolean, state text, fields jsonb)
+       FROM jsonb_to_recordset($3::jsonb) AS x(external_id text, email text, email_key text, name text, admin boolean, state text, fields jsonb)
+       WHERE EXISTS (SELECT 1 FROM fence)
        ON CONFLICT (run_id, external_id) DO NOTHING RETURNING 1)
-     SELECT count(*)::int AS n FROM staged`,
-    [runId, JSON.stringify(accounts.map(toStaged))],
+     SELECT EXISTS (SELECT 1 FROM fence) AS owned, (SELECT count(*) FROM staged)::int AS fresh`,
+    [fence.runId, fence.attempt, JSON.stringify(accounts.map(toStaged))],
   );
-  return rows[0]?.n ?? 0;
+  return { owned: rows[0]?.owned === true, fresh: rows[0]?.fresh ?? 0 };
 }
 
 export async function clearStaged(db: Queryable, runId: string): Promise<void> {

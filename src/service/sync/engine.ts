@@ -19,7 +19,13 @@ const loadPgBoss = (): typeof PgBossType => createRequire(import.meta.url)('pg-b
 export type Boss = PgBossType;
 export type BossJob<T> = PgBossType.Job<T>;
 
-export const SYNC_QUEUE = 'integration-sync';
+/**
+ * A 'standard' queue: at most one open run per integration is our table's rule (a unique index on
+ * open runs), and a run's claim is idempotent, so a duplicate job is harmless. pg-boss's 'stately'
+ * policy, used before under the name 'integration-sync', made one job left active by a dead worker
+ * block the head of the whole queue (its fetch swallows the unique violation and returns nothing).
+ */
+export const SYNC_QUEUE = 'integration-sync-runs';
 /** pg-boss's schema (its default); recovery reads which job holds a run. */
 export const ENGINE_SCHEMA = 'pgboss';
 export const TICK_QUEUE = 'integration-sync-tick';
@@ -82,10 +88,9 @@ export async function startSender(db: Database, settings: EngineSettings): Promi
   await boss.start();
   for (const name of [SYNC_QUEUE, TICK_QUEUE]) {
     if (!(await boss.getQueue(name))) {
-      // 'stately': at most one queued and one active job per singleton key (the integration id).
       await boss.createQueue(name, {
         name,
-        policy: name === SYNC_QUEUE ? 'stately' : 'standard',
+        policy: 'standard',
         retryLimit: 3,
         retryDelay: 5,
         retryBackoff: true,

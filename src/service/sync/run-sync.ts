@@ -5,7 +5,7 @@
  * complete applies it; a failed or partial import changes no account.
  */
 import { randomInt } from 'node:crypto';
-import { isConnectorError, type Client } from '../../index.js';
+import { isConnectorError, type Client, type ImportPage } from '../../index.js';
 import type { ServiceContext } from '../context.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
@@ -60,6 +60,34 @@ function describeFailure(error: unknown): { code: string; message: string } {
   return { code: 'INTERNAL', message: 'the sync stopped on an internal error; see the worker log' };
 }
 
+interface Progress {
+  pages: number;
+  seen: number;
+  skipped: number;
+  reasons: Record<string, number>;
+}
+
+async function stageWithProgress(db: Queryable, fence: Fence, page: ImportPage, progress: Progress): Promise<void> {
+  const left = page.problems.filter((problem) => !problem.imported);
+  const { owned, fresh } = await stagePage(db, fence, page.accounts);
+  if (!owned) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
+  progress.pages += 1;
+  progress.seen += fresh;
+  for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
+  const repeated = page.accounts.length - fresh;
+  if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
+  progress.skipped += left.length + repeated;
+  // Counts only: written by this attempt alone (a newer attempt starts them again from zero).
+  await db.query(`UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [
+    fence.runId,
+    fence.attempt,
+    progress.pages,
+    progress.seen,
+    progress.skipped,
+    JSON.stringify(progress.reasons),
+  ]);
+}
+
 export async function runSync(context: ServiceContext, sync: SyncContext, runId: string): Promise<void> {
   const { db } = context;
   const claimed = await claimRun(db, runId, sync.engine.staleRunSeconds);
@@ -81,29 +109,19 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     await clearStaged(db, runId);
     client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
     const importRun = client.importUsers();
-    let pages = 0;
-    let seen = 0;
-    let skipped = 0;
-    const reasons: Record<string, number> = {};
-    for await (const page of importRun) {
-      pages += 1;
-      const left = page.problems.filter((problem) => !problem.imported);
-      for (const problem of left) reasons[problem.kind] = (reasons[problem.kind] ?? 0) + 1;
-      await db.transaction(async (tx) => {
-        await checkFence(tx, fence);
-        const fresh = await stagePage(tx, runId, page.accounts);
-        seen += fresh;
-        const repeated = page.accounts.length - fresh;
-        if (repeated > 0) reasons['duplicate id'] = (reasons['duplicate id'] ?? 0) + repeated;
-        skipped += left.length + repeated;
-        await tx.query('UPDATE sync_runs SET heartbeat_at = now(), pages = $2, seen = $3, skipped = $4, skipped_reasons = $5 WHERE id = $1', [
-          runId,
-          pages,
-          seen,
-          skipped,
-          JSON.stringify(reasons),
-        ]);
-      });
+    const progress = { pages: 0, seen: 0, skipped: 0, reasons: {} as Record<string, number> };
+    // The next page is fetched while this one is written: the import's wait and the database's overlap.
+    const pages = importRun[Symbol.asyncIterator]();
+    let next = pages.next();
+    try {
+      for (let current = await next; !current.done; current = await next) {
+        next = pages.next();
+        // A failure below leaves `next` unawaited; its own failure is then not the run's.
+        next.catch(() => undefined);
+        await stageWithProgress(db, fence, current.value, progress);
+      }
+    } finally {
+      await pages.return?.(undefined);
     }
     const summary = importRun.summary();
     if (!summary?.complete) throw new Error('the import ended before its last page');

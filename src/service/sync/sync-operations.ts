@@ -108,8 +108,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
         return { run: toSyncRun(open), joined: true };
       }
       // Sent in the same transaction: the job exists if and only if the run does.
-      const jobId = await boss.send(SYNC_QUEUE, { runId: row.id }, { singletonKey: input.integrationId, db: transactionDb(tx) } as Parameters<Boss['send']>[2]);
-      if (!jobId) throw new ServiceError('INVALID_INPUT', `the engine already holds a queued sync of integration ${input.integrationId}`, { hint: 'wait for it to finish' });
+      await boss.send(SYNC_QUEUE, { runId: row.id }, { db: transactionDb(tx) } as Parameters<Boss['send']>[2]);
       return { run: toSyncRun(row), joined: false };
     });
   };
@@ -134,30 +133,41 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
   };
 
   /**
-   * A running run whose heartbeat stopped (its worker died), or a queued run whose job a worker
-   * took and never started, is handed to a live worker: its job,
-   * still active in the engine, is failed now instead of at its expiry (an hour), so the engine
-   * retries it at once; the next claim sees the stale heartbeat and takes the run over with the
-   * next attempt. A run left with no job at all (retries spent) gets a new one.
+   * Recovery by heartbeat, on every tick. A job the engine holds active for longer than the stale
+   * period while its run shows no sign of life belonged to a worker that died: it is failed now
+   * (the engine retries it at once, and the next claim takes the run over with the next attempt)
+   * instead of at its expiry an hour later, or completed when its run had already ended. An open
+   * run left with no job at all (an engine queue of an earlier version, retries spent) gets one.
    */
   const recoverStaleRuns = async (): Promise<void> => {
-    const { rows } = await db.query<{ id: string; integration_id: string; active: string[]; waiting: number }>(
-      `SELECT r.id, r.integration_id,
-         ARRAY(SELECT j.id::text FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state = 'active' AND j.data->>'runId' = r.id) AS active,
-         (SELECT count(*)::int FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state IN ('created', 'retry') AND j.data->>'runId' = r.id) AS waiting
-       FROM sync_runs r
-       WHERE (r.status = 'running' AND r.heartbeat_at < now() - make_interval(secs => $1))
-          -- A worker that died between taking the job and claiming the run leaves it queued with its job active.
-          OR (r.status = 'queued' AND EXISTS (SELECT 1 FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $2 AND j.state = 'active' AND j.data->>'runId' = r.id
-                AND j.started_on < now() - make_interval(secs => $1)))
-       ORDER BY r.queued_at LIMIT 1000`,
-      [sync.engine.staleRunSeconds, SYNC_QUEUE],
+    const stale = sync.engine.staleRunSeconds;
+    const orphans = await db.query<{ job_id: string; run_id: string; run_open: boolean }>(
+      `SELECT j.id::text AS job_id, j.data->>'runId' AS run_id, (r.status IN ('queued', 'running')) AS run_open
+       FROM ${ENGINE_SCHEMA}.job j LEFT JOIN sync_runs r ON r.id = j.data->>'runId'
+       WHERE j.name = $1 AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2)
+         AND NOT (r.status = 'running' AND r.heartbeat_at >= now() - make_interval(secs => $2))
+       LIMIT 1000`,
+      [SYNC_QUEUE, stale],
     );
-    for (const row of rows) {
+    for (const orphan of orphans.rows) {
       try {
-        for (const jobId of row.active) await boss.fail(SYNC_QUEUE, jobId, { message: `run ${row.id}: its worker stopped beating` });
-        if (row.active.length > 0) continue;
-        if (row.waiting === 0) await boss.send(SYNC_QUEUE, { runId: row.id }, { singletonKey: row.integration_id } as Parameters<Boss['send']>[2]);
+        if (orphan.run_open) await boss.fail(SYNC_QUEUE, orphan.job_id, { message: `run ${orphan.run_id}: its worker stopped beating` });
+        else await boss.complete(SYNC_QUEUE, orphan.job_id);
+      } catch (error) {
+        sync.onError(error);
+      }
+    }
+    const jobless = await db.query<{ id: string }>(
+      `SELECT r.id FROM sync_runs r
+       WHERE ((r.status = 'queued' AND r.queued_at < now() - make_interval(secs => $2))
+           OR (r.status = 'running' AND r.heartbeat_at < now() - make_interval(secs => $2)))
+         AND NOT EXISTS (SELECT 1 FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active') AND j.data->>'runId' = r.id)
+       LIMIT 1000`,
+      [SYNC_QUEUE, stale],
+    );
+    for (const run of jobless.rows) {
+      try {
+        await boss.send(SYNC_QUEUE, { runId: run.id });
       } catch (error) {
         sync.onError(error);
       }

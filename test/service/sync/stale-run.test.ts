@@ -44,7 +44,7 @@ it('hands a run whose worker stopped beating to a live worker, which redoes it f
   const db = await openDatabase({ dataDir });
   await db.query(`UPDATE sync_runs SET status = 'running', attempt = 1, started_at = now() - interval '1 minute', heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [queued!.id]);
   await db.query(`INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`, [queued!.id]);
-  const marked = await db.query(`UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() WHERE name = $1 AND data->>'runId' = $2 RETURNING id`, [SYNC_QUEUE, queued!.id]);
+  const marked = await db.query(`UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'runId' = $2 RETURNING id`, [SYNC_QUEUE, queued!.id]);
   expect(marked.rows).toHaveLength(1);
   await db.close();
 
