@@ -1,7 +1,8 @@
 /**
- * `npm run demo`: the main job end to end, with nothing to configure. Starts the incident platform
- * simulator (PagerDuty REST API v2 users) on 127.0.0.1, connects the prebuilt spec with a demo
- * token, imports the users, creates one, deletes one and prints the accounts as a table.
+ * `npm run demo`: the main job end to end, with nothing to configure. The service on an embedded
+ * database syncs the simulated incident platform (PagerDuty REST API v2 users, on 127.0.0.1) into
+ * its Accounts list and Access Grid (service-demo.ts).
+ * `npm run demo -- --toolkit` runs the connector alone: imports the users, creates one, deletes one.
  * `npm run demo -- --serve` instead keeps the simulator running for the `connector` commands.
  */
 import { connect } from '../index.js';
@@ -11,6 +12,7 @@ import { formatTable } from './format-table.js';
 import { loadIncidentPlatformConnector } from './load-connector.js';
 import { DEMO_USERS, serveDemo } from './serve.js';
 import { ALLOW_LOOPBACK } from '../runtime/http/egress-policy.js';
+import { runServiceDemo } from './service-demo.js';
 
 const NEW_HIRE = { email: 'nia.park@example.com', name: 'Nia Park', firstName: 'Nia', lastName: 'Park', admin: false };
 
@@ -23,7 +25,7 @@ interface ShownAccount {
 
 const describe = (account: ShownAccount): string => `${account.id} ${account.name} <${account.email || 'no email'}>`;
 
-async function runDemo(write: (line: string) => void): Promise<void> {
+async function runToolkitDemo(write: (line: string) => void): Promise<void> {
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: DEMO_USERS }) });
   const { connector, from } = await loadIncidentPlatformConnector();
   const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: simulator.server.origin, egress: ALLOW_LOOPBACK, actor: { email: 'operator@example.com', name: 'Demo Operator' } });
@@ -71,7 +73,13 @@ async function runDemo(write: (line: string) => void): Promise<void> {
   }
 }
 
-const USAGE = 'Usage: npm run demo [-- --serve]\n  (no option)  run the whole job once against the simulator and exit\n  --serve      keep the simulator running and print the commands to try; Ctrl-C stops it\n';
+const USAGE = [
+  'Usage: npm run demo [-- --toolkit | --serve]',
+  '  (no option)  the service on an embedded database: tenant, people, the incident platform integration, tested auth, Import Users (syncs at once), the Accounts list and the Access Grid',
+  '  --toolkit    the connector alone against the simulator: import, create and delete users',
+  '  --serve      keep the simulator running and print the commands to try; Ctrl-C stops it',
+  '',
+].join('\n');
 
 const args = process.argv.slice(2);
 const write = (line: string): void => {
@@ -80,9 +88,10 @@ const write = (line: string): void => {
 try {
   if (args.length === 1 && (args[0] === '--help' || args[0] === '-h')) process.stdout.write(USAGE);
   else if (args.length === 1 && args[0] === '--serve') await serveDemo({ write });
-  else if (args.length === 0) await runDemo(write);
+  else if (args.length === 1 && args[0] === '--toolkit') await runToolkitDemo(write);
+  else if (args.length === 0) await runServiceDemo(write);
   else {
-    process.stderr.write(`demo: unknown argument "${args.find((arg) => arg !== '--serve') ?? args[0]}"\n${USAGE}`);
+    process.stderr.write(`demo: unknown argument "${args.find((arg) => arg !== '--serve' && arg !== '--toolkit') ?? args[0]}"\n${USAGE}`);
     process.exitCode = 2;
   }
 } catch (error) {

@@ -1,8 +1,11 @@
 /**
- * `npm run demo` (src/demo/main.ts) run as the README says: a subprocess with nothing configured;
- * and `npm run demo -- --serve`, driven with `connector run` from another process.
+ * `npm run demo` (src/demo/main.ts) run as the README says: a subprocess with nothing configured,
+ * showing the service (the Accounts list and the Access Grid after the immediate sync);
+ * `npm run demo -- --toolkit` (the connector alone); and `npm run demo -- --serve`, driven with
+ * `connector run` from another process.
  */
 import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -12,8 +15,41 @@ import { REPO_ROOT } from './helpers/load-spec.js';
 const run = promisify(execFile);
 
 describe('npm run demo', () => {
-  it('imports, creates, deletes and prints the accounts as a table, exiting 0', async () => {
+  it('runs the service on an embedded database: tested auth, an immediate sync, the Accounts list and the Access Grid', async () => {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/demo/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+      timeout: 90_000,
+    });
+    expect(stderr).toBe('');
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^Incident platform simulator \(PagerDuty REST API v2\) on http:\/\/127\.0\.0\.1:\d+ with 36 users$/);
+    const dataDir = /^Service on an embedded database in (\S+) \(removed at the end\)$/m.exec(stdout)?.[1];
+    expect(dataDir).toBeDefined();
+    expect(existsSync(String(dataDir))).toBe(false);
+    expect(stdout).toContain('2. People: 4 imported from CSV');
+    expect(stdout).toContain('4. Authentication tested and saved (encrypted): GET via importUsers, HTTP 200, 25 records on the first page');
+    expect(stdout).toContain('5. Import Users enabled: synced at once (run enabled, succeeded): 1 page(s), 36 seen, 36 added');
+
+    const accountsHeader = lines.findIndex((line) => /^ID\s+NAME\s+EMAIL\s+ADMIN\s+STATE\s+PERSON$/.test(line));
+    expect(lines[accountsHeader - 1]).toBe('Accounts of Incident platform (PagerDuty) (36):');
+    const accounts = lines.slice(accountsHeader + 2, accountsHeader + 2 + 36);
+    expect(accounts[0]).toMatch(/^P[A-Z0-9]{6}\s+Ada Okafor\s+ada\.okafor@example\.com\s+yes\s+active\s+Ada Okafor$/);
+    // The person typed in capitals and padded is linked all the same.
+    expect(accounts[1]).toMatch(/^P[A-Z0-9]{6}\s+Bram Okafor\s+bram\.okafor@example\.com\s+no\s+active\s+Bram Okafor$/);
+    expect(accounts.filter((line) => line.endsWith(' -'))).toHaveLength(33);
+
+    const gridHeader = lines.findIndex((line) => /^PERSON\s+EMAIL\s+INCIDENT PLATFORM \(PAGERDUTY\)$/.test(line));
+    expect(lines[gridHeader - 1]).toBe('Access Grid (4 people x 1 application):');
+    const grid = lines.slice(gridHeader + 2, gridHeader + 6);
+    expect(grid[0]).toMatch(/^Ada Okafor\s+ada\.okafor@example\.com\s+active, admin$/);
+    expect(grid.find((line) => line.startsWith('Nia Park'))).toMatch(/\s+no account$/);
+    expect(stdout).toContain('33 accounts match no person');
+    expect(stdout).not.toContain(DEMO_FULL_ACCESS_KEY);
+  }, 120_000);
+
+  it('--toolkit imports, creates, deletes and prints the accounts as a table, exiting 0', async () => {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/demo/main.ts', '--toolkit'], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: '1' },
       timeout: 60_000,
@@ -77,7 +113,7 @@ describe('npm run demo -- --serve', () => {
 
   it('refuses an unknown argument with exit 2 and the usage', async () => {
     const failure = await run(process.execPath, ['--import', 'tsx', 'src/demo/main.ts', '--srve'], { cwd: REPO_ROOT }).catch((error: { code: number; stderr: string }) => error);
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('demo: unknown argument "--srve"\nUsage: npm run demo [-- --serve]') });
+    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('demo: unknown argument "--srve"\nUsage: npm run demo [-- --toolkit | --serve]') });
   }, 60_000);
 });
 
