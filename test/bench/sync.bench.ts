@@ -28,6 +28,10 @@
  * uses the prebuilt spec as a build-your-own spec without `maxOffset` (same mapping, 100 a page),
  * for the bare import and the sync alike. Part 2 uses the prebuilt connector as shipped.
  *
+ * 3. The same sync as 1 with the target answering each page SYNC_LATENCY_MS later (default 100 ms,
+ *    as a SaaS API over the internet does), on SYNC_LATENCY_ACCOUNTS (default N/5): the database's
+ *    work overlaps the target's, so the ratio shows what an operator sees in production.
+ *
  * `SYNC_ACCOUNTS=5000 SYNC_INTEGRATIONS=50 npm run bench -- sync` for a quicker run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -37,7 +41,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { connect } from '../../src/index.js';
 import type { CompiledConnector } from '../../src/connector.js';
 import { compileSpecText } from '../../src/compiler/index.js';
@@ -67,14 +71,19 @@ async function runSimulatorChild(): Promise<void> {
   };
   unlimited();
   server.maxRecordedRequests = 1;
+  let latencyMs = 0;
   server.use(
+    http.post('*/__bench/latency', ({ request }) => {
+      latencyMs = Number(new URL(request.url).searchParams.get('ms') ?? 0);
+      return HttpResponse.json({ latencyMs });
+    }),
     http.post('*/__bench/seed', ({ request }) => {
       state.users = seedUsers({ count: Number(new URL(request.url).searchParams.get('count') ?? 0) });
       unlimited();
       return HttpResponse.json({ users: state.users.length });
     }),
     // GET /users as the simulator answers it, less the 10,000 cap on offset + limit.
-    http.get('*/users', ({ request }) => {
+    http.get('*/users', async ({ request }) => {
       const { response } = checkRequest(state, request);
       if (response) return response;
       const url = new URL(request.url);
@@ -82,6 +91,7 @@ async function runSimulatorChild(): Promise<void> {
       const offset = Number(url.searchParams.get('offset') ?? 0);
       if (!Number.isInteger(limit) || !Number.isInteger(offset) || offset < 0) return invalidInput('limit and offset must be non-negative integers');
       if (url.searchParams.has('query')) return undefined;
+      if (latencyMs > 0) await delay(latencyMs);
       const page = state.users.slice(offset, offset + limit);
       return HttpResponse.json({ users: page.map((user) => representUser(state, user)), limit, offset, more: offset + limit < state.users.length, total: null });
     }),
@@ -93,6 +103,8 @@ async function runSimulatorChild(): Promise<void> {
 interface SimulatorHandle {
   origin: string;
   seed(count: number): Promise<void>;
+  /** Each page of users answered this much later, as a SaaS API over the internet answers. */
+  latency(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,6 +124,10 @@ async function startSimulatorChild(users: number): Promise<SimulatorHandle> {
     async seed(count) {
       const answer = await fetch(`${origin}/__bench/seed?count=${count}`, { method: 'POST' });
       if (!answer.ok) throw new Error(`reseeding the simulator failed: ${answer.status}`);
+    },
+    async latency(ms) {
+      const answer = await fetch(`${origin}/__bench/latency?ms=${ms}`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`setting the simulator's latency failed: ${answer.status}`);
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -205,9 +221,13 @@ async function waitForRun(service: Service, ref: Ref, runId: string, pollMs = 10
 // ---------------------------------------------------------------------------------------------
 
 const ACCOUNTS = Number(process.env.SYNC_ACCOUNTS ?? 100_000);
+/** A last row per storage with target latency per page (SYNC_LATENCY_MS, default 100) on SYNC_LATENCY_ACCOUNTS (default N/5). */
+const LATENCY_MS = Number(process.env.SYNC_LATENCY_MS ?? 100);
+const LATENCY_ACCOUNTS = Number(process.env.SYNC_LATENCY_ACCOUNTS ?? Math.round(ACCOUNTS / 5));
 
 interface LargeRow {
   storage: string;
+  latencyMs: number;
   accounts: number;
   bare: number;
   sync: number;
@@ -264,7 +284,7 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
       const resync = seconds(resyncStart);
       if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0) throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
       process.stdout.write(`${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s, sync ${sync.toFixed(2)} s, re-sync ${resync.toFixed(2)} s\n`);
-      return { storage: storage.name, accounts: count, bare, sync, resync, ...peak };
+      return { storage: storage.name, latencyMs: 0, accounts: count, bare, sync, resync, ...peak };
     } finally {
       await service.close();
     }
@@ -369,6 +389,11 @@ async function main(): Promise<void> {
   const bigSimulator = await startSimulatorChild(0);
   try {
     for (const storage of storages) for (const count of counts) large.push(await largeSync(storage, bigSimulator, spec, count));
+    if (LATENCY_MS > 0 && LATENCY_ACCOUNTS > 0) {
+      await bigSimulator.latency(LATENCY_MS);
+      for (const storage of storages) large.push({ ...(await largeSync(storage, bigSimulator, spec, LATENCY_ACCOUNTS)), latencyMs: LATENCY_MS });
+      await bigSimulator.latency(0);
+    }
   } finally {
     await bigSimulator.close();
   }
@@ -385,15 +410,16 @@ async function main(): Promise<void> {
   const mb = (bytes: number) => (bytes / MB).toFixed(0);
   out('');
   out(`Sync of one integration (incident platform, 100 a page, offset cap lifted) vs the bare import of the same accounts`);
-  out('storage   | accounts | bare import s | sync s (all new) | ratio | re-sync s (unchanged) | ratio | RSS before → peak MB | heap before → peak MB');
+  out('storage   | latency/page | accounts | bare import s | sync s (all new) | ratio | re-sync s (unchanged) | ratio | RSS before → peak MB | heap before → peak MB');
   for (const row of large) {
     out(
-      `${row.storage.padEnd(9)} | ${String(row.accounts).padStart(8)} | ${row.bare.toFixed(2).padStart(13)} | ${row.sync.toFixed(2).padStart(16)} | ${(row.sync / row.bare).toFixed(2).padStart(4)}× | ${row.resync.toFixed(2).padStart(21)} | ${(row.resync / row.bare).toFixed(2).padStart(4)}× | ${`${mb(row.rssBefore)} → ${mb(row.rss)}`.padStart(20)} | ${`${mb(row.heapBefore)} → ${mb(row.heap)}`.padStart(21)}`,
+      `${row.storage.padEnd(9)} | ${`${row.latencyMs} ms`.padStart(12)} | ${String(row.accounts).padStart(8)} | ${row.bare.toFixed(2).padStart(13)} | ${row.sync.toFixed(2).padStart(16)} | ${(row.sync / row.bare).toFixed(2).padStart(4)}× | ${row.resync.toFixed(2).padStart(21)} | ${(row.resync / row.bare).toFixed(2).padStart(4)}× | ${`${mb(row.rssBefore)} → ${mb(row.rss)}`.padStart(20)} | ${`${mb(row.heapBefore)} → ${mb(row.heap)}`.padStart(21)}`,
     );
   }
   out(`Peak memory of the first sync, ${counts[1]} accounts ÷ ${counts[0]} accounts (goal: flat, ≈ 1×):`);
   for (const storage of storages) {
-    const [small, big] = [large.find((row) => row.storage === storage.name && row.accounts === counts[0]), large.find((row) => row.storage === storage.name && row.accounts === counts[1])];
+    const loopback = large.filter((row) => row.latencyMs === 0);
+    const [small, big] = [loopback.find((row) => row.storage === storage.name && row.accounts === counts[0]), loopback.find((row) => row.storage === storage.name && row.accounts === counts[1])];
     if (small && big) out(`  ${storage.name.padEnd(9)} RSS ${(big.rss / small.rss).toFixed(2)}×, heap used ${(big.heap / small.heap).toFixed(2)}×`);
   }
 

@@ -113,10 +113,28 @@ export async function applyStaged(db: Queryable, scope: RunScope): Promise<{ add
   return { added: added.rows[0]?.n ?? 0, changed: changed.rows[0]?.n ?? 0 };
 }
 
+/**
+ * The accounts a complete run would remove, as a condition on `accounts a` ($runId, $since): present,
+ * not seen by the run, and not changed by a workflow since its import began.
+ */
+const UNSEEN = (runId: string, since: string) => `a.state <> 'removed' AND a.last_run_id <> ${runId} AND ${UNCHANGED_SINCE_IMPORT('a', since)}`;
+
+/** The accounts a held run would remove (the approval screen's list), in id order. */
+export async function listUnseen<Row>(db: Queryable, scope: RunScope, page: { limit: number; after: number }): Promise<Row[]> {
+  const { rows } = await db.query<Row>(`SELECT * FROM accounts a WHERE a.integration_id = $2 AND ${UNSEEN('$1', '$3')} AND a.id > $4 ORDER BY a.id LIMIT $5`, [
+    scope.runId,
+    scope.integrationId,
+    scope.importStartedAt,
+    page.after,
+    page.limit,
+  ]);
+  return rows;
+}
+
 /** After `applyStaged`: present accounts of the integration, and those of them this run did not see. */
 export async function countUnseen(db: Queryable, scope: RunScope): Promise<{ present: number; unseen: number }> {
   const { rows } = await db.query<{ present: number; unseen: number }>(
-    `SELECT count(*)::int AS present, count(*) FILTER (WHERE last_run_id <> $1 AND ${UNCHANGED_SINCE_IMPORT('a', '$3')})::int AS unseen
+    `SELECT count(*)::int AS present, count(*) FILTER (WHERE ${UNSEEN('$1', '$3')})::int AS unseen
      FROM accounts a WHERE integration_id = $2 AND state <> 'removed'`,
     [scope.runId, scope.integrationId, scope.importStartedAt],
   );
@@ -128,7 +146,7 @@ export async function removeUnseen(db: Queryable, scope: RunScope): Promise<numb
   const { rows } = await db.query<{ n: number }>(
     `WITH gone AS (
        SELECT id, ${SNAPSHOT('a')} AS before FROM accounts a
-       WHERE integration_id = $3 AND state <> 'removed' AND last_run_id <> $1 AND ${UNCHANGED_SINCE_IMPORT('a', '$4')} FOR UPDATE
+       WHERE integration_id = $3 AND ${UNSEEN('$1', '$4')} FOR UPDATE
      ), marked AS (
        UPDATE accounts a SET state = 'removed', removed_at = now() FROM gone WHERE a.id = gone.id RETURNING a.id
      ), events AS (

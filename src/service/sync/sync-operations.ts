@@ -12,7 +12,7 @@ import type { Queryable } from '../store/database.js';
 import { findIntegration, loadEnabledActions } from '../store/integration-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor } from '../validate-input.js';
-import { removeUnseen } from './account-store.js';
+import { listUnseen, removeUnseen } from './account-store.js';
 import { ENGINE_SCHEMA, SYNC_QUEUE, transactionDb, type Boss } from './engine.js';
 import type { SyncContext } from './sync-context.js';
 import { ACCOUNT_STATES, type AccountState, type SyncSettings } from './sync-policy.js';
@@ -41,6 +41,8 @@ export interface SyncOperations {
   listRuns(input: IntegrationRef & { limit?: number }): Promise<SyncRun[]>;
   /** Removes what the held run did not see, then marks it succeeded. */
   approveRun(input: IntegrationRef & { runId: string; actor: string }): Promise<SyncRun>;
+  /** The accounts a run held by the deletion safeguard would remove, by cursor (the approval screen). */
+  pendingRemovals(input: IntegrationRef & { runId: string; limit?: number; after?: string }): Promise<AccountPage>;
   /** Removes nothing; the run ends `rejected`. */
   rejectRun(input: IntegrationRef & { runId: string; actor: string }): Promise<SyncRun>;
   status(ref: IntegrationRef): Promise<SyncStatus>;
@@ -68,6 +70,13 @@ function pageLimit(limit: number | undefined, fallback: number): number {
   if (limit === undefined) return fallback;
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new ServiceError('INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`, { hint: 'give a smaller limit and page with after' });
   return limit;
+}
+
+/** An account cursor: the `next` of a previous page (an account id), none for the first page. */
+function cursorOf(after: string | undefined): number {
+  const value = after === undefined ? 0 : Number(after);
+  if (!Number.isSafeInteger(value) || value < 0) throw new ServiceError('INVALID_INPUT', 'after must be the next value of a previous page', { hint: 'leave after out for the first page' });
+  return value;
 }
 
 function validSettings(input: Partial<SyncSettings>, current: SyncSettings): SyncSettings {
@@ -190,6 +199,20 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       return (await listRunRows(db, { ...input, limit: pageLimit(input.limit, 50) })).map(toSyncRun);
     },
 
+    async pendingRemovals(input) {
+      await loadRef(db, input);
+      const run = await findRun(db, input);
+      if (!run) throw notFound(`run ${input.runId}`, input);
+      if (run.status !== 'awaiting_approval') {
+        throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, { hint: 'only a run held by the deletion safeguard has removals waiting' });
+      }
+      const limit = pageLimit(input.limit, 100);
+      const scope = { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) };
+      const rows = await listUnseen<AccountRow>(db, scope, { limit: limit + 1, after: cursorOf(input.after) });
+      const page = rows.slice(0, limit).map(toAccount);
+      return rows.length > limit ? { accounts: page, next: page.at(-1)!.id } : { accounts: page };
+    },
+
     approveRun: (input) => decide(input, true),
     rejectRun: (input) => decide(input, false),
 
@@ -225,8 +248,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       await loadRef(db, input);
       if (input.state !== undefined && !ACCOUNT_STATES.includes(input.state)) throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
       const limit = pageLimit(input.limit, 100);
-      const after = input.after === undefined ? 0 : Number(input.after);
-      if (!Number.isSafeInteger(after) || after < 0) throw new ServiceError('INVALID_INPUT', 'after must be the next value of a previous page', { hint: 'leave after out for the first page' });
+      const after = cursorOf(input.after);
       const { rows } = await db.query<AccountRow>(
         `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4 ORDER BY id LIMIT $5`,
         [input.tenantId, input.integrationId, input.state ?? null, after, limit + 1],

@@ -78,4 +78,33 @@ describe('sync through the API', () => {
     expect(previewed.body.preview.summary).toMatchObject({ records: incident.state.users.length, withProblems: 0 });
     expect((await fixture.call(tenant.viewer, 'POST', `/v1/integrations/${integration}/preview`)).body.code).toBe('FORBIDDEN');
   });
+  it('an admin changes the safeguard; a held run lists the accounts it would remove; each account keeps its history', { timeout: 60_000 }, async () => {
+    const url = `/v1/integrations/${integration}/sync`;
+    expect((await fixture.call(tenant.viewer, 'PUT', url, { removalThresholdMin: 0 })).body.code).toBe('FORBIDDEN');
+    const refused = await fixture.call(tenant.admin, 'PUT', url, { intervalSeconds: 5 });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'INVALID_INPUT', detail: expect.stringContaining('intervalSeconds must be an integer from 60') });
+    const configured = await fixture.call(tenant.admin, 'PUT', url, { removalThresholdMin: 0, removalThresholdPercent: 10 });
+    expect(configured.status).toBe(200);
+    expect(configured.body.settings).toMatchObject({ removalThresholdMin: 0, removalThresholdPercent: 10, intervalSeconds: 3600 });
+
+    const leavers = incident.state.users.splice(3, 3).map((user) => user.id);
+    expect((await fixture.call(tenant.admin, 'POST', url)).status).toBe(202);
+    const held = await settledRun();
+    expect(held).toMatchObject({ status: 'awaiting_approval', counts: { pendingRemovals: 3 } });
+    const heldId = (held as { id?: string }).id;
+    const pending = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2`);
+    expect(pending.status).toBe(200);
+    const rest = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${pending.body.next}`);
+    const listed = [...pending.body.accounts, ...rest.body.accounts] as { id: string; externalId: string; state: string }[];
+    expect(listed.map((account) => account.externalId).sort()).toEqual([...leavers].sort());
+    expect(listed.every((account) => account.state === 'active')).toBe(true);
+
+    expect((await fixture.call(tenant.admin, 'POST', `${url}/runs/${heldId}/approve`)).body).toMatchObject({ status: 'succeeded', counts: { removed: 3 } });
+    expect((await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals`)).body.code).toBe('RUN_NOT_AWAITING_APPROVAL');
+    const events = await fixture.call(tenant.viewer, 'GET', `/v1/accounts/${listed[0]!.id}/events`);
+    expect(events.status).toBe(200);
+    expect(events.body.events.map((event: { kind: string }) => event.kind)).toEqual(['added', 'removed']);
+    expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
+  });
 });

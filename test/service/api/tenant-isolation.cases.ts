@@ -20,6 +20,8 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
   let aPerson: string;
   let aWorkflow: string;
   let aTask: string;
+  /** An account of A's integration (from its first sync). */
+  let aAccount: string;
   /** A's admin token's id (never the token). */
   let aTokenId: string;
 
@@ -34,6 +36,14 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     const runs = await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/sync/runs`);
     expect(runs.body.runs).toHaveLength(1);
     aRun = runs.body.runs[0].id;
+    // Workers only until A's first sync has filled its Accounts list (the workflow below stays pending).
+    await fixture.service.startWorkers();
+    for (let tries = 0; (await fixture.service.sync.getRun({ tenantId: a.tenant.id, integrationId: aIntegration, runId: aRun })).status !== 'succeeded'; tries += 1) {
+      if (tries > 300) throw new Error('A’s first sync did not succeed');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await fixture.service.stopWorkers();
+    aAccount = (await fixture.service.sync.listAccounts({ tenantId: a.tenant.id, integrationId: aIntegration })).accounts[0]!.id;
     const person = await fixture.call(a.admin, 'POST', '/v1/people', { email: 'a-person@example.com', name: 'A Person' });
     expect(person.status).toBe(201);
     aPerson = person.body.id;
@@ -82,6 +92,12 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     'POST /v1/integrations/:integrationId/sync/runs/:runId/approve': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/approve` }), expect: notFound },
     'POST /v1/integrations/:integrationId/sync/runs/:runId/reject': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/reject` }), expect: notFound },
     'GET /v1/integrations/:integrationId/accounts': { request: () => ({ url: `/v1/integrations/${aIntegration}/accounts` }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync`, body: { intervalSeconds: 600 } }), expect: notFound },
+    'GET /v1/integrations/:integrationId/sync/runs/:runId/pending-removals': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/pending-removals` }), expect: notFound },
+    'GET /v1/accounts/:accountId/events': {
+      request: () => ({ url: `/v1/accounts/${aAccount}/events` }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.body.events).toEqual([])),
+    },
     'GET /v1/people': { request: () => ({ url: '/v1/people' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
     'POST /v1/people': {
       request: () => ({ url: '/v1/people', body: { email: 'b-person@example.com', name: 'B Person' } }),

@@ -26,6 +26,24 @@ const accountsQuery = {
   },
 } as const;
 
+const settingsBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    intervalSeconds: { type: 'integer', description: 'seconds between scheduled syncs (60 to 604800)' },
+    removalThresholdPercent: { type: 'integer', description: 'a complete run removing more than this share of the accounts...' },
+    removalThresholdMin: { type: 'integer', description: '...and more than this many waits for approval' },
+    maxConsecutiveFailures: { type: 'integer', description: 'failed runs in a row after which the integration is quarantined' },
+  },
+} as const;
+const pageQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, after: { type: 'string', maxLength: 200 } },
+} as const;
+const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+
 type IntegrationParams = { integrationId: string };
 type RunParams = IntegrationParams & { runId: string };
 
@@ -48,6 +66,18 @@ export function syncRoutes(app: FastifyInstance, service: Service): void {
     config: { access: 'viewer', operationId: 'syncStatus' },
     schema: { summary: 'Sync settings and state: interval, next run, consecutive failures, quarantine', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => service.sync.status(ref(request)),
+  });
+
+  app.put('/v1/integrations/:integrationId/sync', {
+    config: { access: 'admin', operationId: 'configureSync' },
+    schema: {
+      summary: 'Change the sync settings: interval, deletion safeguard thresholds, failures before quarantine',
+      tags,
+      params: integrationParams,
+      body: settingsBody,
+      response: { 200: anyObject },
+    },
+    handler: async (request) => service.sync.configure({ ...ref(request), ...(request.body as object), actor: actorOf(callerOf(request)) }),
   });
 
   app.post('/v1/integrations/:integrationId/sync/resume', {
@@ -81,6 +111,23 @@ export function syncRoutes(app: FastifyInstance, service: Service): void {
       },
     });
   }
+
+  app.get('/v1/integrations/:integrationId/sync/runs/:runId/pending-removals', {
+    config: { access: 'viewer', operationId: 'listPendingRemovals' },
+    schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: anyObject } },
+    handler: async (request) => {
+      const query = request.query as { limit?: number; after?: string };
+      return service.sync.pendingRemovals({ ...ref(request), runId: (request.params as RunParams).runId, ...query });
+    },
+  });
+
+  app.get('/v1/accounts/:accountId/events', {
+    config: { access: 'viewer', operationId: 'listAccountEvents' },
+    schema: { summary: 'One account’s history: added, changed, removed, relinked, with the run or workflow behind each', tags, params: accountParams, response: { 200: anyObject } },
+    handler: async (request) => ({
+      events: await service.sync.accountEvents({ tenantId: callerOf(request).tenantId, accountId: (request.params as { accountId: string }).accountId }),
+    }),
+  });
 
   app.get('/v1/integrations/:integrationId/accounts', {
     config: { access: 'viewer', operationId: 'listAccounts' },
