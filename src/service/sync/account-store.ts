@@ -1,6 +1,6 @@
 /**
- * How a run's accounts reach the `accounts` table. Pages are staged as they arrive (one batch
- * statement per page, so memory holds one page); only a complete import is applied, in one
+ * How a run's accounts reach the `accounts` table. Pages are staged as they arrive, in batches
+ * (one statement per batch, so memory holds one batch); only a complete import is applied, in one
  * transaction, as set-based statements: changes, then additions, then (behind the safeguard)
  * the removal sweep. Every change writes its account event in the same statement.
  */
@@ -37,11 +37,11 @@ export function toStaged(account: Account): StagedAccount {
 }
 
 /**
- * Stages one page under the run's fence, in one statement (one round trip, atomic): nothing is
+ * Stages a batch of accounts under the run's fence, in one statement (one round trip, atomic): nothing is
  * written unless this attempt still owns the run. Returns whether it did, and how many accounts
  * were new to this run (a repeated id is not).
  */
-export async function stagePage(db: Queryable, fence: { runId: string; attempt: number }, accounts: readonly Account[]): Promise<{ owned: boolean; fresh: number }> {
+export async function stageAccounts(db: Queryable, fence: { runId: string; attempt: number }, accounts: readonly Account[]): Promise<{ owned: boolean; fresh: number }> {
   const { rows } = await db.query<{ owned: boolean; fresh: number }>(
     `WITH fence AS (
        SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE

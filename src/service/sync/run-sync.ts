@@ -10,7 +10,7 @@ import type { ServiceContext } from '../context.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import { relinkAccounts } from '../people/person-links.js';
-import { applyStaged, clearStaged, countUnseen, removeUnseen, stagePage } from './account-store.js';
+import { applyStaged, clearStaged, countUnseen, removeUnseen, stageAccounts } from './account-store.js';
 import { decideAfterFailure, holdRemovals, nextScheduledAt } from './sync-policy.js';
 import { ensureSettings, settingsOf, type SyncRunRow } from './sync-run-rows.js';
 import type { SyncContext } from './sync-context.js';
@@ -61,22 +61,32 @@ function describeFailure(error: unknown): { code: string; message: string } {
 }
 
 interface Progress {
+  /** Pages read from the target (staged or in the batch in hand). */
   pages: number;
   seen: number;
   skipped: number;
   reasons: Record<string, number>;
 }
 
-async function stageWithProgress(db: Queryable, fence: Fence, page: ImportPage, progress: Progress): Promise<void> {
-  const left = page.problems.filter((problem) => !problem.imported);
-  const { owned, fresh } = await stagePage(db, fence, page.accounts);
+/**
+ * Pages are staged in batches of about this many accounts: one statement per batch instead of per
+ * page (a page of 100 is mostly round trip), while memory still holds one batch, not the import.
+ */
+export const STAGE_BATCH_ACCOUNTS = 1000;
+
+async function stageWithProgress(db: Queryable, fence: Fence, pages: readonly ImportPage[], progress: Progress): Promise<void> {
+  const accounts = pages.flatMap((page) => page.accounts);
+  const { owned, fresh } = await stageAccounts(db, fence, accounts);
   if (!owned) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
-  progress.pages += 1;
   progress.seen += fresh;
-  for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
-  const repeated = page.accounts.length - fresh;
+  for (const page of pages) {
+    const left = page.problems.filter((problem) => !problem.imported);
+    for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
+    progress.skipped += left.length;
+  }
+  const repeated = accounts.length - fresh;
   if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
-  progress.skipped += left.length + repeated;
+  progress.skipped += repeated;
   // Counts only: written by this attempt alone (a newer attempt starts them again from zero).
   await db.query(`UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [
     fence.runId,
@@ -97,6 +107,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   // The claim's heartbeat is this attempt's start: its import reads the target after it.
   const scope = { runId, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };
   let client: Client | undefined;
+  const progress: Progress = { pages: 0, seen: 0, skipped: 0, reasons: {} };
   // The heartbeat proves this worker alive even while one page is slow; a worker that died stops
   // beating, and after `staleRunSeconds` the scheduler's tick hands its run to another worker.
   const beat = setInterval(() => {
@@ -109,17 +120,25 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     await clearStaged(db, runId);
     client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
     const importRun = client.importUsers();
-    const progress = { pages: 0, seen: 0, skipped: 0, reasons: {} as Record<string, number> };
     // The next page is fetched while this one is written: the import's wait and the database's overlap.
     const pages = importRun[Symbol.asyncIterator]();
     let next = pages.next();
+    let batch: ImportPage[] = [];
+    let batched = 0;
     try {
       for (let current = await next; !current.done; current = await next) {
         next = pages.next();
         // A failure below leaves `next` unawaited; its own failure is then not the run's.
         next.catch(() => undefined);
-        await stageWithProgress(db, fence, current.value, progress);
+        batch.push(current.value);
+        progress.pages += 1;
+        batched += current.value.accounts.length;
+        if (batched < STAGE_BATCH_ACCOUNTS) continue;
+        await stageWithProgress(db, fence, batch, progress);
+        batch = [];
+        batched = 0;
       }
+      if (batch.length > 0) await stageWithProgress(db, fence, batch, progress);
     } finally {
       await pages.return?.(undefined);
     }
@@ -147,7 +166,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     });
   } catch (error) {
     if (error instanceof FenceLost) return;
-    await recordFailure(context, sync, { run, fence, failure: describeFailure(error), error });
+    await recordFailure(context, sync, { run, fence, pagesRead: progress.pages, failure: describeFailure(error), error });
   } finally {
     clearInterval(beat);
     await client?.close().catch(() => undefined);
@@ -158,7 +177,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
 async function recordFailure(
   context: ServiceContext,
   sync: SyncContext,
-  input: { run: SyncRunRow; fence: Fence; failure: { code: string; message: string }; error: unknown },
+  input: { run: SyncRunRow; fence: Fence; pagesRead: number; failure: { code: string; message: string }; error: unknown },
 ): Promise<void> {
   const { run, fence, failure } = input;
   if (failure.code === 'INTERNAL') sync.onError(input.error);
@@ -169,7 +188,12 @@ async function recordFailure(
       if (error instanceof FenceLost) return;
       throw error;
     }
-    await tx.query(`UPDATE sync_runs SET status = 'failed', finished_at = now(), error_code = $2, error_message = $3 WHERE id = $1`, [fence.runId, failure.code, failure.message]);
+    await tx.query(`UPDATE sync_runs SET status = 'failed', finished_at = now(), error_code = $2, error_message = $3, pages = $4 WHERE id = $1`, [
+      fence.runId,
+      failure.code,
+      failure.message,
+      input.pagesRead,
+    ]);
     const settingsRow = await ensureSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults, forUpdate: true });
     const failures = settingsRow.consecutive_failures + 1;
     const decision = decideAfterFailure({ failures, settings: settingsOf(settingsRow) });
