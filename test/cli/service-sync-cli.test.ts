@@ -74,6 +74,8 @@ it('follows a run to its end, holds a large removal for approval and approves it
   expect(held.stderr).toContain(`connector service sync approve --tenant ${ids.tenant} --integration ${ids.integration} --run ${heldRun.id}`);
   expect(JSON.parse((await cli(['accounts', ...scope(), '--state', 'removed'])).stdout)).toEqual([]);
 
+  const pending = JSON.parse((await cli(['pending', ...scope(), '--run', heldRun.id])).stdout) as { externalId: string }[];
+  expect(pending).toHaveLength(3);
   const approved = await cli(['approve', ...scope(), '--run', heldRun.id]);
   expect(JSON.parse(approved.stdout)).toMatchObject({ id: heldRun.id, status: 'succeeded', counts: { removed: 3 } });
   expect(JSON.parse((await cli(['accounts', ...scope(), '--state', 'removed'])).stdout)).toHaveLength(3);
@@ -81,6 +83,11 @@ it('follows a run to its end, holds a large removal for approval and approves it
   const runs = JSON.parse((await cli(['runs', ...scope()])).stdout) as { id: string }[];
   expect(runs.map((run) => run.id)).toContain(heldRun.id);
   expect(JSON.parse((await cli(['status', ...scope()])).stdout)).toMatchObject({ quarantined: false, consecutiveFailures: 0 });
+  const configured = await cli(['configure', ...scope(), '--interval-seconds', '900', '--removal-threshold-percent', '5']);
+  expect(JSON.parse(configured.stdout)).toMatchObject({ settings: { intervalSeconds: 900, removalThresholdPercent: 5, removalThresholdMin: 0 } });
+  const refused = await cli(['configure', ...scope(), '--interval-seconds', 'soon']);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stderr).toContain('intervalSeconds must be an integer from 60');
 });
 
 it('names the flags a verb is missing, and an unknown verb', async () => {
@@ -89,5 +96,5 @@ it('names the flags a verb is missing, and an unknown verb', async () => {
   expect(missing.stderr).toContain('error: approve needs --integration, --run');
   const unknown = await cli(['later', ...scope()]);
   expect(unknown.code).toBe(2);
-  expect(unknown.stderr).toContain('expected one of now, runs, show, status, approve, reject, resume, accounts');
+  expect(unknown.stderr).toContain('expected one of now, runs, show, status, approve, reject, resume, pending, configure, accounts');
 });

@@ -1,8 +1,9 @@
 /**
  * `connector service sync <verb>`: the operator's side of account sync from a shell. `now` queues a
  * run (or joins the open one) and with `--wait` follows it to its end, printing progress on stderr;
- * `runs`, `show` and `status` read; `approve` and `reject` decide a run held by the deletion
- * safeguard; `resume` lifts a quarantine; `accounts` lists the Accounts list. Prints JSON on stdout.
+ * `runs`, `show` and `status` read; `pending` lists what a run held by the deletion safeguard would
+ * remove, `approve` and `reject` decide it; `configure` changes the interval and thresholds;
+ * `resume` lifts a quarantine; `accounts` lists the Accounts list. Prints JSON on stdout.
  *
  * Runs are carried out by the service's workers. With DATABASE_URL they are the workers of
  * `service start` or `service worker`; the embedded database admits one process, so there
@@ -20,6 +21,10 @@ const flags: FlagSpecs = {
   run: { kind: 'string', value: '<id>', description: 'the run (show, approve, reject)' },
   wait: { kind: 'boolean', description: 'now: follow the run to its end; exit 1 if it failed' },
   state: { kind: 'string', value: '<state>', description: 'accounts: only active, invited, deactivated or removed' },
+  'interval-seconds': { kind: 'string', value: '<n>', description: 'configure: seconds between scheduled syncs' },
+  'removal-threshold-percent': { kind: 'string', value: '<n>', description: 'configure: a run removing more than this share of the accounts...' },
+  'removal-threshold-min': { kind: 'string', value: '<n>', description: 'configure: ...and more than this many waits for approval' },
+  'max-consecutive-failures': { kind: 'string', value: '<n>', description: 'configure: failed runs in a row before quarantine' },
   ...storageFlags,
   ...egressFlags,
 };
@@ -27,7 +32,8 @@ const flags: FlagSpecs = {
 const USAGE = [
   'Usage: connector service sync now --tenant <id> --integration <id> [--wait]',
   '       connector service sync runs|status|resume --tenant <id> --integration <id>',
-  '       connector service sync show|approve|reject --tenant <id> --integration <id> --run <id>',
+  '       connector service sync show|pending|approve|reject --tenant <id> --integration <id> --run <id>',
+  '       connector service sync configure --tenant <id> --integration <id> [--interval-seconds <n>] [--removal-threshold-percent <n>] [--removal-threshold-min <n>] [--max-consecutive-failures <n>]',
   '       connector service sync accounts --tenant <id> --integration <id> [--state <state>]',
 ].join('\n');
 
@@ -86,6 +92,21 @@ const VERBS: Record<string, Verb> = {
   approve: async (service, ref, parsed) => ({ result: await service.sync.approveRun({ ...ref, runId: parsed.strings.run!, actor: cliActor() }) }),
   reject: async (service, ref, parsed) => ({ result: await service.sync.rejectRun({ ...ref, runId: parsed.strings.run!, actor: cliActor() }) }),
   resume: async (service, ref) => ({ result: await service.sync.resume({ ...ref, actor: cliActor() }) }),
+  async pending(service, ref, parsed) {
+    const accounts = [];
+    let after: string | undefined;
+    do {
+      const page = await service.sync.pendingRemovals({ ...ref, runId: parsed.strings.run!, limit: 1000, after });
+      accounts.push(...page.accounts);
+      after = page.next;
+    } while (after !== undefined);
+    return { result: accounts };
+  },
+  async configure(service, ref, parsed) {
+    const settings: Record<string, number> = {};
+    for (const [flag, key] of SETTING_FLAGS) if (parsed.strings[flag] !== undefined) settings[key] = Number(parsed.strings[flag]);
+    return { result: await service.sync.configure({ ...ref, ...settings, actor: cliActor() }) };
+  },
   async accounts(service, ref, parsed) {
     const accounts = [];
     let after: string | undefined;
@@ -98,7 +119,15 @@ const VERBS: Record<string, Verb> = {
   },
 };
 
-const NEEDS_RUN = new Set(['show', 'approve', 'reject']);
+const NEEDS_RUN = new Set(['show', 'pending', 'approve', 'reject']);
+
+/** `configure`'s flags and the settings they set (the service checks each range). */
+const SETTING_FLAGS = [
+  ['interval-seconds', 'intervalSeconds'],
+  ['removal-threshold-percent', 'removalThresholdPercent'],
+  ['removal-threshold-min', 'removalThresholdMin'],
+  ['max-consecutive-failures', 'maxConsecutiveFailures'],
+] as const;
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const [verb, ...rest] = args;
