@@ -1,7 +1,7 @@
 /**
  * HTTP exchanges for people, in the manner of `curl -v`: `>` lines for the request, `<` lines for
  * the response, then the body (JSON pretty-printed). Used by `run --dry-run`, `test` and
- * `preview --payload`. The runtime has already redacted headers, URL and body, and put `***`
+ * `preview --payload` (every step of an action of several requests). The runtime has already redacted headers, URL and body, and put `***`
  * where the credentials go in a request it did not send.
  */
 import { stringifyJson } from './format-json.js';
@@ -44,6 +44,22 @@ export function formatRenderedRequest(request: ShownRequest): string {
   const lines = [`> ${request.method} ${sanitizeText(request.url)}`, ...headerLines('>', request.headers)];
   const body = formatBody(request.body);
   return `${lines.join('\n')}\n${body === '' ? '' : `\n${body}`}`;
+}
+
+/**
+ * An action's request for a dry run or a payload preview: an action of several requests shows
+ * each step in order, under a heading, since a later step's condition and templates can depend on
+ * the earlier answers that a dry run does not have.
+ */
+export function formatRenderedAction(request: ShownRequest & { steps?: ShownRequest[] }): string {
+  const steps = request.steps ?? [];
+  if (steps.length <= 1) return formatRenderedRequest(request);
+  return steps
+    .map((step, index) => {
+      const note = index === 0 ? '' : ' (sent if its condition holds; rendered without the earlier answers)';
+      return `# step ${index + 1} of ${steps.length}${note}\n${formatRenderedRequest(step)}`;
+    })
+    .join('\n');
 }
 
 /** The status line, headers and body of a response. */

@@ -232,6 +232,19 @@ describe('connector run, bad usage and bad input', () => {
     expect(unknown.stderr).toMatch(/error: unknown connector "no-such-connector": shipped connectors are .*incident-platform.*; or give the path of a spec file/);
   });
 
+  it('--dry-run of an action of several requests shows every step (Okta: deactivate, then delete)', async () => {
+    const result = await runInProcess(['run', 'specs/prebuilt/okta.yaml', 'deleteUser', '--account', '00u1abc', '--base-url', 'https://acme.okta.example', '--dry-run'], {
+      env: { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('deleteUser: dry run, nothing sent\n');
+    const headings = result.stdout.split('\n').filter((line) => line.startsWith('# step'));
+    expect(headings).toEqual(['# step 1 of 2', '# step 2 of 2 (sent if its condition holds; rendered without the earlier answers)']);
+    expect(result.stdout.match(/^> DELETE https:\/\/acme\.okta\.example\/api\/v1\/users\/00u1abc$/gm)).toHaveLength(2);
+    expect(result.stdout).toContain('> authorization: ***');
+    expect(result.stdout).not.toContain(CANARY_TOKEN);
+  });
+
   it('--help documents the options and exit codes', async () => {
     const result = await cli(['run', '--help']);
     expect(result.code).toBe(0);

@@ -9,7 +9,7 @@ import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs 
 import { EXIT_FAILED, EXIT_OK, type CliIO, type Command } from '../command.js';
 import { reportFailure } from '../format-error.js';
 import { stringifyJson } from '../format-json.js';
-import { formatRenderedRequest } from '../format-request.js';
+import { formatRenderedAction } from '../format-request.js';
 import { formatTable, shouldUseColor } from '../format-table.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { readJsonFile } from '../inputs.js';
@@ -82,7 +82,7 @@ async function previewPayload(session: OperatorSession, args: ParsedArgs, action
   const { client, io } = session;
   const request = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd }));
   io.stderr.write(`${action}: preview, nothing sent\n`);
-  io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedRequest(request));
+  io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedAction(request));
   return EXIT_OK;
 }
 

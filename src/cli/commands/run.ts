@@ -9,7 +9,7 @@ import { reportFailure } from '../format-error.js';
 import { createProgress, type Progress } from '../format-progress.js';
 import { stringifyJson } from '../format-json.js';
 import { formatKeyValues, formatTable, sanitizeText, shouldUseColor } from '../format-table.js';
-import { formatRenderedRequest } from '../format-request.js';
+import { formatRenderedAction } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
 import type { AccountRef, Person } from '../../index.js';
@@ -113,7 +113,7 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
   const request = await client.renderRequest(action, variables);
   if (args.booleans['dry-run']) {
     io.stderr.write(`${action}: dry run, nothing sent\n`);
-    io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedRequest(request));
+    io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedAction(request));
     return EXIT_OK;
   }
   const subject = variables.user?.email ?? variables.account?.id;
