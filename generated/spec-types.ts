@@ -105,6 +105,13 @@ export type Condition = string;
  * Caps how many requests of this action one connection has in flight at once, for targets that refuse more concurrent calls (PagerDuty refuses more than 50 user creations at one time). Further calls wait their turn in order and start as soon as one in flight finishes, successfully or not. Unlimited when absent.
  */
 export type MostCallsInFlight1 = number;
+/**
+ * Guard rail of every pagination style: an import that would read more pages fails (PAGINATION_FAILED) instead of running on. At most 100,000 pages (10 million accounts at 100 a page), so that no spec can make an import run without end. Default 10,000 (written beside each reference: a default inside a $ref is not applied).
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "maxPages".
+ */
+export type MaxPages = number;
 
 /**
  * A connector: how the service reaches one target application (prebuilt, SCIM or build-your-own) and runs account lifecycle actions there.
@@ -512,7 +519,7 @@ export interface OffsetPagination {
    * Pages fetched at once when the total is known.
    */
   concurrency?: number;
-  maxPages?: number;
+  maxPages?: MaxPages;
 }
 /**
  * Page number (and page size) query parameters. Stops when `more` is false, after `totalPages`, or on a short or empty page.
@@ -534,7 +541,7 @@ export interface PagePagination {
    * jq over the body: number of pages.
    */
   totalPages?: string;
-  maxPages?: number;
+  maxPages?: MaxPages;
 }
 /**
  * A cursor read from the body and sent back as a query parameter. Stops when the cursor is null, empty or absent.
@@ -554,7 +561,7 @@ export interface CursorPagination {
   param: string;
   sizeParam?: string;
   size?: number;
-  maxPages?: number;
+  maxPages?: MaxPages;
 }
 /**
  * RFC 8288 Link header; follows the `next` relation on the same origin. Stops when there is none.
@@ -567,7 +574,7 @@ export interface LinkPagination {
   rel?: string;
   sizeParam?: string;
   size?: number;
-  maxPages?: number;
+  maxPages?: MaxPages;
 }
 /**
  * The next page's URL read from the body by a jq expression (Zendesk `links.next`, Microsoft Graph `@odata.nextLink`). An absolute URL or one relative to the page just read; it must stay on the base URL's origin and under its path, so credentials never leave it. Stops when the expression gives null, an empty string or nothing; fails when a URL repeats or at `maxPages`.
@@ -583,7 +590,7 @@ export interface NextUrlPagination {
    */
   sizeParam?: string;
   size?: number;
-  maxPages?: number;
+  maxPages?: MaxPages;
 }
 /**
  * SCIM 2.0 startIndex/count (RFC 7644 section 3.4.2.4). Stops when totalResults is reached; a repeated page is never counted twice.
@@ -594,7 +601,7 @@ export interface NextUrlPagination {
 export interface ScimPagination {
   type: "scim";
   count?: number;
-  maxPages?: number;
+  maxPages?: MaxPages;
 }
 /**
  * One more list of accounts an import reads, with its own request, records, mapping and pagination (GitHub: organization members and pending invitations).

@@ -66,6 +66,7 @@ const cases: Case[] = [
   { given: 'token-url-unknown-input', want: { code: 'SPEC_UNKNOWN_INPUT', line: 11, column: 59 }, says: /did you mean 'tokenUrl'/ },
   { given: 'token-url-input-not-url', want: { code: 'SPEC_INPUT_NOT_URL', line: 8, column: 3 }, says: /add `type: url`/ },
   { given: 'token-url-input-secret', want: { code: 'SPEC_TOKEN_URL_SECRET', line: 8, column: 43 }, says: /remove `secret: true`/ },
+  { given: 'max-pages-unbounded', want: { code: 'SPEC_PAGINATION_SHAPE', line: 16, column: 57 }, says: /maxPages must be <= 100000/ },
   { given: 'max-in-flight-zero', want: { code: 'SPEC_INVALID_VALUE', line: 14, column: 18 }, says: /maxInFlight must be >= 1/ },
   { given: 'secret-not-marked', want: { code: 'SPEC_SECRET_NOT_MARKED', line: 8, column: 3 }, says: /add `secret: true`/ },
   { given: 'missing-base-url', want: { code: 'SPEC_BASE_URL_MISSING', line: 3, column: 1 }, says: /add `baseUrl: https/ },
