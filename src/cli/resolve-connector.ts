@@ -181,7 +181,8 @@ export async function openSession({ connector, args, io, onLog, offline = false 
   const timeouts = parseTimeout(args.strings.timeout);
   // The operator's own machine and spec: any address (a local fake, an on-premises target) may be
   // reached. A shared service never does this; it passes the strict default or an allow list.
-  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor, egress: ALLOW_ANY, ...(timeouts && { timeouts }) });
+  // The operator's own machine and specs: the host's jq binary may run what the engine refuses.
+  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor, egress: ALLOW_ANY, jq: { binaryFallback: true }, ...(timeouts && { timeouts }) });
   return { connector, client, io: redacted };
 }
 

@@ -2,7 +2,8 @@
  * jq for records paths and mappings. `compileJq` is the only entry point the rest of the project
  * uses; which engine runs the expression is decided here: the in-process engine, or the jq
  * binary for the few constructs the in-process engine refuses. That fallback is on only where the
- * host has a jq binary ($JQ_PATH, or `jq` on $PATH); otherwise the refusal is thrown.
+ * host has a jq binary ($JQ_PATH, or `jq` on $PATH) and the scope does not turn it off (a
+ * customer's spec); otherwise the refusal is thrown.
  * Inside `runWithJqScope({asts})` (a precompiled connector), a program whose text has a stored
  * AST is compiled from it without parsing.
  */
@@ -31,7 +32,7 @@ export async function compileJq(expression: string): Promise<JqFilter> {
     scope?.onParsed?.(expression, ast);
     return filter;
   } catch (error) {
-    if (error instanceof JqCompileError && error.kind === 'unsupported' && findJqBinary()) {
+    if (error instanceof JqCompileError && error.kind === 'unsupported' && scope?.binaryFallback !== false && findJqBinary()) {
       return { ...(await compileWithBinary(expression)), refused: error };
     }
     throw error;

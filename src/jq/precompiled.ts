@@ -16,6 +16,12 @@ export interface JqCompileScope {
   readonly asts?: Readonly<Record<string, JqAst>>;
   /** Told about every program compiled in process from its text (how the compiler collects them). */
   readonly onParsed?: (expression: string, ast: JqAst) => void;
+  /**
+   * false: an expression the in-process engine refuses stays refused, even where a jq binary is
+   * installed (a customer's spec: a child process per record is no place for untrusted programs).
+   * Default true: the host's jq binary runs what the engine refuses.
+   */
+  readonly binaryFallback?: boolean;
 }
 
 const scopes = new AsyncLocalStorage<JqCompileScope>();

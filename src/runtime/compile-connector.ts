@@ -87,26 +87,33 @@ export interface RuntimeConnector {
 /** Any compiled connector, whatever its type parameters. */
 export type AnyConnector = CompiledConnector<InputValues, StandardActionName, string>;
 
-const cache = new WeakMap<AnyConnector, Promise<RuntimeConnector>>();
-
 /** Key of a custom action in `requests` (custom names may equal standard ones). */
 export function customKey(name: string): string {
   return `custom:${name}`;
 }
 
-export function compileConnector(connector: AnyConnector): Promise<RuntimeConnector> {
+/** How a connector's jq is compiled: whether the host's jq binary may run what the engine refuses. */
+export interface JqCompileOptions {
+  binaryFallback: boolean;
+}
+
+/** Compiled connectors by connector object, one table per fallback setting (the programs differ). */
+const caches = { fallback: new WeakMap<AnyConnector, Promise<RuntimeConnector>>(), noFallback: new WeakMap<AnyConnector, Promise<RuntimeConnector>>() };
+
+export function compileConnector(connector: AnyConnector, options: JqCompileOptions = { binaryFallback: true }): Promise<RuntimeConnector> {
+  const cache = options.binaryFallback ? caches.fallback : caches.noFallback;
   let compiled = cache.get(connector);
   if (!compiled) {
-    compiled = compileFresh(connector);
+    compiled = compileFresh(connector, options);
     cache.set(connector, compiled);
     compiled.catch(() => cache.delete(connector));
   }
   return compiled;
 }
 
-function compileFresh(connector: AnyConnector): Promise<RuntimeConnector> {
+function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
   const asts = connector.precompiled?.jq;
-  return asts === undefined ? compileParts(connector) : runWithJqScope({ asts }, () => compileParts(connector));
+  return runWithJqScope({ ...(asts === undefined ? {} : { asts }), binaryFallback: options.binaryFallback }, () => compileParts(connector));
 }
 
 /** Compiles every part of a connector; every jq program goes through `compileJq` (see precompile-connector.ts). */

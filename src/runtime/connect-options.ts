@@ -58,6 +58,13 @@ export interface ConnectOptions {
    * `{ allow: ['10.20.0.0/16'] }`, or `ALLOW_LOOPBACK`.
    */
   egress?: EgressPolicy;
+  /**
+   * jq the in-process engine refuses (a handful of constructs such as `input_filename`) runs on
+   * the host's jq binary when there is one. Default: on for shipped connectors (`prebuilt`,
+   * `scim`), off for a customer's `custom` spec, whose programs are untrusted; a host that runs
+   * its own specs turns it on here.
+   */
+  jq?: { binaryFallback?: boolean };
   /** OAuth 2.0: the target rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;
   /** Injectable for tests: waiting between retries, the clock, and the jitter source. */

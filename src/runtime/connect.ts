@@ -36,7 +36,8 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
     for (const name of secretInputNames(connector.spec)) redactor.registerSecret(inputs[name]);
     throw redactError(error, redactor);
   }
-  const runtime = () => compileConnector(any);
+  const jq = { binaryFallback: options.jq?.binaryFallback ?? any.spec.type !== 'custom' };
+  const runtime = () => compileConnector(any, jq);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
       return await work();

@@ -1,8 +1,8 @@
 /**
- * Compiles jq expressions for the validator, once per distinct expression per process: the
+ * Compiles jq expressions for the validator, once per distinct expression (and fallback setting) per process: the
  * binary engine spawns a process per compile, and 200 specs share most of their expressions.
  */
-import { compileJq, JqCompileError } from '../../jq/index.js';
+import { compileJq, currentJqScope, JqCompileError } from '../../jq/index.js';
 
 /** Longer than any real mapping; also keeps the jq binary's argument under the OS limit. */
 export const MAX_JQ_LENGTH = 32 * 1024;
@@ -46,11 +46,13 @@ async function checkUncached(expression: string): Promise<JqProblem | undefined>
 
 export const jqChecker: JqChecker = {
   check(expression) {
-    let result = cache.get(expression);
+    // A customer's spec (no binary fallback) and a host's get different answers for one expression.
+    const key = `${currentJqScope()?.binaryFallback === false ? 'strict' : 'fallback'}\u0000${expression}`;
+    let result = cache.get(key);
     if (!result) {
       if (cache.size >= CACHE_LIMIT) cache.clear();
       result = checkUncached(expression);
-      cache.set(expression, result);
+      cache.set(key, result);
     }
     return result;
   },

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { connectors } from '../../../generated/index.js';
 import { compileSpecText, validateSpecText } from '../../compiler/index.js';
+import { runWithJqScope } from '../../jq/index.js';
 import type { CompiledConnector } from '../../connector.js';
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { ServiceError } from '../service-error.js';
@@ -81,13 +82,21 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
 }
 
 /**
+ * A customer's jq is untrusted: what the in-process engine refuses is refused, never handed to a
+ * jq binary the host may have installed (connect() applies the same rule to `type: custom` specs).
+ */
+function asCustomerSpec<T>(work: () => Promise<T>): Promise<T> {
+  return runWithJqScope({ binaryFallback: false }, work);
+}
+
+/**
  * A build-your-own spec checked with the compiler's located diagnostics: refused as INVALID_SPEC
  * with every diagnostic (line, column, pointer, hint) when it has errors or is not `type: custom`.
  * Creating the integration, editing an action's configuration and applying Generate Config all
  * pass through here, so what one accepts the others accept.
  */
 export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
-  const result = await validateSpecText({ text, file: CUSTOMER_SPEC_FILE });
+  const result = await asCustomerSpec(() => validateSpecText({ text, file: CUSTOMER_SPEC_FILE }));
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (!result.spec || errors.length > 0) {
     const first = errors[0];
@@ -114,7 +123,7 @@ function compileCustomerSpec(text: string): Promise<CompiledConnector> {
   const key = createHash('sha256').update(text).digest('base64url');
   let compiled = compiledSpecs.get(key);
   if (compiled === undefined) {
-    compiled = compileSpecText({ text, file: CUSTOMER_SPEC_FILE });
+    compiled = asCustomerSpec(() => compileSpecText({ text, file: CUSTOMER_SPEC_FILE }));
     // A spec that fails to compile is not kept: the next call reports the same diagnostics afresh.
     compiled.catch(() => compiledSpecs.delete(key));
     compiledSpecs.set(key, compiled);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileJq, compileJqInProcess, JqCompileError, JqRuntimeError } from '../../../src/jq/index.js';
+import { compileJq, compileJqInProcess, JqCompileError, JqRuntimeError, runWithJqScope } from '../../../src/jq/index.js';
 import { installFakeJq } from '../fake-jq-binary.js';
 
 const savedPath = process.env.PATH;
@@ -30,6 +30,14 @@ describe('compileJq', () => {
     expect(filter.engine).toBe('binary');
     expect(filter.refused).toMatchObject({ kind: 'unsupported', construct: 'input_filename', offset: 4 });
     expect(await filter.run(1)).toEqual([[1, '<stdin>']]);
+  });
+
+  it('keeps the refusal inside a scope without the binary fallback (a customer spec), even with jq installed', async () => {
+    const fake = installFakeJq({ '[., input_filename]': { run: { stdout: '[$INPUT,"<stdin>"]\n' } } });
+    delete process.env.JQ_PATH;
+    process.env.PATH = `${fake.dir}:${savedPath ?? ''}`;
+    await expect(runWithJqScope({ binaryFallback: false }, () => compileJq('[., input_filename]'))).rejects.toMatchObject({ kind: 'unsupported', construct: 'input_filename' });
+    expect(fake.calls()).toEqual([]);
   });
 
   it('rethrows the refusal when no jq binary is installed', async () => {
