@@ -7,6 +7,7 @@ export { ConnectorError, isConnectorError, type ConnectorErrorCode, type Connect
 export type { Client, AccountRef, ActionVariables } from './runtime/client.js';
 export type { ConnectOptions, Actor, Person, RetryOptions, Account, RecordProblem } from './runtime/connect-options.js';
 export type { ImportPage, ImportRun } from './runtime/actions/import-users.js';
+export type { ImportLimits } from './runtime/actions/import-limits.js';
 export type { ImportSummary } from './runtime/actions/import-summary.js';
 export { ALLOW_ANY, ALLOW_LOOPBACK, type EgressPolicy } from './runtime/http/egress-policy.js';
 export type { ActionResult } from './runtime/actions/write-action.js';

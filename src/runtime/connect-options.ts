@@ -2,6 +2,7 @@
 import type { EgressPolicy } from './http/egress-policy.js';
 import type { Timeouts } from './http/http-transport.js';
 import type { RuntimeLogger } from './runtime-event.js';
+import type { ImportLimits } from './actions/import-limits.js';
 
 export type { Account, RecordProblem } from './mapping/map-records.js';
 
@@ -43,6 +44,8 @@ export interface ConnectOptions {
    */
   logger?: RuntimeLogger;
   timeouts?: Partial<Timeouts>;
+  /** Limits of one import: deadline, records, bytes, length of a value (see import-limits.ts for the defaults). */
+  importLimits?: Partial<ImportLimits>;
   /** Largest response body read (default 50 MiB); larger ones fail with BAD_RESPONSE. */
   maxResponseBytes?: number;
   /**

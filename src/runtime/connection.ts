@@ -14,6 +14,7 @@ import { Redactor } from './redact.js';
 import { Semaphore } from './concurrency/semaphore.js';
 import { redactEvent, type RuntimeEvent } from './runtime-event.js';
 import { DEFAULT_RETRY, type Actor, type ConnectOptions, type RetryOptions } from './connect-options.js';
+import { DEFAULT_IMPORT_LIMITS, type ImportLimits } from './actions/import-limits.js';
 
 export interface Connection {
   connector: AnyConnector;
@@ -36,6 +37,7 @@ export interface Connection {
   lookupCache: Map<string, Promise<unknown>>;
   /** One semaphore per action with `maxInFlight`, made on its first call. */
   actionGates: Map<string, Semaphore>;
+  importLimits: ImportLimits;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/u;
@@ -123,6 +125,7 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
     log: logger ? (line, event) => logger(redactor.redact(line), event && redactEvent(event, redactor)) : () => undefined,
     lookupCache: new Map(),
     actionGates: new Map(),
+    importLimits: { ...DEFAULT_IMPORT_LIMITS, ...options.importLimits },
   };
   const auth = createAuthProvider(spec.auth, {
     // Defaults of non-secret inputs apply (a tenant's token URL may have one); secrets as given.

@@ -12,6 +12,7 @@ import type { Account, RecordProblem } from '../mapping/map-records.js';
 import { describeShape } from '../mapping/page-mapper.js';
 import { paginate } from '../pagination/paginate.js';
 import type { EvaluatedPage, PagingContext } from '../pagination/paging-context.js';
+import { createImportBudget, type ImportBudget } from './import-limits.js';
 import { createImportTally, type ImportSummary } from './import-summary.js';
 
 export interface ImportPage {
@@ -42,6 +43,7 @@ export function createPagingContext(
   runtime: RuntimeConnector,
   warn: (message: string) => void = () => undefined,
   list: ImportList | undefined = runtime.importLists[0],
+  budget?: ImportBudget,
 ): PagingContext {
   const request = list?.request;
   const mapper = list?.mapper;
@@ -51,6 +53,7 @@ export function createPagingContext(
     action: 'importUsers',
     baseUrl: connection.baseUrl,
     async fetch(target) {
+      budget?.checkTime();
       const result = await executeRequest({
         connection,
         runtime,
@@ -58,6 +61,7 @@ export function createPagingContext(
         variables: {},
         ...('url' in target ? { url: target.url } : { extraQuery: target.query }),
       });
+      budget?.addBytes(result.response.body.length);
       const body = requireJson(result, 'importUsers', redactUrl);
       return { url: result.prepared.url, status: result.response.status, headers: result.response.headers, body };
     },
@@ -83,13 +87,18 @@ async function* walkPages(
       connection.log(`importUsers: warning: ${line}`, { type: 'warning', action: 'importUsers', message: line });
     };
     let number = 0;
-    for await (const page of paginateLists(connection, compiled, warn)) {
+    const budget = createImportBudget(connection.importLimits, connection.now);
+    for await (const page of paginateLists(connection, compiled, warn, budget)) {
       number += 1;
+      budget.addRecords(page.records.length);
       const accounts: Account[] = [];
       const problems: RecordProblem[] = [];
       for (const record of page.records) {
         // Accounts are data: never rewritten by redaction (an id `acme-1` stays whole).
-        if (record.account) accounts.push(record.account);
+        if (record.account) {
+          budget.checkAccount(record.account, number);
+          accounts.push(record.account);
+        }
         for (const problem of record.problems) problems.push({ ...problem, message: connection.redactor.redact(problem.message) });
       }
       // A page of records none of which maps is a wrong mapping, not an empty application: an
@@ -114,8 +123,8 @@ async function* walkPages(
 }
 
 /** The pages of every list of the import, one list after the other. */
-async function* paginateLists(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void): AsyncGenerator<EvaluatedPage> {
-  for (const list of runtime.importLists) yield* paginate(createPagingContext(connection, runtime, warn, list), list.pagination);
+async function* paginateLists(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void, budget: ImportBudget): AsyncGenerator<EvaluatedPage> {
+  for (const list of runtime.importLists) yield* paginate(createPagingContext(connection, runtime, warn, list, budget), list.pagination);
 }
 
 function allRecordsFailed(page: number, records: number, problems: RecordProblem[]): ConnectorError {
