@@ -21,14 +21,14 @@ export async function compileJq(expression: string): Promise<JqFilter> {
   const stored = scope?.asts !== undefined && Object.hasOwn(scope.asts, expression) ? scope.asts[expression] : undefined;
   if (stored !== undefined) {
     try {
-      return compileJqAst(stored, { source: expression });
+      return compileJqAst(stored, { source: expression, limits: scope?.limits });
     } catch {
       // A table from an older engine that no longer compiles: parsing the text decides (same errors as ever).
     }
   }
   try {
     const ast = parseJq(expression);
-    const filter = compileJqAst(ast, { source: expression });
+    const filter = compileJqAst(ast, { source: expression, limits: scope?.limits });
     scope?.onParsed?.(expression, ast);
     return filter;
   } catch (error) {

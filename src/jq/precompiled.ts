@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Node } from './ast.js';
+import type { Limits } from './runtime.js';
 
 /** A parsed jq program, as stored in a generated module (plain JSON data). */
 export type JqAst = Node;
@@ -22,6 +23,8 @@ export interface JqCompileScope {
    * Default true: the host's jq binary runs what the engine refuses.
    */
   readonly binaryFallback?: boolean;
+  /** Limits of every program compiled in the scope (a host's setting; default DEFAULT_LIMITS). */
+  readonly limits?: Partial<Limits>;
 }
 
 const scopes = new AsyncLocalStorage<JqCompileScope>();

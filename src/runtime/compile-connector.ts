@@ -7,7 +7,7 @@
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
-import { compileJq, runWithJqScope, type JqFilter } from '../jq/index.js';
+import { compileJq, runWithJqScope, type JqFilter, type Limits } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from './pagination/paginate.js';
@@ -92,28 +92,32 @@ export function customKey(name: string): string {
   return `custom:${name}`;
 }
 
-/** How a connector's jq is compiled: whether the host's jq binary may run what the engine refuses. */
+/** How a connector's jq is compiled: whether the host's jq binary may run what the engine refuses, and the engine's limits. */
 export interface JqCompileOptions {
   binaryFallback: boolean;
+  limits?: Partial<Limits>;
 }
 
-/** Compiled connectors by connector object, one table per fallback setting (the programs differ). */
-const caches = { fallback: new WeakMap<AnyConnector, Promise<RuntimeConnector>>(), noFallback: new WeakMap<AnyConnector, Promise<RuntimeConnector>>() };
+/** Compiled connectors by connector object, one table per distinct compile options (the programs differ). */
+const caches = new Map<string, WeakMap<AnyConnector, Promise<RuntimeConnector>>>();
 
 export function compileConnector(connector: AnyConnector, options: JqCompileOptions = { binaryFallback: true }): Promise<RuntimeConnector> {
-  const cache = options.binaryFallback ? caches.fallback : caches.noFallback;
+  const key = JSON.stringify([options.binaryFallback, options.limits ?? {}]);
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = new WeakMap()));
   let compiled = cache.get(connector);
   if (!compiled) {
     compiled = compileFresh(connector, options);
-    cache.set(connector, compiled);
-    compiled.catch(() => cache.delete(connector));
+    const entries = cache;
+    entries.set(connector, compiled);
+    compiled.catch(() => entries.delete(connector));
   }
   return compiled;
 }
 
 function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
   const asts = connector.precompiled?.jq;
-  return runWithJqScope({ ...(asts === undefined ? {} : { asts }), binaryFallback: options.binaryFallback }, () => compileParts(connector));
+  return runWithJqScope({ ...(asts === undefined ? {} : { asts }), binaryFallback: options.binaryFallback, ...(options.limits ? { limits: options.limits } : {}) }, () => compileParts(connector));
 }
 
 /** Compiles every part of a connector; every jq program goes through `compileJq` (see precompile-connector.ts). */

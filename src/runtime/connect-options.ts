@@ -3,6 +3,7 @@ import type { EgressPolicy } from './http/egress-policy.js';
 import type { Timeouts } from './http/http-transport.js';
 import type { RuntimeLogger } from './runtime-event.js';
 import type { ImportLimits } from './actions/import-limits.js';
+import type { Limits as JqLimits } from '../jq/index.js';
 
 export type { Account, RecordProblem } from './mapping/map-records.js';
 
@@ -67,7 +68,15 @@ export interface ConnectOptions {
    * `scim`), off for a customer's `custom` spec, whose programs are untrusted; a host that runs
    * its own specs turns it on here.
    */
-  jq?: { binaryFallback?: boolean };
+  jq?: {
+    binaryFallback?: boolean;
+    /**
+     * The in-process engine's limits for every program of this connection (defaults: 10 million
+     * steps, depth 1,000, arrays of 10 million, strings of 100 million characters); a program
+     * that passes one fails with the limit's name.
+     */
+    limits?: Partial<JqLimits>;
+  };
   /** OAuth 2.0: the target rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;
   /** Injectable for tests: waiting between retries, the clock, and the jitter source. */

@@ -36,7 +36,7 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
     for (const name of secretInputNames(connector.spec)) redactor.registerSecret(inputs[name]);
     throw redactError(error, redactor);
   }
-  const jq = { binaryFallback: options.jq?.binaryFallback ?? any.spec.type !== 'custom' };
+  const jq = { binaryFallback: options.jq?.binaryFallback ?? any.spec.type !== 'custom', ...(options.jq?.limits ? { limits: options.jq.limits } : {}) };
   const runtime = () => compileConnector(any, jq);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

@@ -64,4 +64,10 @@ describe('import limits', () => {
     const failure = await importWith({ now: () => (clock += 1000), importLimits: { deadlineMs: 2500 } });
     expect(failure).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('deadlineMs (2500)') });
   });
+  it('the jq limits a host sets through connect() bound the mapping', async () => {
+    const heavy: ImportAction = { ...importUsers, mapping: { ...importUsers.mapping, name: '[range(5000)] | length | tostring' } };
+    expect(await importWith({}, heavy)).toHaveLength(9);
+    const failure = await importWith({ jq: { limits: { maxSteps: 2000 } } }, heavy);
+    expect(failure).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('jq limit maxSteps') });
+  });
 });

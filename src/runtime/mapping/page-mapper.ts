@@ -2,7 +2,7 @@
  * Compiles the page program once per connector action and maps a response body with one jq run.
  * Knows the jq engine only through the JqFilter interface (src/jq/index.ts).
  */
-import { compileJq, type JqFilter } from '../../jq/index.js';
+import { compileJq, JqRuntimeError, type JqFilter } from '../../jq/index.js';
 import { ConnectorError } from '../errors.js';
 import type { Mapping } from '../../../generated/spec-types.js';
 import { buildPageProgram, decodeCell, type Cell } from './page-program.js';
@@ -62,6 +62,15 @@ export async function createPageMapper(input: {
       try {
         [output] = await filter.run(body);
       } catch (error) {
+        // A limit of the engine (the host's or the default) stopped it: say which one, so the host knows what to raise.
+        const limit = error instanceof JqRuntimeError ? error.limit : undefined;
+        if (limit !== undefined) {
+          throw new ConnectorError('LIMIT_EXCEEDED', `${context.action}: the mapping passed the jq limit ${limit}: ${(error as Error).message}`, {
+            ...context,
+            hint: `Simplify the mapping, or the host raises it: connect(..., { jq: { limits: { ${limit}: ... } } }).`,
+            cause: error,
+          });
+        }
         throw new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
           ...context,
           cause: error,
