@@ -17,6 +17,8 @@ export interface Command {
   name: string;
   /** Full `--help` text of the command. */
   help: string;
+  /** A command of subcommands answers `--help` itself: with the subcommand's help when one is named. */
+  subcommands?: true;
   run(args: string[], io: CliIO): Promise<number>;
 }
 

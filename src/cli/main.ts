@@ -75,7 +75,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     return EXIT_USAGE;
   }
   const command = await entry.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
+  if (!command.subcommands && (rest.includes('--help') || rest.includes('-h'))) {
     io.stdout.write(command.help.endsWith('\n') ? command.help : `${command.help}\n`);
     return 0;
   }

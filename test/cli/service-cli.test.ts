@@ -87,7 +87,12 @@ describe('connector service', () => {
   it('--help of a subcommand prints its options', async () => {
     const answer = await cli(['service', 'start', '--help']);
     expect(answer.code).toBe(0);
+    expect(answer.stdout).toMatch(/^Usage: connector service start /);
     expect(answer.stdout).toContain('--data-dir');
     expect(answer.stdout).toContain('DATABASE_URL');
+    const worker = await cli(['service', 'worker', '--help']);
+    expect(worker.stdout).toMatch(/^Usage: connector service worker /);
+    expect(worker.stdout).toContain('--stale-run-seconds');
+    expect((await cli(['service', '--help'])).stdout).toMatch(/^Usage: connector service <subcommand>/);
   });
 });

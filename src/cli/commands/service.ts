@@ -33,6 +33,10 @@ const HELP = [
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = args;
+  if (name === '--help' || name === '-h') {
+    io.stdout.write(`${HELP}\n`);
+    return 0;
+  }
   const entry = name !== undefined && Object.hasOwn(subcommands, name) ? subcommands[name] : undefined;
   if (!entry) {
     io.stderr.write(`${name === undefined ? '' : `connector service: unknown subcommand '${name}'\n\n`}${HELP}\n`);
@@ -46,4 +50,4 @@ async function run(args: string[], io: CliIO): Promise<number> {
   return command.run(rest, io);
 }
 
-export const serviceCommand: Command = { name: 'service', help: HELP, run };
+export const serviceCommand: Command = { name: 'service', help: HELP, subcommands: true, run };
