@@ -5,6 +5,7 @@
  * stdin, one JSON line per run. `-n` with `if false then (EXPR) else empty end` is the compile check.
  */
 import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterEach } from 'vitest';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,4 +64,19 @@ export function installFakeJq(table: FakeJqTable): FakeJq {
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as { args: string[]; stdin: string }),
   };
+}
+
+/**
+ * Puts PATH and JQ_PATH back after each test of the calling file (tests point them at a fake jq,
+ * or at nothing); returns the PATH the file started with.
+ */
+export function restoreJqEnvAfterEach(): string | undefined {
+  const savedPath = process.env.PATH;
+  const savedJqPath = process.env.JQ_PATH;
+  afterEach(() => {
+    process.env.PATH = savedPath;
+    if (savedJqPath === undefined) delete process.env.JQ_PATH;
+    else process.env.JQ_PATH = savedJqPath;
+  });
+  return savedPath;
 }

@@ -1,7 +1,7 @@
 /** The jq checker: verdicts per expression, cached once per process. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jqChecker, MAX_JQ_LENGTH } from '../../../src/compiler/rules/jq-checker.js';
-import { installFakeJq } from '../../jq/fake-jq-binary.js';
+import { installFakeJq, restoreJqEnvAfterEach } from '../../jq/fake-jq-binary.js';
 
 describe('jqChecker', () => {
   it.each([
@@ -21,13 +21,7 @@ describe('jqChecker', () => {
 });
 
 describe('jqChecker with a construct only the jq binary runs', () => {
-  const savedJqPath = process.env.JQ_PATH;
-  const savedPath = process.env.PATH;
-  afterEach(() => {
-    process.env.PATH = savedPath;
-    if (savedJqPath === undefined) delete process.env.JQ_PATH;
-    else process.env.JQ_PATH = savedJqPath;
-  });
+  const savedPath = restoreJqEnvAfterEach();
 
   it('reports the fallback and names the construct when a jq binary is there', async () => {
     process.env.JQ_PATH = installFakeJq({ '[inputs]': {} }).binary;

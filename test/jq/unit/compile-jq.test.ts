@@ -1,15 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileJq, compileJqInProcess, JqCompileError, JqRuntimeError, runWithJqScope } from '../../../src/jq/index.js';
-import { installFakeJq } from '../fake-jq-binary.js';
+import { installFakeJq, restoreJqEnvAfterEach } from '../fake-jq-binary.js';
 
-const savedPath = process.env.PATH;
-const savedJqPath = process.env.JQ_PATH;
-
-afterEach(() => {
-  process.env.PATH = savedPath;
-  if (savedJqPath === undefined) delete process.env.JQ_PATH;
-  else process.env.JQ_PATH = savedJqPath;
-});
+const savedPath = restoreJqEnvAfterEach();
 
 describe('compileJq', () => {
   it('compiles supported expressions in-process', async () => {

@@ -4,24 +4,18 @@
  * at creation with a located diagnostic, and the binary is never run. A connector a host loads
  * itself as `type: custom` gets the same default from connect(), unless the host turns it on.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileSpecText } from '../../../src/compiler/index.js';
 import { connect } from '../../../src/index.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 import { serveHandlers } from '../../../src/simulators/serve-handlers.js';
 import { http, HttpResponse } from 'msw';
-import { installFakeJq } from '../../jq/fake-jq-binary.js';
+import { installFakeJq, restoreJqEnvAfterEach } from '../../jq/fake-jq-binary.js';
 import { embeddedStorage, useService } from '../helpers/service-fixture.js';
 import { BYO_SPEC } from './byo-specs.js';
 
 const fixture = useService(embeddedStorage('customer-jq'));
-const savedPath = process.env.PATH;
-const savedJqPath = process.env.JQ_PATH;
-afterEach(() => {
-  process.env.PATH = savedPath;
-  if (savedJqPath === undefined) delete process.env.JQ_PATH;
-  else process.env.JQ_PATH = savedJqPath;
-});
+const savedPath = restoreJqEnvAfterEach();
 
 const REFUSED = 'input_filename';
 const WITH_REFUSED = BYO_SPEC.replace(`name: '.name // ""'`, `name: '${REFUSED} // ""'`);

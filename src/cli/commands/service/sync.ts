@@ -9,11 +9,12 @@
  * `service start` or `service worker`; the embedded database admits one process, so there
  * `now --wait` runs the workers in this process until the run ends.
  */
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
 import type { Service } from '../../../service/index.js';
 import type { SyncRun } from '../../../service/sync/sync-view.js';
-import { cliActor, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { cliActor, egressFlags, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { parseVerbArgs } from './verb-args.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -130,19 +131,9 @@ const SETTING_FLAGS = [
 ] as const;
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  const [verb, ...rest] = args;
-  const work = verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb]! : undefined;
-  if (!work) {
-    io.stderr.write(`error: expected one of ${Object.keys(VERBS).join(', ')}\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
-  const parsed = parseOrUsage({ args: rest, flags, usage: USAGE, io });
-  if (typeof parsed === 'number') return parsed;
-  const missing = ['tenant', 'integration', ...(NEEDS_RUN.has(verb!) ? ['run'] : [])].filter((flag) => parsed.strings[flag] === undefined);
-  if (missing.length > 0) {
-    io.stderr.write(`error: ${verb} needs ${missing.map((flag) => `--${flag}`).join(', ')}\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
+  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', 'integration', ...(NEEDS_RUN.has(verb) ? ['run'] : [])] });
+  if (typeof given === 'number') return given;
+  const { work, parsed } = given;
   const ref = { tenantId: parsed.strings.tenant!, integrationId: parsed.strings.integration! };
   return withService(storageOptions(parsed, io), io, async (service) => {
     const { result, code } = await work(service, ref, parsed, io);

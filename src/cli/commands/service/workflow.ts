@@ -6,10 +6,11 @@
  * service's workers (`service start` or `service worker`), not in this command.
  */
 import { randomUUID } from 'node:crypto';
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
 import type { Service } from '../../../service/index.js';
-import { cliActor, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { parseVerbArgs } from './verb-args.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -87,24 +88,10 @@ const VERBS: Record<string, Verb> = {
   retry: (service, parsed) => service.workflows.retryTask({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, taskId: parsed.strings.task!, actor: cliActor() }),
 };
 
-function has(parsed: ParsedArgs, flag: string): boolean {
-  return parsed.strings[flag] !== undefined || (parsed.lists[flag]?.length ?? 0) > 0;
-}
-
 async function run(args: string[], io: CliIO): Promise<number> {
-  const [verb, ...rest] = args;
-  const work = verb !== undefined && Object.hasOwn(VERBS, verb) ? VERBS[verb]! : undefined;
-  if (!work) {
-    io.stderr.write(`error: expected one of ${Object.keys(VERBS).join(', ')}\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
-  const parsed = parseOrUsage({ args: rest, flags, usage: USAGE, io });
-  if (typeof parsed === 'number') return parsed;
-  const missing = ['tenant', ...REQUIRED[verb!]!].filter((flag) => !has(parsed, flag));
-  if (missing.length > 0) {
-    io.stderr.write(`error: ${verb} needs ${missing.map((flag) => `--${flag}`).join(', ')}\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
+  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
+  if (typeof given === 'number') return given;
+  const { work, parsed } = given;
   return withService(storageOptions(parsed, io), io, async (service) => {
     const result = (await work(service, parsed, io)) as { workflow?: unknown; created?: boolean };
     // A start returns { workflow, created }: print the workflow, say whether the key returned an earlier one.
