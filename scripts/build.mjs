@@ -32,7 +32,8 @@ if (compiled.status !== 0) {
 
 const { build } = await import('esbuild');
 await build({
-  entryPoints: [`${root}src/cli/connector.ts`],
+  // The jq worker is its own entry: the isolate starts `jq-worker.js` beside the chunk that loads it.
+  entryPoints: { connector: `${root}src/cli/connector.ts`, 'jq-worker': `${root}src/jq/isolate/jq-worker.ts` },
   outdir: `${dist}cli`,
   bundle: true,
   splitting: true,

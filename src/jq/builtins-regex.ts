@@ -3,7 +3,7 @@ import { defineNative, type NativeContext } from './builtin-helpers.js';
 import { makeCompiled } from './compile-helpers.js';
 import { RE2JS } from 're2js';
 import { parseFlags, RegexUnsupported, translateRegex } from './regex.js';
-import type { Compiled, Emit, Env } from './runtime.js';
+import { budget, chargeSteps, checkArrayLength, type Compiled, type Emit, type Env } from './runtime.js';
 import { unsupported } from './scope.js';
 import { addValues } from './operators.js';
 import { describeValue, fail, hasAstral, type Json, type JsonObject } from './values.js';
@@ -76,6 +76,9 @@ function codePointCount(text: string, astral: boolean): number {
   return astral ? Array.from(text).length : text.length;
 }
 
+/** Steps one match (or one capture) costs: its objects weigh as much as some 256 array elements. */
+const STEPS_PER_MATCH = 16;
+
 export function matchString(input: Json, re: CompiledRegex, forceGlobal: boolean): JsonObject[] {
   if (typeof input !== 'string') return fail(`${describeValue(input)} cannot be matched, as it is not a string`);
   const astral = hasAstral(input);
@@ -87,6 +90,11 @@ export function matchString(input: Json, re: CompiledRegex, forceGlobal: boolean
     const end = matcher.end();
     from = end > start ? end : start + (astral && input.codePointAt(start)! > 0xffff ? 2 : 1);
     if (!(re.ignoreEmpty && end === start)) {
+      // A match allocates an object, its strings and one object per capture (some 200 bytes), and
+      // the list is an array like any other: charged so that `"x" * 9e6 | [match("x"; "g")]`
+      // stops at the step budget (some 600,000 matches), not at the heap's end.
+      chargeSteps(STEPS_PER_MATCH * (1 + re.names.length));
+      if (out.length === budget.maxArrayLength) checkArrayLength(out.length + 1);
       const captures: JsonObject[] = re.names.map((name, i) => {
         const text = matcher.group(i + 1);
         if (text === null) return { offset: -1, length: 0, string: null, name };
@@ -157,6 +165,7 @@ defineRegex('split', 2, 1, () => (input, re, _env, emit) => emit(splitByRegex(in
 
 function splitByRegex(input: Json, re: CompiledRegex): string[] {
   if (typeof input !== 'string') return fail(`${describeValue(input)} cannot be matched, as it is not a string`);
+  checkArrayLength(input.length);
   const chars = Array.from(input);
   const out: string[] = [];
   let previous = 0;
@@ -176,6 +185,8 @@ function splitByRegex(input: Json, re: CompiledRegex): string[] {
  */
 function substitute(global: boolean): (args: Compiled[]) => RegexBody {
   return (args) => (input, re, env, emit) => {
+    // The replacement splits the input into characters: refused before any matching when too long.
+    if (typeof input === 'string') checkArrayLength(input.length);
     const matches = matchString(input, re, global);
     if (matches.length === 0) {
       emit(input);

@@ -4,20 +4,36 @@
  * binary for the few constructs the in-process engine refuses. That fallback is on only where the
  * host has a jq binary ($JQ_PATH, or `jq` on $PATH) and the scope does not turn it off (a
  * customer's spec); otherwise the refusal is thrown.
+ * Inside `runWithJqScope({isolate})` (a customer's connector) programs run in the isolate's worker
+ * thread, under its time and memory limits.
  * Inside `runWithJqScope({asts})` (a precompiled connector), a program whose text has a stored
  * AST is compiled from it without parsing.
  */
 export { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
 export { compileJqAst, compileJqInProcess, parseJq, type InProcessFilter, type Limits } from './in-process-engine.js';
+export { createJqIsolate, DEFAULT_ISOLATION_LIMITS, type IsolationLimits, type JqIsolate } from './isolate/jq-isolate.js';
 export { currentJqScope, isJsonSafeAst, runWithJqScope, type JqAst, type JqCompileScope } from './precompiled.js';
 import { compileWithBinary, findJqBinary } from './binary-engine.js';
 import { JqCompileError, type JqFilter } from './engine.js';
 import { compileJqAst, parseJq } from './in-process-engine.js';
-import { currentJqScope } from './precompiled.js';
+import { currentJqScope, type JqCompileScope } from './precompiled.js';
 
 /** Compiles a jq expression once; throws JqCompileError with the position of a syntax error. */
 export async function compileJq(expression: string): Promise<JqFilter> {
   const scope = currentJqScope();
+  const filter = await compileOnThisThread(expression, scope);
+  const isolate = scope?.isolate;
+  // Compiled here too, so a syntax error is reported as ever; the worker compiles the same text.
+  if (isolate === undefined || filter.engine !== 'in-process') return filter;
+  return {
+    source: expression,
+    engine: 'in-process',
+    run: (input) => isolate.evaluate(expression, { value: input }),
+    runText: (json, options) => isolate.evaluate(expression, { json }, options),
+  };
+}
+
+async function compileOnThisThread(expression: string, scope: JqCompileScope | undefined): Promise<JqFilter> {
   const stored = scope?.asts !== undefined && Object.hasOwn(scope.asts, expression) ? scope.asts[expression] : undefined;
   if (stored !== undefined) {
     try {

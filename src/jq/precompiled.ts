@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Node } from './ast.js';
 import type { Limits } from './runtime.js';
+import type { JqIsolate } from './isolate/jq-isolate.js';
 
 /** A parsed jq program, as stored in a generated module (plain JSON data). */
 export type JqAst = Node;
@@ -25,6 +26,11 @@ export interface JqCompileScope {
   readonly binaryFallback?: boolean;
   /** Limits of every program compiled in the scope (a host's setting; default DEFAULT_LIMITS). */
   readonly limits?: Partial<Limits>;
+  /**
+   * Where programs compiled in the scope run: in this isolate's worker thread, under its time and
+   * memory limits (a customer's spec), instead of on the calling thread.
+   */
+  readonly isolate?: JqIsolate;
 }
 
 const scopes = new AsyncLocalStorage<JqCompileScope>();

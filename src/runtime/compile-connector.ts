@@ -7,7 +7,7 @@
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
-import { compileJq, runWithJqScope, type JqFilter, type Limits } from '../jq/index.js';
+import { compileJq, createJqIsolate, runWithJqScope, type IsolationLimits, type JqFilter, type Limits } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from './pagination/paginate.js';
@@ -92,17 +92,22 @@ export function customKey(name: string): string {
   return `custom:${name}`;
 }
 
-/** How a connector's jq is compiled: whether the host's jq binary may run what the engine refuses, and the engine's limits. */
+/**
+ * How a connector's jq is compiled: whether the host's jq binary may run what the engine refuses,
+ * the engine's limits, and whether its programs run in a worker thread under a time and memory
+ * limit (`isolation`, a customer's spec) or on the calling thread (absent).
+ */
 export interface JqCompileOptions {
   binaryFallback: boolean;
   limits?: Partial<Limits>;
+  isolation?: Partial<IsolationLimits>;
 }
 
 /** Compiled connectors by connector object, one table per distinct compile options (the programs differ). */
 const caches = new Map<string, WeakMap<AnyConnector, Promise<RuntimeConnector>>>();
 
 export function compileConnector(connector: AnyConnector, options: JqCompileOptions = { binaryFallback: true }): Promise<RuntimeConnector> {
-  const key = JSON.stringify([options.binaryFallback, options.limits ?? {}]);
+  const key = JSON.stringify([options.binaryFallback, options.limits ?? {}, options.isolation ?? null]);
   let cache = caches.get(key);
   if (!cache) caches.set(key, (cache = new WeakMap()));
   let compiled = cache.get(connector);
@@ -117,7 +122,10 @@ export function compileConnector(connector: AnyConnector, options: JqCompileOpti
 
 function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
   const asts = connector.precompiled?.jq;
-  return runWithJqScope({ ...(asts === undefined ? {} : { asts }), binaryFallback: options.binaryFallback, ...(options.limits ? { limits: options.limits } : {}) }, () => compileParts(connector));
+  // One isolate per compiled connector: its worker starts at the first evaluation and stops when idle.
+  const isolate = options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
+  const scope = { ...(asts === undefined ? {} : { asts }), binaryFallback: options.binaryFallback, ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
+  return runWithJqScope(scope, () => compileParts(connector));
 }
 
 /** Compiles every part of a connector; every jq program goes through `compileJq` (see precompile-connector.ts). */

@@ -3,7 +3,8 @@ import type { EgressPolicy } from './http/egress-policy.js';
 import type { Timeouts } from './http/http-transport.js';
 import type { RuntimeLogger } from './runtime-event.js';
 import type { ImportLimits } from './actions/import-limits.js';
-import type { Limits as JqLimits } from '../jq/index.js';
+import type { IsolationLimits, Limits as JqLimits } from '../jq/index.js';
+import type { JqCompileOptions } from './compile-connector.js';
 
 export type { Account, RecordProblem } from './mapping/map-records.js';
 
@@ -76,6 +77,14 @@ export interface ConnectOptions {
      * that passes one fails with the limit's name.
      */
     limits?: Partial<JqLimits>;
+    /**
+     * Where the connection's jq runs. Default: for a customer's `custom` spec, in a worker thread
+     * with a wall-clock limit per evaluation (`timeoutMs`, 10 s: one page's mapping, one
+     * condition) and a heap cap (`maxMemoryMb`, 512 MiB); a program past either fails with
+     * LIMIT_EXCEEDED naming it, and stops only that evaluation, never the process. For shipped
+     * connectors, whose programs are ours, on the calling thread (`false`).
+     */
+    isolation?: Partial<IsolationLimits> | false;
   };
   /** OAuth 2.0: the target rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;
@@ -86,3 +95,17 @@ export interface ConnectOptions {
 }
 
 export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 4, maxElapsedMs: 60_000, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+/**
+ * The jq settings of a connection from the host's options and the spec's type: a customer's
+ * `custom` spec is untrusted (no jq binary, isolated with limits), a shipped one is not.
+ */
+export function jqCompileOptions(type: string, given: ConnectOptions['jq'] = {}): JqCompileOptions {
+  const customer = type === 'custom';
+  const isolation = given.isolation ?? (customer ? {} : false);
+  return {
+    binaryFallback: given.binaryFallback ?? !customer,
+    ...(given.limits ? { limits: given.limits } : {}),
+    ...(isolation === false ? {} : { isolation }),
+  };
+}

@@ -12,7 +12,7 @@ import { checkConnection } from './actions/test-connection.js';
 import { checkCustomVariables, customKey, runWriteAction, variablesFor, type WriteActionName } from './actions/write-action.js';
 import type { Client } from './client.js';
 import { compileConnector, type AnyConnector } from './compile-connector.js';
-import type { ConnectOptions } from './connect-options.js';
+import { jqCompileOptions, type ConnectOptions } from './connect-options.js';
 import { createConnection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import { redactError } from './map-http-error.js';
@@ -36,7 +36,7 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
     for (const name of secretInputNames(connector.spec)) redactor.registerSecret(inputs[name]);
     throw redactError(error, redactor);
   }
-  const jq = { binaryFallback: options.jq?.binaryFallback ?? any.spec.type !== 'custom', ...(options.jq?.limits ? { limits: options.jq.limits } : {}) };
+  const jq = jqCompileOptions(any.spec.type, options.jq);
   const runtime = () => compileConnector(any, jq);
   const guard = async <T>(work: () => Promise<T>): Promise<T> => {
     try {

@@ -10,6 +10,7 @@ import type { HttpResponse } from './http/http-transport.js';
 import { mapHttpError, parseBody } from './map-http-error.js';
 import { renderActionRequest, type TemplateVariables } from './render-request.js';
 import { sendRequest, type OnSent, type PreparedRequest } from './send-request.js';
+import { jqLimitExceeded } from './jq-limit-error.js';
 
 export interface ExecuteInput {
   connection: Connection;
@@ -86,8 +87,10 @@ async function matchOutcome(
     try {
       const [answer] = await rule.when.run(parsed.json);
       if (answer === true) return rule.means;
-    } catch {
-      // A condition that fails on this body does not match it.
+    } catch (error) {
+      // A condition that fails on this body does not match it; one stopped by a limit says nothing either way.
+      const stopped = jqLimitExceeded(error, `the outcome rule for status ${status}`, { action: request.name, method: request.method });
+      if (stopped) throw stopped;
     }
   }
   return undefined;

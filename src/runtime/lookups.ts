@@ -7,6 +7,7 @@ import type { RuntimeConnector } from './compile-connector.js';
 import type { Connection } from './connection.js';
 import { ConnectorError } from './errors.js';
 import { executeRequest, requireJson } from './execute-request.js';
+import { jqLimitExceeded } from './jq-limit-error.js';
 
 async function fetchLookup(connection: Connection, runtime: RuntimeConnector, name: string): Promise<unknown> {
   const lookup = runtime.lookups.get(name);
@@ -22,7 +23,7 @@ async function fetchLookup(connection: Connection, runtime: RuntimeConnector, na
   try {
     [value] = await lookup.value.run(body);
   } catch (error) {
-    throw new ConnectorError('MAPPING_FAILED', `lookup:${name}: value expression failed: ${(error as Error).message}`, { action: `lookup:${name}`, cause: error });
+    throw jqLimitExceeded(error, 'the value expression', { action: `lookup:${name}` }) ?? new ConnectorError('MAPPING_FAILED', `lookup:${name}: value expression failed: ${(error as Error).message}`, { action: `lookup:${name}`, cause: error });
   }
   if ((value === undefined || value === null) && spec.required !== false) {
     throw new ConnectorError('CONFIG', `lookup:${name}: the target has no value for ${spec.description ?? name}`, {

@@ -8,6 +8,7 @@ import { parseJsonLossless } from '../jq/json-parse.js';
 import type { CompiledErrorHandling } from './compile-connector.js';
 import { ConnectorError, type ConnectorErrorCode } from './errors.js';
 import type { Redactor } from './redact.js';
+import { jqLimitExceeded } from './jq-limit-error.js';
 
 const EXCERPT_LENGTH = 300;
 
@@ -69,11 +70,14 @@ export function excerpt(text: string, redactor: Redactor): string {
   return redacted.length > EXCERPT_LENGTH ? `${redacted.slice(0, EXCERPT_LENGTH)}…` : redacted;
 }
 
-async function firstOutput(filter: { run(input: unknown): Promise<unknown[]> } | undefined, input: unknown): Promise<unknown> {
+async function firstOutput(filter: { run(input: unknown): Promise<unknown[]> } | undefined, input: unknown, action: string): Promise<unknown> {
   if (!filter) return undefined;
   try {
     return (await filter.run(input))[0];
-  } catch {
+  } catch (error) {
+    // An error rule whose jq fails just does not describe this body; one stopped by a limit is reported.
+    const stopped = jqLimitExceeded(error, 'an error rule', { action });
+    if (stopped) throw stopped;
     return undefined;
   }
 }
@@ -97,7 +101,7 @@ export async function mapHttpError(input: MapHttpErrorInput): Promise<ConnectorE
   for (const level of handling) {
     for (const candidate of level.rules) {
       if (candidate.rule.status !== status) continue;
-      if (candidate.when && (await firstOutput(candidate.when, json)) !== true) continue;
+      if (candidate.when && (await firstOutput(candidate.when, json, action)) !== true) continue;
       rule = candidate.rule;
       break;
     }
@@ -105,7 +109,7 @@ export async function mapHttpError(input: MapHttpErrorInput): Promise<ConnectorE
   }
   let targetMessage: unknown;
   for (const level of handling) {
-    targetMessage = await firstOutput(level.message, json);
+    targetMessage = await firstOutput(level.message, json, action);
     if (typeof targetMessage === 'string' && targetMessage !== '') break;
     targetMessage = undefined;
   }

@@ -2,10 +2,13 @@
 import type { Keyring } from './crypto/keyring.js';
 import type { Database } from './store/database.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
+import type { ConnectOptions } from '../runtime/connect-options.js';
 
 export interface ServiceContext {
   readonly db: Database;
   readonly keyring: Keyring;
   /** Which addresses integrations may reach: public only unless the operator allows more. */
   readonly egress: EgressPolicy;
+  /** Where and under which limits integrations' jq runs (connect()'s defaults unless the operator sets them). */
+  readonly jq: ConnectOptions['jq'];
 }

@@ -19,6 +19,7 @@ import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { requireActor } from './validate-input.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
+import type { ConnectOptions } from '../runtime/connect-options.js';
 import { openWorkflows, type WorkflowOptions } from './workflows/workflow-service.js';
 import type { WorkflowOperations } from './workflows/workflow-operations.js';
 
@@ -32,6 +33,11 @@ export type ServiceOptions = StorageOptions & {
    * or token URL can never reach the service's own network; allow on-premises targets explicitly.
    */
   egress?: EgressPolicy;
+  /**
+   * jq of the integrations: a build-your-own spec's programs run isolated in a worker thread with
+   * a time and a memory limit by default (connect()'s `jq` option: `isolation`, `limits`).
+   */
+  jq?: ConnectOptions['jq'];
   /** The sync engine's settings and the sync defaults of new integrations. */
   sync?: SyncOptions;
   /** The workflow engine's settings, task concurrency defaults and clock. */
@@ -80,7 +86,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
   try {
     kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
-    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {} };
+    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {} };
   } catch (error) {
     await db.close();
     throw error;

@@ -95,7 +95,7 @@ async function measure(run: () => Promise<number>): Promise<Measure> {
   return { wallMs, cpuMs: cpu, peakRssMb: peakRss / 2 ** 20, peakHeapMb: peakHeap / 2 ** 20, retainedMb, users };
 }
 
-function connectorFor(concurrency: number): CompiledConnector<Record<string, never>, 'importUsers', never> {
+function connectorFor(concurrency: number, pageSize = PAGE): CompiledConnector<Record<string, never>, 'importUsers', never> {
   return {
     source: 'test/bench/import.bench.ts',
     // Lowered, as the compiler hands specs to the runtime.
@@ -110,15 +110,19 @@ function connectorFor(concurrency: number): CompiledConnector<Record<string, nev
           path: '/users',
           records: '.users',
           mapping: { id: '.id', email: '.email // ""', name: '.name // ""', admin: '.role == "admin"' },
-          pagination: { type: 'offset', limit: PAGE, total: '.total', concurrency },
+          pagination: { type: 'offset', limit: pageSize, total: '.total', concurrency },
         },
       },
     }),
   };
 }
 
-async function runRuntime(base: string, concurrency: number): Promise<number> {
-  const client = connect(connectorFor(concurrency), {}, { egress: ALLOW_LOOPBACK, baseUrl: base });
+/**
+ * The runtime's import. `isolated`: the jq runs in a worker thread with its time and memory limits
+ * (the default for a customer's `custom` spec); otherwise on this thread (shipped specs).
+ */
+async function runRuntime(base: string, concurrency: number, isolated = false): Promise<number> {
+  const client = connect(connectorFor(concurrency), {}, { egress: ALLOW_LOOPBACK, baseUrl: base, jq: { isolation: isolated ? {} : false } });
   let count = 0;
   for await (const page of client.importUsers()) count += page.accounts.length;
   await client.close();
@@ -137,7 +141,8 @@ async function timeFirstPage(base: string, precompiled: boolean, times: number):
   for (let run = 0; run < times; run += 1) {
     const connector = stored ? { ...template, precompiled: stored } : { ...template };
     const t0 = performance.now();
-    const client = connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: base });
+    // Compile cost only: each new connector object would start its own jq worker when isolated.
+    const client = connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: base, jq: { isolation: false } });
     for await (const page of client.importUsers()) {
       if (page.accounts.length !== PAGE) throw new Error('short first page');
       break;
@@ -146,6 +151,41 @@ async function timeFirstPage(base: string, precompiled: boolean, times: number):
     await client.close();
   }
   return total / times;
+}
+
+/** Mean ms of `client.preview(body)` of a 1,000-user response, `times` runs, jq isolated or on this thread. */
+async function timePreview(isolated: boolean, times: number): Promise<number> {
+  const users = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, email: `user${i + 1}@example.com`, name: `User ${i + 1}`, role: i % 10 === 0 ? 'admin' : 'user' }));
+  const client = connect(connectorFor(1), {}, { egress: ALLOW_LOOPBACK, baseUrl: 'http://127.0.0.1:9', jq: { isolation: isolated ? {} : false } });
+  await client.preview({ users, total: 1000 });
+  const t0 = performance.now();
+  for (let run = 0; run < times; run += 1) await client.preview({ users, total: 1000 });
+  const mean = (performance.now() - t0) / times;
+  await client.close();
+  return mean;
+}
+
+/**
+ * One page of `users` users imported while a timer measures how long the event loop was held
+ * at once (the longest delay of a 10 ms timer): what every other tenant's work waits.
+ */
+async function longestStall(base: string, users: number, isolated: boolean): Promise<{ wallMs: number; stallMs: number }> {
+  const client = connect(connectorFor(1, users), {}, { egress: ALLOW_LOOPBACK, baseUrl: `${base}/l/0/t/${users}`, jq: { isolation: isolated ? {} : false }, maxResponseBytes: 256 * 2 ** 20 });
+  let stallMs = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last - 10);
+    last = now;
+  }, 10);
+  const t0 = performance.now();
+  let count = 0;
+  for await (const page of client.importUsers()) count += page.accounts.length;
+  const wallMs = performance.now() - t0;
+  clearInterval(timer);
+  await client.close();
+  if (count !== users) throw new Error(`imported ${count} of ${users}`);
+  return { wallMs, stallMs };
 }
 
 /** The hand-written client: what the runtime is measured against. */
@@ -183,6 +223,7 @@ try {
   // Warm-up (JIT, pools, jq compile cache) so the first measured run is not penalised.
   await runBaseline(`${target.origin}/l/0/t/2000`);
   await runRuntime(`${target.origin}/l/0/t/2000`, 1);
+  await runRuntime(`${target.origin}/l/0/t/2000`, 1, true);
 
   // The jq binary costs one process per page (~40 ms of CPU): 100k users would take minutes, so
   // with that engine the sizes shrink to stay under a minute unless BENCH_USERS asks for more.
@@ -195,10 +236,13 @@ try {
     const base = `${target.origin}/l/0/t/${users}`;
     const baseline = await measure(() => runBaseline(base));
     const runtime = await measure(() => runRuntime(base, 1));
+    const isolated = await measure(() => runRuntime(base, 1, true));
     results[users === full ? 'baseline-large' : 'baseline-small'] = baseline;
     results[users === full ? 'runtime-large' : 'runtime-small'] = runtime;
     console.log(row(`baseline, ${users / 1000}k users`, baseline));
     console.log(row(`runtime, ${users / 1000}k users`, runtime, baseline));
+    console.log(row(`runtime, isolated jq, ${users / 1000}k`, isolated, baseline));
+    console.log(`  isolation cost (isolated / on this thread, same run): wall ${(isolated.wallMs / runtime.wallMs).toFixed(2)}x, cpu ${(isolated.cpuMs / runtime.cpuMs).toFixed(2)}x (goal <= 1.2x wall)`);
   }
   const growth = (kind: 'runtime' | 'baseline') => {
     const small = results[`${kind}-small`];
@@ -221,6 +265,17 @@ try {
   await timeFirstPage(firstPage, true, 20);
   const parsedMs = await timeFirstPage(firstPage, false, 300);
   const precompiledMs = await timeFirstPage(firstPage, true, 300);
+  const previewInProcess = await timePreview(false, 50);
+  const previewIsolated = await timePreview(true, 50);
+  console.log(`\npreview of a 1,000-user response (mean of 50): on this thread ${previewInProcess.toFixed(2)} ms, isolated ${previewIsolated.toFixed(2)} ms (${(previewIsolated / previewInProcess).toFixed(2)}x; goal <= 1.2x)`);
+
+  const bigPage = 250_000;
+  const stalled = await longestStall(target.origin, bigPage, false);
+  const unstalled = await longestStall(target.origin, bigPage, true);
+  console.log(
+    `one page of ${bigPage / 1000}k users: longest event-loop stall on this thread ${stalled.stallMs.toFixed(0)} ms (import ${stalled.wallMs.toFixed(0)} ms), ` +
+      `isolated ${unstalled.stallMs.toFixed(0)} ms (import ${unstalled.wallMs.toFixed(0)} ms); stall ratio ${(unstalled.stallMs / stalled.stallMs).toFixed(2)}x`,
+  );
   console.log(`\nconnect to first page, connector not compiled yet (mean of 300): jq parsed at run time ${parsedMs.toFixed(2)} ms, precompiled ${precompiledMs.toFixed(2)} ms (${(precompiledMs / parsedMs).toFixed(2)}x)`);
 } finally {
   target.stop();

@@ -7,7 +7,7 @@ import type { ImportList, RuntimeConnector } from '../compile-connector.js';
 import type { Connection } from '../connection.js';
 import { ConnectorError } from '../errors.js';
 import { executeRequest, requireJson } from '../execute-request.js';
-import { redactError } from '../map-http-error.js';
+import { parseBody, redactError } from '../map-http-error.js';
 import type { Account, RecordProblem } from '../mapping/map-records.js';
 import { describeShape } from '../mapping/page-mapper.js';
 import { paginate } from '../pagination/paginate.js';
@@ -63,10 +63,10 @@ export function createPagingContext(
       });
       budget?.addBytes(result.response.body.length);
       const body = requireJson(result, 'importUsers', redactUrl);
-      return { url: result.prepared.url, status: result.response.status, headers: result.response.headers, body };
+      return { url: result.prepared.url, status: result.response.status, headers: result.response.headers, body, text: parseBody(result.response.body).text };
     },
     async evaluate(page) {
-      const mapped = await mapper.map(page.body, { action: 'importUsers', method: request.method, url: redactUrl(page.url) });
+      const mapped = await mapper.map(page.body, { action: 'importUsers', method: request.method, url: redactUrl(page.url) }, page.text);
       return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: describeShape(page.body) };
     },
     warn,

@@ -10,6 +10,7 @@ import type { Connection } from '../connection.js';
 import { ConnectorError } from '../errors.js';
 import { executeRequest, type ExecuteResult } from '../execute-request.js';
 import type { TemplateVariables } from '../render-request.js';
+import { jqLimitExceeded } from '../jq-limit-error.js';
 
 export interface StepsResult {
   /** The answer of the last step sent; undefined when every step was skipped. */
@@ -41,7 +42,7 @@ async function conditionHolds(step: CompiledStep, context: object, index: number
     return answer === true;
   } catch (error) {
     // A condition that fails says nothing; guessing either way could skip a needed request.
-    throw new ConnectorError('MAPPING_FAILED', `${action}: the condition of step ${index + 1} failed: ${(error as Error).message}`, {
+    throw jqLimitExceeded(error, `the condition of step ${index + 1}`, { action }) ?? new ConnectorError('MAPPING_FAILED', `${action}: the condition of step ${index + 1} failed: ${(error as Error).message}`, {
       action,
       hint: `Check actions.${action}.steps[${index}].when; it reads {account, user, previous}.`,
       cause: error,

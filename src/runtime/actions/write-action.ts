@@ -12,6 +12,7 @@ import type { Account } from '../mapping/map-records.js';
 import { resolveLookups } from '../lookups.js';
 import type { TemplateVariables } from '../render-request.js';
 import { runSteps } from './run-steps.js';
+import { jqLimitExceeded } from '../jq-limit-error.js';
 
 export interface ActionResult {
   status: number;
@@ -77,7 +78,7 @@ export async function runWriteAction(input: {
     try {
       [output.result] = await request.result.run(result.body);
     } catch (error) {
-      throw new ConnectorError('MAPPING_FAILED', `${label}: result expression failed: ${(error as Error).message}`, { action: label, cause: error });
+      throw jqLimitExceeded(error, 'the result expression', { action: label }) ?? new ConnectorError('MAPPING_FAILED', `${label}: result expression failed: ${(error as Error).message}`, { action: label, cause: error });
     }
   }
   return output;

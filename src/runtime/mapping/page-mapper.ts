@@ -2,10 +2,11 @@
  * Compiles the page program once per connector action and maps a response body with one jq run.
  * Knows the jq engine only through the JqFilter interface (src/jq/index.ts).
  */
-import { compileJq, JqRuntimeError, type JqFilter } from '../../jq/index.js';
+import { compileJq, type JqFilter } from '../../jq/index.js';
 import { ConnectorError } from '../errors.js';
+import { jqLimitExceeded } from '../jq-limit-error.js';
 import type { Mapping } from '../../../generated/spec-types.js';
-import { buildPageProgram, decodeCell, type Cell } from './page-program.js';
+import { buildPageProgram, decodeCell, ROWS_KEY, type Cell } from './page-program.js';
 import { mapRow, type MappedRecord } from './map-records.js';
 
 export interface MappedPage {
@@ -15,7 +16,8 @@ export interface MappedPage {
 }
 
 export interface PageMapper {
-  map(body: unknown, context: { action: string; method?: string; url?: string }): Promise<MappedPage>;
+  /** `text`: the body as received, when there is one (an isolated program parses it in its worker). */
+  map(body: unknown, context: { action: string; method?: string; url?: string }, text?: string): Promise<MappedPage>;
 }
 
 /** `an object with keys users (array), total (number)`: what the records path was run on. */
@@ -45,6 +47,19 @@ function paginationExpressionError(input: {
   );
 }
 
+/** Rows mapped per turn of the event loop: a page of 250,000 records never holds it at once. */
+const ROWS_PER_TURN = 10_000;
+
+async function mapRows(rows: unknown[], fieldNames: readonly string[]): Promise<MappedRecord[]> {
+  const records: MappedRecord[] = [];
+  for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    const end = Math.min(rows.length, start + ROWS_PER_TURN);
+    for (let index = start; index < end; index += 1) records.push(mapRow({ row: rows[index], fieldNames, index }));
+  }
+  return records;
+}
+
 export async function createPageMapper(input: {
   records: string;
   mapping: Mapping;
@@ -57,21 +72,13 @@ export async function createPageMapper(input: {
   const filter: JqFilter = await compileJq(program);
   const expressions = new Map(input.extras ?? []);
   return {
-    async map(body, context) {
+    async map(body, context, text) {
       let output: unknown;
       try {
-        [output] = await filter.run(body);
+        [output] = await (text !== undefined && filter.runText ? filter.runText(text, { sliceKey: ROWS_KEY }) : filter.run(body));
       } catch (error) {
-        // A limit of the engine (the host's or the default) stopped it: say which one, so the host knows what to raise.
-        const limit = error instanceof JqRuntimeError ? error.limit : undefined;
-        if (limit !== undefined) {
-          throw new ConnectorError('LIMIT_EXCEEDED', `${context.action}: the mapping passed the jq limit ${limit}: ${(error as Error).message}`, {
-            ...context,
-            hint: `Simplify the mapping, or the host raises it: connect(..., { jq: { limits: { ${limit}: ... } } }).`,
-            cause: error,
-          });
-        }
-        throw new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
+        // A limit (the engine's, or the isolate's time and memory) stopped it: say which one, so the host knows what to raise.
+        throw jqLimitExceeded(error, 'the mapping', context) ?? new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
           ...context,
           cause: error,
         });
@@ -95,7 +102,7 @@ export async function createPageMapper(input: {
         extras[name] = cell;
       }
       try {
-        return { records: rows.map((row, index) => mapRow({ row, fieldNames, index })), extras };
+        return { records: await mapRows(rows, fieldNames), extras };
       } catch (error) {
         // A value nested past the stack (1e5 levels of arrays) is the target's bad data, with a code.
         throw new ConnectorError('MAPPING_FAILED', `${context.action}: a mapped value could not be read (${(error as Error).message})`, {

@@ -35,6 +35,9 @@ export interface PageProgramInput {
   extras?: ReadonlyArray<readonly [string, string]>;
 }
 
+/** The key of the page program's output that holds the rows (one per record). */
+export const ROWS_KEY = 'r';
+
 export function buildPageProgram({ records, fields, extras = [] }: PageProgramInput): string {
   const row = `[${fields.map(([, expression]) => cell(expression)).join(', ')}]`;
   const rows =
@@ -43,7 +46,7 @@ export function buildPageProgram({ records, fields, extras = [] }: PageProgramIn
     `elif (.[0] | type) != "array" then {"shape": (.[0] | type)} ` +
     `else [.[0][] | ${row}] end)`;
   const extraObject = extras.map(([name, expression]) => `${JSON.stringify(name)}: ${cell(expression)}`).join(', ');
-  return `{"r": ${rows}, "x": {${extraObject}}}`;
+  return `{${JSON.stringify(ROWS_KEY)}: ${rows}, "x": {${extraObject}}}`;
 }
 
 /** A decoded cell: the value (undefined when there was no output), or the error message. */

@@ -12,6 +12,8 @@ export interface FetchedPage {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** The body as received, for a mapper whose jq parses it where it runs (an isolated one). */
+  text?: string;
 }
 
 export interface EvaluatedPage {

@@ -13,6 +13,7 @@ import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import type { IntegrationRow } from '../store/integration-rows.js';
 import type { EgressPolicy } from '../../runtime/http/egress-policy.js';
+import type { ConnectOptions } from '../../runtime/connect-options.js';
 
 /** The redacted answer of a failed connection test. */
 export interface AuthFailure {
@@ -49,10 +50,10 @@ export function redactorFor(inputs: Record<string, string>, secrets: readonly st
   return redactor;
 }
 
-export async function testConnection(input: { connector: CompiledConnector; row: IntegrationRow; inputs: Record<string, string>; redactor: Redactor; egress: EgressPolicy }): Promise<TestOutcome> {
+export async function testConnection(input: { connector: CompiledConnector; row: IntegrationRow; inputs: Record<string, string>; redactor: Redactor; egress: EgressPolicy; jq: ConnectOptions['jq'] }): Promise<TestOutcome> {
   let client: ReturnType<typeof connect> | undefined;
   try {
-    client = connect(input.connector, input.inputs, { baseUrl: input.row.base_url ?? undefined, retry: { maxAttempts: 1 }, egress: input.egress });
+    client = connect(input.connector, input.inputs, { baseUrl: input.row.base_url ?? undefined, retry: { maxAttempts: 1 }, egress: input.egress, jq: input.jq });
     return { ok: true, check: await client.testConnection() };
   } catch (error) {
     if (!isConnectorError(error)) throw error;

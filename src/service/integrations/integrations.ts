@@ -160,7 +160,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const connector = await connectorOf(row);
       const { inputs, secrets } = splitInputs(connector, row, input.inputs);
       const redactor = redactorFor(inputs, secrets);
-      const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress });
+      const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress, jq: context.jq });
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       if (!outcome.ok) {
         // The test is recorded; the configuration is not saved.
@@ -237,7 +237,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       for (const [field, sealed] of await loadSealedCredentials(db, row.id)) {
         inputs[field] = await keyring.openField(db, { tenantId: row.tenant_id, integrationId: row.id, field }, sealed);
       }
-      return connect(connector, inputs, { baseUrl: row.base_url ?? undefined, egress: context.egress }) as unknown as Client;
+      return connect(connector, inputs, { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: context.jq }) as unknown as Client;
     },
 
     async runAction(input) {

@@ -1,0 +1,163 @@
+/**
+ * A jq isolate: evaluations of one connector's programs run in a worker thread whose heap is
+ * capped and whose every evaluation has a wall-clock limit. A program that loops or allocates
+ * past either stops the worker, never the process: the evaluation fails with a JqRuntimeError
+ * naming the limit (`timeoutMs` or `maxMemoryMb`), and the next one starts a fresh worker, so the
+ * other tenants' work, and this connector's later pages, go on.
+ *
+ * One evaluation runs at a time per isolate (the others wait in order): the clock then measures
+ * the program's own time, never a wait behind another evaluation.
+ */
+import type { Worker } from 'node:worker_threads';
+import { JqRuntimeError } from '../engine.js';
+import type { Limits } from '../runtime.js';
+import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest } from './protocol.js';
+import { startJqWorker } from './worker-entry.js';
+
+export interface IsolationLimits {
+  /** Wall-clock time one evaluation (one page's mapping, one condition) may take. */
+  timeoutMs: number;
+  /** Heap of the worker (V8's old generation), in MiB. */
+  maxMemoryMb: number;
+}
+
+export const DEFAULT_ISOLATION_LIMITS: IsolationLimits = { timeoutMs: 10_000, maxMemoryMb: 512 };
+
+/** A worker with no evaluation for this long is stopped; the next evaluation starts another. */
+const IDLE_MS = 15_000;
+
+export interface JqIsolate {
+  /**
+   * Every output of `source` for `input` (a value, or JSON text the worker parses), computed in
+   * the worker. `sliceKey`: see EvaluateRequest (a page's rows come back a slice per turn).
+   */
+  evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string }): Promise<unknown[]>;
+  /** Stops the worker (a later evaluation starts a new one). */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  request: EvaluateRequest;
+  /** Items of a sliced output received so far. */
+  slices: unknown[];
+  resolve: (outputs: unknown[]) => void;
+  reject: (error: Error) => void;
+}
+
+export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jqLimits?: Partial<Limits> } = {}): JqIsolate {
+  const { timeoutMs, maxMemoryMb } = { ...DEFAULT_ISOLATION_LIMITS, ...options.limits };
+  const queue: Pending[] = [];
+  let worker: Worker | undefined;
+  let current: Pending | undefined;
+  let clock: NodeJS.Timeout | undefined;
+  let idle: NodeJS.Timeout | undefined;
+  let nextId = 1;
+
+  function spawn(): Worker {
+    const started = startJqWorker({
+      workerData: { limits: options.jqLimits ?? {} },
+      // The young generation and the stack stay small; the cap that matters is the old generation.
+      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(maxMemoryMb / 8))), stackSizeMb: 4 },
+      stdout: false,
+      stderr: false,
+    });
+    started.on('message', (reply: EvaluateReply) => settle(started, reply));
+    started.on('error', (error: Error & { code?: string }) => {
+      const limit = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'maxMemoryMb' : undefined;
+      const message =
+        limit === 'maxMemoryMb'
+          ? `jq program exceeded its memory limit of ${maxMemoryMb} MiB (maxMemoryMb); it was stopped`
+          : `the jq worker failed: ${error.message}`;
+      fail(started, new JqRuntimeError(message, undefined, [], limit));
+    });
+    started.on('exit', () => fail(started, new JqRuntimeError('the jq worker stopped before answering', undefined, [], undefined)));
+    return started;
+  }
+
+  /** The current evaluation of `which` fails with `error`; that worker is done. */
+  function fail(which: Worker, error: JqRuntimeError): void {
+    if (which !== worker) return;
+    worker = undefined;
+    const failed = current;
+    stopClock();
+    current = undefined;
+    failed?.reject(error);
+    void which.terminate();
+    pump();
+  }
+
+  function settle(which: Worker, reply: EvaluateReply): void {
+    if (which !== worker || current?.request.id !== reply.id) return;
+    const done = current;
+    if ('sliceJson' in reply) {
+      // Parsed in this turn of the event loop; the next slice comes in a later one.
+      for (const item of JSON.parse(reply.sliceJson) as unknown[]) done.slices.push(item);
+      which.postMessage({ type: 'next-slice', id: reply.id } satisfies NextSliceRequest);
+      return;
+    }
+    stopClock();
+    current = undefined;
+    if ('outputsJson' in reply) {
+      const outputs = JSON.parse(reply.outputsJson) as unknown[];
+      if (reply.sliced) (outputs[0] as Record<string, unknown>)[done.request.sliceKey!] = done.slices;
+      done.resolve(outputs);
+    } else {
+      done.reject(new JqRuntimeError(reply.failure.message, reply.failure.value, reply.failure.outputs, reply.failure.limit));
+    }
+    pump();
+  }
+
+  function stopClock(): void {
+    if (clock) clearTimeout(clock);
+    clock = undefined;
+  }
+
+  function pump(): void {
+    if (current) return;
+    const next = queue.shift();
+    if (!next) {
+      worker?.unref();
+      if (worker && !idle) idle = setTimeout(() => void close(), IDLE_MS).unref();
+      return;
+    }
+    if (idle) clearTimeout(idle);
+    idle = undefined;
+    worker ??= spawn();
+    // Referenced while it works: a host awaiting the evaluation must not see the process exit.
+    worker.ref();
+    current = next;
+    const running = worker;
+    clock = setTimeout(() => {
+      fail(running, new JqRuntimeError(`jq program did not finish within ${timeoutMs} ms (timeoutMs); it was stopped`, undefined, [], 'timeoutMs'));
+    }, timeoutMs);
+    try {
+      running.postMessage(next.request);
+    } catch (error) {
+      // An input that cannot be cloned (jq inputs are JSON; a host's value might not be) fails alone.
+      stopClock();
+      current = undefined;
+      next.reject(new JqRuntimeError(`the input could not be passed to the jq worker: ${(error as Error).message}`));
+      pump();
+    }
+  }
+
+  async function close(): Promise<void> {
+    if (idle) clearTimeout(idle);
+    idle = undefined;
+    const stopping = worker;
+    if (!stopping || current) return;
+    worker = undefined;
+    await stopping.terminate();
+  }
+
+  return {
+    evaluate(source, input, options = {}) {
+      return new Promise<unknown[]>((resolve, reject) => {
+        const request: EvaluateRequest = { type: 'evaluate', id: nextId++, source, input, ...(options.sliceKey === undefined ? {} : { sliceKey: options.sliceKey }) };
+        queue.push({ request, slices: [], resolve, reject });
+        pump();
+      });
+    },
+    close,
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * The worker thread of a jq isolate: compiles each program once and runs it on the inputs the
+ * main thread sends, one at a time. It may be terminated at any moment (a wall-clock limit) or
+ * die of its heap limit; either stops only this worker, never the process.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { JqRuntimeError } from '../engine.js';
+import { compileJqInProcess, type InProcessFilter } from '../in-process-engine.js';
+import { parseJsonLossless } from '../json-parse.js';
+import type { EvaluateReply, EvaluateRequest, EvaluationFailure, JqWorkerData, WorkerRequest } from './protocol.js';
+
+/** Items per slice of a sliced output: some 10 ms of JSON.parse on the main thread. */
+const SLICE_ITEMS = 10_000;
+
+const { limits } = workerData as JqWorkerData;
+const filters = new Map<string, InProcessFilter>();
+let awaitingNextSlice: (() => void) | undefined;
+
+function filterFor(source: string): InProcessFilter {
+  let filter = filters.get(source);
+  if (!filter) filters.set(source, (filter = compileJqInProcess(source, limits)));
+  return filter;
+}
+
+function describeFailure(error: unknown): EvaluationFailure {
+  if (error instanceof JqRuntimeError) {
+    return { message: error.message, value: error.value, outputs: [...error.outputs], ...(error.limit === undefined ? {} : { limit: error.limit }) };
+  }
+  // A compile error cannot happen here (the main thread compiled the same text first); a
+  // RangeError (stack) or anything else is still the program's failure on this input.
+  return { message: error instanceof Error ? error.message : String(error), outputs: [] };
+}
+
+function reply(message: EvaluateReply): void {
+  parentPort?.postMessage(message);
+}
+
+/** The long array under `key` of the first output, if there is one worth slicing. */
+function sliceable(outputs: unknown[], key: string | undefined): unknown[] | undefined {
+  const first = outputs[0];
+  if (key === undefined || first === null || typeof first !== 'object' || Array.isArray(first)) return undefined;
+  const items = (first as Record<string, unknown>)[key];
+  return Array.isArray(items) && items.length > SLICE_ITEMS ? items : undefined;
+}
+
+async function evaluate(request: EvaluateRequest): Promise<void> {
+  let outputs: unknown[];
+  try {
+    const input = 'json' in request.input ? parseJsonLossless(request.input.json) : request.input.value;
+    outputs = await filterFor(request.source).run(input);
+  } catch (error) {
+    reply({ id: request.id, failure: describeFailure(error) });
+    return;
+  }
+  const items = sliceable(outputs, request.sliceKey);
+  if (items) {
+    for (let start = 0; start < items.length; start += SLICE_ITEMS) {
+      const next = new Promise<void>((resolve) => (awaitingNextSlice = resolve));
+      reply({ id: request.id, sliceJson: JSON.stringify(items.slice(start, start + SLICE_ITEMS)) });
+      await next;
+    }
+    outputs = [{ ...(outputs[0] as Record<string, unknown>), [request.sliceKey!]: [] }, ...outputs.slice(1)];
+  }
+  reply({ id: request.id, outputsJson: JSON.stringify(outputs), sliced: items !== undefined });
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  if (request.type === 'next-slice') {
+    const resume = awaitingNextSlice;
+    awaitingNextSlice = undefined;
+    resume?.();
+    return;
+  }
+  void evaluate(request);
+});

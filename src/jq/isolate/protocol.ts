@@ -1,0 +1,52 @@
+/**
+ * Messages between the jq isolate (main thread) and its worker. Outputs come back as JSON text:
+ * parsing it costs the main thread far less than receiving a structured clone of the same values
+ * (250,000 mapped rows: 0.2 s against 0.35 s), and nothing is lost, since the engine's outputs are
+ * already what jq prints (no NaN or Infinity; integers beyond 2^53 are strings).
+ */
+import type { Limits } from '../runtime.js';
+
+/** Given to the worker at start: the limits every program it compiles runs under. */
+export interface JqWorkerData {
+  limits: Partial<Limits>;
+}
+
+/** The input of an evaluation: a value, or a JSON document the worker parses (losslessly). */
+export type EvaluationInput = { value: unknown } | { json: string };
+
+/** One evaluation: compile `source` (cached by the worker) and run it on `input`. */
+export interface EvaluateRequest {
+  type: 'evaluate';
+  id: number;
+  source: string;
+  input: EvaluationInput;
+  /**
+   * When the first output is an object whose `sliceKey` holds a long array (a page's rows), that
+   * array comes back in slices, each sent when the main thread asks for it: the main thread
+   * parses one slice per turn of its event loop, never a whole page at once.
+   */
+  sliceKey?: string;
+}
+
+/** The main thread has taken the previous slice of evaluation `id` and wants the next. */
+export interface NextSliceRequest {
+  type: 'next-slice';
+  id: number;
+}
+
+export type WorkerRequest = EvaluateRequest | NextSliceRequest;
+
+/** What a failed evaluation throws, rebuilt as a JqRuntimeError on the main thread. */
+export interface EvaluationFailure {
+  message: string;
+  value?: unknown;
+  outputs: unknown[];
+  limit?: string;
+}
+
+export type EvaluateReply =
+  /** The outputs; when sliced, `outputs[0][sliceKey]` is empty and its items came in the slices before. */
+  | { id: number; outputsJson: string; sliced: boolean }
+  /** JSON text of the next items of `outputs[0][sliceKey]`. */
+  | { id: number; sliceJson: string }
+  | { id: number; failure: EvaluationFailure };

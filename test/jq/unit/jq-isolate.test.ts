@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { compileJq, createJqIsolate, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
+
+const isolates: JqIsolate[] = [];
+function isolate(...args: Parameters<typeof createJqIsolate>): JqIsolate {
+  const created = createJqIsolate(...args);
+  isolates.push(created);
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(isolates.splice(0).map((one) => one.close()));
+});
+
+async function failure(promise: Promise<unknown>): Promise<JqRuntimeError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(JqRuntimeError);
+  return error as JqRuntimeError;
+}
+
+describe('jq isolate (worker thread with time and memory limits)', () => {
+  it('parses a JSON document in the worker without losing the digits of 64-bit ids', async () => {
+    const text = '{"users": [{"id": 1234567890123456789}, {"id": 1234567890123456790}]}';
+    expect(await isolate().evaluate('[.users[].id]', { json: text })).toEqual([['1234567890123456789', '1234567890123456790']]);
+  });
+
+  it('computes what the in-process engine computes, 64-bit ids included', async () => {
+    const jq = isolate();
+    const input = { users: [{ id: '1234567890123456789', n: 2 }, { id: '1234567890123456790', n: 3 }] };
+    expect(await jq.evaluate('[.users[] | {id, double: (.n * 2)}]', { value: input })).toEqual([
+      [
+        { id: '1234567890123456789', double: 4 },
+        { id: '1234567890123456790', double: 6 },
+      ],
+    ]);
+  });
+
+  it('reports a program error with its value and the outputs before it, as the engine does', async () => {
+    const error = await failure(isolate().evaluate('1, error({"why": "no"})', { value: null }));
+    expect(error.value).toEqual({ why: 'no' });
+    expect(error.outputs).toEqual([1]);
+    expect(error.limit).toBeUndefined();
+  });
+
+  it('keeps the engine limits the host set (maxSteps)', async () => {
+    const error = await failure(isolate({ jqLimits: { maxSteps: 1000 } }).evaluate('reduce range(100000) as $i (0; . + $i)', { value: null }));
+    expect(error.limit).toBe('maxSteps');
+  });
+
+  it('stops a program past its wall-clock limit (timeoutMs), and the next evaluation runs on a new worker', async () => {
+    // Within every limit the host set, but slow: a billion steps.
+    const slow = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e12 } });
+    const started = Date.now();
+    const error = await failure(slow.evaluate('[range(1e9)] | length', { value: null }));
+    expect(error.limit).toBe('timeoutMs');
+    expect(error.message).toContain('300 ms');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await slow.evaluate('.a + 1', { value: { a: 41 } })).toEqual([42]);
+  });
+
+  it('stops a program past its memory cap (maxMemoryMb) without stopping this process', async () => {
+    // 100 arrays of a million numbers each: some 800 MB in a heap capped at 64 MiB.
+    const greedy = isolate({ limits: { maxMemoryMb: 64, timeoutMs: 20_000 }, jqLimits: { maxSteps: 1e12 } });
+    const error = await failure(greedy.evaluate('[limit(100; repeat([range(1e6)]))] | length', { value: 1 }));
+    expect(error.limit).toBe('maxMemoryMb');
+    expect(await greedy.evaluate('. * 2', { value: 21 })).toEqual([42]);
+  });
+
+  it('runs evaluations one at a time, so a queued one is never charged for the wait', async () => {
+    const jq = isolate({ limits: { timeoutMs: 400 }, jqLimits: { maxSteps: 1e12 } });
+    const slow = failure(jq.evaluate('[range(1e9)] | length', { value: null }));
+    const queued = jq.evaluate('. + 1', { value: 1 });
+    expect((await slow).limit).toBe('timeoutMs');
+    expect(await queued).toEqual([2]);
+  });
+
+  it('compileJq in a scope with an isolate runs the program in the worker; syntax errors are still reported at compile', async () => {
+    const jq = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e12 } });
+    const filter = await runWithJqScope({ isolate: jq, limits: { maxSteps: 1e12 } }, () => compileJq('[range(1e9)] | length'));
+    expect((await failure(filter.run(null))).limit).toBe('timeoutMs');
+    await expect(runWithJqScope({ isolate: jq }, () => compileJq('.a |'))).rejects.toThrow(/syntax|unexpected|end/iu);
+  });
+});
