@@ -11,6 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { STANDARD_SECRET_INPUTS } from '../auth-types/index.js';
 import { secretInputNames } from '../runtime/auth/index.js';
 
 /** A problem with the operator's inputs (file, names, missing values); the CLI exits 2. */
@@ -18,8 +19,8 @@ export class InputsError extends Error {
   override readonly name = 'InputsError';
 }
 
-/** Input names that hold secrets in every spec, whether or not the spec says `secret: true`. */
-const STANDARD_SECRETS = new Set(['token', 'password', 'clientSecret', 'refreshToken', 'authorizationCode']);
+/** Input names that hold secrets in every spec, whether or not the spec says `secret: true`: every auth type's credentials. */
+const STANDARD_SECRETS = STANDARD_SECRET_INPUTS;
 
 /** `clientSecret` -> `CONNECTOR_INPUT_CLIENT_SECRET`. */
 export function toEnvName(inputName: string): string {
