@@ -43,8 +43,7 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
   let refreshToken = settings.refreshToken;
   // Everything the token endpoint might echo back; redacted from error excerpts.
   const secrets = new Set<string>();
-  for (const value of [settings.client.clientSecret, refreshToken, settings.codeExchange?.code, settings.codeExchange?.codeVerifier]) {
-    if (value === undefined) continue;
+  for (const value of settings.secretValues) {
     secrets.add(value);
     context.registerSecret(value);
   }

@@ -27,6 +27,8 @@ export interface OAuth2Settings {
   refreshToken: string | undefined;
   /** Only for the authorization code grant without a stored refresh token. */
   codeExchange: CodeExchange | undefined;
+  /** The values of the secret inputs the grant read (its descriptor's), to register for redaction. */
+  secretValues: string[];
 }
 
 /** `tokenUrl: "{inputs.<name>}"`: each tenant has its own token endpoint, filled in by the operator. */
@@ -87,5 +89,6 @@ export function readOAuth2Settings(auth: OAuth2Auth, context: { inputs: InputVal
     prefix: auth.prefix ?? defaults.prefix,
     refreshToken: values.refreshToken,
     codeExchange: auth.grant === 'authorization_code' ? readCodeExchange(values) : undefined,
+    secretValues: descriptor.inputs.flatMap((input) => (input.secret && values[input.role] !== undefined ? [values[input.role] as string] : [])),
   };
 }
