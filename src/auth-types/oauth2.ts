@@ -5,6 +5,19 @@
 import { AUTH_DEFAULTS } from '../../generated/spec-types.js';
 import { fieldOf, fieldOr, type HeaderAuthDescriptor, type AuthFields, type AuthInput } from './auth-descriptor.js';
 
+/** An endpoint URL the operator fills in: the whole value is `{inputs.<name>}`. */
+export const INPUT_URL_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
+
+/**
+ * The input holding the token endpoint when `tokenUrl` is `{inputs.<name>}` (each tenant has its
+ * own authorization server), else undefined. The validator checks it is declared as a URL; the
+ * connection reads it.
+ */
+export function tokenUrlInputName(auth: AuthFields): string | undefined {
+  const tokenUrl = fieldOf(auth, 'tokenUrl');
+  return typeof tokenUrl === 'string' ? INPUT_URL_PLACEHOLDER.exec(tokenUrl)?.[1] : undefined;
+}
+
 export type OAuth2Role = 'clientSecret' | 'refreshToken' | 'authorizationCode' | 'redirectUri' | 'codeVerifier';
 
 export function describeOAuth2Auth(auth: AuthFields): HeaderAuthDescriptor<'clientId', OAuth2Role> {

@@ -19,9 +19,6 @@ export class InputsError extends Error {
   override readonly name = 'InputsError';
 }
 
-/** Input names that hold secrets in every spec, whether or not the spec says `secret: true`: every auth type's credentials. */
-const STANDARD_SECRETS = STANDARD_SECRET_INPUTS;
-
 /** `clientSecret` -> `CONNECTOR_INPUT_CLIENT_SECRET`. */
 export function toEnvName(inputName: string): string {
   return `CONNECTOR_INPUT_${inputName.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
@@ -54,7 +51,7 @@ export function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
     .filter(([name, value]) => name.startsWith('CONNECTOR_INPUT_') && value !== undefined && value !== '')
     .filter(([name]) => {
       const input = toInputName(name.slice('CONNECTOR_INPUT_'.length));
-      return STANDARD_SECRETS.has(input) || looksSecret(input);
+      return STANDARD_SECRET_INPUTS.has(input) || looksSecret(input);
     })
     .map(([, value]) => value as string);
 }
@@ -71,7 +68,7 @@ export function explainSecretFlag(flag: string): string | undefined {
  * input such as `tokenUrl` stays usable with `--input`.
  */
 export function isSecretInput(spec: ConnectorSpec, name: string): boolean {
-  if (secretInputNames(spec).includes(name) || STANDARD_SECRETS.has(name)) return true;
+  if (secretInputNames(spec).includes(name) || STANDARD_SECRET_INPUTS.has(name)) return true;
   return spec.inputs?.[name] === undefined && looksSecret(name);
 }
 

@@ -2,11 +2,10 @@
  * Rule: every input the auth block or a lookup names is declared, and the inputs that carry
  * credentials are marked secret (so they are never logged, shown back or templated).
  */
-import { describeAuth } from '../../auth-types/index.js';
+import { describeAuth, tokenUrlInputName } from '../../auth-types/index.js';
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { hintForName } from '../did-you-mean.js';
 import { report, type RuleContext } from './rule.js';
-import { INPUT_URL_PLACEHOLDER } from './base-url.js';
 import { declaredInputs, isObject } from './spec-walk.js';
 
 export function checkInputReferences(context: RuleContext): Diagnostic[] {
@@ -41,8 +40,7 @@ function checkTokenUrlInput(
   inputs: ReturnType<typeof declaredInputs>,
   names: string[],
 ): Diagnostic[] {
-  const match = auth.type === 'oauth2' && typeof auth.tokenUrl === 'string' ? INPUT_URL_PLACEHOLDER.exec(auth.tokenUrl) : null;
-  const name = match?.[1];
+  const name = auth.type === 'oauth2' ? tokenUrlInputName(auth) : undefined;
   if (name === undefined) return [];
   const input = inputs.get(name);
   if (!input) {

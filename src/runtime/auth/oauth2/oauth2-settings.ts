@@ -3,7 +3,7 @@
  * token URL and the operator inputs each grant requires. Fails with CONFIG naming the input.
  */
 import { AUTH_DEFAULTS, type OAuth2Auth } from '../../../../generated/spec-types.js';
-import { describeOAuth2Auth, type OAuth2Role } from '../../../auth-types/index.js';
+import { describeOAuth2Auth, tokenUrlInputName, type OAuth2Role } from '../../../auth-types/index.js';
 import type { InputValues } from '../../../connector.js';
 import { ConnectorError } from '../../errors.js';
 import { readAuthInputs, readRequiredInput, type AuthInputValues } from '../credential-inputs.js';
@@ -31,11 +31,10 @@ export interface OAuth2Settings {
   secretValues: string[];
 }
 
-/** `tokenUrl: "{inputs.<name>}"`: each tenant has its own token endpoint, filled in by the operator. */
-const INPUT_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
-
-function resolveTokenUrl(tokenUrl: string, context: { inputs: InputValues; baseUrl: URL }, authType: string): URL {
-  const inputName = INPUT_PLACEHOLDER.exec(tokenUrl)?.[1];
+/** The token endpoint: an operator input's value (`tokenUrl: "{inputs.<name>}"`), or the URL resolved against the base URL. */
+function resolveTokenUrl(auth: OAuth2Auth, context: { inputs: InputValues; baseUrl: URL }, authType: string): URL {
+  const { tokenUrl } = auth;
+  const inputName = tokenUrlInputName(auth);
   if (inputName !== undefined) {
     const value = readRequiredInput({ inputs: context.inputs, name: inputName, authType });
     if (!isHttpUrl(value)) {
@@ -82,7 +81,7 @@ export function readOAuth2Settings(auth: OAuth2Auth, context: { inputs: InputVal
   const defaults = AUTH_DEFAULTS.oauth2;
   return {
     grant: auth.grant,
-    tokenUrl: resolveTokenUrl(auth.tokenUrl, context, descriptor.label),
+    tokenUrl: resolveTokenUrl(auth, context, descriptor.label),
     client: { method: auth.clientAuth ?? defaults.clientAuth, clientId: values.clientId, clientSecret: values.clientSecret },
     scope: auth.scopes !== undefined && auth.scopes.length > 0 ? auth.scopes.join(' ') : undefined,
     header: descriptor.credential.name,
