@@ -825,3 +825,6 @@ export interface CustomAction {
 
 /** The standard lifecycle actions, in the schema's order. */
 export const STANDARD_ACTION_NAMES = ["importUsers","createUser","activateUser","deleteUser","deactivateUser"] as const satisfies readonly StandardActionName[];
+
+/** Each auth type's field defaults from the schema, for code that reads a spec before it is lowered. */
+export const AUTH_DEFAULTS = {"none":{},"bearer":{"token":"token","header":"Authorization","prefix":"Bearer "},"basic":{"username":"username","password":"password"},"apiKey":{"value":"{{ .Key }}","key":"token"},"oauth2":{"clientAuth":"client_secret_basic","pkce":true,"header":"Authorization","prefix":"Bearer "}} as const;

@@ -11,15 +11,13 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { STANDARD_SECRET_INPUTS } from '../auth-types/index.js';
 import { secretInputNames } from '../runtime/auth/index.js';
 
 /** A problem with the operator's inputs (file, names, missing values); the CLI exits 2. */
 export class InputsError extends Error {
   override readonly name = 'InputsError';
 }
-
-/** Input names that hold secrets in every spec, whether or not the spec says `secret: true`. */
-const STANDARD_SECRETS = new Set(['token', 'password', 'clientSecret', 'refreshToken', 'authorizationCode']);
 
 /** `clientSecret` -> `CONNECTOR_INPUT_CLIENT_SECRET`. */
 export function toEnvName(inputName: string): string {
@@ -53,7 +51,7 @@ export function environmentSecrets(env: NodeJS.ProcessEnv): string[] {
     .filter(([name, value]) => name.startsWith('CONNECTOR_INPUT_') && value !== undefined && value !== '')
     .filter(([name]) => {
       const input = toInputName(name.slice('CONNECTOR_INPUT_'.length));
-      return STANDARD_SECRETS.has(input) || looksSecret(input);
+      return STANDARD_SECRET_INPUTS.has(input) || looksSecret(input);
     })
     .map(([, value]) => value as string);
 }
@@ -70,7 +68,7 @@ export function explainSecretFlag(flag: string): string | undefined {
  * input such as `tokenUrl` stays usable with `--input`.
  */
 export function isSecretInput(spec: ConnectorSpec, name: string): boolean {
-  if (secretInputNames(spec).includes(name) || STANDARD_SECRETS.has(name)) return true;
+  if (secretInputNames(spec).includes(name) || STANDARD_SECRET_INPUTS.has(name)) return true;
   return spec.inputs?.[name] === undefined && looksSecret(name);
 }
 

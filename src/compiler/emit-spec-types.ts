@@ -34,5 +34,22 @@ export async function emitSpecTypes(schema: Json): Promise<string> {
   const standard = (defs.standardActionName?.enum ?? []) as string[];
   // The one list of standard actions, as a value for the validator, the runtime and the CLI.
   const names = `\n/** The standard lifecycle actions, in the schema's order. */\nexport const STANDARD_ACTION_NAMES = ${JSON.stringify(standard)} as const satisfies readonly StandardActionName[];\n`;
-  return `// Generated from schema/connector-spec.schema.json by \`${REGENERATE_COMMAND}\`. Do not edit.\n/* eslint-disable */\n\n${body.trimStart()}${names}`;
+  return `// Generated from schema/connector-spec.schema.json by \`${REGENERATE_COMMAND}\`. Do not edit.\n/* eslint-disable */\n\n${body.trimStart()}${names}${emitAuthDefaults(defs)}`;
+}
+
+/**
+ * The schema's defaults of each auth type's fields, keyed by type, so the auth descriptors (read by
+ * the validator on specs not yet lowered) take them from the schema instead of restating them.
+ */
+function emitAuthDefaults(defs: Record<string, Json>): string {
+  const branches = ((defs.auth?.oneOf ?? []) as Json[]).map((branch) => defs[String(branch.$ref).replace('#/$defs/', '')]);
+  const defaults: Record<string, Record<string, unknown>> = {};
+  for (const branch of branches) {
+    const properties = (branch?.properties ?? {}) as Record<string, Json>;
+    const type = properties.type?.const;
+    if (typeof type !== 'string') continue;
+    defaults[type] = Object.fromEntries(Object.entries(properties).filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, field.default]));
+  }
+  if (Object.keys(defaults).length === 0) return '';
+  return `\n/** Each auth type's field defaults from the schema, for code that reads a spec before it is lowered. */\nexport const AUTH_DEFAULTS = ${JSON.stringify(defaults)} as const;\n`;
 }

@@ -7,8 +7,8 @@ import { validateSpecText } from './compile.js';
 import { compareText, hasErrors, type Diagnostic } from './diagnostic.js';
 import { emitConnectorModule, emitIndexModule } from './emit-module.js';
 import { emitSpecTypes } from './emit-spec-types.js';
+import { precompileJq } from './precompile-jq.js';
 import type { JqChecker } from './rules/index.js';
-import { precompileConnector } from '../runtime/precompile-connector.js';
 
 export interface PlannedOutput {
   /** File name inside the output directory -> content. */
@@ -36,7 +36,7 @@ export async function planGeneratedFiles(input: {
       continue;
     }
     ids.set(result.spec.id, source.file);
-    const precompiled = await precompileConnector({ spec: result.spec, source: source.file });
+    const precompiled = precompileJq(result.spec);
     files.set(`${result.spec.id}.ts`, emitConnectorModule({ spec: result.spec, source: source.file, precompiled }));
   }
   if (hasErrors(diagnostics)) return { files: new Map(), diagnostics };

@@ -10,7 +10,8 @@ import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRul
 import { compileJq, createJqIsolate, runWithJqScope, type IsolationLimits, type JqFilter, type Limits } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
-import { listPagingExpressions } from './pagination/paginate.js';
+import { listPagingExpressions } from '../plan/paging-expressions.js';
+import { resultRecordsPath } from '../plan/page-program.js';
 import { listPathPlaceholders } from './template/path-template.js';
 import { compileJsonBody, compilePlainTemplate } from '../template/compile.js';
 import { IDEMPOTENT_METHODS } from './retry/decide-retry.js';
@@ -128,7 +129,10 @@ function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promi
   return runWithJqScope(scope, () => compileParts(connector));
 }
 
-/** Compiles every part of a connector; every jq program goes through `compileJq` (see precompile-connector.ts). */
+/**
+ * Compiles every part of a connector; every jq program goes through `compileJq`. The compiler's
+ * list of these programs (src/plan/jq-programs.ts) must name the same texts; a test compares them.
+ */
 export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' | 'source'>): Promise<RuntimeConnector> {
   const where = (field: string) => `${source}: ${field}`;
   const specErrors = await compileErrors(spec.errors, where('errors'));
@@ -158,7 +162,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
     if (action.result !== undefined && importUsers) {
       const result = action.result;
       request.resultMapper = await guard(where(`actions.${name}.result`), () =>
-        createPageMapper({ records: `[limit(1; (${result}\n))]`, mapping: importUsers.mapping, action: name }),
+        createPageMapper({ records: resultRecordsPath(result), mapping: importUsers.mapping, action: name }),
       );
     }
     requests.set(name, request);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs } from '../../src/cli/args.js';
 import {
   collectInputs,
+  environmentSecrets,
   explainSecretFlag,
   formatMissingInputs,
   parseInputFlags,
@@ -126,6 +127,13 @@ describe('collectInputs', () => {
         '  baseUrl (Base URL): set CONNECTOR_INPUT_BASE_URL, pass --base-url <url>, or put "baseUrl" in the --inputs file',
       ].join('\n'),
     );
+  });
+});
+
+describe('environmentSecrets', () => {
+  it('takes every auth type\'s credential names from the auth descriptors (codeVerifier included)', () => {
+    const env = { CONNECTOR_INPUT_CODE_VERIFIER: 'canary-verifier', CONNECTOR_INPUT_AUTHORIZATION_CODE: 'canary-code', CONNECTOR_INPUT_REGION: 'eu' };
+    expect(environmentSecrets(env).sort()).toEqual(['canary-code', 'canary-verifier']);
   });
 });
 

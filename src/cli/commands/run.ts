@@ -13,6 +13,7 @@ import { formatRenderedAction } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
 import type { AccountRef, Person } from '../../index.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 
 const USAGE = 'Usage: connector run <connector> <action> [--json | --ndjson] [--person <file.json>] [--account <id>] [--vars <file.json>] [--dry-run] [--inputs <file.json>] [--base-url <url>]';
 
@@ -30,7 +31,7 @@ const HELP = `${USAGE}
 
 Runs one action of a connector against the target application.
 <connector> is a shipped connector id (e.g. incident-platform) or the path of a spec file.
-<action> is importUsers, createUser, activateUser, deactivateUser, deleteUser or a custom action.
+<action> is ${STANDARD_ACTION_NAMES.join(', ')} or a custom action.
 
 Options:
 ${formatFlagHelp(FLAGS)}

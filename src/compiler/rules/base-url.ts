@@ -2,12 +2,11 @@
  * Rule: requests have a base URL (prefilled `baseUrl` or a `baseUrl` input), and every URL written
  * in the spec is an absolute http(s) URL without credentials, query or fragment.
  */
+import { INPUT_URL_PLACEHOLDER } from '../../auth-types/index.js';
 import type { Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
 import { isObject } from './spec-walk.js';
 
-/** An endpoint URL the operator fills in: the whole value is `{inputs.<name>}`. */
-export const INPUT_URL_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
 
 /** Why a URL is not usable as a base or endpoint URL, or undefined when it is. */
 export function describeUrlProblem(text: string): string | undefined {

@@ -2,6 +2,7 @@
  * Rule: no secret is written into a spec. Specs are committed and shown to operators; credentials
  * belong in secret inputs, which reach the request only through `auth`.
  */
+import { API_KEY_PLACEHOLDER } from '../../auth-types/index.js';
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
 import { isObject, listRequestSites, stringEntries } from './spec-walk.js';
@@ -9,7 +10,6 @@ import { isObject, listRequestSites, stringEntries } from './spec-walk.js';
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|cookie|x-api-key|api-key|apikey|x-auth-token|x-access-token)$|token|secret|api[-_]?key|password/iu;
 const CREDENTIAL_PARAM = /^(token|access_token|api_key|apikey|key|secret|client_secret|password|auth)$/iu;
 const CREDENTIAL_VALUE = /^(bearer|basic|token|apikey|sso-key)\s+\S{6,}/iu;
-const API_KEY_PLACEHOLDER = /\{\{\s*\.Key\s*\}\}/u;
 
 function isLiteral(value: string): boolean {
   return !value.includes('{{') && value.trim() !== '';

@@ -4,17 +4,18 @@
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
-import { isObject, STANDARD_ACTIONS } from './spec-walk.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
+import { isObject } from './spec-walk.js';
 
 export function checkPrebuiltSupports(context: RuleContext): Diagnostic[] {
   const { spec } = context;
   if (spec.type !== 'prebuilt') return [];
   const actions = isObject(spec.actions) ? spec.actions : {};
-  const defined = STANDARD_ACTIONS.filter((name) => isObject((actions as Record<string, unknown>)[name]));
+  const defined = STANDARD_ACTION_NAMES.filter((name) => isObject((actions as Record<string, unknown>)[name]));
   if (!Array.isArray(spec.supports)) {
     return [report(context, { code: 'SPEC_PREBUILT_MISSING_SUPPORTS', pointer: '/type', message: 'a prebuilt spec must list the actions it supports', hint: `add \`supports: [${defined.join(', ')}]\`` })];
   }
-  const supports = spec.supports.filter((name): name is (typeof STANDARD_ACTIONS)[number] => typeof name === 'string');
+  const supports = spec.supports.filter((name): name is (typeof STANDARD_ACTION_NAMES)[number] => typeof name === 'string');
   const diagnostics: Diagnostic[] = [];
   for (const name of defined) {
     if (!supports.includes(name)) {

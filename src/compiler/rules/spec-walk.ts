@@ -19,9 +19,6 @@ export interface RequestSite extends ActionSite {
   path: Array<string | number>;
 }
 
-/** The schema's standard actions (generated from `standardActionName`). */
-export const STANDARD_ACTIONS = STANDARD_ACTION_NAMES;
-
 /** Template variable roots per action; secrets are never variables. */
 export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly string[]> = {
   importUsers: ['inputs', 'actor'],
@@ -42,7 +39,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 export function listActions(spec: ConnectorSpec): ActionSite[] {
   const actions = isObject(spec.actions) ? (spec.actions as Record<string, unknown>) : {};
   const sites: ActionSite[] = [];
-  for (const name of STANDARD_ACTIONS) {
+  for (const name of STANDARD_ACTION_NAMES) {
     const action = actions[name];
     if (isObject(action)) sites.push({ name, kind: name, pointer: joinPointer(['actions', name]), action });
   }

@@ -5,28 +5,23 @@
  * never the secret itself, so an operator's dry run shows the request as the target will see it.
  */
 import type { Auth } from '../../../generated/spec-types.js';
+import { describeAuth } from '../../auth-types/index.js';
 import type { RenderedRequest } from './inspect-action.js';
 
 export const MASK = '***';
 
-/** The header the auth sends its credentials in, or undefined (none, or a query API key). */
-function authHeaderName(auth: Auth): string | undefined {
-  if (auth.type === 'bearer' || auth.type === 'oauth2') return auth.header ?? 'Authorization';
-  if (auth.type === 'basic') return 'Authorization';
-  if (auth.type === 'apiKey' && auth.in === 'header') return auth.name;
-  return undefined;
-}
-
+/** Masks the credential where the auth type's descriptor says it goes (src/auth-types/). */
 export function addAuthPlaceholder(request: RenderedRequest, auth: Auth): RenderedRequest {
-  const header = authHeaderName(auth);
-  if (header !== undefined) {
+  const credential = describeAuth(auth)?.credential ?? { in: 'none' };
+  if (credential.in === 'header') {
+    const header = credential.name;
     // A spec header of the same name would be overwritten by the provider when sending.
     const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => name.toLowerCase() !== header.toLowerCase()));
     return { ...request, headers: { ...headers, [header]: MASK } };
   }
-  if (auth.type === 'apiKey' && auth.in === 'query') {
+  if (credential.in === 'query') {
     const url = new URL(request.url);
-    url.searchParams.set(auth.name, MASK);
+    url.searchParams.set(credential.name, MASK);
     // URLSearchParams writes `*` as %2A; the mask reads better as is.
     return { ...request, url: url.toString().replaceAll('%2A%2A%2A', MASK) };
   }

@@ -4,6 +4,7 @@
  * succeeds with `alreadyAbsent: true` (deleting a deleted user: offboarding can be repeated) or
  * `alreadyDone: true` (activating an active user); any other error status fails.
  */
+import type { StandardActionName } from '../../../generated/spec-types.js';
 import { customKey, type RuntimeConnector } from '../compile-connector.js';
 import { runWithinCap, type Connection } from '../connection.js';
 import { ConnectorError } from '../errors.js';
@@ -28,7 +29,8 @@ export interface ActionResult {
   result?: unknown;
 }
 
-export type WriteActionName = 'createUser' | 'activateUser' | 'deleteUser' | 'deactivateUser';
+/** Every standard action but the import, from the schema's list. */
+export type WriteActionName = Exclude<StandardActionName, 'importUsers'>;
 
 /** Variables of a standard action: createUser gets `user`, the others `account`. */
 export function variablesFor(action: WriteActionName, subject: unknown): TemplateVariables {

@@ -3,6 +3,7 @@
  * the authorization URL of the authorization code grant for the host's connect flow.
  */
 import type { Auth, ConnectorSpec } from '../../../generated/spec-types.js';
+import { authSecretInputNames } from '../../auth-types/index.js';
 import type { AuthContext, AuthProvider } from './auth-provider.js';
 import { createApiKeyAuth } from './api-key-auth.js';
 import { createBasicAuth } from './basic-auth.js';
@@ -29,29 +30,13 @@ export function createAuthProvider(auth: Auth, context: AuthContext): AuthProvid
   }
 }
 
-/** Input names the spec's auth reads as credentials (so secret whatever the input declares). */
-function authSecretInputs(auth: Auth): string[] {
-  switch (auth.type) {
-    case 'none':
-      return [];
-    case 'bearer':
-      return [auth.token ?? 'token'];
-    case 'basic':
-      return [auth.password ?? 'password'];
-    case 'apiKey':
-      return [auth.key ?? 'token'];
-    case 'oauth2':
-      return ['clientSecret', 'refreshToken', 'authorizationCode', 'codeVerifier'];
-  }
-}
-
 /**
  * Every input whose value must be redacted and kept out of templates: those marked `secret` in
- * the spec, and the credentials the auth reads even if the spec forgot to mark them.
+ * the spec, and the credentials the auth reads (its descriptor's secret inputs) even if the spec forgot to mark them.
  */
 export function secretInputNames(spec: Pick<ConnectorSpec, 'auth' | 'inputs'>): string[] {
   const declared = Object.entries(spec.inputs ?? {})
     .filter(([, input]) => input.secret === true)
     .map(([name]) => name);
-  return [...new Set([...declared, ...authSecretInputs(spec.auth)])];
+  return [...new Set([...declared, ...authSecretInputNames(spec.auth)])];
 }

@@ -6,12 +6,16 @@
 const REDACTED = '***';
 const EXCERPT_LENGTH = 200;
 
-/** Every spelling of a secret that may appear in a body: raw, JSON-escaped, percent- and form-encoded. */
-function spellingsOf(secret: string): string[] {
-  const jsonEscaped = JSON.stringify(secret).slice(1, -1);
+/** How a secret is spelled inside a URL: percent-encoded, and form-encoded (a query parameter), where either differs from the raw value. */
+export function urlEncodedSpellings(secret: string): string[] {
   const percentEncoded = encodeURIComponent(secret);
   const formEncoded = new URLSearchParams([['', secret]]).toString().slice(1);
-  return [secret, jsonEscaped, percentEncoded, formEncoded];
+  return [...new Set([percentEncoded, formEncoded])].filter((spelling) => spelling !== secret);
+}
+
+/** Every spelling of a secret that may appear in a body: raw, JSON-escaped, percent- and form-encoded. */
+function spellingsOf(secret: string): string[] {
+  return [secret, JSON.stringify(secret).slice(1, -1), ...urlEncodedSpellings(secret)];
 }
 
 /** Replaces every occurrence of every secret (longest first, so a secret inside another goes too). */

@@ -9,9 +9,8 @@ import type { NextUrlPagination } from '../../../generated/spec-types.js';
 import { isUnderBase } from '../http/join-url.js';
 import { fetchAndEvaluate, paginationError, readExtra, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
+import { NEXT_URL } from '../../plan/paging-expressions.js';
 
-/** The extra holding the next URL (see listPagingExpressions). */
-export const NEXT_URL = 'next';
 
 export async function* paginateNextUrl(ctx: PagingContext, spec: NextUrlPagination): AsyncGenerator<EvaluatedPage> {
   const { sizeParam, size } = spec;

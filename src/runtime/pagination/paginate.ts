@@ -5,13 +5,12 @@
 import type { Pagination } from '../../../generated/spec-types.js';
 import { paginateCursor } from './cursor-pagination.js';
 import { paginateLink } from './link-pagination.js';
-import { NEXT_URL, paginateNextUrl } from './next-url-pagination.js';
+import { paginateNextUrl } from './next-url-pagination.js';
 import { paginateNone } from './no-pagination.js';
 import { paginateOffset } from './offset-pagination.js';
 import { paginatePage } from './page-pagination.js';
 import { paginateScim } from './scim-pagination.js';
-import { pathExists } from '../mapping/page-program.js';
-import { CURSOR_FOUND, type EvaluatedPage, type PagingContext } from './paging-context.js';
+import type { EvaluatedPage, PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
 
 export function paginate(ctx: PagingContext, pagination: Pagination | undefined): AsyncGenerator<EvaluatedPage> {
@@ -55,27 +54,4 @@ export function firstPageQuery(pagination: Pagination | undefined): Array<[strin
   }
 }
 
-/** jq expressions over the body that a style needs, by name. */
-export function listPagingExpressions(pagination: Pagination | undefined): Array<[string, string]> {
-  const entries: Array<[string, string | undefined]> = [];
-  switch (pagination?.type) {
-    case 'offset':
-      entries.push(['more', pagination.more], ['total', pagination.total]);
-      break;
-    case 'page':
-      entries.push(['more', pagination.more], ['totalPages', pagination.totalPages]);
-      break;
-    case 'cursor':
-      entries.push(['cursor', pagination.cursor], [CURSOR_FOUND, pathExists(pagination.cursor)]);
-      break;
-    case 'nextUrl':
-      entries.push([NEXT_URL, pagination.next]);
-      break;
-    case 'scim':
-      entries.push(['totalResults', '.totalResults']);
-      break;
-    default:
-      break;
-  }
-  return entries.filter((entry): entry is [string, string] => entry[1] !== undefined);
-}
+export { listPagingExpressions } from '../../plan/paging-expressions.js';

@@ -26,8 +26,7 @@ export interface EvaluatedPage {
   shape: string;
 }
 
-/** The extra telling whether the cursor's path exists in the body (see pathExists). */
-export const CURSOR_FOUND = 'cursor found';
+export { CURSOR_FOUND } from '../../plan/paging-expressions.js';
 
 export type PageTarget = { query: ReadonlyArray<readonly [string, string]> } | { url: URL };
 

@@ -6,7 +6,7 @@
  * compiler's located diagnostics before anything is saved.
  */
 import { isMap, parseDocument } from 'yaml';
-import { STANDARD_ACTIONS } from '../../compiler/rules/spec-walk.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { ServiceError } from '../service-error.js';
 import { CUSTOMER_SPEC_FILE } from './integration-types.js';
 
@@ -19,11 +19,11 @@ export type ActionConfigChange = Partial<Record<ActionConfigKey, unknown>>;
 
 /** Where an action lives in a spec: standard actions under `actions`, custom ones under `actions.custom`. */
 function actionPath(action: string, spec: unknown): string[] {
-  if ((STANDARD_ACTIONS as readonly string[]).includes(action)) return ['actions', action];
+  if ((STANDARD_ACTION_NAMES as readonly string[]).includes(action)) return ['actions', action];
   const custom = (spec as { actions?: { custom?: unknown } } | null)?.actions?.custom;
   if (typeof custom === 'object' && custom !== null && Object.hasOwn(custom, action)) return ['actions', 'custom', action];
   throw new ServiceError('ACTION_NOT_OFFERED', `the spec has no custom action ${JSON.stringify(action)}, and it is not a standard action`, {
-    hint: `standard actions: ${STANDARD_ACTIONS.join(', ')}; a new custom action is added by editing the spec`,
+    hint: `standard actions: ${STANDARD_ACTION_NAMES.join(', ')}; a new custom action is added by editing the spec`,
   });
 }
 

@@ -4,7 +4,7 @@
  * template, records path, mapping...), re-validated on save with the compiler's located
  * diagnostics, nothing saved on failure, one audit entry, and the offered actions recomputed.
  */
-import { STANDARD_ACTIONS } from '../../compiler/rules/spec-walk.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import { requirePlan } from '../tenants/plans.js';
@@ -36,10 +36,10 @@ type ActionRef = IntegrationRef & { action: string };
 
 function describeAction(spec: Parameters<typeof actionKind>[0], action: string, editable: boolean): ActionConfiguration {
   const kind = actionKind(spec, action);
-  if (kind === undefined && !(STANDARD_ACTIONS as readonly string[]).includes(action)) {
-    throw new ServiceError('ACTION_NOT_OFFERED', `the integration’s spec has no action ${JSON.stringify(action)}`, { hint: `standard actions: ${STANDARD_ACTIONS.join(', ')}` });
+  if (kind === undefined && !(STANDARD_ACTION_NAMES as readonly string[]).includes(action)) {
+    throw new ServiceError('ACTION_NOT_OFFERED', `the integration’s spec has no action ${JSON.stringify(action)}`, { hint: `standard actions: ${STANDARD_ACTION_NAMES.join(', ')}` });
   }
-  const raw = kind === 'custom' ? spec.actions.custom?.[action] : spec.actions[action as (typeof STANDARD_ACTIONS)[number]];
+  const raw = kind === 'custom' ? spec.actions.custom?.[action] : spec.actions[action as (typeof STANDARD_ACTION_NAMES)[number]];
   return { action, kind: kind ?? 'standard', defined: kind !== undefined, editable, config: pickActionConfig(raw) };
 }
 
@@ -66,7 +66,7 @@ export async function configureActionConfiguration(
     detail: { action: input.action, changed },
     edit: (specText, { tenant }) => {
       // Custom actions are a Business feature: configuring one is refused below it, as enabling one is.
-      if (!(STANDARD_ACTIONS as readonly string[]).includes(input.action)) requirePlan(tenant, 'customActions');
+      if (!(STANDARD_ACTION_NAMES as readonly string[]).includes(input.action)) requirePlan(tenant, 'customActions');
       return writeActionConfig({ specText, action: input.action, change: input.change });
     },
   });

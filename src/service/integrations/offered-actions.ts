@@ -4,7 +4,7 @@
  * those their spec defines; custom actions only on the Business plan.
  */
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
-import { STANDARD_ACTIONS } from '../../compiler/rules/spec-walk.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { planPermits, type Plan } from '../tenants/plans.js';
 import type { IntegrationType } from './integration-types.js';
 
@@ -18,7 +18,7 @@ export interface OfferedAction {
 
 /** How the spec knows an action: standard, custom, or not at all. */
 export function actionKind(spec: ConnectorSpec, action: string): ActionKind | undefined {
-  if ((STANDARD_ACTIONS as readonly string[]).includes(action) && spec.actions[action as (typeof STANDARD_ACTIONS)[number]]) return 'standard';
+  if ((STANDARD_ACTION_NAMES as readonly string[]).includes(action) && spec.actions[action as (typeof STANDARD_ACTION_NAMES)[number]]) return 'standard';
   if (Object.hasOwn(spec.actions.custom ?? {}, action)) return 'custom';
   return undefined;
 }
@@ -27,7 +27,7 @@ export function offeredActions(input: { spec: ConnectorSpec; type: IntegrationTy
   if (!input.authConfigured) return [];
   const { spec } = input;
   const supported = input.type === 'prebuilt' ? new Set<string>(spec.supports ?? []) : undefined;
-  const standard = STANDARD_ACTIONS.filter((name) => spec.actions[name] && (!supported || supported.has(name)));
+  const standard = STANDARD_ACTION_NAMES.filter((name) => spec.actions[name] && (!supported || supported.has(name)));
   const custom = planPermits(input.plan, 'customActions') ? Object.keys(spec.actions.custom ?? {}) : [];
   return [
     ...standard.map((name) => ({ name, kind: 'standard' as const, enabled: input.enabled.has(name) })),

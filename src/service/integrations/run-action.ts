@@ -6,7 +6,7 @@
 import type { AccountRef, ActionResult, Client, Person } from '../../index.js';
 import { isConnectorError, type ConnectorError } from '../../runtime/errors.js';
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
-import { STANDARD_ACTIONS } from '../../compiler/rules/spec-walk.js';
+import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { ServiceError } from '../service-error.js';
 
 /** What an action runs on: the person to create, the account to change, a custom action's variables. */
@@ -35,7 +35,7 @@ export function isReadOnlyRefusal(error: unknown): error is ConnectorError {
 
 /** Every action of the spec that changes the target: the standard writes, and custom actions not sent with GET. */
 export function writeActionsOf(spec: ConnectorSpec): string[] {
-  const standard = STANDARD_ACTIONS.filter((name) => name !== 'importUsers' && spec.actions[name] !== undefined);
+  const standard = STANDARD_ACTION_NAMES.filter((name) => name !== 'importUsers' && spec.actions[name] !== undefined);
   const custom = Object.entries(spec.actions.custom ?? {})
     .filter(([, action]) => (action as { method?: string }).method?.toUpperCase() !== 'GET')
     .map(([name]) => name);

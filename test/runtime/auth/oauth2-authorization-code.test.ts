@@ -131,6 +131,13 @@ describe('authorization code exchange (RFC 6749 §4.1.3, RFC 7636 §4.5)', () =>
     expect(server().forms()).toEqual([{ grant_type: 'refresh_token', refresh_token: 'stored', scope: 'users.read users.write', client_id: 'c' }]);
   });
 
+  it('redacts every credential input the grant reads, a leftover code and verifier beside a stored refresh token included', async () => {
+    const context = createFakeAuthContext({ inputs: { ...inputs, refreshToken: 'stored' } });
+    await authorizedHeader(createAuthProvider(codeGrant(), context));
+    expect(server().forms()).toEqual([{ grant_type: 'refresh_token', refresh_token: 'stored', scope: 'users.read users.write' }]);
+    expect(context.registered).toEqual(expect.arrayContaining(['s', 'stored', 'code-1', inputs.codeVerifier]));
+  });
+
   it('sends no code_verifier when PKCE is off, and needs no codeVerifier input', async () => {
     const { codeVerifier: _unused, ...withoutVerifier } = inputs;
     const provider = createAuthProvider(codeGrant({ pkce: false }), createFakeAuthContext({ inputs: withoutVerifier }));

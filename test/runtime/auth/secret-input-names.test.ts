@@ -14,11 +14,14 @@ describe('secretInputNames: declared secrets plus the credentials the auth reads
     { auth: { type: 'bearer', token: 'pat' } as Auth, want: ['token', 'webhookSecret', 'pat'] },
     { auth: { type: 'basic' } as Auth, want: ['token', 'webhookSecret', 'password'] },
     { auth: { type: 'apiKey', in: 'query', name: 'k', key: 'apiKey' } as Auth, want: ['token', 'webhookSecret', 'apiKey'] },
+    { auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/t' } as Auth, want: ['token', 'webhookSecret', 'clientSecret'] },
+    { auth: { type: 'oauth2', grant: 'refresh_token', tokenUrl: '/t' } as Auth, want: ['token', 'webhookSecret', 'clientSecret', 'refreshToken'] },
     {
-      auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/t' } as Auth,
+      auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/t' } as Auth,
       want: ['token', 'webhookSecret', 'clientSecret', 'refreshToken', 'authorizationCode', 'codeVerifier'],
     },
-  ])('$auth.type', ({ auth, want }) => {
+    { auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/t', pkce: false } as Auth, want: ['token', 'webhookSecret', 'clientSecret', 'refreshToken', 'authorizationCode'] },
+  ])('$auth.type $auth.grant', ({ auth, want }) => {
     expect(secretInputNames({ auth, inputs })).toEqual(want);
   });
 

@@ -6,6 +6,7 @@
  */
 import type { Auth } from '../../../../generated/spec-types.js';
 import type { InputValues } from '../../../connector.js';
+import { describeOAuth2Auth } from '../../../auth-types/index.js';
 import { ConnectorError } from '../../errors.js';
 import { readRequiredInput } from '../credential-inputs.js';
 import { createCodeVerifier, createState, deriveCodeChallenge } from './pkce.js';
@@ -53,7 +54,7 @@ export function buildAuthorizationUrl(request: AuthorizationUrlRequest): Authori
   if (auth.authorizationUrl === undefined || auth.authorizationUrl === '') {
     throw configError('oauth2 auth: the authorization code grant needs `authorizationUrl` in the spec.', 'Add auth.authorizationUrl.');
   }
-  const clientId = readRequiredInput({ inputs: request.inputs, name: 'clientId', authType: 'oauth2 authorization_code' });
+  const clientId = readRequiredInput({ inputs: request.inputs, name: 'clientId', authType: describeOAuth2Auth(auth).label });
   const url = resolveAuthorizationEndpoint(auth.authorizationUrl, request.baseUrl ?? request.inputs.baseUrl);
   const state = request.state ?? createState();
   const params = url.searchParams;

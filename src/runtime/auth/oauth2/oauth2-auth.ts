@@ -4,6 +4,7 @@
  * rotated refresh token to the host (`onRefreshToken`) before using it.
  */
 import type { OAuth2Auth } from '../../../../generated/spec-types.js';
+import { describeOAuth2Auth } from '../../../auth-types/index.js';
 import { ConnectorError } from '../../errors.js';
 import type { AuthContext, AuthProvider } from '../auth-provider.js';
 import { setHeader } from '../credential-inputs.js';
@@ -38,17 +39,17 @@ function grantParams(settings: OAuth2Settings, refreshToken: string | undefined)
 
 export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthProvider {
   const settings = readOAuth2Settings(auth, context);
+  const { redaction } = describeOAuth2Auth(auth);
   let refreshToken = settings.refreshToken;
   // Everything the token endpoint might echo back; redacted from error excerpts.
   const secrets = new Set<string>();
-  for (const value of [settings.client.clientSecret, refreshToken, settings.codeExchange?.code, settings.codeExchange?.codeVerifier]) {
-    if (value === undefined) continue;
+  for (const value of settings.secretValues) {
     secrets.add(value);
     context.registerSecret(value);
   }
   // The Basic header sent to the token endpoint is as secret as the client secret inside it.
   const { client } = settings;
-  if (client.method === 'client_secret_basic' && client.clientSecret !== undefined) {
+  if (redaction.basicPair === 'tokenEndpoint' && client.clientSecret !== undefined) {
     context.registerSecret(encodeClientSecretBasic(client.clientId, client.clientSecret).slice('Basic '.length));
   }
 

@@ -2,10 +2,11 @@
  * Reads and checks what an OAuth 2.0 connection needs, once, when the connection is made: the
  * token URL and the operator inputs each grant requires. Fails with CONFIG naming the input.
  */
-import type { OAuth2Auth } from '../../../../generated/spec-types.js';
+import { AUTH_DEFAULTS, type OAuth2Auth } from '../../../../generated/spec-types.js';
+import { describeOAuth2Auth, tokenUrlInputName, type OAuth2Role } from '../../../auth-types/index.js';
 import type { InputValues } from '../../../connector.js';
 import { ConnectorError } from '../../errors.js';
-import { readOptionalInput, readRequiredInput } from '../credential-inputs.js';
+import { readAuthInputs, readRequiredInput, type AuthInputValues } from '../credential-inputs.js';
 import type { ClientCredentials } from './client-authentication.js';
 
 /** The authorization code exchange (RFC 6749 §4.1.3, RFC 7636 §4.5). */
@@ -26,13 +27,14 @@ export interface OAuth2Settings {
   refreshToken: string | undefined;
   /** Only for the authorization code grant without a stored refresh token. */
   codeExchange: CodeExchange | undefined;
+  /** The values of the secret inputs the grant read (its descriptor's), to register for redaction. */
+  secretValues: string[];
 }
 
-/** `tokenUrl: "{inputs.<name>}"`: each tenant has its own token endpoint, filled in by the operator. */
-const INPUT_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
-
-function resolveTokenUrl(tokenUrl: string, context: { inputs: InputValues; baseUrl: URL }, authType: string): URL {
-  const inputName = INPUT_PLACEHOLDER.exec(tokenUrl)?.[1];
+/** The token endpoint: an operator input's value (`tokenUrl: "{inputs.<name>}"`), or the URL resolved against the base URL. */
+function resolveTokenUrl(auth: OAuth2Auth, context: { inputs: InputValues; baseUrl: URL }, authType: string): URL {
+  const { tokenUrl } = auth;
+  const inputName = tokenUrlInputName(auth);
   if (inputName !== undefined) {
     const value = readRequiredInput({ inputs: context.inputs, name: inputName, authType });
     if (!isHttpUrl(value)) {
@@ -62,38 +64,30 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-function readCodeExchange(auth: OAuth2Auth, inputs: InputValues, authType: string): CodeExchange {
-  return {
-    code: readRequiredInput({ inputs, name: 'authorizationCode', authType }),
-    redirectUri: readRequiredInput({ inputs, name: 'redirectUri', authType }),
-    // RFC 7636 §4.5: the verifier whose challenge went into the authorization URL.
-    codeVerifier: auth.pkce === false ? undefined : readRequiredInput({ inputs, name: 'codeVerifier', authType }),
-  };
+/**
+ * The code exchange when the connection has no refresh token yet. The descriptor made the code and
+ * redirect URI (and the verifier, with PKCE) required in that case, so they are present.
+ */
+function readCodeExchange(values: AuthInputValues<'clientId', OAuth2Role>): CodeExchange | undefined {
+  const { refreshToken, authorizationCode, redirectUri, codeVerifier } = values;
+  if (refreshToken !== undefined || authorizationCode === undefined || redirectUri === undefined) return undefined;
+  return { code: authorizationCode, redirectUri, codeVerifier };
 }
 
+/** Reads the grant's inputs as the descriptor (src/auth-types/oauth2.ts) lists them. */
 export function readOAuth2Settings(auth: OAuth2Auth, context: { inputs: InputValues; baseUrl: URL }): OAuth2Settings {
-  const { inputs } = context;
-  const authType = `oauth2 ${auth.grant}`;
-  const clientId = readRequiredInput({ inputs, name: 'clientId', authType });
-  // A secret is optional for public clients, which only the grants with a user involved have.
-  const clientSecret =
-    auth.grant === 'client_credentials'
-      ? readRequiredInput({ inputs, name: 'clientSecret', authType })
-      : readOptionalInput({ inputs, name: 'clientSecret', authType });
-  const storedRefreshToken = readOptionalInput({ inputs, name: 'refreshToken', authType });
-  const refreshToken =
-    auth.grant === 'refresh_token' ? readRequiredInput({ inputs, name: 'refreshToken', authType }) : storedRefreshToken;
-  // A connection made before already holds a refresh token; the single-use code is spent then.
-  const codeExchange =
-    auth.grant === 'authorization_code' && refreshToken === undefined ? readCodeExchange(auth, inputs, authType) : undefined;
+  const descriptor = describeOAuth2Auth(auth);
+  const values = readAuthInputs(descriptor, context.inputs);
+  const defaults = AUTH_DEFAULTS.oauth2;
   return {
     grant: auth.grant,
-    tokenUrl: resolveTokenUrl(auth.tokenUrl, context, authType),
-    client: { method: auth.clientAuth ?? 'client_secret_basic', clientId, clientSecret },
+    tokenUrl: resolveTokenUrl(auth, context, descriptor.label),
+    client: { method: auth.clientAuth ?? defaults.clientAuth, clientId: values.clientId, clientSecret: values.clientSecret },
     scope: auth.scopes !== undefined && auth.scopes.length > 0 ? auth.scopes.join(' ') : undefined,
-    header: auth.header ?? 'Authorization',
-    prefix: auth.prefix ?? 'Bearer ',
-    refreshToken: auth.grant === 'client_credentials' ? undefined : refreshToken,
-    codeExchange,
+    header: descriptor.credential.name,
+    prefix: auth.prefix ?? defaults.prefix,
+    refreshToken: values.refreshToken,
+    codeExchange: auth.grant === 'authorization_code' ? readCodeExchange(values) : undefined,
+    secretValues: descriptor.inputs.flatMap((input) => (input.secret && values[input.role] !== undefined ? [values[input.role] as string] : [])),
   };
 }
