@@ -57,14 +57,16 @@ export const apiKeyQueryLinkConnector: CompiledConnector<ApiKeyQueryLinkInputs, 
           "maxPages": 10000
         },
         "contentType": "application/json",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
         "path": "/v2/learners",
         "body": "{ \"email_address\": {{user.email}}, \"full_name\": {{user.name}} }",
         "result": ".",
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "deleteUser": {
         "method": "DELETE",
@@ -79,7 +81,8 @@ export const apiKeyQueryLinkConnector: CompiledConnector<ApiKeyQueryLinkInputs, 
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

@@ -70,14 +70,16 @@ export const basicPageNumberConnector: CompiledConnector<BasicPageNumberInputs, 
           "totalPages": ".total_pages",
           "maxPages": 10000
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
         "path": "/api/agents",
         "body": "{ \"agent\": { \"email\": {{user.email}}, \"name\": {{user.name}} } }\n",
         "result": ".agent",
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "activateUser": {
         "method": "PUT",
@@ -105,7 +107,8 @@ export const basicPageNumberConnector: CompiledConnector<BasicPageNumberInputs, 
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

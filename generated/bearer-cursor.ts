@@ -54,7 +54,8 @@ export const bearerCursorConnector: CompiledConnector<BearerCursorInputs, Bearer
           "maxPages": 10000
         },
         "contentType": "application/json",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "deleteUser": {
         "method": "DELETE",
@@ -66,7 +67,8 @@ export const bearerCursorConnector: CompiledConnector<BearerCursorInputs, Bearer
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

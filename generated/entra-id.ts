@@ -109,7 +109,8 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
           "maxPages": 10000
         },
         "contentType": "application/json",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -136,7 +137,8 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "activateUser": {
         "method": "PATCH",
@@ -178,7 +180,8 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

@@ -139,7 +139,8 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
             },
             "contentType": "application/json",
             "records": ".",
-            "method": "GET"
+            "method": "GET",
+            "idempotent": true
           },
           {
             "path": "/orgs/{inputs.org}/invitations",
@@ -161,12 +162,14 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
             },
             "contentType": "application/json",
             "records": ".",
-            "method": "GET"
+            "method": "GET",
+            "idempotent": true
           }
         ],
         "contentType": "application/json",
         "records": ".",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -185,7 +188,8 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "deleteUser": {
         "steps": [
@@ -196,7 +200,8 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
             "success": [
               204
             ],
-            "contentType": "application/json"
+            "contentType": "application/json",
+            "idempotent": true
           },
           {
             "method": "DELETE",
@@ -205,7 +210,8 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
             "success": [
               204
             ],
-            "contentType": "application/json"
+            "contentType": "application/json",
+            "idempotent": true
           }
         ],
         "contentType": "application/json"

@@ -61,7 +61,8 @@ export const incidentPlatformConnector: CompiledConnector<IncidentPlatformInputs
         "value": "[.users[] | select(.role == \"owner\" and (.email // \"\") != \"\")][0].email // [.users[] | select(.role == \"admin\" and (.email // \"\") != \"\")][0].email // empty",
         "override": "fromEmail",
         "required": true,
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       }
     },
     "errors": {
@@ -118,7 +119,8 @@ export const incidentPlatformConnector: CompiledConnector<IncidentPlatformInputs
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -142,7 +144,8 @@ export const incidentPlatformConnector: CompiledConnector<IncidentPlatformInputs
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "deleteUser": {
         "method": "DELETE",
@@ -174,7 +177,8 @@ export const incidentPlatformConnector: CompiledConnector<IncidentPlatformInputs
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

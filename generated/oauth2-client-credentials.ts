@@ -84,14 +84,16 @@ export const oauth2ClientCredentialsConnector: CompiledConnector<Oauth2ClientCre
           "maxPages": 10000
         },
         "contentType": "application/json",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
         "path": "/api/people",
         "body": "{ \"work_email\": {{user.email}}, \"display_name\": {{user.name}} }",
         "result": ".person",
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "deleteUser": {
         "method": "DELETE",
@@ -103,7 +105,8 @@ export const oauth2ClientCredentialsConnector: CompiledConnector<Oauth2ClientCre
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "custom": {
         "orderAsset": {
@@ -132,7 +135,8 @@ export const oauth2ClientCredentialsConnector: CompiledConnector<Oauth2ClientCre
             201
           ],
           "result": ".order",
-          "contentType": "application/json"
+          "contentType": "application/json",
+          "idempotent": false
         }
       }
     }

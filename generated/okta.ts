@@ -104,7 +104,8 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
         },
         "contentType": "application/json",
         "records": ".",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -124,7 +125,8 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "activateUser": {
         "method": "POST",
@@ -147,7 +149,8 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "deactivateUser": {
         "method": "POST",
@@ -167,7 +170,8 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "deleteUser": {
         "steps": [
@@ -184,7 +188,8 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
                 "means": "alreadyAbsent"
               }
             ],
-            "contentType": "application/json"
+            "contentType": "application/json",
+            "idempotent": true
           },
           {
             "method": "DELETE",
@@ -199,7 +204,8 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
                 "means": "alreadyDone"
               }
             ],
-            "contentType": "application/json"
+            "contentType": "application/json",
+            "idempotent": true
           }
         ],
         "contentType": "application/json"

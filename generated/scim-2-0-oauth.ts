@@ -105,7 +105,8 @@ export const scim20OauthConnector: CompiledConnector<Scim20OauthInputs, Scim20Oa
           "count": 100,
           "maxPages": 10000
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -115,7 +116,8 @@ export const scim20OauthConnector: CompiledConnector<Scim20OauthInputs, Scim20Oa
         "success": [
           201
         ],
-        "result": "."
+        "result": ".",
+        "idempotent": false
       },
       "activateUser": {
         "method": "PATCH",
@@ -154,7 +156,8 @@ export const scim20OauthConnector: CompiledConnector<Scim20OauthInputs, Scim20Oa
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

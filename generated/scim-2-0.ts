@@ -84,7 +84,8 @@ export const scim20Connector: CompiledConnector<Scim20Inputs, Scim20ActionName, 
           "count": 100,
           "maxPages": 10000
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -94,7 +95,8 @@ export const scim20Connector: CompiledConnector<Scim20Inputs, Scim20ActionName, 
         "success": [
           201
         ],
-        "result": "."
+        "result": ".",
+        "idempotent": false
       },
       "activateUser": {
         "method": "PATCH",
@@ -133,7 +135,8 @@ export const scim20Connector: CompiledConnector<Scim20Inputs, Scim20ActionName, 
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

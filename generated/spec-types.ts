@@ -311,6 +311,10 @@ export interface Lookup {
   path: string;
   query?: StringMap;
   /**
+   * Whether the lookup may be sent again after a failure (a POST search that only reads may be). Default: true for GET, false for POST.
+   */
+  idempotent?: boolean;
+  /**
    * jq expression giving the value from the response body; `empty` or null means not found.
    */
   value: string;
@@ -635,6 +639,10 @@ export interface ImportList {
    */
   success?: [number, ...number[]];
   errors?: ErrorHandling;
+  /**
+   * Whether the list's request may be sent again after a failure. Default: true for GET, false for POST (a search that only reads may be marked).
+   */
+  idempotent?: boolean;
   /**
    * jq expression locating the array of user records in a response.
    */

@@ -99,7 +99,8 @@ export const zendeskConnector: CompiledConnector<ZendeskInputs, ZendeskActionNam
           "maxPages": 10000
         },
         "contentType": "application/json",
-        "method": "GET"
+        "method": "GET",
+        "idempotent": true
       },
       "createUser": {
         "method": "POST",
@@ -119,7 +120,8 @@ export const zendeskConnector: CompiledConnector<ZendeskInputs, ZendeskActionNam
             }
           ]
         },
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": false
       },
       "activateUser": {
         "method": "PUT",
@@ -129,7 +131,8 @@ export const zendeskConnector: CompiledConnector<ZendeskInputs, ZendeskActionNam
           200
         ],
         "result": ".user",
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "deactivateUser": {
         "method": "PUT",
@@ -146,7 +149,8 @@ export const zendeskConnector: CompiledConnector<ZendeskInputs, ZendeskActionNam
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       },
       "deleteUser": {
         "method": "DELETE",
@@ -161,7 +165,8 @@ export const zendeskConnector: CompiledConnector<ZendeskInputs, ZendeskActionNam
             "means": "alreadyAbsent"
           }
         ],
-        "contentType": "application/json"
+        "contentType": "application/json",
+        "idempotent": true
       }
     }
   },

@@ -4,6 +4,7 @@
  * schema. Works on a copy; the input is never changed.
  */
 import type { ConnectorSpec } from '../../generated/spec-types.js';
+import { IDEMPOTENT_METHODS } from '../plan/idempotent-methods.js';
 import { defaultingValidators, expandSitePaths, UNION_SITES, valueAt } from './schema-model.js';
 
 export function lowerSpec(value: unknown): ConnectorSpec {
@@ -33,10 +34,34 @@ export function lowerSpec(value: unknown): ConnectorSpec {
     delete action.absentOn;
   }
   for (const custom of Object.values(actions.custom ?? {})) custom.plan ??= 'business';
+  for (const request of listRequests(spec)) settleIdempotency(request);
   // Responses carry header names in lower case; rules are compared against them as they are.
   for (const rule of spec.retryOn ?? []) {
     if (rule.headers) rule.headers = Object.fromEntries(Object.entries(rule.headers).map(([name, value]) => [name.toLowerCase(), value]));
     if (rule.waitHeader !== undefined) rule.waitHeader = rule.waitHeader.toLowerCase();
   }
   return spec;
+}
+
+interface RequestShape {
+  method?: string;
+  idempotent?: boolean;
+}
+
+/** Every object of the spec that sends one request: import lists, write actions and their steps, custom actions, lookups. */
+function listRequests(spec: ConnectorSpec): RequestShape[] {
+  const { importUsers, custom = {}, ...writes } = spec.actions;
+  const requests: RequestShape[] = [];
+  if (importUsers) requests.push(importUsers, ...(importUsers.additionalLists ?? []));
+  for (const action of Object.values(writes)) {
+    if (!action) continue;
+    requests.push(action, ...(action.steps ?? []));
+  }
+  requests.push(...Object.values(custom), ...Object.values(spec.lookups ?? {}));
+  return requests;
+}
+
+/** Whether a request may be sent again, settled once: the method's nature unless the spec says. */
+function settleIdempotency(request: RequestShape): void {
+  if (request.method !== undefined) request.idempotent ??= IDEMPOTENT_METHODS.has(request.method);
 }

@@ -14,7 +14,6 @@ import { listPagingExpressions } from '../plan/paging-expressions.js';
 import { resultRecordsPath } from '../plan/page-program.js';
 import { listPathPlaceholders } from './template/path-template.js';
 import { compileJsonBody, compilePlainTemplate } from '../template/compile.js';
-import { IDEMPOTENT_METHODS } from './retry/decide-retry.js';
 import { planned } from './plan.js';
 
 export type Render = (context: object) => string;
@@ -174,7 +173,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   }
   const lookups = new Map<string, { request: CompiledRequest; value: JqFilter }>();
   for (const [name, lookup] of Object.entries(spec.lookups ?? {})) {
-    const action = { path: lookup.path, query: lookup.query };
+    const action = { path: lookup.path, query: lookup.query, idempotent: lookup.idempotent };
     const request = await compileRequest({ name: `lookup:${name}`, action, method: planned(lookup.method, `lookups.${name}.method`), field: where(`lookups.${name}`), specErrors });
     lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => compileJq(lookup.value)) });
   }
@@ -235,7 +234,7 @@ async function compileRequest({ name, action, method, field, specErrors }: Reque
     headers: compileMap(action.headers, `${field}.headers`),
     body: action.body === undefined ? undefined : guardSync(`${field}.body`, () => compileJsonBody(action.body as string)),
     ...(action.contentType === undefined ? {} : { contentType: action.contentType }),
-    idempotent: action.idempotent ?? IDEMPOTENT_METHODS.has(method),
+    idempotent: planned(action.idempotent, `${field}.idempotent`),
     readsJson: name === 'importUsers' || name.startsWith('lookup:'),
     success: action.success,
     outcomes,

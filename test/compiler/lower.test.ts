@@ -69,6 +69,24 @@ describe('lowerSpec', () => {
     ]);
   });
 
+  it('settles whether each request may be sent again: by its method (RFC 9110), unless the spec says', () => {
+    const spec = fullSpec();
+    spec.actions.createUser = { method: 'POST', path: '/users' };
+    spec.actions.activateUser = { method: 'PATCH', path: '/users/{account.id}', idempotent: true };
+    spec.actions.deactivateUser = { steps: [{ method: 'PUT', path: '/users/{account.id}/off' }, { method: 'POST', path: '/users/{account.id}/logout' }] };
+    spec.lookups = { owner: { path: '/owner', value: '.id' }, search: { method: 'POST', path: '/search', value: '.id' } };
+    spec.actions.importUsers.additionalLists = [{ method: 'POST', path: '/invitations/search', records: '.', mapping: { id: '.id', email: '.email', name: '.name' } }];
+    const lowered = lowerSpec(spec) as Record<string, any>;
+    expect(lowered.actions.importUsers.idempotent).toBe(true);
+    expect(lowered.actions.importUsers.additionalLists[0].idempotent).toBe(false);
+    expect(lowered.actions.createUser.idempotent).toBe(false);
+    expect(lowered.actions.activateUser.idempotent).toBe(true);
+    expect(lowered.actions.deleteUser.idempotent).toBe(true);
+    expect(lowered.actions.deactivateUser.steps.map((step: { idempotent: boolean }) => step.idempotent)).toEqual([true, false]);
+    expect(lowered.actions.custom.orderLaptop.idempotent).toBe(false);
+    expect([lowered.lookups.owner.idempotent, lowered.lookups.search.idempotent]).toEqual([true, false]);
+  });
+
   it('does not change its input', () => {
     const input = deepFreeze(fullSpec());
     const before = JSON.stringify(input);

@@ -59,8 +59,6 @@ const TRANSIENT_STATUS = new Set([408, 500, 502, 503, 504]);
  */
 const RETRIED_ERRORS = new Set(['TIMEOUT', 'NETWORK', 'INCOMPLETE_BODY']);
 
-/** Methods a retry may send twice (RFC 9110 section 9.2.2); PATCH is not one (RFC 5789). */
-export const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 
 export function decideRetry({ attempt, outcome, policy, now, startedAt }: DecideRetryInput): RetryDecision {
   const rule = outcome.kind === 'response' ? matchRetryRule(policy.rules, outcome) : undefined;
