@@ -18,7 +18,7 @@ const flags: FlagSpecs = {
   plan: { kind: 'string', value: 'none|standard|business', description: 'plan of the first tenant on a fresh store (default standard)' },
   quiet: { kind: 'boolean', description: 'no access log' },
 };
-const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--quiet]';
+const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--jq-timeout-ms <ms>] [--jq-memory-mb <MiB>] [--quiet]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });

@@ -11,6 +11,7 @@ import { formatError } from '../../format-error.js';
 import { shouldUseColor } from '../../format-table.js';
 import type { Service, ServiceOptions } from '../../../service/index.js';
 import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS } from '../../../service/sync/engine.js';
+import { DEFAULT_ISOLATION_LIMITS } from '../../../jq/index.js';
 
 export const DEFAULT_DATA_DIR = './data';
 
@@ -32,9 +33,11 @@ export const workerFlags: FlagSpecs = {
   'stale-run-seconds': { kind: 'string', value: '<seconds>', description: `a run whose worker stopped beating this long is taken over by another worker (default ${DEFAULT_STALE_RUN_SECONDS})` },
   'runs-per-worker': { kind: 'string', value: '<n>', description: `sync runs this process carries out at the same time (default ${DEFAULT_ENGINE_SETTINGS.runsPerWorker})` },
   'poll-seconds': { kind: 'string', value: '<seconds>', description: `how often an idle worker asks for work (default ${DEFAULT_ENGINE_SETTINGS.pollingIntervalSeconds})` },
+  'jq-timeout-ms': { kind: 'string', value: '<ms>', description: `time one jq evaluation of a build-your-own spec may take (one page's mapping; default ${DEFAULT_ISOLATION_LIMITS.timeoutMs})` },
+  'jq-memory-mb': { kind: 'string', value: '<MiB>', description: `heap of the worker thread running a build-your-own spec's jq (default ${DEFAULT_ISOLATION_LIMITS.maxMemoryMb})` },
 };
 
-type WorkerOptions = Pick<ServiceOptions, 'sync' | 'workflows'>;
+type WorkerOptions = Pick<ServiceOptions, 'sync' | 'workflows' | 'jq'>;
 
 /** The engine settings the worker flags give, or the usage exit code after naming the bad flag. */
 export function workerOptionsOrUsage(input: { parsed: ParsedArgs; usage: string; io: CliIO }): WorkerOptions | number {
@@ -48,19 +51,24 @@ export function workerOptionsOrUsage(input: { parsed: ParsedArgs; usage: string;
 }
 
 function workerOptions(parsed: ParsedArgs): WorkerOptions {
-  const seconds = (flag: string, min: number, max: number): number | undefined => {
+  const numberFlag = (flag: string, min: number, max: number): number | undefined => {
     const raw = parsed.strings[flag];
     if (raw === undefined) return undefined;
     const value = Number(raw);
-    if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${flag} must be a number of seconds from ${min} to ${max}`);
+    const unit = flag.endsWith('-ms') ? 'milliseconds' : flag.endsWith('-mb') ? 'MiB' : 'seconds';
+    if (!Number.isFinite(value) || value < min || value > max) throw new UsageError(`--${flag} must be a number of ${unit} from ${min} to ${max}`);
     return value;
   };
-  const stale = seconds('stale-run-seconds', 1, 24 * 3600);
-  const poll = seconds('poll-seconds', 0.5, 600);
-  const runs = seconds('runs-per-worker', 1, 64);
+  const stale = numberFlag('stale-run-seconds', 1, 24 * 3600);
+  const poll = numberFlag('poll-seconds', 0.5, 600);
+  const runs = numberFlag('runs-per-worker', 1, 64);
   if (runs !== undefined && !Number.isInteger(runs)) throw new UsageError('--runs-per-worker must be a whole number from 1 to 64');
   const polling = poll === undefined ? {} : { pollingIntervalSeconds: poll };
+  const timeoutMs = numberFlag('jq-timeout-ms', 100, 3_600_000);
+  const maxMemoryMb = numberFlag('jq-memory-mb', 32, 65_536);
+  const isolation = { ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(maxMemoryMb === undefined ? {} : { maxMemoryMb }) };
   return {
+    ...(Object.keys(isolation).length === 0 ? {} : { jq: { isolation } }),
     sync: { engine: { ...polling, ...(stale === undefined ? {} : { staleRunSeconds: stale }), ...(runs === undefined ? {} : { runsPerWorker: runs }) } },
     workflows: { engine: polling },
   };
