@@ -11,10 +11,21 @@ import type { EvaluateReply, EvaluateRequest, EvaluationFailure, JqWorkerData, W
 
 /** Items per slice of a sliced output: some 10 ms of JSON.parse on the main thread. */
 const SLICE_ITEMS = 10_000;
+/**
+ * Slices sent ahead of the main thread's taking them: it parses one while the next is being
+ * written, and still never finds more than this many waiting in one turn of its event loop.
+ */
+const SLICES_AHEAD = 2;
 
 const { limits } = workerData as JqWorkerData;
 const filters = new Map<string, InProcessFilter>();
-let awaitingNextSlice: (() => void) | undefined;
+let credits = SLICES_AHEAD;
+let awaitingCredit: (() => void) | undefined;
+
+async function takeCredit(): Promise<void> {
+  while (credits === 0) await new Promise<void>((resolve) => (awaitingCredit = resolve));
+  credits -= 1;
+}
 
 function filterFor(source: string): InProcessFilter {
   let filter = filters.get(source);
@@ -55,10 +66,11 @@ async function evaluate(request: EvaluateRequest): Promise<void> {
   const items = sliceable(outputs, request.sliceKey);
   if (items) {
     for (let start = 0; start < items.length; start += SLICE_ITEMS) {
-      const next = new Promise<void>((resolve) => (awaitingNextSlice = resolve));
+      await takeCredit();
       reply({ id: request.id, sliceJson: JSON.stringify(items.slice(start, start + SLICE_ITEMS)) });
-      await next;
     }
+    // Every slice taken before the outputs: the main thread has the whole array when they come.
+    while (credits < SLICES_AHEAD) await new Promise<void>((resolve) => (awaitingCredit = resolve));
     outputs = [{ ...(outputs[0] as Record<string, unknown>), [request.sliceKey!]: [] }, ...outputs.slice(1)];
   }
   reply({ id: request.id, outputsJson: JSON.stringify(outputs), sliced: items !== undefined });
@@ -66,8 +78,9 @@ async function evaluate(request: EvaluateRequest): Promise<void> {
 
 parentPort?.on('message', (request: WorkerRequest) => {
   if (request.type === 'next-slice') {
-    const resume = awaitingNextSlice;
-    awaitingNextSlice = undefined;
+    credits += 1;
+    const resume = awaitingCredit;
+    awaitingCredit = undefined;
     resume?.();
     return;
   }
