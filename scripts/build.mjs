@@ -11,9 +11,10 @@
  *    emits types, a development task) stay packages.
  * 3. The spec schema's validators are written as ajv standalone code beside the modules that load
  *    them (see src/compiler/schema-model.ts), so no process compiles the schema at start.
+ * 4. The service's SQL migrations are copied beside the modules that apply them (library and CLI).
  */
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -42,7 +43,9 @@ await build({
   target: 'node20.18',
   // No source maps: the CLI never prints a stack trace, and they would double the bundle's size.
   sourcemap: false,
-  external: ['ajv', 'ajv/*', 'undici', 'json-schema-to-typescript'],
+  // PGlite loads its WebAssembly and data files from beside its own modules: bundled, it looked
+  // for them beside the CLI's chunks, and the embedded service could not start.
+  external: ['ajv', 'ajv/*', 'undici', 'json-schema-to-typescript', '@electric-sql/pglite', '@electric-sql/pglite/*'],
   // Bundled CommonJS (yaml, handlebars) calls require(); ESM has none, so each chunk makes one.
   banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
   logLevel: 'warning',
@@ -53,4 +56,7 @@ for (const kind of ['checking', 'defaulting']) {
   const { fileName, code } = emitSchemaValidators(kind);
   for (const dir of ['src/compiler', 'cli']) writeFileSync(`${dist}${dir}/${fileName}`, code);
 }
+// The service's SQL migrations are read from `./migrations/` beside the module that applies them:
+// beside it in the library (dist/src/service/store/) and beside the CLI's chunks (dist/cli/).
+for (const dir of ['src/service/store/migrations', 'cli/migrations']) cpSync(`${root}src/service/store/migrations`, `${dist}${dir}`, { recursive: true });
 process.stdout.write(`build: dist/ written\n`);

@@ -7,7 +7,7 @@
  * the npm registry for what is missing (package metadata on a fresh machine); nothing else is
  * contacted. Built and installed once for the whole file.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
 import { runCli as runSourceCli } from '../compiler/run-cli.js';
+
+import { BYO_SPEC } from '../service/integrations/byo-specs.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const exec = promisify(execFile);
@@ -203,4 +205,31 @@ describe('the installed connector bin', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(USERS);
   });
+
+  it("runs a build-your-own spec's import with its jq isolated in the bundled worker thread", async () => {
+    const spec = join(host, 'byo.yaml');
+    await writeFile(spec, BYO_SPEC);
+    const result = await connector(['run', spec, 'importUsers', '--base-url', simulator.server.origin, '--json'], { CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY });
+    expect(result.stderr).not.toContain('jq worker');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toHaveLength(USERS);
+  });
+
+  it('starts the service on its embedded database (migrations and PGlite files found from the bundle)', async () => {
+    const child = spawn(join(host, 'node_modules/.bin/connector'), ['service', 'start', '--data-dir', join(work, 'service-data'), '--port', '0', '--no-workers'], { cwd: host, env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const listening = /service listening on (http:\/\/127\.0\.0\.1:\d+)/u;
+    try {
+      // Listening, or the exit of a service that could not start (then its output says why).
+      await Promise.race([expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(listening), exited.then((code) => expect({ code, output }).toBeUndefined())]);
+      const origin = listening.exec(output)![1]!;
+      expect((await fetch(`${origin}/openapi.json`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  }, 90_000);
 });
