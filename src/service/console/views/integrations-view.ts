@@ -1,0 +1,40 @@
+/** The integrations list: type, status, last sync and its result. */
+import type { Integration } from '../../integrations/integration-view.js';
+import type { SyncRun } from '../../sync/sync-view.js';
+import { consoleUrl, html, type SafeHtml } from '../html.js';
+import { timeOf } from './format.js';
+import type { IntegrationStatus } from './integration-status.js';
+
+export interface IntegrationLine {
+  integration: Integration;
+  status: IntegrationStatus;
+  lastRun: SyncRun | undefined;
+}
+
+const TYPE_LABELS: Record<Integration['type'], string> = { prebuilt: 'Prebuilt', scim: 'SCIM', 'build-your-own': 'Build-your-own' };
+
+/** A run's result in words: its status, and its counts once it has any. */
+export function runResult(run: SyncRun): string {
+  const { counts } = run;
+  if (run.status === 'queued' || run.status === 'running') return run.status;
+  if (run.status === 'awaiting_approval') return `awaiting approval: ${counts.pendingRemovals} removals held`;
+  if (run.error) return `${run.status}: ${run.error.code}`;
+  return `${run.status}: ${counts.seen} seen, ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed`;
+}
+
+export function integrationsView(input: { lines: IntegrationLine[]; next?: string }): SafeHtml {
+  if (input.lines.length === 0) return html`<p>No integrations yet. Create one with the service API (<code>POST /v1/integrations</code>); the setup wizard is not in the console yet.</p>`;
+  return html`<table>
+<caption>Integrations of this tenant</caption>
+<thead><tr><th scope="col">Application</th><th scope="col">Type</th><th scope="col">Connector</th><th scope="col">Status</th><th scope="col">Last sync</th><th scope="col">Result</th></tr></thead>
+<tbody>${input.lines.map(
+    ({ integration, status, lastRun }) => html`<tr>
+<th scope="row"><a href="${consoleUrl(['integrations', integration.id])}">${integration.name}</a></th>
+<td>${TYPE_LABELS[integration.type]}</td><td>${integration.connector}</td><td>${status}</td>
+<td>${lastRun ? timeOf(lastRun.finishedAt ?? lastRun.startedAt ?? lastRun.queuedAt) : html`<span class="muted">never</span>`}</td>
+<td>${lastRun ? runResult(lastRun) : ''}</td>
+</tr>`,
+  )}</tbody>
+</table>
+${input.next && html`<nav class="pager" aria-label="Pages"><a href="${consoleUrl(['integrations'], { cursor: input.next })}">Next page</a></nav>`}`;
+}
