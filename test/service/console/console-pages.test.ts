@@ -1,0 +1,202 @@
+/**
+ * The console's pages on a started service with the incident-platform simulator on a real socket:
+ * integrations, the Accounts page (search, paging, sync history, Sync now), the deletion
+ * safeguard's approval screen, people, the Access Grid, the Application Audit with its CSV, Add
+ * User and the workflows list. Untrusted account names render as text; no secret reaches a page.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { useApi, type TenantTokens } from '../api/api-fixture.js';
+import { embeddedStorage } from '../helpers/service-fixture.js';
+import { consoleClient, type ConsoleClient } from './console-client.js';
+
+/** The target's API key: it must never appear in any answer of the console. */
+const CANARY_KEY = 'canary-key-7d1f0c9a4be2';
+const SCRIPT_NAME = '<script>alert("pwned")</script>';
+
+const fixture = useApi(embeddedStorage('console-pages'));
+const answers: string[] = [];
+let incident: IncidentPlatformSimulator;
+let tenant: TenantTokens;
+let other: TenantTokens;
+let integrationId: string;
+let admin: ConsoleClient;
+let viewer: ConsoleClient;
+
+async function settled(): Promise<{ id: string; status: string }> {
+  // Runs are asynchronous: poll the newest until it leaves queued/running (bounded by the test timeout).
+  for (;;) {
+    const [run] = await fixture.service.sync.listRuns({ tenantId: tenant.tenant.id, integrationId, limit: 1 });
+    if (run && !['queued', 'running'].includes(run.status)) return run;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  const users = seedUsers({ count: 55, withoutEmailEvery: 0 });
+  users.push({ id: 'PXSS001', name: SCRIPT_NAME, email: 'mallory@example.com', role: 'user', timeZone: 'UTC' });
+  incident = await startIncidentPlatform({ users, keys: { [CANARY_KEY]: 'full' } });
+  tenant = await fixture.tenantWithTokens('standard', 'Pages tenant');
+  other = await fixture.tenantWithTokens('standard', 'Other tenant');
+  const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
+  integrationId = (await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).id;
+  expect((await fixture.service.integrations.configureAuth({ ...ref, integrationId, inputs: { token: CANARY_KEY } })).ok).toBe(true);
+  await fixture.service.startWorkers();
+  await fixture.service.integrations.setAction({ ...ref, integrationId, action: 'importUsers', enabled: true });
+  expect(await settled()).toMatchObject({ status: 'succeeded' });
+  await fixture.service.people.create({ ...ref, email: users[0]!.email!, name: 'Ada the Person' });
+  await fixture.service.people.create({ ...ref, email: 'newcomer@example.com', name: 'Nia Newcomer' });
+  admin = consoleClient(fixture.api.app, answers);
+  viewer = consoleClient(fixture.api.app, answers);
+  await admin.signIn(tenant.admin);
+  await viewer.signIn(tenant.viewer);
+}, 120_000);
+afterAll(async () => {
+  await fixture.service?.stopWorkers();
+  await incident?.close();
+});
+
+describe('console pages', () => {
+  it('lists the integrations with type, status, last sync and its result', async () => {
+    const page = await viewer.get('/console/integrations');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`<a href="/console/integrations/${integrationId}">`);
+    expect(page.text).toMatch(/<td>Prebuilt<\/td><td>incident-platform<\/td><td>connected<\/td>/);
+    expect(page.text).toContain('succeeded: 56 seen, 56 added, 0 changed, 0 removed');
+    expect(page.text).toMatch(/<time datetime="\d{4}-/);
+  });
+
+  it('shows the Accounts list paged, with linked person, and untrusted names as text', async () => {
+    const first = await viewer.get(`/console/integrations/${integrationId}`);
+    expect(first.status).toBe(200);
+    expect((first.text.match(/<tr><td>[^<]*@example\.com<\/td>/g) ?? []).length).toBe(50);
+    expect(first.text).toContain('Ada the Person');
+    const next = /<a href="([^"]+)">Next page<\/a>/.exec(first.text)?.[1]?.replaceAll('&amp;', '&');
+    expect(next).toMatch(/after=\d+/);
+    const second = await viewer.get(next!);
+    expect((second.text.match(/<tr><td>[^<]*@example\.com<\/td>/g) ?? []).length).toBe(6);
+    expect(second.text).not.toContain('Next page');
+    expect(second.text).toContain('First page');
+    const all = first.text + second.text;
+    expect(all).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
+    expect(all).not.toContain(SCRIPT_NAME);
+    // The sync history with counts.
+    expect(first.text).toMatch(/<td>enabled<\/td><td>succeeded<\/td>\s*<td class="num">56<\/td><td class="num">56<\/td>/);
+  });
+
+  it('searches accounts by part of an email or name, case-insensitively and literally', async () => {
+    const page = await viewer.get(`/console/integrations/${integrationId}?q=MALLORY`);
+    expect(page.text).toContain('mallory@example.com');
+    expect((page.text.match(/<tr><td>[^<]*@example\.com<\/td>/g) ?? []).length).toBe(1);
+    expect(page.text).toContain('value="MALLORY"');
+    // % is a character to find, not a wildcard.
+    expect((await viewer.get(`/console/integrations/${integrationId}?q=%25`)).text).toContain('No account matches.');
+    expect((await fixture.service.sync.listAccounts({ tenantId: tenant.tenant.id, integrationId, search: 'A_A' })).accounts).toEqual([]);
+    expect((await fixture.service.sync.listAccounts({ tenantId: tenant.tenant.id, integrationId, search: 'ada.' })).accounts.length).toBeGreaterThan(0);
+    expect((await viewer.get(`/console/integrations/${integrationId}?state=removed`)).text).toContain('No account matches.');
+  });
+
+  it('Sync now queues a run (Post/Redirect/Get) that shows in the sync history', { timeout: 60_000 }, async () => {
+    await admin.get(`/console/integrations/${integrationId}`);
+    const posted = await admin.post(`/console/integrations/${integrationId}/sync`);
+    expect(posted.status).toBe(303);
+    expect(posted.location).toMatch(new RegExp(`^/console/integrations/${integrationId}\\?notice=sync-(queued|joined)$`));
+    const page = await admin.get(posted.location!);
+    expect(page.text).toMatch(/A sync was (queued|already queued)/);
+    expect(await settled()).toMatchObject({ status: 'succeeded' });
+    const runs = await fixture.service.sync.listRuns({ tenantId: tenant.tenant.id, integrationId });
+    expect(runs[0]).toMatchObject({ trigger: 'manual', requestedBy: expect.stringMatching(/^console token:/) });
+    expect((await admin.get(`/console/integrations/${integrationId}`)).text).toMatch(/<td>manual<\/td><td>succeeded<\/td>/);
+  });
+
+  it('shows a run held by the deletion safeguard with the accounts it would remove; a viewer cannot decide, an admin approves', { timeout: 60_000 }, async () => {
+    await fixture.service.sync.configure({ tenantId: tenant.tenant.id, integrationId, removalThresholdMin: 0, removalThresholdPercent: 5, actor: 'operator' });
+    const leavers = incident.state.users.splice(10, 4);
+    await fixture.service.sync.syncNow({ tenantId: tenant.tenant.id, integrationId, actor: 'operator' });
+    const held = await settled();
+    expect(held.status).toBe('awaiting_approval');
+    const list = await viewer.get(`/console/integrations/${integrationId}`);
+    expect(list.text).toContain(`<a href="/console/integrations/${integrationId}/runs/${held.id}">Review 4 held removals</a>`);
+    const screen = await viewer.get(`/console/integrations/${integrationId}/runs/${held.id}`);
+    expect(screen.text).toContain('<h1>Approve held removals</h1>');
+    for (const leaver of leavers) expect(screen.text).toContain(`<td>${leaver.email}</td>`);
+    expect(screen.text).not.toContain('Approve: remove');
+    expect(screen.text).not.toContain('/approve"');
+    expect(screen.text).toContain('An admin approves or rejects these removals.');
+    expect((await viewer.post(`/console/integrations/${integrationId}/runs/${held.id}/approve`)).status).toBe(403);
+
+    const adminScreen = await admin.get(`/console/integrations/${integrationId}/runs/${held.id}`);
+    expect(adminScreen.text).toContain('Approve: remove 4 accounts');
+    expect(adminScreen.text).toContain('Reject: remove nothing');
+    const approved = await admin.post(`/console/integrations/${integrationId}/runs/${held.id}/approve`);
+    expect(approved.status).toBe(303);
+    const after = await admin.get(approved.location!);
+    expect(after.text).toContain('The held removals were approved and carried out.');
+    expect(after.text).toContain('Nothing of this run waits for approval.');
+    expect(await fixture.service.sync.getRun({ tenantId: tenant.tenant.id, integrationId, runId: held.id })).toMatchObject({ status: 'succeeded', counts: { removed: 4 } });
+    expect((await admin.post(`/console/integrations/${integrationId}/runs/${held.id}/reject`)).status).toBe(409);
+  });
+
+  it('lists people, the Access Grid and the Application Audit with a CSV export', async () => {
+    const people = await viewer.get('/console/people');
+    expect(people.text).toContain('<td>Ada the Person</td>');
+    expect(people.text).toContain('<td>newcomer@example.com</td>');
+    const grid = await viewer.get('/console/access-grid');
+    expect(grid.text).toContain('<th scope="col">Incident platform (PagerDuty)</th>');
+    expect(grid.text).toMatch(/Ada the Person<br><span class="muted">[^<]+<\/span><\/th><td>active \(admin\)<\/td>/);
+    expect(grid.text).toMatch(/Nia Newcomer<br><span class="muted">newcomer@example.com<\/span><\/th><td><span class="muted">no account<\/span><\/td>/);
+    expect((await viewer.get('/console/access-grid?search=nia')).text).not.toContain('Ada the Person');
+    const gridCsv = await viewer.get('/console/access-grid.csv');
+    expect(gridCsv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(gridCsv.text).toContain('Ada the Person');
+    const audit = await viewer.get(`/console/integrations/${integrationId}/audit`);
+    expect(audit.text).toContain(`<a href="/console/integrations/${integrationId}/audit.csv" download>Export as CSV</a>`);
+    expect(audit.text).toContain('mallory@example.com');
+    expect(audit.text).not.toContain(SCRIPT_NAME);
+    const csv = await viewer.get(`/console/integrations/${integrationId}/audit.csv`);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="application-audit.csv"');
+    expect(csv.text.split('\n')[0]).toContain('account email');
+    expect(csv.text).toContain('mallory@example.com');
+  });
+
+  it('Manage > Add User: choose, confirm, read the confirmation; the workflow is listed', { timeout: 60_000 }, async () => {
+    const [newcomer] = (await fixture.service.people.list({ tenantId: tenant.tenant.id })).filter((person) => person.name === 'Nia Newcomer');
+    const choose = await admin.get(`/console/integrations/${integrationId}/add-user`);
+    expect(choose.text).toContain('<legend>People to add to Incident platform (PagerDuty)</legend>');
+    expect(choose.text).toContain(`<input type="checkbox" name="personId" value="${newcomer!.id}">`);
+    const none = await admin.post(`/console/integrations/${integrationId}/add-user/confirm`);
+    expect(none.status).toBe(400);
+    expect(none.text).toContain('Choose at least one person.');
+    const confirm = await admin.post(`/console/integrations/${integrationId}/add-user/confirm`, { personId: newcomer!.id });
+    expect(confirm.text).toContain('Add 1 person to <strong>Incident platform (PagerDuty)</strong>?');
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1];
+    const added = await admin.post(`/console/integrations/${integrationId}/add-user`, { personId: newcomer!.id, idempotencyKey: key! });
+    expect(added.status).toBe(201);
+    expect(added.text).toContain('A workflow was created to add 1 person to Incident platform (PagerDuty)');
+    // The same confirmation sent twice (a double click) starts no second workflow.
+    await admin.post(`/console/integrations/${integrationId}/add-user`, { personId: newcomer!.id, idempotencyKey: key! });
+    expect((await fixture.service.workflows.list({ tenantId: tenant.tenant.id })).workflows).toHaveLength(1);
+    const workflows = await viewer.get('/console/workflows');
+    expect(workflows.text).toMatch(/<td>onboarding<\/td><td>Nia Newcomer<\/td>/);
+    expect((await admin.post(`/console/integrations/${integrationId}/add-user/confirm`, { personId: 'no-such-person' })).status).toBe(400);
+  });
+
+  it('shows another tenant nothing of this one', async () => {
+    const stranger = consoleClient(fixture.api.app, answers);
+    await stranger.signIn(other.admin);
+    expect((await stranger.get('/console/integrations')).text).toContain('No integrations yet.');
+    for (const url of [`/console/integrations/${integrationId}`, `/console/integrations/${integrationId}/audit`, `/console/integrations/${integrationId}/audit.csv`, `/console/integrations/${integrationId}/add-user`]) {
+      expect((await stranger.get(url)).status, url).toBe(404);
+    }
+    expect((await stranger.get('/console/access-grid')).text).not.toContain('Ada the Person');
+    expect((await stranger.post(`/console/integrations/${integrationId}/sync`)).status).toBe(404);
+  });
+
+  it('never sends a secret: no API token and no target key in any page, header or CSV', () => {
+    expect(answers.length).toBeGreaterThan(40);
+    for (const answer of answers) {
+      for (const secret of [CANARY_KEY, tenant.admin, tenant.viewer, other.admin]) expect(answer).not.toContain(secret);
+    }
+  });
+});
