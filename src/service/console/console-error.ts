@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { problemFor } from '../api/problem.js';
+import { isServiceError } from '../service-error.js';
 import { html } from './html.js';
 import { renderPage } from './layout.js';
 
@@ -27,8 +28,19 @@ export interface ErrorPage {
   hint?: string;
 }
 
+/** Fastify's own refusals of a request body, in a form's words (the API's speak of JSON). */
+function unreadableForm(error: unknown): ErrorPage | undefined {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (isServiceError(error) || typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const hint = 'Send the form from its console page.';
+  if (status === 413) return { status, title: 'Form too large', detail: 'The form sent more than the console accepts; nothing was changed.', hint };
+  return { status: status === 415 ? 415 : 400, title: 'Form not readable', detail: 'The console could not read what was sent; nothing was changed.', hint };
+}
+
 export function errorPageOf(error: unknown): ErrorPage {
   if (error instanceof ConsoleError) return { status: error.status, title: error.title, detail: error.message, hint: error.hint };
+  const form = unreadableForm(error);
+  if (form) return form;
   const problem = problemFor(error);
   return { status: problem.status, title: problem.title, detail: problem.detail, hint: problem.hint };
 }

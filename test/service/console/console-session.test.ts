@@ -171,6 +171,24 @@ describe('console sign-in', () => {
     }
   });
 
+  it('answers a body it cannot read with a page about the form, never a JSON problem', async () => {
+    const browser = client();
+    await browser.signIn(tenant.admin);
+    const send = (type: string, payload: string) =>
+      fixture.api.app.inject({ method: 'POST', url: `/console/integrations/${integrationId}/sync`, headers: { cookie: browser.cookie!, 'content-type': type }, payload });
+    const cases = [
+      { type: 'application/json', payload: '{"_csrf":', status: 400, text: 'could not read what was sent' },
+      { type: 'application/x-www-form-urlencoded', payload: `_csrf=${'x'.repeat(70_000)}`, status: 413, text: 'more than the console accepts' },
+      { type: 'application/xml', payload: '<a/>', status: 415, text: 'could not read what was sent' },
+    ];
+    for (const { type, payload, status, text } of cases) {
+      const answer = await send(type, payload);
+      expect(answer.statusCode, type).toBe(status);
+      expect(answer.headers['content-type'], type).toBe('text/html; charset=utf-8');
+      expect(answer.body, type).toContain(text);
+    }
+  });
+
   it('leaves the API as it was: forms are refused there, and the console is not in its OpenAPI document', async () => {
     const form = await fixture.api.app.inject({ method: 'POST', url: '/v1/people', headers: { authorization: `Bearer ${tenant.admin}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.c&name=A' });
     expect(form.statusCode).toBe(415);
