@@ -1,7 +1,8 @@
 /**
  * The operator console in headless chromium, as an administrator walks it: sign in with the
  * token, integrations → Accounts (search) → Sync now → the deletion safeguard's approval →
- * people, Access Grid, Application Audit (CSV) → Manage > Add User → workflows → sign out.
+ * people, Access Grid, Application Audit (CSV) → Manage > Add User → workflows → offboarding
+ * with a failed task → sign out.
  * Each screen is saved at 1280×800 under test/browser/screenshots/ (the README links them), every
  * page's HTML and every network answer is checked for secrets, and axe-core finds no serious or
  * critical accessibility violation on any screen.
@@ -138,7 +139,7 @@ describe('operator console in chromium', () => {
 
   it('shows people, the Access Grid and the Application Audit with its CSV export', async () => {
     await page.getByRole('link', { name: 'People' }).click();
-    expect(await page.getByRole('cell', { name: 'Nia Newcomer' }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'Nia Newcomer', exact: true }).count()).toBe(1);
     await screen('people');
     await page.getByRole('link', { name: 'Access Grid' }).click();
     expect(await page.getByRole('rowheader', { name: /Ada Okafor \(HR\)/ }).count()).toBe(1);
@@ -168,6 +169,25 @@ describe('operator console in chromium', () => {
     await page.getByRole('link', { name: 'See the workflows' }).click();
     expect(await page.getByRole('cell', { name: 'onboarding' }).count()).toBe(1);
     await screen('workflows');
+  });
+
+  it('offboards a person; the failed task shows the target’s reason and a Retry button', async () => {
+    await api('PUT', `/v1/integrations/${integrationId}/actions/deleteUser`, { enabled: true });
+    await page.getByRole('link', { name: 'People' }).click();
+    await page.getByRole('link', { name: 'Remove from all applications: Ada Okafor (HR)' }).click();
+    expect(await page.getByRole('cell', { name: 'Incident platform (PagerDuty)' }).count()).toBe(1);
+    await screen('offboard');
+    await page.getByRole('button', { name: 'Remove from all applications' }).click();
+    await page.waitForURL('**/console/workflows/**');
+    // The simulator refuses to delete the account owner: wait for the task to fail, then look.
+    for (let tries = 0; !(await page.getByRole('cell', { name: 'failed' }).count()); tries += 1) {
+      expect(tries).toBeLessThan(100);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await page.reload();
+    }
+    expect(await page.getByRole('cell', { name: /cannot be deleted/ }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Retry deleteUser in Incident platform (PagerDuty)' }).count()).toBe(1);
+    await screen('workflow-failed-task');
   });
 
   it('a viewer sees no admin form', async () => {
@@ -214,7 +234,7 @@ describe('operator console in chromium', () => {
     expect((await violations(control, axeSource)).map((violation) => violation.id)).toEqual(expect.arrayContaining(['label', 'html-has-lang']));
     await control.close();
     const screens = [...visited].filter((path) => !path.startsWith('/console/sign-in'));
-    expect(screens.length).toBeGreaterThanOrEqual(8);
+    expect(screens.length).toBeGreaterThanOrEqual(10);
     for (const path of ['/console/sign-in?signedOut=1', ...screens]) {
       if (path.startsWith('/console/sign-in')) {
         const anonymous = await browser.newContext({ viewport: VIEWPORT, bypassCSP: true });

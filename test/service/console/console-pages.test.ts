@@ -179,7 +179,51 @@ describe('console pages', () => {
     expect((await fixture.service.workflows.list({ tenantId: tenant.tenant.id })).workflows).toHaveLength(1);
     const workflows = await viewer.get('/console/workflows');
     expect(workflows.text).toMatch(/<td>onboarding<\/td><td>Nia Newcomer<\/td>/);
+    const detail = /<a href="(\/console\/workflows\/[^"]+)">/.exec(workflows.text)?.[1];
+    const workflow = await viewer.get(detail!);
+    expect(workflow.text).toContain('<dt>Person</dt><dd>Nia Newcomer (newcomer@example.com)</dd>');
+    expect(workflow.text).toMatch(/<td>createUser<\/td><td>skipped<\/td>.*Create User is not enabled for this application/s);
     expect((await admin.post(`/console/integrations/${integrationId}/add-user/confirm`, { personId: 'no-such-person' })).status).toBe(400);
+  });
+
+  it('offboards a person from all applications; a failed task shows why and an admin retries it', { timeout: 90_000 }, async () => {
+    const ref = { tenantId: tenant.tenant.id, integrationId, actor: 'operator' };
+    await fixture.service.integrations.setAction({ ...ref, action: 'deleteUser', enabled: true });
+    const [ada] = (await fixture.service.people.list({ tenantId: tenant.tenant.id })).filter((person) => person.name === 'Ada the Person');
+    const people = await admin.get('/console/people');
+    expect(people.text).toContain(`<a href="/console/people/${ada!.id}/offboard" aria-label="Remove from all applications: Ada the Person">`);
+    expect((await viewer.get('/console/people')).text).not.toContain('/offboard');
+    expect((await viewer.get(`/console/people/${ada!.id}/offboard`)).status).toBe(403);
+    const confirm = await admin.get(`/console/people/${ada!.id}/offboard`);
+    expect(confirm.text).toContain('Remove <strong>Ada the Person</strong>');
+    expect(confirm.text).toMatch(/<tr><td>Incident platform \(PagerDuty\)<\/td><td>active<\/td><td>yes<\/td><\/tr>/);
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(confirm.text)?.[1];
+    const started = await admin.post(`/console/people/${ada!.id}/offboard`, { idempotencyKey: key! });
+    expect(started.status).toBe(303);
+    const workflowId = /^\/console\/workflows\/([^/?]+)$/.exec(started.location ?? '')?.[1];
+    expect(workflowId).toBeTruthy();
+    // The simulator refuses to delete the account owner: the task fails with the target's reason.
+    const settle = async (wanted: string) => {
+      for (;;) {
+        const workflow = await fixture.service.workflows.get({ tenantId: tenant.tenant.id, workflowId: workflowId! });
+        if (workflow.tasks[0]?.status === wanted) return workflow;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const failed = await settle('failed');
+    const page = await admin.get(started.location!);
+    expect(page.text).toMatch(/<td>deleteUser<\/td><td>failed<\/td>/);
+    expect(page.text).toContain('cannot be deleted');
+    expect(page.text).toContain(`aria-label="Retry deleteUser in Incident platform (PagerDuty)">Retry</button>`);
+    expect((await viewer.get(started.location!)).text).not.toContain('>Retry</button>');
+    expect((await viewer.post(`/console/workflows/${workflowId}/tasks/${failed.tasks[0]!.id}/retry`)).status).toBe(403);
+    incident.state.users.find((user) => user.email === ada!.email)!.role = 'user';
+    const retried = await admin.post(`/console/workflows/${workflowId}/tasks/${failed.tasks[0]!.id}/retry`);
+    expect(retried.status).toBe(303);
+    expect((await admin.get(retried.location!)).text).toContain('The task was queued again.');
+    await settle('succeeded');
+    expect((await admin.get(`/console/workflows?status=succeeded`)).text).toContain(`/console/workflows/${workflowId}`);
+    expect((await admin.get(`/console/workflows?status=cancelled`)).text).toContain('No workflow has this status.');
   });
 
   it('shows another tenant nothing of this one', async () => {

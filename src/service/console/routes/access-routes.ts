@@ -16,7 +16,7 @@ export function accessRoutes(app: FastifyInstance, service: Service): void {
   app.get('/people', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const people = await service.people.list({ tenantId: caller.tenantId });
-    return sendPage(request, reply, { title: 'People', section: 'people', body: peopleView({ people }) });
+    return sendPage(request, reply, { title: 'People', section: 'people', body: peopleView({ people, admin: caller.role === 'admin' }) });
   });
 
   app.get('/access-grid', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
