@@ -1,10 +1,9 @@
-/** People, the Access Grid (page and CSV): the reads the API's access routes serve. */
+/** The Access Grid (page and CSV): the read the API's access-grid route serves. */
 import type { FastifyInstance } from 'fastify';
 import type { Service } from '../../open-service.js';
 import { queryChoice, queryCount, queryText } from '../query-input.js';
 import { operatorOf, sendPage } from '../respond.js';
 import { accessGridView } from '../views/access-grid-view.js';
-import { peopleView } from '../views/people-view.js';
 
 const GRID_PAGE = 50;
 
@@ -13,12 +12,6 @@ function gridFilters(query: unknown): { search?: string; adminOnly: boolean } {
 }
 
 export function accessRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/people', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const people = await service.people.list({ tenantId: caller.tenantId });
-    return sendPage(request, reply, { title: 'People', section: 'people', body: peopleView({ people, admin: caller.role === 'admin' }) });
-  });
-
   app.get('/access-grid', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const filters = gridFilters(request.query);
