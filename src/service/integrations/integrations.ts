@@ -27,6 +27,7 @@ import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
 import { connectorOf, resolveChoice, type IntegrationChoice } from './integration-types.js';
+import { authInputsOf, type AuthInput } from './auth-inputs.js';
 import { toIntegration, type Integration } from './integration-view.js';
 import { actionKind, offeredActions, type OfferedAction } from './offered-actions.js';
 import { describeFailure, invokeAction, isReadOnlyRefusal, writeActionsOf, type ActionRun, type ActionSubject } from './run-action.js';
@@ -51,6 +52,8 @@ export interface IntegrationOperations {
   page(input: { tenantId: string; cursor?: string; limit?: number }): Promise<IntegrationPage>;
   /** Tests the connection with these inputs and saves them only when the test passes. */
   configureAuth(input: IntegrationRef & { inputs: Record<string, string>; actor: string }): Promise<ConfigureAuthResult>;
+  /** The inputs the authentication step asks for (from the spec), with saved non-secret values; secrets only as saved or not. */
+  authInputs(ref: IntegrationRef): Promise<AuthInput[]>;
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
   listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
   setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
@@ -129,6 +132,13 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     async get(ref) {
       await loadTenant(db, ref.tenantId);
       return view(db, await loadIntegration(db, ref));
+    },
+
+    async authInputs(ref) {
+      await loadTenant(db, ref.tenantId);
+      const row = await loadIntegration(db, ref);
+      const credentialFields = (await listCredentialFields(db, [row.id])).get(row.id) ?? [];
+      return authInputsOf((await connectorOf(row)).spec, { settings: row.settings, credentialFields });
     },
 
     async list(input) {
