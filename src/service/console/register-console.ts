@@ -13,6 +13,7 @@ import { addUserRoutes } from './routes/add-user-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
+import { setupRoutes } from './routes/setup-routes.js';
 import { workflowRoutes } from './routes/workflow-routes.js';
 import { sessionStore, type SessionStore } from './sessions.js';
 
@@ -49,6 +50,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       scope.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.'))));
       sessionRoutes(scope, { service: options.service, sessions });
       integrationRoutes(scope, options.service);
+      setupRoutes(scope, options.service);
       addUserRoutes(scope, options.service);
       peopleRoutes(scope, options.service);
       accessRoutes(scope, options.service);

@@ -178,7 +178,7 @@ describe('console sign-in', () => {
       fixture.api.app.inject({ method: 'POST', url: `/console/integrations/${integrationId}/sync`, headers: { cookie: browser.cookie!, 'content-type': type }, payload });
     const cases = [
       { type: 'application/json', payload: '{"_csrf":', status: 400, text: 'could not read what was sent' },
-      { type: 'application/x-www-form-urlencoded', payload: `_csrf=${'x'.repeat(70_000)}`, status: 413, text: 'more than the console accepts' },
+      { type: 'application/x-www-form-urlencoded', payload: `_csrf=${'x'.repeat(1_100_000)}`, status: 413, text: 'more than the console accepts' },
       { type: 'application/xml', payload: '<a/>', status: 415, text: 'could not read what was sent' },
     ];
     for (const { type, payload, status, text } of cases) {

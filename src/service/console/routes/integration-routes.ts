@@ -39,7 +39,7 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
         return { integration, status: integrationStatus(integration, sync), lastRun: runs[0] };
       }),
     );
-    return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next }) });
+    return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin' }) });
   });
 
   app.get('/integrations/:integrationId', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {

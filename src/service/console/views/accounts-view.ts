@@ -66,6 +66,7 @@ export function accountsView(page: AccountsPage): SafeHtml {
 ${page.admin && html`<form method="post" action="${consoleUrl(['integrations', id, 'sync'])}">${csrfField(page.csrf)}<button type="submit">Sync now</button></form>`}
 <a href="${consoleUrl(['integrations', id, 'audit'])}">Application Audit</a>
 ${page.admin && html`<a href="${consoleUrl(['integrations', id, 'add-user'])}">Manage: Add User</a>`}
+${page.admin && html`<a href="${consoleUrl(['integrations', id, 'setup'])}">Setup: authentication and actions</a>`}
 </div>
 <h2 id="accounts">Accounts</h2>
 <form class="row" method="get" action="${consoleUrl(['integrations', id])}" role="search" aria-label="Accounts">

@@ -22,9 +22,10 @@ export function runResult(run: SyncRun): string {
   return `${run.status}: ${counts.seen} seen, ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed`;
 }
 
-export function integrationsView(input: { lines: IntegrationLine[]; next?: string }): SafeHtml {
-  if (input.lines.length === 0) return html`<p>No integrations yet. Create one with the service API (<code>POST /v1/integrations</code>); the setup wizard is not in the console yet.</p>`;
-  return html`<table>
+export function integrationsView(input: { lines: IntegrationLine[]; next?: string; admin: boolean }): SafeHtml {
+  const create = input.admin ? html`<div class="actions"><a href="/console/integrations/new">New integration</a></div>` : '';
+  if (input.lines.length === 0) return html`${create}<p>No integrations yet.${input.admin ? '' : ' An admin creates them.'}</p>`;
+  return html`${create}<table>
 <caption>Integrations of this tenant</caption>
 <thead><tr><th scope="col">Application</th><th scope="col">Type</th><th scope="col">Connector</th><th scope="col">Status</th><th scope="col">Last sync</th><th scope="col">Result</th></tr></thead>
 <tbody>${input.lines.map(

@@ -1,0 +1,105 @@
+/**
+ * The setup wizard in the console: choose the type from the catalogue (or SCIM, or a spec),
+ * configure authentication from the spec's inputs (tested on save; a failure shows the target's
+ * redacted answer and saves nothing), enable the actions offered. The key never comes back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { useApi, type TenantTokens } from '../api/api-fixture.js';
+import { embeddedStorage } from '../helpers/service-fixture.js';
+import { consoleClient, type ConsoleClient } from './console-client.js';
+
+const KEY = 'setup-canary-key-0b7e4a19';
+const WRONG_KEY = 'setup-wrong-key-93d2c';
+const fixture = useApi(embeddedStorage('console-setup'));
+const answers: string[] = [];
+let incident: IncidentPlatformSimulator;
+let tenant: TenantTokens;
+let admin: ConsoleClient;
+
+beforeAll(async () => {
+  incident = await startIncidentPlatform({ users: seedUsers({ count: 5, withoutEmailEvery: 0 }), keys: { [KEY]: 'full' } });
+  tenant = await fixture.tenantWithTokens('standard', 'Setup tenant');
+  admin = consoleClient(fixture.api.app, answers);
+  await admin.signIn(tenant.admin);
+});
+afterAll(async () => {
+  await fixture.service?.stopWorkers();
+  await incident?.close();
+});
+
+describe('console setup wizard', () => {
+  it('offers New integration to admins only, with a searchable catalogue saying what each connector supports', async () => {
+    expect((await admin.get('/console/integrations')).text).toContain('<a href="/console/integrations/new">New integration</a>');
+    const viewer = consoleClient(fixture.api.app, answers);
+    await viewer.signIn(tenant.viewer);
+    expect((await viewer.get('/console/integrations')).text).not.toContain('New integration');
+    expect((await viewer.get('/console/integrations/new')).status).toBe(403);
+    const page = await admin.get('/console/integrations/new');
+    expect(page.text).toContain('<input type="radio" name="connector" value="incident-platform" required aria-describedby="about-incident-platform">');
+    expect(page.text).toMatch(/id="about-incident-platform">[^<]*Supports: Import Users, Create User, Delete User\.<\/p>/);
+    expect(page.text).toContain('value="okta"');
+    const searched = await admin.get('/console/integrations/new?q=pagerduty');
+    expect(searched.text).toContain('value="incident-platform"');
+    expect(searched.text).not.toContain('value="okta"');
+  });
+
+  it('walks type → authentication (a failed test saves nothing) → actions, and enabling Import Users syncs', { timeout: 60_000 }, async () => {
+    await admin.get('/console/integrations/new');
+    const created = await admin.post('/console/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+    expect(created.status).toBe(303);
+    const integrationId = /^\/console\/integrations\/([^/]+)\/setup$/.exec(created.location ?? '')?.[1];
+    expect(integrationId).toBeTruthy();
+    const setup = await admin.get(created.location!);
+    expect(setup.text).toContain('<label for="input-token">API key (required)</label>');
+    expect(setup.text).toMatch(/<input type="password" id="input-token" name="input.token" autocomplete="off" required aria-describedby="input-token-help">/);
+    expect(setup.text).toContain('<input type="email" id="input-fromEmail" name="input.fromEmail" value=""');
+    expect(setup.text).toContain('Actions are offered once authentication is configured.');
+
+    const failed = await admin.post(`/console/integrations/${integrationId}/auth`, { 'input.token': WRONG_KEY, 'input.fromEmail': 'ops@example.com' });
+    expect(failed.status).toBe(422);
+    expect(failed.text).toContain('The connection test failed, so nothing was saved');
+    expect(failed.text).toContain('The target answered HTTP 401');
+    expect(failed.text).not.toContain(WRONG_KEY);
+    expect(failed.text).toContain('value="ops@example.com"');
+    expect((await fixture.service.integrations.get({ tenantId: tenant.tenant.id, integrationId: integrationId! })).authConfigured).toBe(false);
+
+    const saved = await admin.post(`/console/integrations/${integrationId}/auth`, { 'input.token': KEY });
+    expect(saved.status).toBe(303);
+    const step3 = await admin.get(saved.location!);
+    expect(step3.text).toContain('Authentication saved: the connection test passed.');
+    expect(step3.text).toContain('A value is saved and is never shown');
+    expect(step3.text).toMatch(/<td>Import Users<\/td><td>standard<\/td><td>no<\/td>/);
+    expect(step3.text).toContain('aria-label="Enable Delete User">Enable</button>');
+    expect(step3.text).not.toContain('Activate User');
+
+    await fixture.service.startWorkers();
+    const enabled = await admin.post(`/console/integrations/${integrationId}/actions/importUsers`, { enabled: 'true' });
+    expect(enabled.status).toBe(303);
+    const after = await admin.get(enabled.location!);
+    expect(after.text).toContain('Import Users is enabled: the first sync has started');
+    expect(after.text).toMatch(/<td>Import Users<\/td><td>standard<\/td><td>yes<\/td>/);
+    const runs = await fixture.service.sync.listRuns({ tenantId: tenant.tenant.id, integrationId: integrationId! });
+    expect(runs[0]).toMatchObject({ trigger: 'enabled' });
+    expect((await admin.post(`/console/integrations/${integrationId}/actions/importUsers`, { enabled: 'maybe' })).status).toBe(400);
+    expect((await admin.post(`/console/integrations/${integrationId}/actions/activateUser`, { enabled: 'true' })).status).toBe(409);
+  });
+
+  it('shows a refused choice on the form again: a bad SCIM URL with its hint, a spec’s diagnostics at their line, escaped', async () => {
+    await admin.get('/console/integrations/new');
+    const scim = await admin.post('/console/integrations', { type: 'scim', scimBaseUrl: 'not a url' });
+    expect(scim.status).toBe(400);
+    expect(scim.text).toContain('scimBaseUrl must be an http or https URL');
+    const spec = 'specVersion: 1\nid: "<b>bad</b>"\nname: Bad\ntype: custom\n';
+    const byo = await admin.post('/console/integrations', { type: 'build-your-own', spec });
+    expect(byo.status).toBe(422);
+    expect(byo.text).toMatch(/<li>line \d+, column \d+: [A-Z_]+: /);
+    expect(byo.text).toContain('id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;');
+    expect(byo.text).not.toContain('<b>bad</b>');
+    expect((await admin.post('/console/integrations', { type: 'other' })).status).toBe(400);
+  });
+
+  it('sent neither the key nor a token in any answer', () => {
+    for (const answer of answers) for (const secret of [KEY, WRONG_KEY, tenant.admin, tenant.viewer]) expect(answer).not.toContain(secret);
+  });
+});
