@@ -32,6 +32,7 @@ label { display: block; font-weight: 600; margin-bottom: .2rem; }
 label.check { display: flex; gap: .4rem; align-items: center; font-weight: 400; }
 pre { white-space: pre-wrap; word-break: break-word; background: #fff; border: 1px solid var(--line); padding: .5rem; }
 textarea { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; width: 100%; max-width: 60rem; padding: .4rem; border: 1px solid #6b7380; }
+tr.problem td { background: #fdf1d8; }
 .choice p { margin: .1rem 0 .7rem 1.6rem; }
 input[type="text"], input[type="search"], input[type="password"], input[type="email"], select { font: inherit; padding: .35rem .5rem; border: 1px solid #6b7380; border-radius: 3px; min-width: 16rem; }
 button { font: inherit; padding: .4rem .9rem; border-radius: 3px; border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }

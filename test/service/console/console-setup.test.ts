@@ -18,7 +18,9 @@ let tenant: TenantTokens;
 let admin: ConsoleClient;
 
 beforeAll(async () => {
-  incident = await startIncidentPlatform({ users: seedUsers({ count: 5, withoutEmailEvery: 0 }), keys: { [KEY]: 'full' } });
+  const users = seedUsers({ count: 5, withoutEmailEvery: 0 });
+  users.push({ id: 'PNOMAIL', name: '<i>No Mail</i>', role: 'user', timeZone: 'UTC' });
+  incident = await startIncidentPlatform({ users, keys: { [KEY]: 'full' } });
   tenant = await fixture.tenantWithTokens('standard', 'Setup tenant');
   admin = consoleClient(fixture.api.app, answers);
   await admin.signIn(tenant.admin);
@@ -83,6 +85,40 @@ describe('console setup wizard', () => {
     expect(runs[0]).toMatchObject({ trigger: 'enabled' });
     expect((await admin.post(`/console/integrations/${integrationId}/actions/importUsers`, { enabled: 'maybe' })).status).toBe(400);
     expect((await admin.post(`/console/integrations/${integrationId}/actions/activateUser`, { enabled: 'true' })).status).toBe(409);
+  });
+
+  it('Test shows the request and the answer with the key redacted; Preview marks the records with problems', { timeout: 60_000 }, async () => {
+    const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter((candidate) => candidate.authConfigured);
+    const setup = await admin.get(`/console/integrations/${integration!.id}/setup`);
+    expect(setup.text).toContain('<button type="submit" class="secondary">Test</button>');
+    const tested = await admin.post(`/console/integrations/${integration!.id}/test`);
+    expect(tested.status).toBe(200);
+    expect(tested.text).toContain(`<code>GET ${incident.server.origin}/users`);
+    expect(tested.text).toMatch(/<tr><td>authorization<\/td><td>[^<]*\*\*\*[^<]*<\/td><\/tr>/i);
+    expect(tested.text).toContain('<h2>Answer: HTTP 200</h2>');
+    // The simulator's answer for six users is long: collapsed, and pretty-printed JSON inside.
+    expect(tested.text).toMatch(/<details><summary>Body: [\d,]+ characters \(open to read\)<\/summary><pre>\{\n  &quot;users&quot;: \[/);
+    expect(tested.text).toContain('&lt;i&gt;No Mail&lt;/i&gt;');
+    const previewed = await admin.post(`/console/integrations/${integration!.id}/preview`);
+    expect(previewed.status).toBe(200);
+    expect(previewed.text).toContain('6 records: 6 importable, 1 with problems.');
+    expect(previewed.text).toMatch(/<tr class="problem"><td class="num">5<\/td><td>PNOMAIL<\/td><td><\/td><td>&lt;i&gt;No Mail&lt;\/i&gt;<\/td>\s*<td>false<\/td><td><strong>[^<]*email[^<]*<\/strong><\/td><\/tr>/);
+    const viewer = consoleClient(fixture.api.app, answers);
+    await viewer.signIn(tenant.viewer);
+    expect((await viewer.post(`/console/integrations/${integration!.id}/test`)).status).toBe(403);
+  });
+
+  it('answers a target that cannot be reached with a 502 page saying so', { timeout: 60_000 }, async () => {
+    const gone = await startIncidentPlatform({ users: seedUsers({ count: 1 }), keys: { [KEY]: 'full' } });
+    const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
+    const integration = await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin, name: 'Gone' });
+    expect((await fixture.service.integrations.configureAuth({ ...ref, integrationId: integration.id, inputs: { token: KEY } })).ok).toBe(true);
+    await gone.close();
+    await admin.get(`/console/integrations/${integration.id}/setup`);
+    const answer = await admin.post(`/console/integrations/${integration.id}/test`);
+    expect(answer.status).toBe(502);
+    expect(answer.text).toContain('<h1>The target could not be reached</h1>');
+    expect(answer.text).toContain('Test failed: ');
   });
 
   it('shows a refused choice on the form again: a bad SCIM URL with its hint, a spec’s diagnostics at their line, escaped', async () => {

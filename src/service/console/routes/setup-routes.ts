@@ -1,7 +1,7 @@
 /**
  * The setup wizard in the seed's order: choose the type (create), configure authentication (tested
- * on save, nothing saved when the test fails), enable or disable the actions offered. Admin only;
- * each step calls the service operation the matching API route calls.
+ * on save, nothing saved when the test fails), enable or disable the actions offered; then Test and
+ * Preview. Admin only; each step calls the service operation the matching API route calls.
  */
 import type { FastifyInstance } from 'fastify';
 import { problemFor } from '../../api/problem.js';
@@ -16,6 +16,8 @@ import { queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { newIntegrationView, type NewIntegrationPage } from '../views/new-integration-view.js';
 import { setupView } from '../views/setup-view.js';
+import { previewView, testView } from '../views/inspect-view.js';
+import { isConnectorError } from '../../../index.js';
 
 type IntegrationParams = { integrationId: string };
 
@@ -100,4 +102,23 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
     const notice = enabled === 'false' ? 'action-disabled' : action === 'importUsers' ? 'import-enabled' : 'action-enabled';
     return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice }), 303);
   });
+
+  // Test and Preview only read the target, but each sends a request with the saved credentials and
+  // is audited: a POST with the CSRF token, like the API's.
+  for (const kind of ['test', 'preview'] as const) {
+    app.post(`/integrations/:integrationId/${kind}`, { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+      const integration = await service.integrations.get(ref);
+      try {
+        const input = { ...ref, actor: consoleActor(caller) };
+        const body = kind === 'test' ? testView({ integration, result: await service.inspect.test(input) }) : previewView({ integration, ...(await service.inspect.preview(input)) });
+        return sendPage(request, reply, { title: `${kind === 'test' ? 'Test' : 'Preview'}: ${integration.name}`, section: 'integrations', body });
+      } catch (error) {
+        // The runtime's errors are redacted and say what to do; they are the target's failure, not ours.
+        if (!isConnectorError(error)) throw error;
+        throw new ConsoleError(502, 'The target could not be reached', `${kind === 'test' ? 'Test' : 'Preview'} failed: ${error.message}`, error.hint);
+      }
+    });
+  }
 }

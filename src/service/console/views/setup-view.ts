@@ -64,5 +64,11 @@ ${page.inputs.map(field)}
 </form>
 <h2>3. Actions</h2>
 ${actionsStep(page)}
+${page.integration.authConfigured && html`<h2>Test and Preview</h2>
+<p>Test sends the first Import Users request and shows the target's answer (credentials redacted); Preview maps that answer and marks each record's problems.</p>
+<div class="actions">
+<form method="post" action="${consoleUrl(['integrations', id, 'test'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Test</button></form>
+<form method="post" action="${consoleUrl(['integrations', id, 'preview'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Preview</button></form>
+</div>`}
 <p><a href="${consoleUrl(['integrations', id])}">Accounts and syncs</a></p>`;
 }
