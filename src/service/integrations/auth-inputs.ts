@@ -5,10 +5,10 @@
  * the actions each supports, for choosing the type.
  */
 import { connectors } from '../../../generated/index.js';
-import { STANDARD_ACTIONS } from '../../compiler/rules/spec-walk.js';
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import type { CompiledConnector } from '../../connector.js';
 import { prebuiltConnectorIds } from './integration-types.js';
+import { supportedStandardActions } from './offered-actions.js';
 
 export interface AuthInput {
   name: string;
@@ -37,7 +37,7 @@ export interface CatalogueEntry {
   id: string;
   name: string;
   description: string;
-  /** The standard actions the spec supports, in the standard order. */
+  /** The standard actions it offers once authenticated, in the standard order. */
   actions: string[];
 }
 
@@ -48,7 +48,7 @@ export function prebuiltCatalogue(): CatalogueEntry[] {
   return prebuiltConnectorIds()
     .map((id) => {
       const { spec } = shipped[id]!;
-      return { id, name: spec.name, description: (spec.description ?? '').trim(), actions: STANDARD_ACTIONS.filter((action) => spec.actions[action] !== undefined) };
+      return { id, name: spec.name, description: (spec.description ?? '').trim(), actions: supportedStandardActions(spec, 'prebuilt') };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }

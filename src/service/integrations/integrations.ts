@@ -29,7 +29,7 @@ import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure 
 import { connectorOf, resolveChoice, type IntegrationChoice } from './integration-types.js';
 import { authInputsOf, type AuthInput } from './auth-inputs.js';
 import { toIntegration, type Integration } from './integration-view.js';
-import { actionKind, offeredActions, type OfferedAction } from './offered-actions.js';
+import { actionKind, offeredActions, withheldActions, type OfferedAction, type WithheldAction } from './offered-actions.js';
 import { describeFailure, invokeAction, isReadOnlyRefusal, writeActionsOf, type ActionRun, type ActionSubject } from './run-action.js';
 import { isConnectorError } from '../../runtime/errors.js';
 import type { ActionConfigChange } from './action-config.js';
@@ -57,6 +57,8 @@ export interface IntegrationOperations {
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
   listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
   setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
+  /** The spec's actions the tenant's plan withholds, each with the plan that would offer it. */
+  withheldActions(ref: IntegrationRef): Promise<WithheldAction[]>;
   /** An action's configuration as the spec has it (method, path, body, records, mapping...), and whether it is editable. */
   actionConfig(input: IntegrationRef & { action: string }): Promise<ActionConfiguration>;
   /**
@@ -194,6 +196,12 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async listActions(ref) {
       return (await actionsOf(ref)).offered;
+    },
+
+    async withheldActions(ref) {
+      const tenant = await loadTenant(db, ref.tenantId);
+      const row = await loadIntegration(db, ref);
+      return withheldActions({ spec: (await connectorOf(row)).spec, plan: tenant.plan, authConfigured: row.auth_configured_at !== null });
     },
 
     async setAction(input) {

@@ -8,6 +8,7 @@ import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from
 import { useApi, type TenantTokens } from '../api/api-fixture.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { consoleClient, type ConsoleClient } from './console-client.js';
+import { BYO_SPEC } from '../integrations/byo-specs.js';
 
 const KEY = 'setup-canary-key-0b7e4a19';
 const WRONG_KEY = 'setup-wrong-key-93d2c';
@@ -133,6 +134,37 @@ describe('console setup wizard', () => {
     expect(byo.text).toContain('id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;');
     expect(byo.text).not.toContain('<b>bad</b>');
     expect((await admin.post('/console/integrations', { type: 'other' })).status).toBe(400);
+  });
+
+  it('shows what the plan allows; a build-your-own custom action below Business is listed with why it is unavailable', { timeout: 60_000 }, async () => {
+    expect((await admin.get('/console/integrations')).text).toContain('This tenant is on the <strong>standard</strong> plan, which allows integrations. Custom actions need the business plan.');
+    await admin.get('/console/integrations/new');
+    const created = await admin.post('/console/integrations', { type: 'build-your-own', spec: BYO_SPEC });
+    expect(created.status).toBe(303);
+    const setup = await admin.get(created.location!);
+    expect(setup.text).toContain('<label for="input-baseUrl">Base URL (required)</label>');
+    const integrationId = /\/console\/integrations\/([^/]+)\/setup/.exec(created.location!)![1]!;
+    const saved = await admin.post(`/console/integrations/${integrationId}/auth`, { 'input.baseUrl': incident.server.origin, 'input.token': KEY });
+    expect(saved.status).toBe(303);
+    const step3 = await admin.get(saved.location!);
+    expect(step3.text).toContain('<h3>Not available on the standard plan</h3>');
+    expect(step3.text).toContain('<li>orderAsset (custom action): needs the business plan; this tenant is on the standard plan.</li>');
+    expect(step3.text).not.toContain('aria-label="Enable orderAsset"');
+    // On Business the same action is offered.
+    await fixture.service.tenants.setPlan({ tenantId: tenant.tenant.id, plan: 'business', actor: 'operator' });
+    const business = await admin.get(`/console/integrations/${integrationId}/setup`);
+    expect(business.text).toContain('aria-label="Enable orderAsset"');
+    expect(business.text).not.toContain('Not available on the');
+    await fixture.service.tenants.setPlan({ tenantId: tenant.tenant.id, plan: 'standard', actor: 'operator' });
+
+    const none = await fixture.tenantWithTokens('none', 'No-plan tenant');
+    const stranger = consoleClient(fixture.api.app, answers);
+    await stranger.signIn(none.admin);
+    expect((await stranger.get('/console/integrations')).text).toContain('on the <strong>none</strong> plan, which allows no integration. Integrations need the standard plan. Custom actions need the business plan.');
+    await stranger.get('/console/integrations/new');
+    const refused = await stranger.post('/console/integrations', { type: 'scim', scimBaseUrl: 'https://scim.example.test/v2' });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('integrations need the standard plan');
   });
 
   it('sent neither the key nor a token in any answer', () => {

@@ -39,7 +39,8 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
         return { integration, status: integrationStatus(integration, sync), lastRun: runs[0] };
       }),
     );
-    return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin' }) });
+    const { plan } = await service.tenants.get(caller.tenantId);
+    return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan }) });
   });
 
   app.get('/integrations/:integrationId', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {

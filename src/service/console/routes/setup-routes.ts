@@ -48,6 +48,12 @@ function catalogue(search: string | undefined) {
 }
 
 export function setupRoutes(app: FastifyInstance, service: Service): void {
+  /** Step 3's data: the actions offered, those the plan withholds, and the plan. */
+  const actionState = async (ref: { tenantId: string; integrationId: string }) => {
+    const [actions, withheld, tenant] = await Promise.all([service.integrations.listActions(ref), service.integrations.withheldActions(ref), service.tenants.get(ref.tenantId)]);
+    return { actions, withheld, plan: tenant.plan };
+  };
+
   app.get('/integrations/new', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
     const { csrf } = operatorOf(request);
     const search = queryText(request.query, 'q');
@@ -71,9 +77,9 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
   app.get('/integrations/:integrationId/setup', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
     const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
-    const [integration, inputs, actions] = await Promise.all([service.integrations.get(ref), service.integrations.authInputs(ref), service.integrations.listActions(ref)]);
+    const [integration, inputs, state] = await Promise.all([service.integrations.get(ref), service.integrations.authInputs(ref), actionState(ref)]);
     const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
-    return sendPage(request, reply, { title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs, actions, csrf, notice }) });
+    return sendPage(request, reply, { title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs, ...state, csrf, notice }) });
   });
 
   app.post('/integrations/:integrationId/auth', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
@@ -87,10 +93,10 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
     }));
     const result = await service.integrations.configureAuth({ ...ref, inputs, actor: consoleActor(caller) });
     if (result.ok) return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'auth-saved' }), 303);
-    const [integration, actions] = await Promise.all([service.integrations.get(ref), service.integrations.listActions(ref)]);
+    const [integration, state] = await Promise.all([service.integrations.get(ref), actionState(ref)]);
     // What the operator typed stays in the non-secret fields; a secret is never sent back.
     const shown = fields.map((input) => (input.secret || inputs[input.name] === undefined ? input : { ...input, value: inputs[input.name] }));
-    return sendPage(request, reply, { status: 422, title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs: shown, actions, csrf, failure: result.failure }) });
+    return sendPage(request, reply, { status: 422, title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs: shown, ...state, csrf, failure: result.failure }) });
   });
 
   app.post('/integrations/:integrationId/actions/:action', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {

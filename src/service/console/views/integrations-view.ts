@@ -1,6 +1,7 @@
 /** The integrations list: type, status, last sync and its result. */
 import type { Integration } from '../../integrations/integration-view.js';
 import type { SyncRun } from '../../sync/sync-view.js';
+import { FEATURE_PLANS, planPermits, type Plan } from '../../tenants/plans.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { timeOf } from './format.js';
 import type { IntegrationStatus } from './integration-status.js';
@@ -22,8 +23,15 @@ export function runResult(run: SyncRun): string {
   return `${run.status}: ${counts.seen} seen, ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed`;
 }
 
-export function integrationsView(input: { lines: IntegrationLine[]; next?: string; admin: boolean }): SafeHtml {
-  const create = input.admin ? html`<div class="actions"><a href="/console/integrations/new">New integration</a></div>` : '';
+/** What the tenant's plan allows (issue 14, item 5), in words. */
+function planLine(plan: Plan): SafeHtml {
+  const allows = [planPermits(plan, 'integrations') ? 'integrations' : undefined, planPermits(plan, 'customActions') ? 'custom actions' : undefined].filter(Boolean);
+  const missing = (['integrations', 'customActions'] as const).filter((feature) => !planPermits(plan, feature));
+  return html`<p>This tenant is on the <strong>${plan}</strong> plan${allows.length ? `, which allows ${allows.join(' and ')}` : ', which allows no integration'}.${missing.map((feature) => ` ${feature === 'integrations' ? 'Integrations need' : 'Custom actions need'} the ${FEATURE_PLANS[feature]} plan.`).join('')}</p>`;
+}
+
+export function integrationsView(input: { lines: IntegrationLine[]; next?: string; admin: boolean; plan: Plan }): SafeHtml {
+  const create = html`${planLine(input.plan)}${input.admin ? html`<div class="actions"><a href="/console/integrations/new">New integration</a></div>` : ''}`;
   if (input.lines.length === 0) return html`${create}<p>No integrations yet.${input.admin ? '' : ' An admin creates them.'}</p>`;
   return html`${create}<table>
 <caption>Integrations of this tenant</caption>

@@ -6,7 +6,8 @@
 import type { AuthFailure } from '../../integrations/configure-auth.js';
 import type { AuthInput } from '../../integrations/auth-inputs.js';
 import type { Integration } from '../../integrations/integration-view.js';
-import type { OfferedAction } from '../../integrations/offered-actions.js';
+import type { OfferedAction, WithheldAction } from '../../integrations/offered-actions.js';
+import type { Plan } from '../../tenants/plans.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
@@ -15,6 +16,9 @@ export interface SetupPage {
   integration: Integration;
   inputs: AuthInput[];
   actions: OfferedAction[];
+  /** Actions of the spec the tenant's plan withholds, shown with why. */
+  withheld: WithheldAction[];
+  plan: Plan;
   csrf: string;
   failure?: AuthFailure;
   notice?: string;
@@ -34,6 +38,12 @@ function failureBox(failure: AuthFailure): SafeHtml {
 ${failure.status !== undefined && html`<p>The target answered HTTP ${failure.status}${failure.code ? ` (${failure.code})` : ''}.</p>`}
 ${failure.bodyExcerpt && html`<p>Its answer (secrets redacted):</p><pre>${failure.bodyExcerpt}</pre>`}
 ${failure.hint && html`<p>${failure.hint}</p>`}</div>`;
+}
+
+function withheldList(page: SetupPage): SafeHtml | undefined {
+  if (page.withheld.length === 0) return undefined;
+  return html`<h3>Not available on the ${page.plan} plan</h3>
+<ul>${page.withheld.map((action) => html`<li>${actionLabel(action.name)} (${action.kind} action): needs the ${action.requiredPlan} plan; this tenant is on the ${page.plan} plan.</li>`)}</ul>`;
 }
 
 function actionsStep(page: SetupPage): SafeHtml {
@@ -64,6 +74,7 @@ ${page.inputs.map(field)}
 </form>
 <h2>3. Actions</h2>
 ${actionsStep(page)}
+${withheldList(page)}
 ${page.integration.authConfigured && html`<h2>Test and Preview</h2>
 <p>Test sends the first Import Users request and shows the target's answer (credentials redacted); Preview maps that answer and marks each record's problems.</p>
 <div class="actions">
