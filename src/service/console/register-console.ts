@@ -10,6 +10,7 @@ import { ConsoleError, errorPageOf, sendErrorPage } from './console-error.js';
 import { acceptForms } from './form-body.js';
 import { accessRoutes } from './routes/access-routes.js';
 import { addUserRoutes } from './routes/add-user-routes.js';
+import { generateConfigRoutes } from './routes/generate-config-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
@@ -51,6 +52,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       sessionRoutes(scope, { service: options.service, sessions });
       integrationRoutes(scope, options.service);
       setupRoutes(scope, options.service);
+      generateConfigRoutes(scope, options.service);
       addUserRoutes(scope, options.service);
       peopleRoutes(scope, options.service);
       accessRoutes(scope, options.service);

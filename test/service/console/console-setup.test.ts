@@ -167,6 +167,41 @@ describe('console setup wizard', () => {
     expect(refused.text).toContain('integrations need the standard plan');
   });
 
+  it('Generate Config: the proposal with why, then a confirmed (edited) save; a spec error saves nothing; prebuilt only compares', { timeout: 60_000 }, async () => {
+    const integrations = await fixture.service.integrations.list({ tenantId: tenant.tenant.id });
+    const byo = integrations.find((integration) => integration.name === 'Acme pager')!;
+    const prebuilt = integrations.find((integration) => integration.type === 'prebuilt' && integration.authConfigured)!;
+    const setup = await admin.get(`/console/integrations/${byo.id}/setup`);
+    expect(setup.text).toContain('<button type="submit" class="secondary">Generate Config</button>');
+    const proposal = await admin.post(`/console/integrations/${byo.id}/generate-config`, { records: '' });
+    expect(proposal.status).toBe(200);
+    expect(proposal.text).toContain('<code>.users</code>: 6 records.');
+    expect(proposal.text).toMatch(/<tr><td>email<\/td><td><code>[^<]*email[^<]*<\/code><\/td><td>[^<]+<\/td>/);
+    expect(proposal.text).toContain('<input type="text" id="apply-records" name="records" value=".users" required spellcheck="false">');
+    expect(proposal.text).toMatch(/name="mapping\.email" value="[^"]*&quot;[^"]*"/);
+    const mapping = Object.fromEntries([...proposal.text.matchAll(/name="mapping\.(\w+)" value="([^"]*)"/g)].map(([, field, value]) => [`mapping.${field}`, value!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>')]));
+    expect(Object.keys(mapping)).toEqual(expect.arrayContaining(['mapping.id', 'mapping.email', 'mapping.name']));
+
+    const broken = await admin.post(`/console/integrations/${byo.id}/generate-config/apply`, { records: '.users', ...mapping, 'mapping.name': '.name |||' });
+    expect(broken.status).toBe(422);
+    expect(broken.text).toContain('Nothing was saved');
+    expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/importUsers\/mapping\/name\)/);
+    expect(broken.text).toContain('value=".name |||"');
+    const before = await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'importUsers' });
+    expect(JSON.stringify(before)).not.toContain('|||');
+
+    const saved = await admin.post(`/console/integrations/${byo.id}/generate-config/apply`, { records: '.users', ...mapping, 'mapping.name': '.name // "unnamed"' });
+    expect(saved.status).toBe(303);
+    expect((await admin.get(saved.location!)).text).toContain('The generated configuration was saved into Import Users.');
+    const after = await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'importUsers' });
+    expect(after.config).toMatchObject({ records: '.users', mapping: { name: '.name // "unnamed"' } });
+
+    const compare = await admin.post(`/console/integrations/${prebuilt.id}/generate-config`, {});
+    expect(compare.text).toContain('the proposal is for comparing only');
+    expect(compare.text).not.toContain('Confirm and save');
+    expect((await admin.post(`/console/integrations/${prebuilt.id}/generate-config/apply`, { records: '.users', ...mapping })).status).toBe(409);
+  });
+
   it('sent neither the key nor a token in any answer', () => {
     for (const answer of answers) for (const secret of [KEY, WRONG_KEY, tenant.admin, tenant.viewer]) expect(answer).not.toContain(secret);
   });

@@ -26,6 +26,7 @@ const NOTICES: Record<string, string> = {
   'import-enabled': 'Import Users is enabled: the first sync has started, and the Accounts page fills when it ends.',
   'action-enabled': 'The action is enabled.',
   'action-disabled': 'The action is disabled.',
+  'config-applied': 'The generated configuration was saved into Import Users.',
 };
 
 /** The refusals a choice can meet, shown on the form again; anything else is an error page. */

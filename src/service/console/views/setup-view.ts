@@ -80,6 +80,10 @@ ${page.integration.authConfigured && html`<h2>Test and Preview</h2>
 <div class="actions">
 <form method="post" action="${consoleUrl(['integrations', id, 'test'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Test</button></form>
 <form method="post" action="${consoleUrl(['integrations', id, 'preview'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Preview</button></form>
-</div>`}
+</div>
+<h2>Generate Config</h2>
+<form class="row" method="post" action="${consoleUrl(['integrations', id, 'generate-config'])}">${csrfField(page.csrf)}
+<div><label for="generate-records">Records path (optional)</label><input type="text" id="generate-records" name="records" spellcheck="false" aria-describedby="generate-records-help"><br><span class="muted" id="generate-records-help">Leave empty to let the generator find the array of users.</span></div>
+<div><button type="submit" class="secondary">Generate Config</button></div></form>`}
 <p><a href="${consoleUrl(['integrations', id])}">Accounts and syncs</a></p>`;
 }
