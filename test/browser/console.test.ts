@@ -125,6 +125,10 @@ describe('operator console in chromium', () => {
     // The first page of the answer (the simulator's default page size), mapped.
     expect(await page.getByRole('cell', { name: 'ada.okafor@example.com' }).count()).toBe(1);
     await screen('preview');
+    await page.getByRole('link', { name: 'Back to the setup' }).click();
+    await page.getByRole('button', { name: 'Generate Config' }).click();
+    expect(await page.getByText('the proposal is for comparing only').count()).toBe(1);
+    await screen('generate-config');
     await page.getByRole('link', { name: 'Integrations', exact: true }).click();
     expect(await page.getByRole('cell', { name: 'connected' }).count()).toBe(1);
     await screen('integrations');
@@ -261,7 +265,7 @@ describe('operator console in chromium', () => {
     // The checker itself works: an unlabelled field on a page without a language is reported.
     await axePage.setContent('<html><head><title>control</title></head><body><main><input type="text"></main></body></html>');
     expect((await violations(axePage, axeSource)).map((violation) => violation.id)).toEqual(expect.arrayContaining(['label', 'html-has-lang']));
-    expect(screens.size).toBeGreaterThanOrEqual(17);
+    expect(screens.size).toBeGreaterThanOrEqual(18);
     for (const [name, content] of screens) {
       // Each screen exactly as the walk saw it (results of POSTs included), written into a page of
       // the console's origin so that its style sheet loads and colour contrast is measured.
