@@ -109,6 +109,30 @@ describe('console pages', () => {
     expect((await admin.get(`/console/integrations/${integrationId}`)).text).toMatch(/<td>manual<\/td><td>succeeded<\/td>/);
   });
 
+  it('while a sync is open, shows its progress in a live region kept current by the console’s one script', { timeout: 60_000 }, async () => {
+    await fixture.service.stopWorkers();
+    try {
+      await admin.get(`/console/integrations/${integrationId}`);
+      await admin.post(`/console/integrations/${integrationId}/sync`);
+      const open = await viewer.get(`/console/integrations/${integrationId}`);
+      expect(open.text).toContain(`<p class="notice" role="status" data-sync-progress="/console/integrations/${integrationId}/sync-progress">Sync queued: 0 pages, 0 accounts seen.`);
+      expect(open.text).toContain('<script src="/console/assets/console.js" defer></script>');
+      const progress = await viewer.get(`/console/integrations/${integrationId}/sync-progress`);
+      expect(progress.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(JSON.parse(progress.text)).toEqual({ id: expect.any(String), status: 'queued', counts: expect.objectContaining({ seen: 0, pages: 0 }) });
+      const script = await viewer.get('/console/assets/console.js');
+      expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(script.text).toContain('data-sync-progress');
+    } finally {
+      await fixture.service.startWorkers();
+    }
+    expect(await settled()).toMatchObject({ status: 'succeeded' });
+    const done = await viewer.get(`/console/integrations/${integrationId}`);
+    expect(done.text).not.toContain('data-sync-progress');
+    expect(done.text).not.toContain('<script');
+    expect((await consoleClient(fixture.api.app).get(`/console/integrations/${integrationId}/sync-progress`)).status).toBe(303);
+  });
+
   it('shows a run held by the deletion safeguard with the accounts it would remove; a viewer cannot decide, an admin approves', { timeout: 60_000 }, async () => {
     await fixture.service.sync.configure({ tenantId: tenant.tenant.id, integrationId, removalThresholdMin: 0, removalThresholdPercent: 5, actor: 'operator' });
     const leavers = incident.state.users.splice(10, 4);

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Service } from '../../open-service.js';
 import { ACCOUNT_STATES } from '../../sync/sync-policy.js';
+import { ConsoleError } from '../console-error.js';
 import { consoleUrl } from '../html.js';
 import { queryChoice, queryCount, queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
@@ -65,6 +66,14 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
         runs, search, state, states: ACCOUNT_STATES, after, admin: caller.role === 'admin', csrf, notice,
       }),
     });
+  });
+
+  // The progress the Accounts page's script polls: the latest run's status and counts, nothing else.
+  app.get('/integrations/:integrationId/sync-progress', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const [run] = await service.sync.listRuns({ tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId, limit: 1 });
+    if (!run) throw new ConsoleError(404, 'Not found', 'This integration has no sync run yet.');
+    return reply.type('application/json; charset=utf-8').send({ id: run.id, status: run.status, counts: run.counts });
   });
 
   app.post('/integrations/:integrationId/sync', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {

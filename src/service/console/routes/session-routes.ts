@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Service } from '../../open-service.js';
 import { clearedSessionCookie, sessionCookie } from '../cookies.js';
 import { CONSOLE_CSS } from '../console-style.js';
+import { CONSOLE_JS } from '../console-script.js';
 import { formText } from '../form-body.js';
 import { sendPage } from '../respond.js';
 import type { SessionStore } from '../sessions.js';
@@ -21,6 +22,8 @@ export function sessionRoutes(app: FastifyInstance, input: { service: Service; s
   app.get('/', { config: { access: 'console', console: 'anonymous' } }, async (request, reply) => reply.redirect(request.caller ? '/console/integrations' : '/console/sign-in', 303));
 
   app.get('/assets/console.css', { config: { access: 'console', console: 'anonymous' } }, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_CSS));
+
+  app.get('/assets/console.js', { config: { access: 'console', console: 'anonymous' } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_JS));
 
   app.get('/sign-in', { config: { access: 'console', console: 'anonymous' } }, async (request, reply) => {
     if (request.caller) return reply.redirect('/console/integrations', 303);

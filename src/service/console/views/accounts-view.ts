@@ -58,6 +58,14 @@ function runsTable(page: AccountsPage): SafeHtml {
 </table>`;
 }
 
+/** While the latest run is open: its state in a live region, which the console's script keeps current. */
+function progress(page: AccountsPage): SafeHtml | undefined {
+  const latest = page.runs[0];
+  if (!latest || (latest.status !== 'queued' && latest.status !== 'running')) return undefined;
+  return html`<p class="notice" role="status" data-sync-progress="${consoleUrl(['integrations', page.integration.id, 'sync-progress'])}">Sync ${latest.status}: ${latest.counts.pages} pages, ${latest.counts.seen} accounts seen. Reload the page to follow it.</p>
+<script src="/console/assets/console.js" defer></script>`;
+}
+
 export function accountsView(page: AccountsPage): SafeHtml {
   const id = page.integration.id;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
@@ -80,5 +88,6 @@ ${page.after && html`<a href="${consoleUrl(['integrations', id], { q: page.searc
 ${page.next && html`<a href="${consoleUrl(['integrations', id], { q: page.search, state: page.state, after: page.next })}">Next page</a>`}
 </nav>
 <h2>Sync history</h2>
+${progress(page)}
 ${runsTable(page)}`;
 }
