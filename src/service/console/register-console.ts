@@ -15,6 +15,7 @@ import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
+import { syncSettingsRoutes } from './routes/sync-settings-routes.js';
 import { workflowRoutes } from './routes/workflow-routes.js';
 import { sessionStore, type SessionStore } from './sessions.js';
 
@@ -53,6 +54,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       integrationRoutes(scope, options.service);
       setupRoutes(scope, options.service);
       generateConfigRoutes(scope, options.service);
+      syncSettingsRoutes(scope, options.service);
       addUserRoutes(scope, options.service);
       peopleRoutes(scope, options.service);
       accessRoutes(scope, options.service);

@@ -250,6 +250,42 @@ describe('console pages', () => {
     expect((await admin.get(`/console/workflows?status=cancelled`)).text).toContain('No workflow has this status.');
   });
 
+  it('saves sync settings (admin), refuses values out of range with the service’s reason, and lifts a quarantine', { timeout: 90_000 }, async () => {
+    const page = await admin.get(`/console/integrations/${integrationId}`);
+    expect(page.text).toContain('<label for="setting-intervalSeconds">Seconds between scheduled syncs</label>');
+    expect((await viewer.get(`/console/integrations/${integrationId}`)).text).toMatch(/<dt>Seconds between scheduled syncs<\/dt><dd>3600<\/dd>/);
+    expect((await viewer.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '1800' })).status).toBe(403);
+    const saved = await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '1800', removalThresholdPercent: '30', removalThresholdMin: '10', maxConsecutiveFailures: '5' });
+    expect(saved.status).toBe(303);
+    expect((await admin.get(saved.location!)).text).toContain('The sync settings were saved.');
+    expect((await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId })).settings).toMatchObject({ intervalSeconds: 1800, removalThresholdPercent: 30 });
+    const outOfRange = await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '5' });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.text).toContain('intervalSeconds must be an integer from 60');
+    expect((await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: 'soon' })).text).toContain('must be a whole number; nothing was saved.');
+
+    // A second application whose target goes away: its first sync fails and, with one failure allowed, it is quarantined.
+    const gone = await startIncidentPlatform({ users: seedUsers({ count: 1 }), keys: { [CANARY_KEY]: 'full' } });
+    const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
+    const second = await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin, name: 'Gone pager' });
+    expect((await fixture.service.integrations.configureAuth({ ...ref, integrationId: second.id, inputs: { token: CANARY_KEY } })).ok).toBe(true);
+    await fixture.service.sync.configure({ ...ref, integrationId: second.id, maxConsecutiveFailures: 1 });
+    await gone.close();
+    await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: true });
+    while (!(await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id })).quarantined) await new Promise((resolve) => setTimeout(resolve, 200));
+    const quarantined = await admin.get(`/console/integrations/${second.id}`);
+    expect(quarantined.text).toMatch(/Quarantined since <time datetime="[^"]+">[^<]+<\/time> after 1 failed runs in a row/);
+    expect(quarantined.text).toContain('Resume scheduled syncs</button>');
+    expect((await viewer.get(`/console/integrations/${second.id}`)).text).not.toContain('Resume scheduled syncs');
+    expect((await viewer.get('/console/integrations')).text).toMatch(/Gone pager<\/a><\/th>\s*<td>Prebuilt<\/td><td>incident-platform<\/td><td>quarantined<\/td>/);
+    const resumed = await admin.post(`/console/integrations/${second.id}/sync/resume`);
+    expect(resumed.status).toBe(303);
+    expect((await admin.get(resumed.location!)).text).toContain('The quarantine was lifted');
+    expect((await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id })).quarantined).toBe(false);
+    // Off again, so the resumed schedule does not keep failing against the closed target.
+    await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: false });
+  });
+
   it('shows another tenant nothing of this one', async () => {
     const stranger = consoleClient(fixture.api.app, answers);
     await stranger.signIn(other.admin);

@@ -25,6 +25,8 @@ const NOTICES: Record<string, string> = {
   'sync-joined': 'A sync was already queued or running; your request joined it.',
   approved: 'The held removals were approved and carried out.',
   rejected: 'The held removals were rejected: nothing was removed.',
+  'settings-saved': 'The sync settings were saved.',
+  resumed: 'The quarantine was lifted: scheduled syncs start again now.',
 };
 
 const PAGE_SIZE = 50;
@@ -62,7 +64,7 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
       title: `${integration.name}: accounts`,
       section: 'integrations',
       body: accountsView({
-        integration, status: integrationStatus(integration, sync), accounts: accounts.accounts, next: accounts.next, people: new Map(people.map((person) => [person.id, person.name])),
+        integration, sync, status: integrationStatus(integration, sync), accounts: accounts.accounts, next: accounts.next, people: new Map(people.map((person) => [person.id, person.name])),
         runs, search, state, states: ACCOUNT_STATES, after, admin: caller.role === 'admin', csrf, notice,
       }),
     });

@@ -5,7 +5,8 @@
  */
 import type { Integration } from '../../integrations/integration-view.js';
 import type { AccountState } from '../../sync/sync-policy.js';
-import type { SyncedAccount, SyncRun } from '../../sync/sync-view.js';
+import type { SyncedAccount, SyncRun, SyncStatus } from '../../sync/sync-view.js';
+import { syncSettingsView } from './sync-settings-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { timeOf, yesNo } from './format.js';
@@ -13,6 +14,7 @@ import type { IntegrationStatus } from './integration-status.js';
 
 export interface AccountsPage {
   integration: Integration;
+  sync: SyncStatus;
   status: IntegrationStatus;
   accounts: SyncedAccount[];
   /** Person id to name, for the linked-person column. */
@@ -89,5 +91,7 @@ ${page.next && html`<a href="${consoleUrl(['integrations', id], { q: page.search
 </nav>
 <h2>Sync history</h2>
 ${progress(page)}
-${runsTable(page)}`;
+${runsTable(page)}
+<h2>Sync settings</h2>
+${syncSettingsView({ integrationId: id, sync: page.sync, admin: page.admin, csrf: page.csrf })}`;
 }
