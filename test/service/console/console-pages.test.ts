@@ -250,6 +250,56 @@ describe('console pages', () => {
     expect((await admin.get(`/console/workflows?status=cancelled`)).text).toContain('No workflow has this status.');
   });
 
+  it('adds people one by one and from a CSV (admin); a refused addition keeps what was typed', async () => {
+    expect((await viewer.get('/console/people')).text).not.toContain('Add a person');
+    expect((await viewer.post('/console/people', { name: 'V', email: 'v@example.com' })).status).toBe(403);
+    await admin.get('/console/people');
+    const added = await admin.post('/console/people', { name: 'Omar <Ops>', email: 'omar@example.com' });
+    expect(added.status).toBe(303);
+    expect(added.location).toBe('/console/people?added=1');
+    const page = await admin.get(added.location!);
+    expect(page.text).toContain('1 person was added; their accounts are linked by email.');
+    expect(page.text).toContain('<td>Omar &lt;Ops&gt;</td>');
+    const refused = await admin.post('/console/people', { name: 'Typo', email: 'not-an-email' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('Nothing was added: email &quot;not-an-email&quot; is not an email address');
+    expect(refused.text).toContain('value="Typo"');
+    const imported = await admin.post('/console/people/import', { csv: 'email,name\npia@example.com,Pia\nquinn@example.com,Quinn\n' });
+    expect(imported.location).toBe('/console/people?added=2');
+    const badCsv = await admin.post('/console/people/import', { csv: 'email,name\nbad,Bad\n' });
+    expect(badCsv.status).toBe(400);
+    expect(badCsv.text).toContain('email,name\nbad,Bad');
+    const names = (await fixture.service.people.list({ tenantId: tenant.tenant.id })).map((person) => person.name);
+    expect(names).toEqual(expect.arrayContaining(['Omar <Ops>', 'Pia', 'Quinn']));
+    expect(names).not.toContain('Bad');
+    expect(names).not.toContain('Typo');
+  });
+
+  it('cancels a running workflow (admin): its tasks not started are skipped', { timeout: 60_000 }, async () => {
+    const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
+    const account = (await fixture.service.sync.listAccounts({ tenantId: tenant.tenant.id, integrationId, state: 'active', limit: 5 })).accounts.at(-1)!;
+    const person = await fixture.service.people.create({ ...ref, email: account.email, name: 'Leaving Soon' });
+    await fixture.service.stopWorkers();
+    let workflowId: string;
+    try {
+      workflowId = (await fixture.service.workflows.startOffboarding({ ...ref, personId: person.id, idempotencyKey: 'cancel-me' })).workflow.id;
+      const page = await admin.get(`/console/workflows/${workflowId}`);
+      expect(page.text).toContain('Cancel this workflow</button>');
+      expect((await viewer.get(`/console/workflows/${workflowId}`)).text).not.toContain('Cancel this workflow');
+      expect((await viewer.post(`/console/workflows/${workflowId}/cancel`)).status).toBe(403);
+      const cancelled = await admin.post(`/console/workflows/${workflowId}/cancel`);
+      expect(cancelled.status).toBe(303);
+      const after = await admin.get(cancelled.location!);
+      expect(after.text).toContain('The workflow was cancelled');
+      expect(after.text).toContain('<dt>Status</dt><dd>cancelled</dd>');
+      expect(after.text).not.toContain('Cancel this workflow</button>');
+    } finally {
+      await fixture.service.startWorkers();
+    }
+    expect((await fixture.service.workflows.get({ tenantId: tenant.tenant.id, workflowId: workflowId! })).tasks.every((task) => task.status === 'skipped')).toBe(true);
+    expect((await admin.post(`/console/workflows/${workflowId!}/cancel`)).status).toBe(409);
+  });
+
   it('saves sync settings (admin), refuses values out of range with the service’s reason, and lifts a quarantine', { timeout: 90_000 }, async () => {
     const page = await admin.get(`/console/integrations/${integrationId}`);
     expect(page.text).toContain('<label for="setting-intervalSeconds">Seconds between scheduled syncs</label>');

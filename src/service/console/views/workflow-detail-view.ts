@@ -27,6 +27,7 @@ export function workflowDetailView(page: WorkflowPage): SafeHtml {
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
 <dl class="facts"><dt>Kind</dt><dd>${workflow.kind}</dd><dt>Person</dt><dd>${page.personName}</dd><dt>Status</dt><dd>${workflow.status}</dd>
 <dt>Started by</dt><dd>${workflow.createdBy}</dd><dt>Created</dt><dd>${timeOf(workflow.createdAt)}</dd><dt>Finished</dt><dd>${timeOf(workflow.finishedAt)}</dd></dl>
+${page.admin && (workflow.status === 'running' || workflow.status === 'needs_attention') && html`<form method="post" action="${consoleUrl(['workflows', workflow.id, 'cancel'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Cancel this workflow</button> <span class="muted">Tasks not started yet are skipped.</span></form>`}
 <h2>Tasks</h2>
 ${workflow.tasks.length === 0
   ? html`<p>This workflow has no tasks.</p>`
