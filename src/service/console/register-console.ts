@@ -13,6 +13,7 @@ import { addUserRoutes } from './routes/add-user-routes.js';
 import { generateConfigRoutes } from './routes/generate-config-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
+import { recordRoutes } from './routes/record-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
 import { syncSettingsRoutes } from './routes/sync-settings-routes.js';
@@ -57,6 +58,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       syncSettingsRoutes(scope, options.service);
       addUserRoutes(scope, options.service);
       peopleRoutes(scope, options.service);
+      recordRoutes(scope, options.service);
       accessRoutes(scope, options.service);
       workflowRoutes(scope, options.service);
     },

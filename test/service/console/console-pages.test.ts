@@ -336,6 +336,34 @@ describe('console pages', () => {
     await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: false });
   });
 
+  it('lists accounts linked to no person and emails two people share', async () => {
+    await fixture.service.people.create({ tenantId: tenant.tenant.id, email: 'twin@example.com', name: 'Twin One', actor: 'operator' });
+    await fixture.service.people.create({ tenantId: tenant.tenant.id, email: 'TWIN@example.com', name: 'Twin Two', actor: 'operator' });
+    expect((await viewer.get('/console/people')).text).toContain('<a href="/console/people/unlinked">');
+    const page = await viewer.get('/console/people/unlinked');
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(new RegExp(`<tr><td><a href="/console/integrations/${integrationId}">Incident platform \\(PagerDuty\\)</a></td><td>mallory@example.com</td><td>&lt;script&gt;`));
+    expect(page.text).toMatch(/<tr><td>twin@example.com<\/td><td>Twin One, Twin Two<\/td><td class="num">0<\/td><\/tr>/i);
+  });
+
+  it('shows the audit log newest first with the console’s acts, paged', async () => {
+    // More entries than a page holds: the newest 50 are these.
+    for (let index = 0; index < 50; index += 1) await fixture.service.sync.configure({ tenantId: tenant.tenant.id, integrationId, intervalSeconds: 3600 + index, actor: 'operator' });
+    const newest = await viewer.get('/console/audit');
+    expect(newest.status).toBe(200);
+    expect(newest.text).toContain('<a href="/console/audit" aria-current="page">Audit log</a>');
+    expect(newest.text).toMatch(/<tbody><tr><td><time[^>]*>[^<]*<\/time><\/td><td>sync\.configured<\/td><td>Incident platform \(PagerDuty\)<\/td><td>operator<\/td><td><code>\{&quot;intervalSeconds&quot;:3649,/);
+    expect(newest.text).not.toContain('>Newest</a>');
+    const older = /<a href="(\/console\/audit\?before=\d+)">Older entries<\/a>/.exec(newest.text)?.[1];
+    expect(older).toBeTruthy();
+    const second = await viewer.get(older!);
+    expect(second.status).toBe(200);
+    expect(second.text).toContain('<a href="/console/audit">Newest</a>');
+    expect(second.text).not.toContain('&quot;intervalSeconds&quot;:3649,');
+    expect(second.text).toMatch(/<td>sync\.removals_approved<\/td><td>Incident platform \(PagerDuty\)<\/td><td>console token:[0-9a-f-]+ \(admin token\)<\/td>/);
+    expect((await viewer.get('/console/audit?before=soon')).status).toBe(400);
+  });
+
   it('shows another tenant nothing of this one', async () => {
     const stranger = consoleClient(fixture.api.app, answers);
     await stranger.signIn(other.admin);
@@ -344,6 +372,8 @@ describe('console pages', () => {
       expect((await stranger.get(url)).status, url).toBe(404);
     }
     expect((await stranger.get('/console/access-grid')).text).not.toContain('Ada the Person');
+    expect((await stranger.get('/console/people/unlinked')).text).not.toContain('mallory@example.com');
+    expect((await stranger.get('/console/audit')).text).not.toContain(integrationId);
     expect((await stranger.post(`/console/integrations/${integrationId}/sync`)).status).toBe(404);
   });
 

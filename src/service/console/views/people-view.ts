@@ -41,5 +41,5 @@ export function peopleView(page: PeoplePage): SafeHtml {
 <tbody>${page.people.map(
       (person) => html`<tr><td>${person.name}</td><td>${person.email}</td><td>${timeOf(person.createdAt)}</td>${page.admin && html`<td><a href="${consoleUrl(['people', person.id, 'offboard'])}" aria-label="Remove from all applications: ${person.name}">Remove from all applications</a></td>`}</tr>`,
     )}</tbody></table>`;
-  return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}${list}${page.admin && addForms(page)}`;
+  return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}<p><a href="/console/people/unlinked">Accounts linked to no person, and email conflicts</a></p>${list}${page.admin && addForms(page)}`;
 }
