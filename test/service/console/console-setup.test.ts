@@ -202,6 +202,29 @@ describe('console setup wizard', () => {
     expect((await admin.post(`/console/integrations/${prebuilt.id}/generate-config/apply`, { records: '.users', ...mapping })).status).toBe(409);
   });
 
+  it('saves the workflow settings: keep accounts (deactivate instead of delete) and tasks at once', async () => {
+    const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter((candidate) => candidate.type === 'prebuilt' && candidate.authConfigured);
+    const ref = { tenantId: tenant.tenant.id, integrationId: integration!.id };
+    const setup = await admin.get(`/console/integrations/${ref.integrationId}/setup`);
+    expect(setup.text).toContain('<input type="checkbox" name="keepAccounts" value="true"> Keep accounts');
+    const saved = await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { keepAccounts: 'true', maxConcurrency: '20' });
+    expect(saved.status).toBe(303);
+    expect((await admin.get(saved.location!)).text).toContain('The workflow settings were saved.');
+    expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: true, maxConcurrency: 20 });
+    expect((await admin.get(`/console/integrations/${ref.integrationId}/setup`)).text).toContain('name="keepAccounts" value="true" checked>');
+    // An unticked box and an empty limit: back to deleting, and the connector's own limit.
+    await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, {});
+    expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: false, maxConcurrency: null });
+    expect((await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { maxConcurrency: 'many' })).status).toBe(400);
+    const tooMany = await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { maxConcurrency: '5000' });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.text).toContain('maxConcurrency must be a whole number from 1 to 1000');
+    const viewer = consoleClient(fixture.api.app, answers);
+    await viewer.signIn(tenant.viewer);
+    expect((await viewer.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { keepAccounts: 'true' })).status).toBe(403);
+    expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: false, maxConcurrency: null });
+  });
+
   it('sent neither the key nor a token in any answer', () => {
     for (const answer of answers) for (const secret of [KEY, WRONG_KEY, tenant.admin, tenant.viewer]) expect(answer).not.toContain(secret);
   });

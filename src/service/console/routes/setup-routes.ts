@@ -27,6 +27,7 @@ const NOTICES: Record<string, string> = {
   'action-enabled': 'The action is enabled.',
   'action-disabled': 'The action is disabled.',
   'config-applied': 'The generated configuration was saved into Import Users.',
+  'workflow-settings-saved': 'The workflow settings were saved.',
 };
 
 /** The refusals a choice can meet, shown on the form again; anything else is an error page. */
@@ -49,10 +50,15 @@ function catalogue(search: string | undefined) {
 }
 
 export function setupRoutes(app: FastifyInstance, service: Service): void {
-  /** Step 3's data: the actions offered, those the plan withholds, and the plan. */
+  /** Step 3's data: the actions offered, those the plan withholds, the plan, and the workflow settings. */
   const actionState = async (ref: { tenantId: string; integrationId: string }) => {
-    const [actions, withheld, tenant] = await Promise.all([service.integrations.listActions(ref), service.integrations.withheldActions(ref), service.tenants.get(ref.tenantId)]);
-    return { actions, withheld, plan: tenant.plan };
+    const [actions, withheld, tenant, workflowSettings] = await Promise.all([
+      service.integrations.listActions(ref),
+      service.integrations.withheldActions(ref),
+      service.tenants.get(ref.tenantId),
+      service.workflows.getSettings(ref),
+    ]);
+    return { actions, withheld, plan: tenant.plan, workflowSettings };
   };
 
   app.get('/integrations/new', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
@@ -128,4 +134,20 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
       }
     });
   }
+
+  app.post('/integrations/:integrationId/workflow-settings', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { integrationId } = request.params as IntegrationParams;
+    const concurrency = formText(request.body, 'maxConcurrency')?.trim() ?? '';
+    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', '1 to 1000; empty uses the connector’s own limit.');
+    // An unticked checkbox is not sent: its absence means false.
+    await service.workflows.setSettings({
+      tenantId: caller.tenantId,
+      integrationId,
+      keepAccounts: formText(request.body, 'keepAccounts') === 'true',
+      maxConcurrency: concurrency === '' ? null : Number(concurrency),
+      actor: consoleActor(caller),
+    });
+    return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice: 'workflow-settings-saved' }), 303);
+  });
 }

@@ -8,6 +8,8 @@ import type { AuthInput } from '../../integrations/auth-inputs.js';
 import type { Integration } from '../../integrations/integration-view.js';
 import type { OfferedAction, WithheldAction } from '../../integrations/offered-actions.js';
 import type { Plan } from '../../tenants/plans.js';
+import type { WorkflowSettings } from '../../workflows/workflow-operations.js';
+import { workflowSettingsView } from './workflow-settings-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
@@ -19,6 +21,7 @@ export interface SetupPage {
   /** Actions of the spec the tenant's plan withholds, shown with why. */
   withheld: WithheldAction[];
   plan: Plan;
+  workflowSettings: WorkflowSettings;
   csrf: string;
   failure?: AuthFailure;
   notice?: string;
@@ -81,6 +84,8 @@ ${page.integration.authConfigured && html`<h2>Test and Preview</h2>
 <form method="post" action="${consoleUrl(['integrations', id, 'test'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Test</button></form>
 <form method="post" action="${consoleUrl(['integrations', id, 'preview'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Preview</button></form>
 </div>
+<h2>Workflow settings</h2>
+${workflowSettingsView({ integrationId: id, settings: page.workflowSettings, csrf: page.csrf })}
 <h2>Generate Config</h2>
 <form class="row" method="post" action="${consoleUrl(['integrations', id, 'generate-config'])}">${csrfField(page.csrf)}
 <div><label for="generate-records">Records path (optional)</label><input type="text" id="generate-records" name="records" spellcheck="false" aria-describedby="generate-records-help"><br><span class="muted" id="generate-records-help">Leave empty to let the generator find the array of users.</span></div>
