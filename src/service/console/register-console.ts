@@ -13,6 +13,7 @@ import { addUserRoutes } from './routes/add-user-routes.js';
 import { generateConfigRoutes } from './routes/generate-config-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
+import { personWorkflowRoutes } from './routes/person-workflow-routes.js';
 import { recordRoutes } from './routes/record-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
@@ -59,6 +60,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       addUserRoutes(scope, options.service);
       peopleRoutes(scope, options.service);
       recordRoutes(scope, options.service);
+      personWorkflowRoutes(scope, options.service);
       accessRoutes(scope, options.service);
       workflowRoutes(scope, options.service);
     },

@@ -275,6 +275,27 @@ describe('console pages', () => {
     expect(names).not.toContain('Typo');
   });
 
+  it('onboards a person into chosen applications at a chosen time, and runs one enabled action for them (admin)', { timeout: 60_000 }, async () => {
+    const [nia] = (await fixture.service.people.list({ tenantId: tenant.tenant.id })).filter((person) => person.name === 'Nia Newcomer');
+    expect((await admin.get('/console/people')).text).toContain(`<a href="/console/people/${nia!.id}/workflows" aria-label="Onboard or run an action: Nia Newcomer">`);
+    expect((await viewer.get(`/console/people/${nia!.id}/workflows`)).status).toBe(403);
+    const page = await admin.get(`/console/people/${nia!.id}/workflows`);
+    expect(page.text).toContain(`<input type="checkbox" name="integrationId" value="${integrationId}"> Incident platform (PagerDuty)</label>`);
+    expect(page.text).toContain(`<option value="${integrationId} deleteUser">Incident platform (PagerDuty): Delete User</option>`);
+    expect((await admin.post(`/console/people/${nia!.id}/onboard`, { idempotencyKey: 'k1' })).status).toBe(400);
+    expect((await admin.post(`/console/people/${nia!.id}/onboard`, { integrationId, activateAt: 'tomorrow', idempotencyKey: 'k1' })).status).toBe(400);
+    const onboarded = await admin.post(`/console/people/${nia!.id}/onboard`, { integrationId, activateAt: '2030-12-01T09:00', idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(page.text)![1]! });
+    expect(onboarded.status).toBe(303);
+    const onboarding = await admin.get(onboarded.location!);
+    expect(onboarding.text).toContain('<dt>Kind</dt><dd>onboarding</dd><dt>Person</dt><dd>Nia Newcomer (newcomer@example.com)</dd>');
+    const keys = [...page.text.matchAll(/name="idempotencyKey" value="([^"]+)"/g)].map((match) => match[1]!);
+    const ran = await admin.post(`/console/people/${nia!.id}/run-action`, { target: `${integrationId} deleteUser`, idempotencyKey: keys[1]! });
+    expect(ran.status).toBe(303);
+    expect((await admin.get(ran.location!)).text).toContain('<dt>Kind</dt><dd>provisioner_action</dd>');
+    expect((await admin.post(`/console/people/${nia!.id}/run-action`, { target: 'nonsense', idempotencyKey: 'k2' })).status).toBe(400);
+    expect((await admin.post(`/console/people/${nia!.id}/run-action`, { target: `${integrationId} orderAsset`, idempotencyKey: 'k3' })).status).toBe(409);
+  });
+
   it('cancels a running workflow (admin): its tasks not started are skipped', { timeout: 60_000 }, async () => {
     const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
     const account = (await fixture.service.sync.listAccounts({ tenantId: tenant.tenant.id, integrationId, state: 'active', limit: 5 })).accounts.at(-1)!;
