@@ -5,14 +5,16 @@
 import type { Caller } from '../tokens/api-tokens.js';
 import { html, type SafeHtml } from './html.js';
 
-export type Section = 'integrations' | 'people' | 'access-grid' | 'workflows' | 'audit';
+export type Section = 'integrations' | 'people' | 'access-grid' | 'workflows' | 'audit' | 'tokens';
 
-const SECTIONS: readonly { id: Section; label: string; href: string }[] = [
+/** `adminOnly`: shown to admins only (the page refuses viewers anyway). */
+const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly?: boolean }[] = [
   { id: 'integrations', label: 'Integrations', href: '/console/integrations' },
   { id: 'people', label: 'People', href: '/console/people' },
   { id: 'access-grid', label: 'Access Grid', href: '/console/access-grid' },
   { id: 'workflows', label: 'Workflows', href: '/console/workflows' },
   { id: 'audit', label: 'Audit log', href: '/console/audit' },
+  { id: 'tokens', label: 'API tokens', href: '/console/tokens', adminOnly: true },
 ];
 
 export interface PageInput {
@@ -31,7 +33,7 @@ function header(input: PageInput): SafeHtml {
   if (!input.caller || input.csrf === undefined) return html`<header><a class="brand" href="/console">Operator console</a></header>`;
   return html`<header>
   <a class="brand" href="/console">Operator console</a>
-  <nav aria-label="Main"><ul>${SECTIONS.map((section) => html`<li><a href="${section.href}"${section.id === input.section ? html` aria-current="page"` : ''}>${section.label}</a></li>`)}</ul></nav>
+  <nav aria-label="Main"><ul>${SECTIONS.filter((section) => !section.adminOnly || input.caller?.role === 'admin').map((section) => html`<li><a href="${section.href}"${section.id === input.section ? html` aria-current="page"` : ''}>${section.label}</a></li>`)}</ul></nav>
   <div class="who"><span>${input.caller.name} (${input.caller.role})</span>
     <form class="inline" method="post" action="/console/sign-out">${csrfField(input.csrf)}<button type="submit">Sign out</button></form></div>
 </header>`;

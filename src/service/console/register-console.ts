@@ -18,6 +18,7 @@ import { recordRoutes } from './routes/record-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
 import { syncSettingsRoutes } from './routes/sync-settings-routes.js';
+import { tokenRoutes } from './routes/token-routes.js';
 import { workflowRoutes } from './routes/workflow-routes.js';
 import { sessionStore, type SessionStore } from './sessions.js';
 
@@ -61,6 +62,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       peopleRoutes(scope, options.service);
       recordRoutes(scope, options.service);
       personWorkflowRoutes(scope, options.service);
+      tokenRoutes(scope, options.service);
       accessRoutes(scope, options.service);
       workflowRoutes(scope, options.service);
     },

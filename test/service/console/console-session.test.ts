@@ -5,6 +5,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_CSP, registerConsole } from '../../../src/service/console/register-console.js';
+import { hashToken } from '../../../src/service/tokens/api-tokens.js';
 import { useApi, type TenantTokens } from '../api/api-fixture.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { consoleClient } from './console-client.js';
@@ -199,6 +200,34 @@ describe('console sign-in', () => {
     const browser = client();
     await browser.signIn(tenant.admin);
     expect((await fixture.api.app.inject({ url: '/v1/people', headers: { cookie: browser.cookie! } })).statusCode).toBe(401);
+  });
+});
+
+describe('console API tokens', () => {
+  it('lists the tenant’s tokens to admins without any token or hash, and revokes one; revoking its own ends the session', async () => {
+    const viewer = client();
+    await viewer.signIn(tenant.viewer);
+    expect((await viewer.get('/console/integrations')).text).not.toContain('API tokens');
+    expect((await viewer.get('/console/tokens')).status).toBe(403);
+    const other = await fixture.service.tokens.create({ tenantId: tenant.tenant.id, role: 'viewer', name: 'to revoke', actor: 'operator' });
+    const own = await fixture.service.tokens.create({ tenantId: tenant.tenant.id, role: 'admin', name: 'self', actor: 'operator' });
+    const victim = client();
+    await victim.signIn(other.token);
+    const admin = client();
+    await admin.signIn(own.token);
+    expect((await admin.get('/console/integrations')).text).toContain('<a href="/console/tokens">API tokens</a>');
+    const page = await admin.get('/console/tokens');
+    expect(page.text).toContain('<td>self (this session)</td><td>admin</td>');
+    expect(page.text).toContain('aria-label="Revoke to revoke">Revoke</button>');
+    for (const secret of [own.token, other.token, hashToken(own.token), hashToken(other.token), hashToken(tenant.admin)]) expect(page.text).not.toContain(secret);
+    const revoked = await admin.post(`/console/tokens/${other.tokenId}/revoke`);
+    expect(revoked.location).toBe('/console/tokens?notice=revoked');
+    expect((await admin.get(revoked.location!)).text).toContain('The token was revoked.');
+    expect((await victim.get('/console/integrations')).status).toBe(303);
+    const self = await admin.post(`/console/tokens/${own.tokenId}/revoke`);
+    expect(self.location).toBe('/console/sign-in');
+    expect((await admin.get('/console/integrations')).status).toBe(303);
+    expect((await fixture.service.tokens.list({ tenantId: tenant.tenant.id })).filter((token) => token.revokedAt !== null).map((token) => token.name).sort()).toEqual(expect.arrayContaining(['self', 'to revoke']));
   });
 });
 
