@@ -9,6 +9,7 @@ import { CONSOLE_ACCESS, consoleAccess } from './console-access.js';
 import { ConsoleError, errorPageOf, sendErrorPage } from './console-error.js';
 import { acceptForms } from './form-body.js';
 import { accessRoutes } from './routes/access-routes.js';
+import { actionConfigRoutes } from './routes/action-config-routes.js';
 import { addUserRoutes } from './routes/add-user-routes.js';
 import { generateConfigRoutes } from './routes/generate-config-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
@@ -57,6 +58,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       integrationRoutes(scope, options.service);
       setupRoutes(scope, options.service);
       generateConfigRoutes(scope, options.service);
+      actionConfigRoutes(scope, options.service);
       syncSettingsRoutes(scope, options.service);
       addUserRoutes(scope, options.service);
       peopleRoutes(scope, options.service);

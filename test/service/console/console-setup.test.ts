@@ -202,6 +202,33 @@ describe('console setup wizard', () => {
     expect((await admin.post(`/console/integrations/${prebuilt.id}/generate-config/apply`, { records: '.users', ...mapping })).status).toBe(409);
   });
 
+  it('edits a build-your-own action by hand: saved when the spec stays valid, its diagnostics with the edits kept when not', async () => {
+    const integrations = await fixture.service.integrations.list({ tenantId: tenant.tenant.id });
+    const byo = integrations.find((integration) => integration.name === 'Acme pager')!;
+    const prebuilt = integrations.find((integration) => integration.type === 'prebuilt' && integration.authConfigured)!;
+    expect((await admin.get(`/console/integrations/${byo.id}/setup`)).text).toContain(`<a href="/console/integrations/${byo.id}/actions/createUser/config">Configure Create User</a>`);
+    const form = await admin.get(`/console/integrations/${byo.id}/actions/deleteUser/config`);
+    expect(form.text).toContain('<option value="DELETE" selected>DELETE</option>');
+    expect(form.text).toContain('name="path" value="/users/{account.id}"');
+    expect(form.text).toContain('name="success" value="204"');
+    const deleteFields = { method: 'DELETE', path: '/users/{account.id}', success: '204' };
+
+    const broken = await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, path: 'users/{account.id}' });
+    expect(broken.status).toBe(422);
+    expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/deleteUser\/path\): SPEC_INVALID_PATH: /);
+    expect(broken.text).toContain('name="path" value="users/{account.id}"');
+    expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'deleteUser' })).config).toMatchObject({ path: '/users/{account.id}' });
+    expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, query: '{not json' })).status).toBe(400);
+    expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, success: 'ok' })).status).toBe(400);
+
+    const created = await admin.post(`/console/integrations/${byo.id}/actions/createUser/config`, { method: 'POST', path: '/users', body: '{"user": {"name": {{user.name}}, "email": {{user.email}}}}', success: '201' });
+    expect(created.status).toBe(303);
+    expect((await admin.get(created.location!)).text).toContain('The action was saved; the spec is valid.');
+    expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' })).config).toMatchObject({ method: 'POST', path: '/users', success: [201] });
+    expect((await fixture.service.integrations.listActions({ tenantId: tenant.tenant.id, integrationId: byo.id })).map((action) => action.name)).toContain('createUser');
+    expect((await admin.get(`/console/integrations/${prebuilt.id}/actions/importUsers/config`)).status).toBe(409);
+  });
+
   it('saves the workflow settings: keep accounts (deactivate instead of delete) and tasks at once', async () => {
     const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter((candidate) => candidate.type === 'prebuilt' && candidate.authConfigured);
     const ref = { tenantId: tenant.tenant.id, integrationId: integration!.id };

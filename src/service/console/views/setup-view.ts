@@ -10,6 +10,7 @@ import type { OfferedAction, WithheldAction } from '../../integrations/offered-a
 import type { Plan } from '../../tenants/plans.js';
 import type { WorkflowSettings } from '../../workflows/workflow-operations.js';
 import { workflowSettingsView } from './workflow-settings-view.js';
+import { STANDARD_ACTIONS } from '../../../compiler/rules/spec-walk.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
@@ -60,6 +61,12 @@ function actionsStep(page: SetupPage): SafeHtml {
   )}</tbody></table>`;
 }
 
+/** Every standard action (one the spec lacks can be added) and the spec's custom actions. */
+function configurable(page: SetupPage): string[] {
+  const custom = [...page.actions, ...page.withheld].filter((action) => action.kind === 'custom').map((action) => action.name);
+  return [...STANDARD_ACTIONS, ...custom];
+}
+
 export function setupView(page: SetupPage): SafeHtml {
   const id = page.integration.id;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
@@ -84,6 +91,9 @@ ${page.integration.authConfigured && html`<h2>Test and Preview</h2>
 <form method="post" action="${consoleUrl(['integrations', id, 'test'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Test</button></form>
 <form method="post" action="${consoleUrl(['integrations', id, 'preview'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Preview</button></form>
 </div>
+${page.integration.type === 'build-your-own' && html`<h2>Action configuration</h2>
+<p>Edit an action of this build-your-own spec by hand: method, endpoint, payload template, records path and mapping.</p>
+<ul>${configurable(page).map((action) => html`<li><a href="${consoleUrl(['integrations', id, 'actions', action, 'config'])}">Configure ${actionLabel(action)}</a></li>`)}</ul>`}
 <h2>Workflow settings</h2>
 ${workflowSettingsView({ integrationId: id, settings: page.workflowSettings, csrf: page.csrf })}
 <h2>Generate Config</h2>
