@@ -1,7 +1,7 @@
 /**
  * The operator console in headless chromium, as an administrator walks it: sign in with the
  * token, set up the incident platform (type, authentication with a refused key first, actions),
- * integrations → Accounts (search) → Sync now → the deletion safeguard's approval →
+ * a build-your-own spec (diagnostics, an action by hand, Generate Config), integrations → Accounts (search) → Sync now → the deletion safeguard's approval →
  * people, Access Grid, Application Audit (CSV) → Manage > Add User → workflows → offboarding
  * with a failed task → sign out.
  * Each screen is saved at 1280×800 under test/browser/screenshots/ (the README links them), every
@@ -14,6 +14,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { startConsoleService, type ConsoleService } from './console-service.js';
+import { BROKEN_SPEC, BYO_SPEC } from '../service/integrations/byo-specs.js';
 
 const TARGET_KEY = 'browser-canary-key-51c0e8d2';
 const WRONG_KEY = 'browser-wrong-key-6a1d';
@@ -245,6 +246,39 @@ describe('operator console in chromium', () => {
     await screen('workflow-failed-task');
   });
 
+  it('sets up a build-your-own spec: its diagnostics first, then authentication, an action by hand and Generate Config', async () => {
+    await page.goto(`${server.origin}/console/integrations/new`);
+    await page.getByLabel('Connector spec (YAML, type: custom)').fill(BROKEN_SPEC);
+    await page.getByRole('button', { name: 'Create and continue' }).last().click();
+    expect(await page.getByRole('alert').textContent()).toMatch(/line 5, column \d+/);
+    await screen('byo-1-spec-refused');
+    await page.getByLabel('Connector spec (YAML, type: custom)').fill(BYO_SPEC);
+    await page.getByRole('button', { name: 'Create and continue' }).last().click();
+    await page.waitForURL('**/setup');
+    await page.getByLabel('Base URL (required)').fill(server.incident.server.origin);
+    await page.getByLabel('API key (required)').fill(TARGET_KEY);
+    await page.getByRole('button', { name: 'Save and test the connection' }).click();
+    await page.waitForURL('**notice=auth-saved');
+    await page.getByRole('link', { name: 'Configure Create User' }).click();
+    await page.getByLabel('Method').selectOption('POST');
+    await page.getByLabel('Endpoint (path)').fill('users');
+    await page.getByLabel('Payload template').fill('{"user": {"name": {{user.name}}, "email": {{user.email}}}}');
+    await page.getByRole('button', { name: 'Save the action' }).click();
+    expect(await page.getByRole('alert').textContent()).toContain('/actions/createUser/path');
+    await screen('byo-2-action-refused');
+    await page.getByLabel('Endpoint (path)').fill('/users');
+    await page.getByRole('button', { name: 'Save the action' }).click();
+    await page.waitForURL('**notice=saved');
+    await page.getByRole('link', { name: 'Back to the setup' }).click();
+    expect(await page.getByRole('button', { name: 'Enable Create User' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Generate Config' }).click();
+    expect(await page.getByLabel('Records path (jq)').inputValue()).toBe('.users');
+    await screen('byo-3-generate-config');
+    await page.getByRole('button', { name: 'Confirm and save' }).click();
+    await page.waitForURL('**notice=config-applied');
+    expect(await page.getByRole('status').textContent()).toContain('The generated configuration was saved into Import Users.');
+  });
+
   it('a viewer sees no admin form', async () => {
     const viewerContext = await browser.newContext({ viewport: VIEWPORT });
     const viewerPage = await viewerContext.newPage();
@@ -282,7 +316,7 @@ describe('operator console in chromium', () => {
     // The checker itself works: an unlabelled field on a page without a language is reported.
     await axePage.setContent('<html><head><title>control</title></head><body><main><input type="text"></main></body></html>');
     expect((await violations(axePage, axeSource)).map((violation) => violation.id)).toEqual(expect.arrayContaining(['label', 'html-has-lang']));
-    expect(screens.size).toBeGreaterThanOrEqual(21);
+    expect(screens.size).toBeGreaterThanOrEqual(24);
     for (const [name, content] of screens) {
       // Each screen exactly as the walk saw it (results of POSTs included), written into a page of
       // the console's origin so that its style sheet loads and colour contrast is measured.

@@ -9,6 +9,7 @@ import type { Integration } from '../../integrations/integration-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
+import { diagnosticsList } from './format.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -65,7 +66,7 @@ export function actionConfigView(page: ActionConfigPage): SafeHtml {
   const { refused } = page;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
 ${refused && html`<div class="error" role="alert"><p>Nothing was saved: ${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
-${refused.diagnostics?.length ? html`<ul>${refused.diagnostics.map((diagnostic) => html`<li>line ${diagnostic.line}, column ${diagnostic.column} (${diagnostic.pointer}): ${diagnostic.code}: ${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}</li>`)}</ul>` : ''}</div>`}
+${diagnosticsList(refused.diagnostics)}</div>`}
 <p>${actionLabel(page.action)} (${page.kind} action)${page.defined ? '' : ': not in the spec yet; saving adds it'}. Every field is one member of the action; an empty field removes it. The whole spec is checked before anything is saved.</p>
 <form method="post" action="${consoleUrl(['integrations', page.integration.id, 'actions', page.action, 'config'])}">
 ${csrfField(page.csrf)}

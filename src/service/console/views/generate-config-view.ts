@@ -8,6 +8,7 @@ import type { ConfigProposal } from '../../integrations/config-generation.js';
 import type { Integration } from '../../integrations/integration-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
+import { diagnosticsList } from './format.js';
 
 export interface ApplyForm {
   integration: Integration;
@@ -22,7 +23,7 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
 
 export function applyFormView(form: ApplyForm): SafeHtml {
   return html`${form.refused && html`<div class="error" role="alert"><p>Nothing was saved: ${form.refused.detail}</p>${form.refused.hint && html`<p>${form.refused.hint}</p>`}
-${form.refused.diagnostics?.length ? html`<ul>${form.refused.diagnostics.map((diagnostic) => html`<li>line ${diagnostic.line}, column ${diagnostic.column} (${diagnostic.pointer}): ${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}</li>`)}</ul>` : ''}</div>`}
+${diagnosticsList(form.refused.diagnostics)}</div>`}
 <form method="post" action="${consoleUrl(['integrations', form.integration.id, 'generate-config', 'apply'])}">
 ${csrfField(form.csrf)}
 <fieldset><legend>Import Users configuration to save</legend>

@@ -8,6 +8,7 @@ import type { Diagnostic } from '../../../compiler/index.js';
 import type { CatalogueEntry } from '../../integrations/auth-inputs.js';
 import { html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
+import { diagnosticsList } from './format.js';
 
 const ACTION_LABELS: Record<string, string> = { importUsers: 'Import Users', createUser: 'Create User', activateUser: 'Activate User', deleteUser: 'Delete User', deactivateUser: 'Deactivate User' };
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
@@ -24,7 +25,7 @@ function refusal(page: NewIntegrationPage, type: string): SafeHtml | undefined {
   const refused = page.refused;
   if (!refused || refused.type !== type) return undefined;
   return html`<div class="error" role="alert"><p>${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
-${refused.diagnostics?.length ? html`<ul>${refused.diagnostics.map((diagnostic) => html`<li>line ${diagnostic.line}, column ${diagnostic.column}: ${diagnostic.code}: ${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}</li>`)}</ul>` : ''}</div>`;
+${diagnosticsList(refused.diagnostics)}</div>`;
 }
 
 export function newIntegrationView(page: NewIntegrationPage): SafeHtml {
