@@ -38,6 +38,17 @@ export function sameSecret(given: string | undefined, expected: string): boolean
 /** GET and HEAD only read; anything else changes state and carries the CSRF token. */
 const READS = new Set(['GET', 'HEAD']);
 
+/**
+ * Refuses, at registration, a console route without its access or one that changes state for any
+ * signed-in viewer: a form is for admins (or, before sign-in, signing in and out).
+ */
+export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: { console?: unknown } }): void {
+  const access = route.config?.console;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (typeof access !== 'string' || !(CONSOLE_ACCESS as readonly string[]).includes(access)) throw new Error(`console route ${methods.join(',')} ${route.url} declares no config.console`);
+  if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
+}
+
 export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOperations }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
     const access = request.routeOptions.config.console;

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Service } from '../open-service.js';
-import { CONSOLE_ACCESS, consoleAccess } from './console-access.js';
+import { checkConsoleRoute, consoleAccess } from './console-access.js';
 import { ConsoleError, errorPageOf, sendErrorPage } from './console-error.js';
 import { acceptForms } from './form-body.js';
 import { accessRoutes } from './routes/access-routes.js';
@@ -40,10 +40,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   await app.register(
     async (scope) => {
       acceptForms(scope);
-      scope.addHook('onRoute', (route) => {
-        const access = route.config?.console;
-        if (!access || !(CONSOLE_ACCESS as readonly string[]).includes(access)) throw new Error(`console route ${String(route.method)} ${route.url} declares no config.console`);
-      });
+      scope.addHook('onRoute', checkConsoleRoute);
       scope.addHook('onRequest', async (_request, reply) => {
         reply.header('content-security-policy', CONSOLE_CSP);
         reply.header('x-content-type-options', 'nosniff');

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { consoleUrl, escapeHtml, html, trustedHtml } from '../../../src/service/console/html.js';
 import { integrationStatus } from '../../../src/service/console/views/integration-status.js';
+import { checkConsoleRoute } from '../../../src/service/console/console-access.js';
 
 describe('html', () => {
   it.each([
@@ -37,5 +38,20 @@ describe('integration status', () => {
     { given: { authConfigured: true, importOnly: { reason: 'read-only key', since: '2026-01-01T00:00:00Z' }, quarantined: true }, want: 'quarantined' },
   ])('$want', ({ given, want }) => {
     expect(integrationStatus(given, given)).toBe(want);
+  });
+});
+
+describe('console routes', () => {
+  it.each([
+    { given: { method: 'GET', url: '/x', config: { console: 'viewer' } }, want: undefined },
+    { given: { method: 'POST', url: '/x', config: { console: 'admin' } }, want: undefined },
+    { given: { method: 'POST', url: '/sign-in', config: { console: 'anonymous' } }, want: undefined },
+    { given: { method: 'POST', url: '/x', config: { console: 'viewer' } }, want: 'changes state but is open to viewers' },
+    { given: { method: ['GET', 'DELETE'], url: '/x', config: { console: 'viewer' } }, want: 'changes state but is open to viewers' },
+    { given: { method: 'GET', url: '/x', config: {} }, want: 'declares no config.console' },
+    { given: { method: 'GET', url: '/x', config: { console: 'owner' } }, want: 'declares no config.console' },
+  ])('$given.method $given.config.console: $want', ({ given, want }) => {
+    if (want === undefined) expect(() => checkConsoleRoute(given)).not.toThrow();
+    else expect(() => checkConsoleRoute(given)).toThrow(want);
   });
 });
