@@ -5,8 +5,9 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
     // test/conformance needs ../shared and the reference jq binary (`npm run conformance`);
-    // test/postgres needs a PostgreSQL server (`npm run test:postgres`).
-    exclude: ['test/conformance/**', 'test/postgres/**', '**/node_modules/**'],
+    // test/postgres needs a PostgreSQL server (`npm run test:postgres`); test/browser needs
+    // /usr/bin/chromium (`npm run test:browser`).
+    exclude: ['test/conformance/**', 'test/postgres/**', 'test/browser/**', '**/node_modules/**'],
     // Two cores on CI machines: forks keep each file's sockets and timers apart.
     pool: 'forks',
     testTimeout: 20_000,

@@ -39,6 +39,10 @@ describe('connector service', () => {
       expect(tenant).toMatchObject({ status: 200, body: { name: 'default', plan: 'standard' } });
       expect((await get(`${first.url}/v1/tenant`)).status).toBe(401);
       expect((await get(`${first.url}/openapi.json`)).body.openapi).toBe('3.1.0');
+      expect(first.stdout()).toContain(`operator console at ${first.url}/console (sign in with an API token of the tenant)\n`);
+      const signIn = await fetch(`${first.url}/console/sign-in`);
+      expect(signIn.status).toBe(200);
+      expect(await signIn.text()).toContain('<label for="token">API token</label>');
       const locked = await cli(['service', 'tenant', 'create', '--name', 'Acme', '--data-dir', dataDir]);
       expect(locked.code).toBe(1);
       expect(locked.stderr).toContain('DATA_DIR_LOCKED');

@@ -12,8 +12,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 export function authenticate(tokens: TokenOperations) {
   return async (request: FastifyRequest): Promise<void> => {
     const access = request.routeOptions.config.access;
-    // Unmatched URLs reach the not-found handler (access undefined); public routes need no token.
-    if (access === undefined || access === 'public') return;
+    // Unmatched URLs reach the not-found handler (access undefined); public routes need no token;
+    // console pages check their session cookie themselves.
+    if (access === undefined || access === 'public' || access === 'console') return;
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const caller = presented === undefined ? undefined : await tokens.verify(presented);
     if (!caller) {

@@ -3,6 +3,7 @@
  * the route schemas, tenant tokens with roles, RFC 9457 problems, and the OpenAPI 3.1 document
  * built from the same schemas at `/openapi.json`. Fastify's logger is off: the access log is one
  * line per request with the route pattern, status and time, never headers, queries or bodies.
+ * The operator console's pages are served by the same app under /console.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Service } from '../open-service.js';
@@ -20,6 +21,7 @@ import { tenantRoutes } from './routes/tenant.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { workflowRoutes } from './routes/workflows.js';
 import { validatorCompiler } from './validation.js';
+import { registerConsole } from '../console/register-console.js';
 
 export interface AccessLogEntry {
   method: string;
@@ -56,7 +58,7 @@ export async function buildApi(options: ApiOptions): Promise<Api> {
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (!access || !(ROUTE_ACCESS as readonly string[]).includes(access)) throw new Error(`route ${String(route.method)} ${route.url} declares no config.access`);
-    routes.push(...describeRoute(route));
+    if (access !== 'console') routes.push(...describeRoute(route));
   });
   app.addHook('onRequest', authenticate(service.tokens));
   app.setErrorHandler((error, request, reply) => {
@@ -80,6 +82,7 @@ export async function buildApi(options: ApiOptions): Promise<Api> {
   accessRoutes(app, service);
   tokenRoutes(app, service);
   workflowRoutes(app, service);
+  await registerConsole(app, { service });
   let document: Record<string, unknown> | undefined;
   app.get('/openapi.json', {
     config: { access: 'public', operationId: 'getOpenApi' },

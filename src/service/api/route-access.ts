@@ -1,11 +1,13 @@
 /**
  * Who may call a route, declared in its `config.access`: `public` (the OpenAPI document only),
  * `viewer` (any token of the tenant: reads) or `admin` (admin tokens: configuration). Every route
- * must declare it; `build-api.ts` refuses to register one that does not.
+ * must declare it; `build-api.ts` refuses to register one that does not. `console`: a page of the
+ * operator console, which signs in with a session cookie (src/service/console/console-access.ts);
+ * it is not part of the API or its OpenAPI document.
  */
 import type { Caller } from '../tokens/api-tokens.js';
 
-export const ROUTE_ACCESS = ['public', 'viewer', 'admin'] as const;
+export const ROUTE_ACCESS = ['public', 'viewer', 'admin', 'console'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
 
 declare module 'fastify' {

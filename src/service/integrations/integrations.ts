@@ -27,8 +27,9 @@ import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
 import { connectorOf, resolveChoice, type IntegrationChoice } from './integration-types.js';
+import { authInputsOf, type AuthInput } from './auth-inputs.js';
 import { toIntegration, type Integration } from './integration-view.js';
-import { actionKind, offeredActions, type OfferedAction } from './offered-actions.js';
+import { actionKind, offeredActions, withheldActions, type OfferedAction, type WithheldAction } from './offered-actions.js';
 import { describeFailure, invokeAction, isReadOnlyRefusal, writeActionsOf, type ActionRun, type ActionSubject } from './run-action.js';
 import { isConnectorError } from '../../runtime/errors.js';
 import type { ActionConfigChange } from './action-config.js';
@@ -51,9 +52,13 @@ export interface IntegrationOperations {
   page(input: { tenantId: string; cursor?: string; limit?: number }): Promise<IntegrationPage>;
   /** Tests the connection with these inputs and saves them only when the test passes. */
   configureAuth(input: IntegrationRef & { inputs: Record<string, string>; actor: string }): Promise<ConfigureAuthResult>;
+  /** The inputs the authentication step asks for (from the spec), with saved non-secret values; secrets only as saved or not. */
+  authInputs(ref: IntegrationRef): Promise<AuthInput[]>;
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
   listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
   setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
+  /** The spec's actions the tenant's plan withholds, each with the plan that would offer it. */
+  withheldActions(ref: IntegrationRef): Promise<WithheldAction[]>;
   /** An action's configuration as the spec has it (method, path, body, records, mapping...), and whether it is editable. */
   actionConfig(input: IntegrationRef & { action: string }): Promise<ActionConfiguration>;
   /**
@@ -131,6 +136,13 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       return view(db, await loadIntegration(db, ref));
     },
 
+    async authInputs(ref) {
+      await loadTenant(db, ref.tenantId);
+      const row = await loadIntegration(db, ref);
+      const credentialFields = (await listCredentialFields(db, [row.id])).get(row.id) ?? [];
+      return authInputsOf((await connectorOf(row)).spec, { settings: row.settings, credentialFields });
+    },
+
     async list(input) {
       await loadTenant(db, input.tenantId);
       const rows = await listIntegrationRows(db, input.tenantId);
@@ -184,6 +196,12 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async listActions(ref) {
       return (await actionsOf(ref)).offered;
+    },
+
+    async withheldActions(ref) {
+      const tenant = await loadTenant(db, ref.tenantId);
+      const row = await loadIntegration(db, ref);
+      return withheldActions({ spec: (await connectorOf(row)).spec, plan: tenant.plan, authConfigured: row.auth_configured_at !== null });
     },
 
     async setAction(input) {

@@ -5,7 +5,7 @@
  */
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
-import { planPermits, type Plan } from '../tenants/plans.js';
+import { FEATURE_PLANS, planPermits, type Plan } from '../tenants/plans.js';
 import type { IntegrationType } from './integration-types.js';
 
 export type ActionKind = 'standard' | 'custom';
@@ -23,11 +23,29 @@ export function actionKind(spec: ConnectorSpec, action: string): ActionKind | un
   return undefined;
 }
 
+/** The standard actions a spec offers: those it defines, and for a prebuilt only those it `supports` (SERVICE.md "What the service does" 5). */
+export function supportedStandardActions(spec: ConnectorSpec, type: IntegrationType): string[] {
+  const supported = type === 'prebuilt' ? new Set<string>(spec.supports ?? []) : undefined;
+  return STANDARD_ACTION_NAMES.filter((name) => spec.actions[name] && (!supported || supported.has(name)));
+}
+
+/** An action the spec has but the tenant's plan withholds, with the plan that would offer it. */
+export interface WithheldAction {
+  name: string;
+  kind: ActionKind;
+  requiredPlan: Plan;
+}
+
+/** The custom actions the plan withholds (shown with why, instead of silently missing). */
+export function withheldActions(input: { spec: ConnectorSpec; plan: Plan; authConfigured: boolean }): WithheldAction[] {
+  if (!input.authConfigured || planPermits(input.plan, 'customActions')) return [];
+  return Object.keys(input.spec.actions.custom ?? {}).map((name) => ({ name, kind: 'custom' as const, requiredPlan: FEATURE_PLANS.customActions }));
+}
+
 export function offeredActions(input: { spec: ConnectorSpec; type: IntegrationType; plan: Plan; authConfigured: boolean; enabled: ReadonlySet<string> }): OfferedAction[] {
   if (!input.authConfigured) return [];
   const { spec } = input;
-  const supported = input.type === 'prebuilt' ? new Set<string>(spec.supports ?? []) : undefined;
-  const standard = STANDARD_ACTION_NAMES.filter((name) => spec.actions[name] && (!supported || supported.has(name)));
+  const standard = supportedStandardActions(spec, input.type);
   const custom = planPermits(input.plan, 'customActions') ? Object.keys(spec.actions.custom ?? {}) : [];
   return [
     ...standard.map((name) => ({ name, kind: 'standard' as const, enabled: input.enabled.has(name) })),

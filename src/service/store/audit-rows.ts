@@ -21,12 +21,15 @@ export async function insertAuditRow(db: Queryable, row: { tenantId: string; int
   ]);
 }
 
-/** Newest first; `before` is the id of the last entry of the previous page. */
+/**
+ * Newest first; `before` is the id of the last entry of the previous page. Ordered by
+ * `audit_log.id`, not `id`: ORDER BY would take the text output column `id` and put 9 before 10.
+ */
 export async function listAuditRows(db: Queryable, query: { tenantId: string; integrationId?: string; before?: string; limit: number }): Promise<AuditRow[]> {
   const { rows } = await db.query<AuditRow>(
     `SELECT id::text AS id, tenant_id, integration_id, actor, event, detail, at FROM audit_log
      WHERE tenant_id = $1 AND ($2::text IS NULL OR integration_id = $2) AND ($3::bigint IS NULL OR id < $3::bigint)
-     ORDER BY id DESC LIMIT $4`,
+     ORDER BY audit_log.id DESC LIMIT $4`,
     [query.tenantId, query.integrationId ?? null, query.before ?? null, query.limit],
   );
   return rows;

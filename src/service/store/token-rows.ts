@@ -27,6 +27,12 @@ export async function findTokenByHash(db: Queryable, tokenHash: string): Promise
   return rows[0];
 }
 
+/** The live (not revoked) token with this id: a console session re-checks its token by id on every request. */
+export async function findLiveTokenById(db: Queryable, tokenId: string): Promise<TokenRow | undefined> {
+  const { rows } = await db.query<TokenRow>('SELECT id, tenant_id, name, role, created_at FROM api_tokens WHERE id = $1 AND revoked_at IS NULL', [tokenId]);
+  return rows[0];
+}
+
 /** Records a use; callers write only when the last one is stale, so a busy token costs one write a minute. */
 export async function touchToken(db: Queryable, tokenId: string): Promise<void> {
   await db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [tokenId]);

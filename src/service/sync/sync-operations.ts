@@ -49,7 +49,8 @@ export interface SyncOperations {
   configure(input: IntegrationRef & Partial<SyncSettings> & { actor: string }): Promise<SyncStatus>;
   /** Lifts a quarantine: scheduled runs start again at once. */
   resume(input: IntegrationRef & { actor: string }): Promise<SyncStatus>;
-  listAccounts(input: IntegrationRef & { state?: AccountState; limit?: number; after?: string }): Promise<AccountPage>;
+  /** `search`: a substring of the account's email or name, case-insensitive (taken literally: `%` and `_` are not wildcards). */
+  listAccounts(input: IntegrationRef & { state?: AccountState; search?: string; limit?: number; after?: string }): Promise<AccountPage>;
   accountEvents(input: { tenantId: string; accountId: string }): Promise<AccountEvent[]>;
   /** Hands runs whose worker died to a live worker, then queues the scheduled runs now due; returns how many were queued. Workers call it on the engine's cron. */
   tick(): Promise<number>;
@@ -249,9 +250,12 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       if (input.state !== undefined && !ACCOUNT_STATES.includes(input.state)) throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
       const limit = pageLimit(input.limit, 100);
       const after = cursorOf(input.after);
+      if (input.search !== undefined && (typeof input.search !== 'string' || input.search.length > 200)) throw new ServiceError('INVALID_INPUT', 'search must be text of at most 200 characters', { hint: 'search by part of an email or a name' });
+      const pattern = input.search ? `%${input.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
       const { rows } = await db.query<AccountRow>(
-        `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4 ORDER BY id LIMIT $5`,
-        [input.tenantId, input.integrationId, input.state ?? null, after, limit + 1],
+        `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4
+           AND ($6::text IS NULL OR email ILIKE $6 OR name ILIKE $6) ORDER BY id LIMIT $5`,
+        [input.tenantId, input.integrationId, input.state ?? null, after, limit + 1, pattern],
       );
       const page = rows.slice(0, limit).map(toAccount);
       return rows.length > limit ? { accounts: page, next: page.at(-1)!.id } : { accounts: page };

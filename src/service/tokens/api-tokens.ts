@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findTokenByHash, insertToken, listTokenRows, revokeTokenRow, touchToken, type TokenListRow } from '../store/token-rows.js';
+import { findLiveTokenById, findTokenByHash, insertToken, listTokenRows, revokeTokenRow, touchToken, type TokenListRow } from '../store/token-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 
@@ -50,6 +50,12 @@ export interface TokenOperations {
   revoke(input: { tenantId: string; tokenId: string; actor: string }): Promise<TokenInfo>;
   /** The caller of a presented token; undefined for an unknown, revoked or malformed one. */
   verify(token: string): Promise<Caller | undefined>;
+  /**
+   * The caller of a token id while that token is live; undefined once it is revoked. A console
+   * session keeps the token id (never the token) and asks this on every request, so revoking the
+   * token ends its sessions at once, as it does for the API.
+   */
+  liveCaller(tokenId: string): Promise<Caller | undefined>;
 }
 
 const TOKEN_PATTERN = new RegExp(`^${TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
@@ -115,6 +121,11 @@ export function tokenOperations(context: ServiceContext): TokenOperations {
       if (!row) return undefined;
       if (row.use_is_stale) await touchToken(db, row.id);
       return { tokenId: row.id, tenantId: row.tenant_id, role: row.role, name: row.name };
+    },
+    async liveCaller(tokenId) {
+      if (typeof tokenId !== 'string' || !/^[0-9a-f-]{36}$/.test(tokenId)) return undefined;
+      const row = await findLiveTokenById(db, tokenId);
+      return row && { tokenId: row.id, tenantId: row.tenant_id, role: row.role, name: row.name };
     },
   };
 }

@@ -41,6 +41,9 @@ describe('sync through the API', () => {
     const accounts = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts`);
     expect(accounts.status).toBe(200);
     expect(accounts.body.accounts.map((account: { email: string }) => account.email).sort()).toEqual(incident.state.users.map((user) => user.email).sort());
+    const first = incident.state.users[0]!;
+    const found = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts?search=${encodeURIComponent(String(first.email).toUpperCase())}`);
+    expect(found.body.accounts.map((account: { email: string }) => account.email)).toEqual([first.email]);
   });
 
   it('sync now queues a run for an admin, and is forbidden to a viewer', { timeout: 60_000 }, async () => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { connectors } from '../../../generated/index.js';
 import type { IntegrationType } from '../../../src/service/index.js';
-import { actionKind, offeredActions } from '../../../src/service/integrations/offered-actions.js';
+import { actionKind, offeredActions, withheldActions } from '../../../src/service/integrations/offered-actions.js';
 import type { Plan } from '../../../src/service/tenants/plans.js';
 
 const incident = connectors['incident-platform'].spec;
@@ -24,6 +24,17 @@ describe('offeredActions', () => {
   it('marks the enabled ones', () => {
     const offered = offeredActions({ spec: incident, type: 'prebuilt', plan: 'standard', authConfigured: true, enabled: new Set(['deleteUser']) });
     expect(offered.filter((action) => action.enabled).map((action) => action.name)).toEqual(['deleteUser']);
+  });
+});
+
+describe('withheldActions', () => {
+  it.each<{ given: string; plan: Plan; authConfigured: boolean; want: unknown[] }>([
+    { given: 'below Business: the custom action, with the plan that offers it', plan: 'standard', authConfigured: true, want: [{ name: 'orderAsset', kind: 'custom', requiredPlan: 'business' }] },
+    { given: 'on Business: nothing withheld', plan: 'business', authConfigured: true, want: [] },
+    { given: 'before authentication: nothing offered, so nothing withheld', plan: 'standard', authConfigured: false, want: [] },
+  ])('$given', ({ plan, authConfigured, want }) => {
+    expect(withheldActions({ spec: withCustom, plan, authConfigured })).toEqual(want);
+    expect(withheldActions({ spec: incident, plan, authConfigured })).toEqual([]);
   });
 });
 

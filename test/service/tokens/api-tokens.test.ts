@@ -26,4 +26,14 @@ describe('API tokens', () => {
     expect(audit.entries[0]).toMatchObject({ event: 'token.created', detail: { tokenId: created.tokenId, name: 'dashboards', role: 'viewer' } });
     expect(JSON.stringify(audit)).not.toContain(created.token);
   });
+
+  it('liveCaller gives a token id’s caller until the token is revoked', async () => {
+    const { service } = fixture;
+    const tenant = await service.tenants.create({ name: 'L', plan: 'standard', actor: 'operator' });
+    const created = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'console', actor: 'operator' });
+    expect(await service.tokens.liveCaller(created.tokenId)).toEqual({ tokenId: created.tokenId, tenantId: tenant.id, role: 'admin', name: 'console' });
+    for (const other of ['', 'not-an-id', created.token, '00000000-0000-0000-0000-000000000000']) expect(await service.tokens.liveCaller(other)).toBeUndefined();
+    await service.tokens.revoke({ tenantId: tenant.id, tokenId: created.tokenId, actor: 'operator' });
+    expect(await service.tokens.liveCaller(created.tokenId)).toBeUndefined();
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * `connector service start`: opens the service (embedded by default), and on a fresh store creates
- * a first tenant with an admin token, printed once; then serves the HTTP API until SIGINT or
- * SIGTERM. The access log goes to stderr, one JSON line per request.
+ * a first tenant with an admin token, printed once; then serves the HTTP API and the operator
+ * console (/console) until SIGINT or SIGTERM. The access log goes to stderr, one JSON line per
+ * request.
  */
 import { EXIT_USAGE, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
@@ -48,6 +49,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
       if (!parsed.booleans['no-workers']) await service.startWorkers();
       const address = await app.listen({ port, host });
       io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
+      io.stdout.write(`operator console at ${address}/console (sign in with an API token of the tenant)\n`);
       return async () => {
         await app.close();
         await service.stopWorkers();

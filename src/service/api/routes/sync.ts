@@ -21,6 +21,7 @@ const accountsQuery = {
   additionalProperties: false,
   properties: {
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    search: { type: 'string', maxLength: 200, description: 'part of the email or name, case-insensitive and literal' },
     limit: { type: 'integer', minimum: 1, maximum: 1000 },
     after: { type: 'string', maxLength: 200 },
   },
@@ -133,7 +134,7 @@ export function syncRoutes(app: FastifyInstance, service: Service): void {
     config: { access: 'viewer', operationId: 'listAccounts' },
     schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: anyObject } },
     handler: async (request) => {
-      const query = request.query as { state?: AccountState; limit?: number; after?: string };
+      const query = request.query as { state?: AccountState; search?: string; limit?: number; after?: string };
       return service.sync.listAccounts({ ...ref(request), ...query });
     },
   });

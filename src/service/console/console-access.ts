@@ -1,0 +1,78 @@
+/**
+ * Who may use a console route, declared in its `config.console`: `anonymous` (sign-in, the style
+ * sheet), `viewer` (a signed-in operator: pages) or `admin` (signed in with an admin token: the
+ * forms that change something). One hook enforces it before every handler: it reads the session,
+ * re-checks its token in the database (a revoked token ends the session at once), verifies the
+ * CSRF token of every state-changing request, then the role.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenOperations } from '../tokens/api-tokens.js';
+import { ConsoleError } from './console-error.js';
+import { parseCookies, SESSION_COOKIE } from './cookies.js';
+import { formText } from './form-body.js';
+import type { ConsoleSession, SessionStore } from './sessions.js';
+
+export const CONSOLE_ACCESS = ['anonymous', 'viewer', 'admin'] as const;
+export type ConsoleAccess = (typeof CONSOLE_ACCESS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Console routes: who may use it (see console-access.ts). */
+    console?: ConsoleAccess;
+  }
+  interface FastifyRequest {
+    /** The console session the request's cookie names, if it is live. */
+    consoleSession?: ConsoleSession;
+  }
+}
+
+/** Compares in constant time, so the CSRF token cannot be guessed byte by byte from response times. */
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** GET and HEAD only read; anything else changes state and carries the CSRF token. */
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * Refuses, at registration, a console route without its access or one that changes state for any
+ * signed-in viewer: a form is for admins (or, before sign-in, signing in and out).
+ */
+export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: { console?: unknown } }): void {
+  const access = route.config?.console;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  if (typeof access !== 'string' || !(CONSOLE_ACCESS as readonly string[]).includes(access)) throw new Error(`console route ${methods.join(',')} ${route.url} declares no config.console`);
+  if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
+}
+
+export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOperations }) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
+    const access = request.routeOptions.config.console;
+    if (access === undefined) return;
+    const session = input.sessions.get(parseCookies(request.headers.cookie).get(SESSION_COOKIE));
+    if (session) request.consoleSession = session;
+    if (session?.tokenId !== undefined) {
+      const caller = await input.tokens.liveCaller(session.tokenId);
+      if (caller) request.caller = caller;
+      else {
+        input.sessions.destroy(session.id);
+        delete request.consoleSession;
+      }
+    }
+    if (!READS.has(request.method) && !(request.consoleSession && sameSecret(formText(request.body, '_csrf'), request.consoleSession.csrf))) {
+      throw new ConsoleError(403, 'Form refused', 'This form did not come from your current console session (its security token is missing or out of date), so nothing was changed.', 'Go back, reload the page and send the form again; if you were signed out, sign in first.');
+    }
+    if (access === 'anonymous') return;
+    if (!request.caller) {
+      // Returning the reply ends the request here (Fastify's async hooks).
+      return reply.redirect('/console/sign-in', 303);
+    }
+    if (access === 'admin' && request.caller.role !== 'admin') {
+      throw new ConsoleError(403, 'Not allowed', `You are signed in with a ${request.caller.role} token, which may only read; nothing was changed.`, 'Sign in with an admin token of the tenant to do this.');
+    }
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The operator console: server-rendered pages under /console on the API's Fastify app, as one
+ * encapsulated plugin (its form parser, hooks, error and not-found pages stay inside it). Pages
+ * call the same service operations the API routes call; nothing here decides business rules.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '../open-service.js';
+import { checkConsoleRoute, consoleAccess } from './console-access.js';
+import { ConsoleError, errorPageOf, sendErrorPage } from './console-error.js';
+import { acceptForms } from './form-body.js';
+import { accessRoutes } from './routes/access-routes.js';
+import { actionConfigRoutes } from './routes/action-config-routes.js';
+import { addUserRoutes } from './routes/add-user-routes.js';
+import { generateConfigRoutes } from './routes/generate-config-routes.js';
+import { integrationRoutes } from './routes/integration-routes.js';
+import { peopleRoutes } from './routes/people-routes.js';
+import { personWorkflowRoutes } from './routes/person-workflow-routes.js';
+import { recordRoutes } from './routes/record-routes.js';
+import { sessionRoutes } from './routes/session-routes.js';
+import { setupRoutes } from './routes/setup-routes.js';
+import { syncSettingsRoutes } from './routes/sync-settings-routes.js';
+import { tokenRoutes } from './routes/token-routes.js';
+import { workflowRoutes } from './routes/workflow-routes.js';
+import { sessionStore, type SessionStore } from './sessions.js';
+
+/**
+ * No inline script or style, no plugins, no framing, forms only to this origin (OWASP CSP cheat
+ * sheet); the pages need nothing else.
+ */
+export const CONSOLE_CSP = "default-src 'self'; script-src 'self'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
+
+export interface ConsoleOptions {
+  service: Service;
+  /** Default: sessions in this process's memory with the default limits. */
+  sessions?: SessionStore;
+}
+
+export async function registerConsole(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
+  const sessions = options.sessions ?? sessionStore();
+  await app.register(
+    async (scope) => {
+      acceptForms(scope);
+      scope.addHook('onRoute', checkConsoleRoute);
+      scope.addHook('onRequest', async (_request, reply) => {
+        reply.header('content-security-policy', CONSOLE_CSP);
+        reply.header('x-content-type-options', 'nosniff');
+        reply.header('referrer-policy', 'same-origin');
+        // Pages show tenant data: never kept by the browser or a proxy (the style sheet sets its own).
+        reply.header('cache-control', 'no-store');
+      });
+      scope.addHook('preHandler', consoleAccess({ sessions, tokens: options.service.tokens }));
+      scope.setErrorHandler((error, request, reply) => sendErrorPage(request, reply, errorPageOf(error)));
+      scope.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.'))));
+      sessionRoutes(scope, { service: options.service, sessions });
+      integrationRoutes(scope, options.service);
+      setupRoutes(scope, options.service);
+      generateConfigRoutes(scope, options.service);
+      actionConfigRoutes(scope, options.service);
+      syncSettingsRoutes(scope, options.service);
+      addUserRoutes(scope, options.service);
+      peopleRoutes(scope, options.service);
+      recordRoutes(scope, options.service);
+      personWorkflowRoutes(scope, options.service);
+      tokenRoutes(scope, options.service);
+      accessRoutes(scope, options.service);
+      workflowRoutes(scope, options.service);
+    },
+    { prefix: '/console' },
+  );
+}

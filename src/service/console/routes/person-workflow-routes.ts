@@ -1,0 +1,60 @@
+/** Onboarding a person into chosen applications and running one action for them (admin); each starts a workflow and opens it. */
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../open-service.js';
+import { ConsoleError } from '../console-error.js';
+import { formList, formText } from '../form-body.js';
+import { consoleUrl } from '../html.js';
+import { consoleActor, operatorOf, sendPage } from '../respond.js';
+import { randomSecret } from '../sessions.js';
+import { personWorkflowView } from '../views/person-workflow-view.js';
+
+type PersonParams = { personId: string };
+
+/** `2026-12-01T09:00` from a datetime-local field, read as UTC (the label says so). */
+function activationOf(text: string | undefined): string | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text.trim())) throw new ConsoleError(400, 'Bad request', 'The activation time is not a date and time; nothing was started.', 'Give it as the date and time field shows it, in UTC.');
+  return `${text.trim().length === 16 ? `${text.trim()}:00` : text.trim()}Z`;
+}
+
+export function personWorkflowRoutes(app: FastifyInstance, service: Service): void {
+  const personOf = async (tenantId: string, personId: string) => {
+    const person = (await service.people.list({ tenantId })).find((candidate) => candidate.id === personId);
+    if (!person) throw new ConsoleError(404, 'Not found', 'This person does not exist in this tenant.', 'Choose the person from the people list.');
+    return person;
+  };
+
+  app.get('/people/:personId/workflows', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const person = await personOf(caller.tenantId, (request.params as PersonParams).personId);
+    const integrations = await service.integrations.list({ tenantId: caller.tenantId });
+    const offered = await Promise.all(integrations.map(async (integration) => ({ integration, actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId: integration.id }) })));
+    const actions = offered.flatMap(({ integration, actions: list }) => list.filter((action) => action.enabled && action.name !== 'importUsers').map((action) => ({ integrationId: integration.id, application: integration.name, action: action.name })));
+    return sendPage(request, reply, {
+      title: `Workflows for ${person.name}`,
+      section: 'people',
+      body: personWorkflowView({ person, integrations, actions, csrf, onboardKey: `console-${randomSecret()}`, actionKey: `console-${randomSecret()}` }),
+    });
+  });
+
+  app.post('/people/:personId/onboard', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const person = await personOf(caller.tenantId, (request.params as PersonParams).personId);
+    const integrationIds = formList(request.body, 'integrationId');
+    if (integrationIds.length === 0) throw new ConsoleError(400, 'Bad request', 'Choose at least one application; nothing was started.', 'Go back and tick the applications.');
+    const activateAt = activationOf(formText(request.body, 'activateAt'));
+    const started = await service.workflows.startOnboarding({
+      tenantId: caller.tenantId, personId: person.id, integrationIds, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller), ...(activateAt ? { activateAt } : {}),
+    });
+    return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
+  });
+
+  app.post('/people/:personId/run-action', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const person = await personOf(caller.tenantId, (request.params as PersonParams).personId);
+    const [integrationId, action, ...rest] = (formText(request.body, 'target') ?? '').split(' ');
+    if (!integrationId || !action || rest.length > 0) throw new ConsoleError(400, 'Bad request', 'Choose an application and action; nothing was started.', 'Use the list of the page.');
+    const started = await service.workflows.startProvisionerAction({ tenantId: caller.tenantId, personId: person.id, integrationId, action, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller) });
+    return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
+  });
+}

@@ -1,0 +1,25 @@
+/** Read-only records: accounts linked to no person and email conflicts, and the tenant's audit log. */
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../open-service.js';
+import { queryText } from '../query-input.js';
+import { operatorOf, sendPage } from '../respond.js';
+import { auditLogView } from '../views/audit-log-view.js';
+import { unlinkedView } from '../views/unlinked-view.js';
+
+export function recordRoutes(app: FastifyInstance, service: Service): void {
+  const applicationNames = async (tenantId: string) => new Map((await service.integrations.list({ tenantId })).map((integration) => [integration.id, integration.name]));
+
+  app.get('/people/unlinked', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const tenantId = caller.tenantId;
+    const [orphans, conflicts, applications] = await Promise.all([service.people.orphans({ tenantId }), service.people.conflicts({ tenantId }), applicationNames(tenantId)]);
+    return sendPage(request, reply, { title: 'Unlinked accounts and conflicts', section: 'people', body: unlinkedView({ orphans, conflicts, applications }) });
+  });
+
+  app.get('/audit', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const before = queryText(request.query, 'before');
+    const [page, applications] = await Promise.all([service.audit.list({ tenantId: caller.tenantId, limit: 50, before }), applicationNames(caller.tenantId)]);
+    return sendPage(request, reply, { title: 'Audit log', section: 'audit', body: auditLogView({ entries: page.entries, next: page.next, applications, paged: before !== undefined }) });
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The setup wizard in the seed's order: choose the type (create), configure authentication (tested
+ * on save, nothing saved when the test fails), enable or disable the actions offered; then Test and
+ * Preview. Admin only; each step calls the service operation the matching API route calls.
+ */
+import type { FastifyInstance } from 'fastify';
+import { problemFor } from '../../api/problem.js';
+import type { IntegrationChoice } from '../../integrations/integration-types.js';
+import { prebuiltCatalogue } from '../../integrations/auth-inputs.js';
+import type { Service } from '../../open-service.js';
+import { isServiceError } from '../../service-error.js';
+import { ConsoleError } from '../console-error.js';
+import { formText } from '../form-body.js';
+import { consoleUrl } from '../html.js';
+import { queryText } from '../query-input.js';
+import { consoleActor, operatorOf, sendPage } from '../respond.js';
+import { newIntegrationView, type NewIntegrationPage } from '../views/new-integration-view.js';
+import { setupView } from '../views/setup-view.js';
+import { previewView, testView } from '../views/inspect-view.js';
+import { isConnectorError } from '../../../index.js';
+
+type IntegrationParams = { integrationId: string };
+
+const NOTICES: Record<string, string> = {
+  'auth-saved': 'Authentication saved: the connection test passed. Enable the actions below.',
+  'import-enabled': 'Import Users is enabled: the first sync has started, and the Accounts page fills when it ends.',
+  'action-enabled': 'The action is enabled.',
+  'action-disabled': 'The action is disabled.',
+  'config-applied': 'The generated configuration was saved into Import Users.',
+  'workflow-settings-saved': 'The workflow settings were saved.',
+};
+
+/** The refusals a choice can meet, shown on the form again; anything else is an error page. */
+const CHOICE_REFUSALS = new Set(['INVALID_INPUT', 'INVALID_SPEC', 'PLAN_REQUIRED']);
+
+const optional = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : text.trim());
+
+function choiceOf(body: unknown): IntegrationChoice {
+  const type = formText(body, 'type');
+  const baseUrl = optional(formText(body, 'baseUrl'));
+  if (type === 'prebuilt') return { type, connector: formText(body, 'connector') ?? '', ...(baseUrl ? { baseUrl } : {}) };
+  if (type === 'scim') return { type, scimBaseUrl: (formText(body, 'scimBaseUrl') ?? '').trim() };
+  if (type === 'build-your-own') return { type, spec: formText(body, 'spec') ?? '', ...(baseUrl ? { baseUrl } : {}) };
+  throw new ConsoleError(400, 'Bad request', 'The form named no integration type.', 'Choose a prebuilt connector, SCIM or build-your-own.');
+}
+
+function catalogue(search: string | undefined) {
+  const needle = search?.toLowerCase();
+  return prebuiltCatalogue().filter((entry) => !needle || `${entry.name} ${entry.description} ${entry.id}`.toLowerCase().includes(needle));
+}
+
+export function setupRoutes(app: FastifyInstance, service: Service): void {
+  /** Step 3's data: the actions offered, those the plan withholds, the plan, and the workflow settings. */
+  const actionState = async (ref: { tenantId: string; integrationId: string }) => {
+    const [actions, withheld, tenant, workflowSettings] = await Promise.all([
+      service.integrations.listActions(ref),
+      service.integrations.withheldActions(ref),
+      service.tenants.get(ref.tenantId),
+      service.workflows.getSettings(ref),
+    ]);
+    return { actions, withheld, plan: tenant.plan, workflowSettings };
+  };
+
+  app.get('/integrations/new', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { csrf } = operatorOf(request);
+    const search = queryText(request.query, 'q');
+    return sendPage(request, reply, { title: 'New integration', section: 'integrations', body: newIntegrationView({ catalogue: catalogue(search), search, csrf }) });
+  });
+
+  app.post('/integrations', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const choice = choiceOf(request.body);
+    try {
+      const integration = await service.integrations.create({ ...choice, tenantId: caller.tenantId, actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['integrations', integration.id, 'setup']), 303);
+    } catch (error) {
+      if (!isServiceError(error) || !CHOICE_REFUSALS.has(error.code)) throw error;
+      const problem = problemFor(error);
+      const refused: NewIntegrationPage['refused'] = { type: choice.type, detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, ...(choice.type === 'build-your-own' ? { spec: choice.spec } : {}) };
+      return sendPage(request, reply, { status: problem.status, title: 'New integration', section: 'integrations', body: newIntegrationView({ catalogue: catalogue(undefined), csrf, refused }) });
+    }
+  });
+
+  app.get('/integrations/:integrationId/setup', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const [integration, inputs, state] = await Promise.all([service.integrations.get(ref), service.integrations.authInputs(ref), actionState(ref)]);
+    const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
+    return sendPage(request, reply, { title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs, ...state, csrf, notice }) });
+  });
+
+  app.post('/integrations/:integrationId/auth', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const fields = await service.integrations.authInputs(ref);
+    // Empty fields are left out: an optional input keeps the spec's default.
+    const inputs = Object.fromEntries(fields.flatMap((input) => {
+      const value = formText(request.body, `input.${input.name}`);
+      return value === undefined || value === '' ? [] : [[input.name, value]];
+    }));
+    const result = await service.integrations.configureAuth({ ...ref, inputs, actor: consoleActor(caller) });
+    if (result.ok) return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'auth-saved' }), 303);
+    const [integration, state] = await Promise.all([service.integrations.get(ref), actionState(ref)]);
+    // What the operator typed stays in the non-secret fields; a secret is never sent back.
+    const shown = fields.map((input) => (input.secret || inputs[input.name] === undefined ? input : { ...input, value: inputs[input.name] }));
+    return sendPage(request, reply, { status: 422, title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs: shown, ...state, csrf, failure: result.failure }) });
+  });
+
+  app.post('/integrations/:integrationId/actions/:action', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { integrationId, action } = request.params as IntegrationParams & { action: string };
+    const enabled = formText(request.body, 'enabled');
+    if (enabled !== 'true' && enabled !== 'false') throw new ConsoleError(400, 'Bad request', 'The form did not say whether to enable or disable the action.', 'Use the Enable or Disable button of the setup page.');
+    await service.integrations.setAction({ tenantId: caller.tenantId, integrationId, action, enabled: enabled === 'true', actor: consoleActor(caller) });
+    const notice = enabled === 'false' ? 'action-disabled' : action === 'importUsers' ? 'import-enabled' : 'action-enabled';
+    return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice }), 303);
+  });
+
+  // Test and Preview only read the target, but each sends a request with the saved credentials and
+  // is audited: a POST with the CSRF token, like the API's.
+  for (const kind of ['test', 'preview'] as const) {
+    app.post(`/integrations/:integrationId/${kind}`, { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+      const integration = await service.integrations.get(ref);
+      try {
+        const input = { ...ref, actor: consoleActor(caller) };
+        const body = kind === 'test' ? testView({ integration, result: await service.inspect.test(input) }) : previewView({ integration, ...(await service.inspect.preview(input)) });
+        return sendPage(request, reply, { title: `${kind === 'test' ? 'Test' : 'Preview'}: ${integration.name}`, section: 'integrations', body });
+      } catch (error) {
+        // The runtime's errors are redacted and say what to do; they are the target's failure, not ours.
+        if (!isConnectorError(error)) throw error;
+        throw new ConsoleError(502, 'The target could not be reached', `${kind === 'test' ? 'Test' : 'Preview'} failed: ${error.message}`, error.hint);
+      }
+    });
+  }
+
+  app.post('/integrations/:integrationId/workflow-settings', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { integrationId } = request.params as IntegrationParams;
+    const concurrency = formText(request.body, 'maxConcurrency')?.trim() ?? '';
+    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', '1 to 1000; empty uses the connector’s own limit.');
+    // An unticked checkbox is not sent: its absence means false.
+    await service.workflows.setSettings({
+      tenantId: caller.tenantId,
+      integrationId,
+      keepAccounts: formText(request.body, 'keepAccounts') === 'true',
+      maxConcurrency: concurrency === '' ? null : Number(concurrency),
+      actor: consoleActor(caller),
+    });
+    return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice: 'workflow-settings-saved' }), 303);
+  });
+}

@@ -1,0 +1,56 @@
+/** The workflows list (by status) and one workflow with Retry of a failed task and Cancel. */
+import type { FastifyInstance } from 'fastify';
+import type { Service } from '../../open-service.js';
+import { WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
+import { consoleUrl } from '../html.js';
+import { queryChoice, queryText } from '../query-input.js';
+import { consoleActor, operatorOf, sendPage } from '../respond.js';
+import { workflowDetailView } from '../views/workflow-detail-view.js';
+import { workflowsView } from '../views/workflows-view.js';
+
+const NOTICES: Record<string, string> = {
+  retried: 'The task was queued again.',
+  cancelled: 'The workflow was cancelled: tasks not started yet are skipped.',
+};
+
+export function workflowRoutes(app: FastifyInstance, service: Service): void {
+  app.get('/workflows', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const status = queryChoice(request.query, 'status', WORKFLOW_STATUSES);
+    const [page, people] = await Promise.all([
+      service.workflows.list({ tenantId: caller.tenantId, status, cursor: queryText(request.query, 'cursor'), limit: 50 }),
+      service.people.list({ tenantId: caller.tenantId }),
+    ]);
+    return sendPage(request, reply, {
+      title: 'Workflows',
+      section: 'workflows',
+      body: workflowsView({ workflows: page.workflows, next: page.next, status, statuses: WORKFLOW_STATUSES, people: new Map(people.map((person) => [person.id, person.name])) }),
+    });
+  });
+
+  app.get('/workflows/:workflowId', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId: (request.params as { workflowId: string }).workflowId });
+    const person = (await service.people.list({ tenantId: caller.tenantId })).find((candidate) => candidate.id === workflow.personId);
+    const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
+    return sendPage(request, reply, {
+      title: 'Workflow',
+      section: 'workflows',
+      body: workflowDetailView({ workflow, personName: person ? `${person.name} (${person.email})` : workflow.personId, admin: caller.role === 'admin', csrf, notice }),
+    });
+  });
+
+  app.post('/workflows/:workflowId/cancel', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { workflowId } = request.params as { workflowId: string };
+    await service.workflows.cancel({ tenantId: caller.tenantId, workflowId, actor: consoleActor(caller) });
+    return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'cancelled' }), 303);
+  });
+
+  app.post('/workflows/:workflowId/tasks/:taskId/retry', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { workflowId, taskId } = request.params as { workflowId: string; taskId: string };
+    await service.workflows.retryTask({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
+    return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'retried' }), 303);
+  });
+}

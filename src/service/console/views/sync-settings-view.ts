@@ -1,0 +1,34 @@
+/**
+ * An integration's sync settings on its Accounts page: the schedule, the deletion safeguard's
+ * thresholds and the failures before quarantine (a form for admins, facts for viewers), and a
+ * quarantine with the Resume button.
+ */
+import type { SyncStatus } from '../../sync/sync-view.js';
+import type { SyncSettings } from '../../sync/sync-policy.js';
+import { consoleUrl, html, type SafeHtml } from '../html.js';
+import { csrfField } from '../layout.js';
+import { timeOf } from './format.js';
+
+export const SETTING_FIELDS: readonly { key: keyof SyncSettings; label: string; help: string }[] = [
+  { key: 'intervalSeconds', label: 'Seconds between scheduled syncs', help: '60 to 604800 (a week).' },
+  { key: 'removalThresholdPercent', label: 'Safeguard: hold a run removing more than this percent of the accounts', help: '0 to 100.' },
+  { key: 'removalThresholdMin', label: 'Safeguard: and more than this many accounts', help: 'A run removing fewer is never held.' },
+  { key: 'maxConsecutiveFailures', label: 'Quarantine after this many failed runs in a row', help: '1 to 100; a quarantined integration syncs only when resumed.' },
+];
+
+export function syncSettingsView(input: { integrationId: string; sync: SyncStatus; admin: boolean; csrf: string }): SafeHtml {
+  const { sync } = input;
+  const quarantine = sync.quarantined
+    ? html`<div class="error" role="alert"><p>Quarantined since ${timeOf(sync.quarantinedAt)} after ${sync.consecutiveFailures} failed runs in a row: scheduled syncs are stopped.</p>
+${input.admin && html`<form method="post" action="${consoleUrl(['integrations', input.integrationId, 'sync', 'resume'])}">${csrfField(input.csrf)}<button type="submit">Resume scheduled syncs</button></form>`}</div>`
+    : html`<p>Next scheduled sync: ${timeOf(sync.nextSyncAt)}.</p>`;
+  if (!input.admin) {
+    return html`${quarantine}<dl class="facts">${SETTING_FIELDS.map((field) => html`<dt>${field.label}</dt><dd>${sync.settings[field.key]}</dd>`)}</dl>`;
+  }
+  return html`${quarantine}
+<form method="post" action="${consoleUrl(['integrations', input.integrationId, 'sync-settings'])}">
+${csrfField(input.csrf)}
+${SETTING_FIELDS.map((field) => html`<p><label for="setting-${field.key}">${field.label}</label><input type="text" inputmode="numeric" id="setting-${field.key}" name="${field.key}" value="${sync.settings[field.key]}" required aria-describedby="setting-${field.key}-help"><br><span class="muted" id="setting-${field.key}-help">${field.help}</span></p>`)}
+<p><button type="submit" class="secondary">Save sync settings</button></p>
+</form>`;
+}
