@@ -4,7 +4,9 @@
  * body; every credential redacted); Preview maps that answer with the integration's mapping and
  * returns each record with its problems. Both only read; both are recorded in the audit log.
  */
-import type { PreviewResult, TestResult } from '../../index.js';
+import { isConnectorError, type PreviewResult, type TestResult } from '../../index.js';
+import { ServiceError } from '../service-error.js';
+import { describeFailure } from './run-action.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import type { IntegrationOperations, IntegrationRef } from './integrations.js';
@@ -21,6 +23,11 @@ export function targetInspection(context: ServiceContext, integrations: Pick<Int
     const client = await integrations.connect(ref);
     try {
       return await work(client);
+    } catch (error) {
+      // The target could not be reached or refused: the operator's answer (502, with the
+      // runtime's redacted reason), not the service's own failure (500).
+      if (!isConnectorError(error)) throw error;
+      throw new ServiceError('ACTION_FAILED', error.message, { failure: describeFailure(error), hint: error.hint });
     } finally {
       await client.close();
     }

@@ -81,6 +81,18 @@ describe('sync through the API', () => {
     expect(previewed.body.preview.summary).toMatchObject({ records: incident.state.users.length, withProblems: 0 });
     expect((await fixture.call(tenant.viewer, 'POST', `/v1/integrations/${integration}/preview`)).body.code).toBe('FORBIDDEN');
   });
+  it('Test and Preview of a target that stopped answering are 502 ACTION_FAILED with the reason, not a 500', { timeout: 60_000 }, async () => {
+    const gone = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
+    const id = (await fixture.call(tenant.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin })).body.id;
+    expect((await fixture.call(tenant.admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+    await gone.close();
+    for (const step of ['test', 'preview']) {
+      const answer = await fixture.call(tenant.admin, 'POST', `/v1/integrations/${id}/${step}`);
+      expect(answer.status).toBe(502);
+      expect(answer.body).toMatchObject({ code: 'ACTION_FAILED', failure: { code: expect.any(String), action: 'importUsers' } });
+      expect(answer.text).not.toContain(DEMO_FULL_ACCESS_KEY);
+    }
+  });
   it('an admin changes the safeguard; a held run lists the accounts it would remove; each account keeps its history', { timeout: 60_000 }, async () => {
     const url = `/v1/integrations/${integration}/sync`;
     expect((await fixture.call(tenant.viewer, 'PUT', url, { removalThresholdMin: 0 })).body.code).toBe('FORBIDDEN');

@@ -84,7 +84,7 @@ export function actionRoutes(app: FastifyInstance, service: Service): void {
   const anyObject = { type: 'object', additionalProperties: true } as const;
   app.post('/v1/integrations/:integrationId/test', {
     config: { access: 'admin', operationId: 'testIntegration' },
-    schema: { summary: 'Test: send the first import request and return the raw answer (status, headers, body), credentials redacted', tags, params: integrationParams, response: { 200: anyObject } },
+    schema: { summary: 'Test: send the first import request and return the raw answer (status, headers, body), credentials redacted', description: '502 ACTION_FAILED, with `failure` (the runtime\'s code, message and hint, redacted), when the target cannot be reached or refuses before answering.', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => {
       const caller = callerOf(request);
       const { integrationId } = request.params as { integrationId: string };
@@ -94,7 +94,7 @@ export function actionRoutes(app: FastifyInstance, service: Service): void {
 
   app.post('/v1/integrations/:integrationId/preview', {
     config: { access: 'admin', operationId: 'previewIntegration' },
-    schema: { summary: 'Preview: the first import answer mapped, each record with its problems', tags, params: integrationParams, response: { 200: anyObject } },
+    schema: { summary: 'Preview: the first import answer mapped, each record with its problems', description: '502 ACTION_FAILED, with `failure`, when the target cannot be reached or its answer cannot be mapped at all.', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => {
       const caller = callerOf(request);
       const { integrationId } = request.params as { integrationId: string };
