@@ -112,15 +112,17 @@ export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
 }
 
 /**
- * Compiled build-your-own specs by the SHA-256 of their text: every action of a workflow and every
- * sync reads the connector, and compiling a spec costs far more than the action's own queries.
- * Bounded; the oldest entry goes first.
+ * Compiled build-your-own specs by tenant and the SHA-256 of their text: every action of a
+ * workflow and every sync reads the connector, and compiling a spec costs far more than the
+ * action's own queries. Per tenant because a compiled connector has one jq isolate (one worker
+ * thread, one evaluation at a time): two tenants with the same spec text must not queue behind
+ * each other's evaluations. Bounded; the oldest entry goes first.
  */
 const compiledSpecs = new Map<string, Promise<CompiledConnector>>();
 const COMPILED_SPEC_CACHE_SIZE = 256;
 
-function compileCustomerSpec(text: string): Promise<CompiledConnector> {
-  const key = createHash('sha256').update(text).digest('base64url');
+function compileCustomerSpec(tenantId: string, text: string): Promise<CompiledConnector> {
+  const key = `${tenantId}:${createHash('sha256').update(text).digest('base64url')}`;
   let compiled = compiledSpecs.get(key);
   if (compiled === undefined) {
     compiled = asCustomerSpec(() => compileSpecText({ text, file: CUSTOMER_SPEC_FILE }));
@@ -133,8 +135,8 @@ function compileCustomerSpec(text: string): Promise<CompiledConnector> {
 }
 
 /** The connector an integration runs. */
-export async function connectorOf(row: Pick<IntegrationRow, 'type' | 'connector_id' | 'spec_text'>): Promise<CompiledConnector> {
-  if (row.type === 'build-your-own') return compileCustomerSpec(row.spec_text ?? '');
+export async function connectorOf(row: Pick<IntegrationRow, 'tenant_id' | 'type' | 'connector_id' | 'spec_text'>): Promise<CompiledConnector> {
+  if (row.type === 'build-your-own') return compileCustomerSpec(row.tenant_id, row.spec_text ?? '');
   const connector = shipped[row.connector_id];
   if (!connector) throw new ServiceError('NOT_FOUND', `the connector ${row.connector_id} is no longer shipped`, { hint: 'recreate the integration with a shipped connector' });
   return connector;
