@@ -16,7 +16,7 @@ import { listUnseen, removeUnseen } from './account-store.js';
 import { ENGINE_SCHEMA, SYNC_QUEUE, transactionDb, type Boss } from './engine.js';
 import type { SyncContext } from './sync-context.js';
 import { ACCOUNT_STATES, type AccountState, type SyncSettings } from './sync-policy.js';
-import { ensureSettings, findOpenRun, findRun, insertQueuedRun, listRunRows, settingsOf, updateSettings, type RunTrigger } from './sync-run-rows.js';
+import { ensureSettings, ensureSettingsOfMany, findOpenRun, findRun, insertQueuedRun, latestRunRows, listRunRows, settingsOf, updateSettings, type RunTrigger } from './sync-run-rows.js';
 import { toAccount, toSyncRun, toSyncStatus, type AccountRow, type SyncedAccount, type SyncRun, type SyncStatus } from './sync-view.js';
 
 export interface AccountEvent {
@@ -46,6 +46,11 @@ export interface SyncOperations {
   /** Removes nothing; the run ends `rejected`. */
   rejectRun(input: IntegrationRef & { runId: string; actor: string }): Promise<SyncRun>;
   status(ref: IntegrationRef): Promise<SyncStatus>;
+  /**
+   * The status and latest run of several integrations of one tenant in a fixed number of queries
+   * (a page of the integrations list); ids of another tenant are left out.
+   */
+  overview(input: { tenantId: string; integrationIds: readonly string[] }): Promise<Map<string, { status: SyncStatus; lastRun: SyncRun | undefined }>>;
   configure(input: IntegrationRef & Partial<SyncSettings> & { actor: string }): Promise<SyncStatus>;
   /** Lifts a quarantine: scheduled runs start again at once. */
   resume(input: IntegrationRef & { actor: string }): Promise<SyncStatus>;
@@ -216,6 +221,15 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
 
     approveRun: (input) => decide(input, true),
     rejectRun: (input) => decide(input, false),
+
+    async overview(input) {
+      const [settings, runs] = await Promise.all([
+        ensureSettingsOfMany(db, { ...input, defaults: sync.defaults }),
+        latestRunRows(db, input),
+      ]);
+      const latest = new Map(runs.map((run) => [run.integration_id, toSyncRun(run)]));
+      return new Map(settings.map((row) => [row.integration_id, { status: toSyncStatus(row), lastRun: latest.get(row.integration_id) }]));
+    },
 
     async status(ref) {
       await loadRef(db, ref);

@@ -66,6 +66,32 @@ export async function ensureSettings(db: Queryable, input: { tenantId: string; i
   return rows[0]!;
 }
 
+/**
+ * The settings of several integrations of one tenant, created with the defaults where missing, in
+ * two statements whatever their number (a page of the integrations list). Ids of another tenant
+ * are left out.
+ */
+export async function ensureSettingsOfMany(db: Queryable, input: { tenantId: string; integrationIds: readonly string[]; defaults: SyncSettings }): Promise<SyncSettingsRow[]> {
+  const { defaults: d } = input;
+  await db.query(
+    `INSERT INTO sync_settings (integration_id, tenant_id, interval_seconds, removal_threshold_percent, removal_threshold_min, max_consecutive_failures)
+     SELECT id, tenant_id, $3, $4, $5, $6 FROM integrations WHERE tenant_id = $1 AND id = ANY($2::text[])
+     ON CONFLICT (integration_id) DO NOTHING`,
+    [input.tenantId, input.integrationIds, d.intervalSeconds, d.removalThresholdPercent, d.removalThresholdMin, d.maxConsecutiveFailures],
+  );
+  return (await db.query<SyncSettingsRow>('SELECT * FROM sync_settings WHERE tenant_id = $1 AND integration_id = ANY($2::text[])', [input.tenantId, input.integrationIds])).rows;
+}
+
+/** The latest run (by queued time, as listRunRows orders) of each of several integrations of one tenant. */
+export async function latestRunRows(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<SyncRunRow[]> {
+  return (
+    await db.query<SyncRunRow>(
+      'SELECT DISTINCT ON (integration_id) * FROM sync_runs WHERE tenant_id = $1 AND integration_id = ANY($2::text[]) ORDER BY integration_id, queued_at DESC, id DESC',
+      [scope.tenantId, scope.integrationIds],
+    )
+  ).rows;
+}
+
 export async function updateSettings(db: Queryable, integrationId: string, settings: SyncSettings): Promise<void> {
   await db.query(
     `UPDATE sync_settings SET interval_seconds = $2, removal_threshold_percent = $3, removal_threshold_min = $4, max_consecutive_failures = $5, updated_at = now()

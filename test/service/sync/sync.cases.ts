@@ -67,6 +67,21 @@ export function describeSync(fixture: { service: Service }): void {
     return waitForRun(service(), ref, run.id);
   };
 
+  it('overview: the status and latest run of a page of integrations at once, as status and listRuns give them; another tenant\'s ids left out', async () => {
+    const first = await setUp(3);
+    const second = await setUp(2);
+    await syncNow(second.ref);
+    const foreign = await setUp(1, {}, other);
+    const ids = [first.ref.integrationId, second.ref.integrationId, foreign.ref.integrationId];
+    const overview = await service().sync.overview({ tenantId: tenant.id, integrationIds: ids });
+    expect([...overview.keys()].sort()).toEqual([first.ref.integrationId, second.ref.integrationId].sort());
+    for (const ref of [first.ref, second.ref]) {
+      const [latest] = await service().sync.listRuns({ ...ref, limit: 1 });
+      expect(overview.get(ref.integrationId)).toEqual({ status: await service().sync.status(ref), lastRun: latest });
+    }
+    expect(overview.get(second.ref.integrationId)?.lastRun?.trigger).toBe('manual');
+  });
+
   it('enabling Import Users syncs at once and fills the Accounts list', async () => {
     const { simulator, ref, run } = await setUp(30);
     expect(run).toMatchObject({ trigger: 'enabled', status: 'succeeded', counts: { pages: 1, seen: 30, added: 30, changed: 0, removed: 0, skipped: 0 }, error: null });

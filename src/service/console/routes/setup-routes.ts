@@ -17,7 +17,6 @@ import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { newIntegrationView, type NewIntegrationPage } from '../views/new-integration-view.js';
 import { setupView } from '../views/setup-view.js';
 import { previewView, testView } from '../views/inspect-view.js';
-import { isConnectorError } from '../../../index.js';
 
 type IntegrationParams = { integrationId: string };
 
@@ -128,8 +127,9 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
         const body = kind === 'test' ? testView({ integration, result: await service.inspect.test(input) }) : previewView({ integration, ...(await service.inspect.preview(input)) });
         return sendPage(request, reply, { title: `${kind === 'test' ? 'Test' : 'Preview'}: ${integration.name}`, section: 'integrations', body });
       } catch (error) {
-        // The runtime's errors are redacted and say what to do; they are the target's failure, not ours.
-        if (!isConnectorError(error)) throw error;
+        // The runtime's errors (as the service's ACTION_FAILED) are redacted and say what to do;
+        // they are the target's failure, not ours.
+        if (!isServiceError(error, 'ACTION_FAILED')) throw error;
         throw new ConsoleError(502, 'The target could not be reached', `${kind === 'test' ? 'Test' : 'Preview'} failed: ${error.message}`, error.hint);
       }
     });
