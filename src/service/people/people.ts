@@ -39,7 +39,8 @@ export interface EmailConflict {
 
 export interface PeopleOperations {
   create(input: { tenantId: string; email: string; name: string; actor: string }): Promise<Person>;
-  list(input: { tenantId: string }): Promise<Person[]>;
+  /** The tenant's people, or only those of `ids` (a page's linked people, not the whole directory). */
+  list(input: { tenantId: string; ids?: readonly string[] }): Promise<Person[]>;
   /** A CSV with a header naming `email` and `name`; all rows or none. */
   importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number }>;
   /** Accounts present in an application and linked to no person (no email match). */
@@ -89,7 +90,9 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
 
     async list(input) {
       await loadTenant(db, input.tenantId);
-      return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 ORDER BY name, id', [input.tenantId])).rows.map(toPerson);
+      if (input.ids === undefined) return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 ORDER BY name, id', [input.tenantId])).rows.map(toPerson);
+      if (input.ids.length === 0) return [];
+      return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [input.tenantId, input.ids])).rows.map(toPerson);
     },
 
     async importCsv(input) {

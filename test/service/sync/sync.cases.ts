@@ -67,11 +67,25 @@ export function describeSync(fixture: { service: Service }): void {
     return waitForRun(service(), ref, run.id);
   };
 
+  it('people.list by ids gives only those people of the tenant (a page\'s linked people), none for no ids', async () => {
+    // Tenants of their own: the other cases count the shared tenants' people.
+    const mine = await service().tenants.create({ name: 'People by ids', plan: 'standard', actor });
+    const theirs = await service().tenants.create({ name: 'Other people', plan: 'standard', actor });
+    const made = [];
+    for (const name of ['Ids One', 'Ids Two', 'Ids Three']) made.push(await service().people.create({ tenantId: mine.id, email: `${name.replace(' ', '.').toLowerCase()}@example.com`, name, actor }));
+    const stranger = await service().people.create({ tenantId: theirs.id, email: 'ids.stranger@example.com', name: 'Ids Stranger', actor });
+    const found = await service().people.list({ tenantId: mine.id, ids: [made[0]!.id, made[2]!.id, stranger.id] });
+    expect(found.map((person) => person.name)).toEqual(['Ids One', 'Ids Three']);
+    expect(await service().people.list({ tenantId: mine.id, ids: [] })).toEqual([]);
+    expect(await service().people.list({ tenantId: mine.id })).toHaveLength(3);
+  });
+
   it('overview: the status and latest run of a page of integrations at once, as status and listRuns give them; another tenant\'s ids left out', async () => {
     const first = await setUp(3);
     const second = await setUp(2);
     await syncNow(second.ref);
-    const foreign = await setUp(1, {}, other);
+    // A tenant of its own: the other cases expect the shared other tenant to have no accounts.
+    const foreign = await setUp(1, {}, await service().tenants.create({ name: 'Overview stranger', plan: 'standard', actor }));
     const ids = [first.ref.integrationId, second.ref.integrationId, foreign.ref.integrationId];
     const overview = await service().sync.overview({ tenantId: tenant.id, integrationIds: ids });
     expect([...overview.keys()].sort()).toEqual([first.ref.integrationId, second.ref.integrationId].sort());

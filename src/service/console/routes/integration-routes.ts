@@ -52,12 +52,14 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
     const search = queryText(request.query, 'q');
     const state = queryChoice(request.query, 'state', ACCOUNT_STATES);
     const after = queryCount(request.query, 'after')?.toString();
-    const [sync, accounts, runs, people] = await Promise.all([
+    const [sync, accounts, runs] = await Promise.all([
       service.sync.status(ref),
       service.sync.listAccounts({ ...ref, search, state, after, limit: PAGE_SIZE }),
       service.sync.listRuns({ ...ref, limit: 10 }),
-      service.people.list({ tenantId: caller.tenantId }),
     ]);
+    // Only the people this page links to: a tenant's directory can hold tens of thousands.
+    const linked = [...new Set(accounts.accounts.flatMap((account) => (account.personId === null ? [] : [account.personId])))];
+    const people = await service.people.list({ tenantId: caller.tenantId, ids: linked });
     const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
     return sendPage(request, reply, {
       title: `${integration.name}: accounts`,
