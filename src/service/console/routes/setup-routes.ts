@@ -129,7 +129,8 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
         return sendPage(request, reply, { title: `${kind === 'test' ? 'Test' : 'Preview'}: ${integration.name}`, section: 'integrations', body });
       } catch (error) {
         // The runtime's errors are redacted and say what to do; they are the target's failure, not ours.
-        if (!isConnectorError(error)) throw error;
+        // Inspection answers ACTION_FAILED (the API's 502) with the runtime's redacted reason; a bare runtime error is the same failure.
+        if (!isConnectorError(error) && !(isServiceError(error) && error.code === 'ACTION_FAILED')) throw error;
         throw new ConsoleError(502, 'The target could not be reached', `${kind === 'test' ? 'Test' : 'Preview'} failed: ${error.message}`, error.hint);
       }
     });
