@@ -229,6 +229,33 @@ describe('console setup wizard', () => {
     expect((await admin.get(`/console/integrations/${prebuilt.id}/actions/importUsers/config`)).status).toBe(409);
   });
 
+  it('previews a build-your-own payload as typed, for the signed-in operator, without saving; a template error at its line', async () => {
+    const integrations = await fixture.service.integrations.list({ tenantId: tenant.tenant.id });
+    const byo = integrations.find((integration) => integration.name === 'Acme pager')!;
+    const url = `/console/integrations/${byo.id}/actions/createUser/config`;
+    const form = await admin.get(url);
+    expect(form.text).toContain(`<button type="submit" class="secondary" formaction="${url}/preview">Preview payload</button>`);
+    const operator = (await fixture.service.tokens.list({ tenantId: tenant.tenant.id })).find((token) => token.role === 'admin')!.name;
+    const typed = { method: 'POST', path: '/users', body: '{"user": {"name": {{user.name}}, "note": "<typed & unsaved>"}}', success: '201' };
+    const preview = await admin.post(`${url}/preview`, typed);
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain(`<p><strong>POST</strong> <code>${incident.server.origin}/users</code></p>`);
+    expect(preview.text).toContain(`<pre><code>{\n  &quot;user&quot;: {\n    &quot;name&quot;: &quot;${operator}&quot;,\n    &quot;note&quot;: &quot;&lt;typed &amp; unsaved&gt;&quot;\n  }\n}</code></pre>`);
+    expect(preview.text).toContain('name="body" rows="6"');
+    expect(preview.text).toContain('&lt;typed &amp; unsaved&gt;&quot;}}</textarea>');
+    expect(JSON.stringify(await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' }))).not.toContain('typed');
+
+    const broken = await admin.post(`${url}/preview`, { ...typed, body: '{"user": {"name": {{user.name}' });
+    expect(broken.status).toBe(422);
+    expect(broken.text).toContain('The payload could not be previewed: ');
+    expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/createUser\/body\): error SPEC_[A-Z_]+: /);
+    expect(broken.text).toContain('{&quot;user&quot;: {&quot;name&quot;: {{user.name}</textarea>');
+
+    const viewer = consoleClient(fixture.api.app, answers);
+    await viewer.signIn(tenant.viewer);
+    expect((await viewer.post(`${url}/preview`, typed)).status).toBe(403);
+  });
+
   it('saves the workflow settings: keep accounts (deactivate instead of delete) and tasks at once', async () => {
     const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter((candidate) => candidate.type === 'prebuilt' && candidate.authConfigured);
     const ref = { tenantId: tenant.tenant.id, integrationId: integration!.id };
