@@ -133,6 +133,9 @@ describe('console setup wizard', () => {
     expect(byo.text).toMatch(/<li>line \d+, column \d+( \([^)]*\))?: error [A-Z_]+: /);
     expect(byo.text).toContain('id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;');
     expect(byo.text).not.toContain('<b>bad</b>');
+    // Beside each diagnostic, the spec line it names with a caret at its column, escaped.
+    expect(byo.text).toContain('SPEC_INVALID_ID: ');
+    expect(byo.text).toContain('<pre class="spec-line" aria-label="Spec line 2, column 5"><code>  2 | id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;\n    |     ^</code></pre>');
     expect((await admin.post('/console/integrations', { type: 'other' })).status).toBe(400);
   });
 
@@ -187,6 +190,7 @@ describe('console setup wizard', () => {
     expect(broken.text).toContain('Nothing was saved');
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/importUsers\/mapping\/name\)/);
     expect(broken.text).toContain('value=".name |||"');
+    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 20"><code>  \1 \|       name: \.name \|\|\|\n {3,} \| {20}\^<\/code><\/pre><\/li>/);
     const before = await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'importUsers' });
     expect(JSON.stringify(before)).not.toContain('|||');
 
@@ -217,6 +221,7 @@ describe('console setup wizard', () => {
     expect(broken.status).toBe(422);
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/deleteUser\/path\): error SPEC_INVALID_PATH: /);
     expect(broken.text).toContain('name="path" value="users/{account.id}"');
+    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 11"><code>  \1 \|     path: users\/\{account\.id\}\n {3,} \| {11}\^<\/code><\/pre><\/li>/);
     expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'deleteUser' })).config).toMatchObject({ path: '/users/{account.id}' });
     expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, query: '{not json' })).status).toBe(400);
     expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, success: 'ok' })).status).toBe(400);
@@ -250,6 +255,7 @@ describe('console setup wizard', () => {
     expect(broken.text).toContain('The payload could not be previewed: ');
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/createUser\/body\): error SPEC_[A-Z_]+: /);
     expect(broken.text).toContain('{&quot;user&quot;: {&quot;name&quot;: {{user.name}</textarea>');
+    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 35"><code>  \1 \|     body: &#39;\{&quot;user&quot;: \{&quot;name&quot;: \{\{user\.name\}&#39;\n {3,} \| {35}\^<\/code><\/pre><\/li>/);
 
     const viewer = consoleClient(fixture.api.app, answers);
     await viewer.signIn(tenant.viewer);

@@ -61,7 +61,7 @@ export function actionConfigRoutes(app: FastifyInstance, service: Service): void
       if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
       const problem = problemFor(error);
       const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-      const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics };
+      const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
       return sendPage(request, reply, { status: problem.status, title: `Configure ${action}: ${integration.name}`, section: 'integrations', body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, refused }) });
     }
   });
@@ -81,7 +81,7 @@ export function actionConfigRoutes(app: FastifyInstance, service: Service): void
     } catch (error) {
       if (!isServiceError(error) || !PREVIEW_REFUSALS.has(error.code)) throw error;
       const problem = problemFor(error);
-      const previewRefused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics };
+      const previewRefused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
       return sendPage(request, reply, { status: problem.status, title, section: 'integrations', body: actionConfigView({ ...page, previewRefused }) });
     }
   });

@@ -4,13 +4,12 @@
  * Users the records path and mapping. A save re-validates the whole spec; its diagnostics come
  * back with their line, column and pointer, and the edits stay in the form.
  */
-import type { Diagnostic } from '../../../compiler/index.js';
 import type { Integration } from '../../integrations/integration-view.js';
 import type { RenderedRequest } from '../../../runtime/actions/inspect-action.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
-import { diagnosticsList } from './format.js';
+import { diagnosticsList, type Refusal } from './format.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -45,10 +44,10 @@ export interface ActionConfigPage {
   values: Partial<Record<ActionFieldKey, string>>;
   csrf: string;
   notice?: string;
-  refused?: { detail: string; hint?: string; diagnostics?: Diagnostic[] };
+  refused?: Refusal;
   /** The payload preview of the fields as typed (not saved), rendered by the runtime with every secret masked. */
   preview?: RenderedRequest;
-  previewRefused?: { detail: string; hint?: string; diagnostics?: Diagnostic[] };
+  previewRefused?: Refusal;
 }
 
 /** A JSON body pretty-printed; any other body as the runtime rendered it. */
@@ -65,7 +64,7 @@ function previewSection(page: ActionConfigPage): SafeHtml | undefined {
   if (previewRefused) {
     return html`<section id="payload-preview" aria-labelledby="payload-preview-title"><h2 id="payload-preview-title">Payload preview</h2>
 <div class="error" role="alert"><p>The payload could not be previewed: ${previewRefused.detail}</p>${previewRefused.hint && html`<p>${previewRefused.hint}</p>`}
-${diagnosticsList(previewRefused.diagnostics)}</div></section>`;
+${diagnosticsList(previewRefused.diagnostics, previewRefused.source)}</div></section>`;
   }
   if (!preview) return undefined;
   return html`<section id="payload-preview" aria-labelledby="payload-preview-title"><h2 id="payload-preview-title">Payload preview</h2>
@@ -95,7 +94,7 @@ export function actionConfigView(page: ActionConfigPage): SafeHtml {
   const { refused } = page;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
 ${refused && html`<div class="error" role="alert"><p>Nothing was saved: ${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
-${diagnosticsList(refused.diagnostics)}</div>`}
+${diagnosticsList(refused.diagnostics, refused.source)}</div>`}
 <p>${actionLabel(page.action)} (${page.kind} action)${page.defined ? '' : ': not in the spec yet; saving adds it'}. Every field is one member of the action; an empty field removes it. The whole spec is checked before anything is saved.</p>
 <form method="post" action="${consoleUrl(['integrations', page.integration.id, 'actions', page.action, 'config'])}">
 ${csrfField(page.csrf)}
