@@ -12,16 +12,16 @@ export function signInView(input: { csrf: string; failed?: SignInMethod; usernam
   return html`${input.failed === 'token' && html`<div class="error" role="alert"><p>That token was not accepted: it is unknown, revoked or mistyped.</p><p>Paste a tenant API token (it starts with lcs_); an operator creates one with <code>connector service token create</code>.</p></div>`}
 ${input.failed === 'password' && html`<div class="error" role="alert"><p>That username and password were not accepted.</p><p>Check both and try again; an operator creates accounts with <code>connector service operator create</code>.</p></div>`}
 ${input.signedOut && html`<p class="notice" role="status">You are signed out.</p>`}
-<section aria-labelledby="sign-in-token"><h2 id="sign-in-token">With an API token</h2>
+<section><h2 id="sign-in-token">With an API token</h2>
 <form method="post" action="/console/sign-in">
   ${csrfField(input.csrf)}
   <input type="hidden" name="method" value="token">
   <p><label for="token">API token</label>
   <input type="password" id="token" name="token" required autocomplete="off" spellcheck="false" aria-describedby="token-help">
   <span id="token-help" class="muted">An admin token configures and starts syncs; a viewer token only reads. The token is not stored in your browser.</span></p>
-  <p><button type="submit">Sign in</button></p>
+  <p><button type="submit">Sign in with the token</button></p>
 </form></section>
-<section aria-labelledby="sign-in-password"><h2 id="sign-in-password">With a username and password</h2>
+<section><h2 id="sign-in-password">With a username and password</h2>
 <form method="post" action="/console/sign-in">
   ${csrfField(input.csrf)}
   <input type="hidden" name="method" value="password">
@@ -30,6 +30,6 @@ ${input.signedOut && html`<p class="notice" role="status">You are signed out.</p
   <p><label for="password">Password</label>
   <input type="password" id="password" name="password" required autocomplete="current-password" aria-describedby="password-help">
   <span id="password-help" class="muted">An account of your tenant, admin or viewer, created by an operator.</span></p>
-  <p><button type="submit">Sign in</button></p>
+  <p><button type="submit">Sign in with the password</button></p>
 </form></section>`;
 }
