@@ -247,6 +247,7 @@ describe('console setup wizard', () => {
     expect(preview.text).toContain(`<p><strong>POST</strong> <code>${incident.server.origin}/users</code></p>`);
     expect(preview.text).toContain(`<pre><code>{\n  &quot;user&quot;: {\n    &quot;name&quot;: &quot;${operator}&quot;,\n    &quot;note&quot;: &quot;&lt;typed &amp; unsaved&gt;&quot;\n  }\n}</code></pre>`);
     expect(preview.text).toContain('name="body" rows="6"');
+    expect(preview.text).toContain('nothing was saved and this request was not sent');
     expect(preview.text).toContain('&lt;typed &amp; unsaved&gt;&quot;}}</textarea>');
     expect(JSON.stringify(await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' }))).not.toContain('typed');
 

@@ -68,7 +68,7 @@ ${diagnosticsList(previewRefused.diagnostics, previewRefused.source)}</div></sec
   }
   if (!preview) return undefined;
   return html`<section id="payload-preview" aria-labelledby="payload-preview-title"><h2 id="payload-preview-title">Payload preview</h2>
-<p role="status">Rendered from the fields as typed, with you as the person; nothing was saved or sent. Credentials show as <code>***</code>.</p>
+<p role="status">Rendered from the fields as typed, with you as the person; nothing was saved and this request was not sent (only lookups the spec names are read). Credentials show as <code>***</code>.</p>
 <p><strong>${preview.method}</strong> <code>${preview.url}</code></p>
 ${preview.body === undefined ? html`<p class="muted">No body.</p>` : html`<pre><code>${prettyBody(preview.body)}</code></pre>`}
 ${preview.steps && html`<p>This action sends ${preview.steps.length} requests in order:</p><ol>${preview.steps.map((step) => html`<li><strong>${step.method}</strong> <code>${step.url}</code>${step.body === undefined ? '' : html`<pre><code>${prettyBody(step.body)}</code></pre>`}</li>`)}</ol>`}
