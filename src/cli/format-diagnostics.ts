@@ -21,16 +21,24 @@ function excerpt(line: string, column: number): { text: string; caret: number } 
   return { text: `${start > 0 ? '…' : ''}${line.slice(start, start + width)}…`, caret: column - 1 - start + (start > 0 ? 1 : 0) };
 }
 
+/**
+ * The line a diagnostic names, numbered, with a caret under its column (plain text, two lines),
+ * or undefined when the text has no such line. The console shows the same beside its diagnostics.
+ */
+export function formatSourceLine(text: string, at: Pick<Diagnostic, 'line' | 'column'>): string | undefined {
+  const source = text.split('\n')[at.line - 1];
+  if (source === undefined) return undefined;
+  const number = String(at.line);
+  const shown = excerpt(source.replace(/\t/gu, ' ').replace(/\r$/u, ''), at.column);
+  return `  ${number} | ${shown.text}\n  ${' '.repeat(number.length)} | ${' '.repeat(Math.max(0, shown.caret))}^`;
+}
+
 function formatHuman(diagnostic: Diagnostic, sources: ReadonlyMap<string, string> | undefined): string {
   const severity = diagnostic.severity === 'warning' ? ' (warning)' : '';
   const lines = [`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.code}${severity}  ${diagnostic.message.replace(/\s*\n\s*/gu, " ")}`];
-  const source = sources?.get(diagnostic.file)?.split('\n')[diagnostic.line - 1];
-  if (source !== undefined) {
-    const number = String(diagnostic.line);
-    const shown = excerpt(source.replace(/\t/gu, ' ').replace(/\r$/u, ''), diagnostic.column);
-    lines.push(`  ${number} | ${shown.text}`);
-    lines.push(`  ${' '.repeat(number.length)} | ${' '.repeat(Math.max(0, shown.caret))}^`);
-  }
+  const text = sources?.get(diagnostic.file);
+  const context = text === undefined ? undefined : formatSourceLine(text, diagnostic);
+  if (context !== undefined) lines.push(context);
   if (diagnostic.hint) lines.push(`  hint: ${diagnostic.hint}`);
   lines.push(`  at: ${diagnostic.pointer === '' ? '(document)' : diagnostic.pointer}`);
   return lines.join('\n');

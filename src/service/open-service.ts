@@ -17,6 +17,7 @@ import { peopleOperations, type PeopleOperations } from './people/people.js';
 import type { SyncOperations } from './sync/sync-operations.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
+import { operatorOperations, type OperatorOperations } from './operators/operators.js';
 import { requireActor } from './validate-input.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 import type { ConnectOptions } from '../runtime/connect-options.js';
@@ -61,6 +62,8 @@ export interface Service {
   readonly audit: AuditOperations;
   /** Tenant API tokens for the HTTP API (stored as hashes). */
   readonly tokens: TokenOperations;
+  /** Console operators who sign in with a username and password (scrypt hashes). */
+  readonly operators: OperatorOperations;
   readonly sync: SyncOperations;
   readonly people: PeopleOperations;
   /** The Access Grid and the Application Audit. */
@@ -122,6 +125,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     audit: auditOperations(context),
     inspect: targetInspection(context, integrations),
     tokens: tokenOperations(context),
+    operators: operatorOperations(context),
     sync: sync.operations,
     people: peopleOperations(context),
     access: accessOperations(context),

@@ -46,6 +46,8 @@ export interface ServiceErrorDetails {
   hint?: string;
   requiredPlan?: string;
   diagnostics?: Diagnostic[];
+  /** INVALID_SPEC: the spec text the diagnostics' lines count in (for showing the lines; not in toJSON). */
+  specText?: string;
   /** ACTION_FAILED, IMPORT_ONLY: the target's answer, redacted. */
   failure?: Record<string, unknown>;
   cause?: unknown;
@@ -57,6 +59,7 @@ export class ServiceError extends Error {
   readonly hint: string | undefined;
   readonly requiredPlan: string | undefined;
   readonly diagnostics: Diagnostic[] | undefined;
+  readonly specText: string | undefined;
   readonly failure: Record<string, unknown> | undefined;
 
   constructor(code: ServiceErrorCode, message: string, details: ServiceErrorDetails = {}) {
@@ -65,6 +68,7 @@ export class ServiceError extends Error {
     this.hint = details.hint;
     this.requiredPlan = details.requiredPlan;
     this.diagnostics = details.diagnostics;
+    this.specText = details.specText;
     this.failure = details.failure;
   }
 

@@ -17,6 +17,8 @@ export interface ConsoleService {
   tenantId: string;
   admin: string;
   viewer: string;
+  /** A viewer operator account (username and password sign-in). */
+  viewerAccount: { username: string; password: string };
   /** Every secret the pages must never show: the tokens and the target's API key. */
   secrets: string[];
   close(): Promise<void>;
@@ -35,6 +37,8 @@ export async function startConsoleService(input: { targetKey: string; scriptName
   const tenant = await service.tenants.create({ name: 'default', plan: 'standard', actor: 'operator' });
   const admin = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: 'operator' });
   const viewer = await service.tokens.create({ tenantId: tenant.id, role: 'viewer', name: 'dashboards', actor: 'operator' });
+  const viewerAccount = { username: 'vic.viewer', password: 'browser-canary-passphrase-3e8b' };
+  await service.operators.create({ tenantId: tenant.id, ...viewerAccount, role: 'viewer', actor: 'operator' });
   return {
     origin,
     service,
@@ -42,7 +46,8 @@ export async function startConsoleService(input: { targetKey: string; scriptName
     tenantId: tenant.id,
     admin: admin.token,
     viewer: viewer.token,
-    secrets: [admin.token, viewer.token, input.targetKey],
+    viewerAccount,
+    secrets: [admin.token, viewer.token, viewerAccount.password, input.targetKey],
     async close() {
       await app.close();
       await service.stopWorkers();

@@ -1,7 +1,7 @@
 /**
  * The operator console in headless chromium, as an administrator walks it: sign in with the
  * token, set up the incident platform (type, authentication with a refused key first, actions),
- * a build-your-own spec (diagnostics, an action by hand, Generate Config), integrations → Accounts (search) → Sync now → the deletion safeguard's approval →
+ * a build-your-own spec (diagnostics beside their spec lines, an action by hand, its payload preview, Generate Config), integrations → Accounts (search) → Sync now → the deletion safeguard's approval →
  * people, Access Grid, Application Audit (CSV) → Manage > Add User → workflows → offboarding
  * with a failed task → sign out.
  * Each screen is saved at 1280×800 under test/browser/screenshots/ (the README links them), every
@@ -86,7 +86,7 @@ describe('operator console in chromium', () => {
     await page.keyboard.press('Tab');
     expect(await page.locator(':focus').textContent()).toBe('Skip to content');
     await page.getByLabel('API token').fill(server.admin);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in with the token' }).click();
     await page.waitForURL('**/console/integrations');
     expect(await page.locator('h1').textContent()).toBe('Integrations');
     const cookies = await context.cookies();
@@ -251,6 +251,9 @@ describe('operator console in chromium', () => {
     await page.getByLabel('Connector spec (YAML, type: custom)').fill(BROKEN_SPEC);
     await page.getByRole('button', { name: 'Create and continue' }).last().click();
     expect(await page.getByRole('alert').textContent()).toMatch(/line 5, column \d+/);
+    // Each diagnostic with the spec line it names and a caret at its column.
+    expect(await page.getByRole('alert').locator('pre.spec-line').allTextContents()).toContain('  5 | inptus:\n    | ^');
+    await page.getByRole('alert').scrollIntoViewIfNeeded();
     await screen('byo-1-spec-refused');
     await page.getByLabel('Connector spec (YAML, type: custom)').fill(BYO_SPEC);
     await page.getByRole('button', { name: 'Create and continue' }).last().click();
@@ -269,6 +272,16 @@ describe('operator console in chromium', () => {
     await page.getByLabel('Endpoint (path)').fill('/users');
     await page.getByRole('button', { name: 'Save the action' }).click();
     await page.waitForURL('**notice=saved');
+    // Preview payload renders the fields as typed (this edit is not saved) with the operator as the person.
+    await page.getByLabel('Payload template').fill('{"user": {"name": {{user.name}}, "email": {{user.email}}, "source": "console preview"}}');
+    await page.getByRole('button', { name: 'Preview payload' }).click();
+    const preview = page.locator('#payload-preview');
+    expect(await preview.getByRole('heading').textContent()).toBe('Payload preview');
+    expect(await preview.locator('pre').textContent()).toContain('"name": "first admin token"');
+    expect(await preview.textContent()).toContain(`POST ${server.incident.server.origin}/users`);
+    await preview.scrollIntoViewIfNeeded();
+    await screen('byo-2b-payload-preview');
+    await page.goto(page.url().replace(/\/preview$/, ''));
     await page.getByRole('link', { name: 'Back to the setup' }).click();
     expect(await page.getByRole('button', { name: 'Enable Create User' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Generate Config' }).click();
@@ -279,13 +292,19 @@ describe('operator console in chromium', () => {
     expect(await page.getByRole('status').textContent()).toContain('The generated configuration was saved into Import Users.');
   });
 
-  it('a viewer sees no admin form', async () => {
+  it('a viewer, signed in with a username and password, sees no admin form', async () => {
     const viewerContext = await browser.newContext({ viewport: VIEWPORT });
     const viewerPage = await viewerContext.newPage();
     await viewerPage.goto(`${server.origin}/console/sign-in`);
-    await viewerPage.getByLabel('API token').fill(server.viewer);
-    await viewerPage.getByRole('button', { name: 'Sign in' }).click();
+    await viewerPage.getByLabel('Username').fill(server.viewerAccount.username);
+    await viewerPage.getByLabel('Password').fill(`${server.viewerAccount.password}-typo`);
+    await viewerPage.getByRole('button', { name: 'Sign in with the password' }).click();
+    expect(await viewerPage.getByRole('alert').textContent()).toContain('That username and password were not accepted.');
+    await viewerPage.getByLabel('Password').fill(server.viewerAccount.password);
+    await viewerPage.getByRole('button', { name: 'Sign in with the password' }).click();
     await viewerPage.waitForURL('**/console/integrations');
+    expect(await viewerPage.locator('.who').textContent()).toContain('vic.viewer (viewer)');
+    for (const content of [await viewerPage.content()]) expect(content).not.toContain(server.viewerAccount.password);
     await viewerPage.goto(`${server.origin}/console/integrations/${integrationId}`);
     expect(await viewerPage.getByRole('button', { name: 'Sync now' }).count()).toBe(0);
     expect(await viewerPage.getByRole('link', { name: 'Manage: Add User' }).count()).toBe(0);

@@ -5,7 +5,7 @@
  * operator console, which signs in with a session cookie (src/service/console/console-access.ts);
  * it is not part of the API or its OpenAPI document.
  */
-import type { Caller } from '../tokens/api-tokens.js';
+import { callerLabel, type Caller } from '../tokens/api-tokens.js';
 
 export const ROUTE_ACCESS = ['public', 'viewer', 'admin', 'console'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
@@ -36,5 +36,5 @@ export function callerOf(request: { caller?: Caller }): Caller {
 
 /** Audit actor of a token: its tenant's token id and name, never the token. */
 export function actorOf(caller: Caller): string {
-  return `token:${caller.tokenId} (${caller.name})`;
+  return callerLabel(caller);
 }

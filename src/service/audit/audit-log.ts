@@ -39,6 +39,7 @@ export const AUDIT_EVENTS = [
   'workflow.cancelled',
   'workflow.task_retried',
   'workflow.settings_changed',
+  'operator.created',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -7,6 +7,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OperatorOperations } from '../operators/operators.js';
 import type { TokenOperations } from '../tokens/api-tokens.js';
 import { ConsoleError } from './console-error.js';
 import { parseCookies, SESSION_COOKIE } from './cookies.js';
@@ -49,14 +50,14 @@ export function checkConsoleRoute(route: { method: string | string[]; url: strin
   if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
 }
 
-export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOperations }) {
+export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOperations; operators: OperatorOperations }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
     const access = request.routeOptions.config.console;
     if (access === undefined) return;
     const session = input.sessions.get(parseCookies(request.headers.cookie).get(SESSION_COOKIE));
     if (session) request.consoleSession = session;
-    if (session?.tokenId !== undefined) {
-      const caller = await input.tokens.liveCaller(session.tokenId);
+    if (session?.tokenId !== undefined || session?.operatorId !== undefined) {
+      const caller = session.tokenId !== undefined ? await input.tokens.liveCaller(session.tokenId) : await input.operators.liveCaller(session.operatorId!);
       if (caller) request.caller = caller;
       else {
         input.sessions.destroy(session.id);
@@ -72,7 +73,8 @@ export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOper
       return reply.redirect('/console/sign-in', 303);
     }
     if (access === 'admin' && request.caller.role !== 'admin') {
-      throw new ConsoleError(403, 'Not allowed', `You are signed in with a ${request.caller.role} token, which may only read; nothing was changed.`, 'Sign in with an admin token of the tenant to do this.');
+      const as = request.caller.operatorId === undefined ? `a ${request.caller.role} token` : `a ${request.caller.role} account`;
+      throw new ConsoleError(403, 'Not allowed', `You are signed in with ${as}, which may only read; nothing was changed.`, 'Sign in with an admin token or an admin account of the tenant to do this.');
     }
   };
 }

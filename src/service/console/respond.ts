@@ -1,6 +1,6 @@
 /** Sending a console page: the shell around the body, with the signed-in operator's navigation. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../tokens/api-tokens.js';
+import { callerLabel, type Caller } from '../tokens/api-tokens.js';
 import type { SafeHtml } from './html.js';
 import { renderPage, type Section } from './layout.js';
 
@@ -18,7 +18,7 @@ export function operatorOf(request: FastifyRequest): { caller: Caller; csrf: str
   return { caller: request.caller, csrf: request.consoleSession.csrf };
 }
 
-/** Audit actor of a console act: the token's id and name, as the API writes it, marked as the console. */
+/** Audit actor of a console act: the token's (or operator's) id and name, as the API writes it, marked as the console. */
 export function consoleActor(caller: Caller): string {
-  return `console token:${caller.tokenId} (${caller.name})`;
+  return `console ${callerLabel(caller)}`;
 }

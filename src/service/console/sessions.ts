@@ -1,7 +1,7 @@
 /**
  * Console sessions, kept in this process's memory: the cookie carries only a random id, never the
- * API token. A session holds the token's id (its role and liveness are read from the database on
- * every request) and the CSRF token of its forms. Sessions before sign-in (they carry the sign-in
+ * API token or password. A session holds the token's id, or the id of an operator signed in with
+ * a username and password (role and liveness are read from the database on every request) and the CSRF token of its forms. Sessions before sign-in (they carry the sign-in
  * form's CSRF token) are kept apart and capped, so a flood of them never evicts signed-in ones.
  * Sessions are per process: behind several service processes the console needs sticky routing.
  */
@@ -11,15 +11,17 @@ export interface ConsoleSession {
   id: string;
   /** The CSRF token every form of this session carries back. */
   csrf: string;
-  /** Set once signed in: the API token's id. */
+  /** Set once signed in with an API token: the token's id. */
   tokenId?: string;
+  /** Set once signed in with a username and password: the operator's id. */
+  operatorId?: string;
   createdAt: number;
   seenAt: number;
 }
 
 export interface SessionStore {
-  /** A new session (signed in when `tokenId` is given) with fresh id and CSRF token. */
-  create(tokenId?: string): ConsoleSession;
+  /** A new session (signed in when a token id, or an operator's, is given) with fresh id and CSRF token. */
+  create(signedIn?: string | { operatorId: string }): ConsoleSession;
   /** The session if it exists and has not expired; refreshes its idle time. */
   get(id: string | undefined): ConsoleSession | undefined;
   destroy(id: string): void;
@@ -51,10 +53,11 @@ export function sessionStore(limits: SessionLimits = DEFAULT_SESSION_LIMITS, now
     map.set(session.id, session);
   };
   return {
-    create(tokenId) {
+    create(principal) {
       const at = now();
-      const session: ConsoleSession = { id: randomSecret(), csrf: randomSecret(), createdAt: at, seenAt: at, ...(tokenId === undefined ? {} : { tokenId }) };
-      if (tokenId === undefined) keep(anonymous, limits.maxAnonymous, session);
+      const who = principal === undefined ? {} : typeof principal === 'string' ? { tokenId: principal } : { operatorId: principal.operatorId };
+      const session: ConsoleSession = { id: randomSecret(), csrf: randomSecret(), createdAt: at, seenAt: at, ...who };
+      if (principal === undefined) keep(anonymous, limits.maxAnonymous, session);
       else keep(signedIn, limits.maxSignedIn, session);
       return session;
     },

@@ -102,6 +102,7 @@ export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
     const first = errors[0];
     throw new ServiceError('INVALID_SPEC', `the spec has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : ''}`, {
       diagnostics: result.diagnostics,
+      specText: text,
       hint: first?.hint,
     });
   }

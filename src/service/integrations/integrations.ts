@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { connect, type Client, type ConnectionCheck } from '../../index.js';
+import type { Actor } from '../../runtime/connect-options.js';
+import type { RenderedRequest } from '../../runtime/actions/inspect-action.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
@@ -35,6 +37,9 @@ import { isConnectorError } from '../../runtime/errors.js';
 import type { ActionConfigChange } from './action-config.js';
 import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
+import { writeActionConfig } from './action-config.js';
+import { requireBuildYourOwn } from './spec-edit.js';
+import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 
 export type { IntegrationRef } from './load-integration.js';
@@ -76,6 +81,12 @@ export interface IntegrationOperations {
    */
   connect(ref: IntegrationRef): Promise<Client>;
   /**
+   * The payload preview of a build-your-own action with a change as typed, not saved: the edited
+   * spec validated (INVALID_SPEC with its located diagnostics), then the runtime's own
+   * payload preview with `actor` as the person; nothing sent but lookups, every secret masked.
+   */
+  previewPayload(input: IntegrationRef & { action: string; change: ActionConfigChange; actor: Actor }): Promise<RenderedRequest>;
+  /**
    * Runs one enabled action on the saved configuration and records it. A write refused with the
    * target's read-only signature marks the integration import-only (writes switched off, reason
    * kept) and throws IMPORT_ONLY; any other target failure throws ACTION_FAILED with its redacted answer.
@@ -108,6 +119,24 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     const connector = await connectorOf(row);
     const enabled = await loadEnabledActions(db, row.id);
     return { row, offered: offeredActions({ spec: connector.spec, type: row.type, plan: tenant.plan, authConfigured: row.auth_configured_at !== null, enabled }) };
+  };
+
+  const configuredRow = async (ref: IntegrationRef): Promise<IntegrationRow> => {
+    await loadTenant(db, ref.tenantId);
+    const row = await loadIntegration(db, ref);
+    if (row.auth_configured_at === null) {
+      throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
+    }
+    return row;
+  };
+
+  /** The saved inputs with the sealed credentials opened: only for a client inside this process. */
+  const openInputs = async (row: IntegrationRow): Promise<Record<string, string>> => {
+    const inputs: Record<string, string> = { ...row.settings };
+    for (const [field, sealed] of await loadSealedCredentials(db, row.id)) {
+      inputs[field] = await keyring.openField(db, { tenantId: row.tenant_id, integrationId: row.id, field }, sealed);
+    }
+    return inputs;
   };
 
   const operations: IntegrationOperations = {
@@ -245,17 +274,26 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     },
 
     async connect(ref) {
-      await loadTenant(db, ref.tenantId);
-      const row = await loadIntegration(db, ref);
-      if (row.auth_configured_at === null) {
-        throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
+      const row = await configuredRow(ref);
+      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: context.jq }) as unknown as Client;
+    },
+
+    async previewPayload(input) {
+      const row = await configuredRow(input);
+      const specText = writeActionConfig({ specText: requireBuildYourOwn(row), action: input.action, change: input.change });
+      await requireValidSpec(specText);
+      const connector = await connectorOf({ ...row, spec_text: specText });
+      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: context.jq, actor: input.actor }) as unknown as Client;
+      try {
+        // renderRequest is previewPayload's rendering without its JSON.parse of the body, which a
+        // form-encoded or text payload would fail; the view pretty-prints a JSON body itself.
+        return await client.renderRequest(input.action as never);
+      } catch (error) {
+        if (!isConnectorError(error)) throw error;
+        throw new ServiceError('ACTION_FAILED', error.message, { failure: describeFailure(error), hint: error.hint });
+      } finally {
+        await client.close();
       }
-      const connector = await connectorOf(row);
-      const inputs: Record<string, string> = { ...row.settings };
-      for (const [field, sealed] of await loadSealedCredentials(db, row.id)) {
-        inputs[field] = await keyring.openField(db, { tenantId: row.tenant_id, integrationId: row.id, field }, sealed);
-      }
-      return connect(connector, inputs, { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: context.jq }) as unknown as Client;
     },
 
     async runAction(input) {

@@ -15,15 +15,24 @@ export const TOKEN_PREFIX = 'lcs_';
 export const TOKEN_ROLES = ['admin', 'viewer'] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 
-/** Who a verified token speaks for. */
+/** Who a verified token (or a console operator signed in with a password) speaks for. */
 export interface Caller {
-  tokenId: string;
+  /** The API token's id; absent for an operator signed in with a username and password. */
+  tokenId?: string;
+  /** The console operator's id (operators/operators.ts); absent for a token. */
+  operatorId?: string;
   tenantId: string;
   role: TokenRole;
   name: string;
 }
 
+/** A caller in the audit log: `token:<id> (<name>)` or `operator:<id> (<username>)`, never a secret. */
+export function callerLabel(caller: Caller): string {
+  return caller.operatorId !== undefined ? `operator:${caller.operatorId} (${caller.name})` : `token:${caller.tokenId} (${caller.name})`;
+}
+
 export interface CreatedToken extends Caller {
+  tokenId: string;
   /** The token itself: shown once, never stored. */
   token: string;
 }

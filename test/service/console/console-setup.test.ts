@@ -133,6 +133,9 @@ describe('console setup wizard', () => {
     expect(byo.text).toMatch(/<li>line \d+, column \d+( \([^)]*\))?: error [A-Z_]+: /);
     expect(byo.text).toContain('id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;');
     expect(byo.text).not.toContain('<b>bad</b>');
+    // Beside each diagnostic, the spec line it names with a caret at its column, escaped.
+    expect(byo.text).toContain('SPEC_INVALID_ID: ');
+    expect(byo.text).toContain('<pre class="spec-line" aria-label="Spec line 2, column 5"><code>  2 | id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;\n    |     ^</code></pre>');
     expect((await admin.post('/console/integrations', { type: 'other' })).status).toBe(400);
   });
 
@@ -187,6 +190,7 @@ describe('console setup wizard', () => {
     expect(broken.text).toContain('Nothing was saved');
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/importUsers\/mapping\/name\)/);
     expect(broken.text).toContain('value=".name |||"');
+    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 20"><code>  \1 \|       name: \.name \|\|\|\n {3,} \| {20}\^<\/code><\/pre><\/li>/);
     const before = await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'importUsers' });
     expect(JSON.stringify(before)).not.toContain('|||');
 
@@ -217,6 +221,7 @@ describe('console setup wizard', () => {
     expect(broken.status).toBe(422);
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/deleteUser\/path\): error SPEC_INVALID_PATH: /);
     expect(broken.text).toContain('name="path" value="users/{account.id}"');
+    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 11"><code>  \1 \|     path: users\/\{account\.id\}\n {3,} \| {11}\^<\/code><\/pre><\/li>/);
     expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'deleteUser' })).config).toMatchObject({ path: '/users/{account.id}' });
     expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, query: '{not json' })).status).toBe(400);
     expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, success: 'ok' })).status).toBe(400);
@@ -227,6 +232,35 @@ describe('console setup wizard', () => {
     expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' })).config).toMatchObject({ method: 'POST', path: '/users', success: [201] });
     expect((await fixture.service.integrations.listActions({ tenantId: tenant.tenant.id, integrationId: byo.id })).map((action) => action.name)).toContain('createUser');
     expect((await admin.get(`/console/integrations/${prebuilt.id}/actions/importUsers/config`)).status).toBe(409);
+  });
+
+  it('previews a build-your-own payload as typed, for the signed-in operator, without saving; a template error at its line', async () => {
+    const integrations = await fixture.service.integrations.list({ tenantId: tenant.tenant.id });
+    const byo = integrations.find((integration) => integration.name === 'Acme pager')!;
+    const url = `/console/integrations/${byo.id}/actions/createUser/config`;
+    const form = await admin.get(url);
+    expect(form.text).toContain(`<button type="submit" class="secondary" formaction="${url}/preview">Preview payload</button>`);
+    const operator = (await fixture.service.tokens.list({ tenantId: tenant.tenant.id })).find((token) => token.role === 'admin')!.name;
+    const typed = { method: 'POST', path: '/users', body: '{"user": {"name": {{user.name}}, "note": "<typed & unsaved>"}}', success: '201' };
+    const preview = await admin.post(`${url}/preview`, typed);
+    expect(preview.status).toBe(200);
+    expect(preview.text).toContain(`<p><strong>POST</strong> <code>${incident.server.origin}/users</code></p>`);
+    expect(preview.text).toContain(`<pre><code>{\n  &quot;user&quot;: {\n    &quot;name&quot;: &quot;${operator}&quot;,\n    &quot;note&quot;: &quot;&lt;typed &amp; unsaved&gt;&quot;\n  }\n}</code></pre>`);
+    expect(preview.text).toContain('name="body" rows="6"');
+    expect(preview.text).toContain('nothing was saved and this request was not sent');
+    expect(preview.text).toContain('&lt;typed &amp; unsaved&gt;&quot;}}</textarea>');
+    expect(JSON.stringify(await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' }))).not.toContain('typed');
+
+    const broken = await admin.post(`${url}/preview`, { ...typed, body: '{"user": {"name": {{user.name}' });
+    expect(broken.status).toBe(422);
+    expect(broken.text).toContain('The payload could not be previewed: ');
+    expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/createUser\/body\): error SPEC_[A-Z_]+: /);
+    expect(broken.text).toContain('{&quot;user&quot;: {&quot;name&quot;: {{user.name}</textarea>');
+    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 35"><code>  \1 \|     body: &#39;\{&quot;user&quot;: \{&quot;name&quot;: \{\{user\.name\}&#39;\n {3,} \| {35}\^<\/code><\/pre><\/li>/);
+
+    const viewer = consoleClient(fixture.api.app, answers);
+    await viewer.signIn(tenant.viewer);
+    expect((await viewer.post(`${url}/preview`, typed)).status).toBe(403);
   });
 
   it('saves the workflow settings: keep accounts (deactivate instead of delete) and tasks at once', async () => {

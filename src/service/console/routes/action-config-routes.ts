@@ -61,8 +61,31 @@ export function actionConfigRoutes(app: FastifyInstance, service: Service): void
       if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
       const problem = problemFor(error);
       const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-      const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics };
+      const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
       return sendPage(request, reply, { status: problem.status, title: `Configure ${action}: ${integration.name}`, section: 'integrations', body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, refused }) });
     }
   });
+
+  // Preview only reads, but it renders with the saved credentials and may send the spec's lookups: admins, as the form is.
+  app.post('/integrations/:integrationId/actions/:action/config/preview', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const { integrationId, action } = request.params as ActionParams;
+    const ref = { tenantId: caller.tenantId, integrationId };
+    const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<Record<ActionFieldKey, string>>;
+    const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
+    const page = { integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf };
+    const title = `Configure ${action}: ${integration.name}`;
+    try {
+      const preview = await service.integrations.previewPayload({ ...ref, action, change: changeOf(values), actor: { name: caller.name } });
+      return sendPage(request, reply, { title, section: 'integrations', body: actionConfigView({ ...page, preview }) });
+    } catch (error) {
+      if (!isServiceError(error) || !PREVIEW_REFUSALS.has(error.code)) throw error;
+      const problem = problemFor(error);
+      const previewRefused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
+      return sendPage(request, reply, { status: problem.status, title, section: 'integrations', body: actionConfigView({ ...page, previewRefused }) });
+    }
+  });
 }
+
+/** What an operator can fix in the form (or the setup) and see again: shown beside the form, not as an error page. */
+const PREVIEW_REFUSALS: ReadonlySet<string> = new Set(['INVALID_SPEC', 'INVALID_INPUT', 'ACTION_FAILED', 'AUTH_NOT_CONFIGURED', 'CONFIG_NOT_EDITABLE', 'ACTION_NOT_OFFERED']);

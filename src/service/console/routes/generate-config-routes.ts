@@ -48,7 +48,7 @@ export function generateConfigRoutes(app: FastifyInstance, service: Service): vo
       if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
       const problem = problemFor(error);
       const integration = await service.integrations.get(ref);
-      const body = applyFormView({ integration, records, mapping, csrf, refused: { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics } });
+      const body = applyFormView({ integration, records, mapping, csrf, refused: { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText } });
       return sendPage(request, reply, { status: problem.status, title: `Generate Config: ${integration.name}`, section: 'integrations', body });
     }
   });

@@ -1,6 +1,6 @@
 /**
- * Signing in and out. Signing in exchanges a tenant API token (verified as the API verifies it)
- * for a new session: the session before sign-in is dropped and a fresh id issued, so an id planted
+ * Signing in and out. Signing in exchanges a tenant API token (verified as the API verifies it),
+ * or an operator's username and password (scrypt, operators/operators.ts), for a new session: the session before sign-in is dropped and a fresh id issued, so an id planted
  * before sign-in is worthless after it (session fixation). Signing out ends the session.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,7 +11,7 @@ import { CONSOLE_JS } from '../console-script.js';
 import { formText } from '../form-body.js';
 import { sendPage } from '../respond.js';
 import type { SessionStore } from '../sessions.js';
-import { signInView } from '../views/sign-in-view.js';
+import { signInView, type SignInMethod } from '../views/sign-in-view.js';
 
 /** Secure cookies when the request reached the service over TLS. */
 const overTls = (request: FastifyRequest) => request.protocol === 'https';
@@ -36,10 +36,15 @@ export function sessionRoutes(app: FastifyInstance, input: { service: Service; s
 
   app.post('/sign-in', { config: { access: 'console', console: 'anonymous' } }, async (request, reply) => {
     const before = request.consoleSession!;
-    const caller = await service.tokens.verify((formText(request.body, 'token') ?? '').trim());
-    if (!caller) return sendPage(request, reply, { title: 'Sign in', status: 401, body: signInView({ csrf: before.csrf, failed: true }) });
+    const method: SignInMethod = formText(request.body, 'method') === 'password' ? 'password' : 'token';
+    const username = formText(request.body, 'username') ?? '';
+    const caller =
+      method === 'password'
+        ? await service.operators.verify({ username, password: formText(request.body, 'password') ?? '' })
+        : await service.tokens.verify((formText(request.body, 'token') ?? '').trim());
+    if (!caller) return sendPage(request, reply, { title: 'Sign in', status: 401, body: signInView({ csrf: before.csrf, failed: method, username: method === 'password' ? username : undefined }) });
     sessions.destroy(before.id);
-    const session = sessions.create(caller.tokenId);
+    const session = sessions.create(caller.operatorId !== undefined ? { operatorId: caller.operatorId } : caller.tokenId);
     reply.header('set-cookie', sessionCookie({ id: session.id, secure: overTls(request) }));
     return reply.redirect('/console/integrations', 303);
   });

@@ -4,12 +4,12 @@
  * Users the records path and mapping. A save re-validates the whole spec; its diagnostics come
  * back with their line, column and pointer, and the edits stay in the form.
  */
-import type { Diagnostic } from '../../../compiler/index.js';
 import type { Integration } from '../../integrations/integration-view.js';
+import type { RenderedRequest } from '../../../runtime/actions/inspect-action.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
-import { diagnosticsList } from './format.js';
+import { diagnosticsList, type Refusal } from './format.js';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -44,7 +44,35 @@ export interface ActionConfigPage {
   values: Partial<Record<ActionFieldKey, string>>;
   csrf: string;
   notice?: string;
-  refused?: { detail: string; hint?: string; diagnostics?: Diagnostic[] };
+  refused?: Refusal;
+  /** The payload preview of the fields as typed (not saved), rendered by the runtime with every secret masked. */
+  preview?: RenderedRequest;
+  previewRefused?: Refusal;
+}
+
+/** A JSON body pretty-printed; any other body as the runtime rendered it. */
+function prettyBody(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body) as unknown, null, 2);
+  } catch {
+    return body;
+  }
+}
+
+function previewSection(page: ActionConfigPage): SafeHtml | undefined {
+  const { preview, previewRefused } = page;
+  if (previewRefused) {
+    return html`<section id="payload-preview" aria-labelledby="payload-preview-title"><h2 id="payload-preview-title">Payload preview</h2>
+<div class="error" role="alert"><p>The payload could not be previewed: ${previewRefused.detail}</p>${previewRefused.hint && html`<p>${previewRefused.hint}</p>`}
+${diagnosticsList(previewRefused.diagnostics, previewRefused.source)}</div></section>`;
+  }
+  if (!preview) return undefined;
+  return html`<section id="payload-preview" aria-labelledby="payload-preview-title"><h2 id="payload-preview-title">Payload preview</h2>
+<p role="status">Rendered from the fields as typed, with you as the person; nothing was saved and this request was not sent (only lookups the spec names are read). Credentials show as <code>***</code>.</p>
+<p><strong>${preview.method}</strong> <code>${preview.url}</code></p>
+${preview.body === undefined ? html`<p class="muted">No body.</p>` : html`<pre><code>${prettyBody(preview.body)}</code></pre>`}
+${preview.steps && html`<p>This action sends ${preview.steps.length} requests in order:</p><ol>${preview.steps.map((step) => html`<li><strong>${step.method}</strong> <code>${step.url}</code>${step.body === undefined ? '' : html`<pre><code>${prettyBody(step.body)}</code></pre>`}</li>`)}</ol>`}
+</section>`;
 }
 
 function field(page: ActionConfigPage, spec: (typeof ACTION_FIELDS)[number]): SafeHtml {
@@ -66,12 +94,14 @@ export function actionConfigView(page: ActionConfigPage): SafeHtml {
   const { refused } = page;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
 ${refused && html`<div class="error" role="alert"><p>Nothing was saved: ${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
-${diagnosticsList(refused.diagnostics)}</div>`}
+${diagnosticsList(refused.diagnostics, refused.source)}</div>`}
 <p>${actionLabel(page.action)} (${page.kind} action)${page.defined ? '' : ': not in the spec yet; saving adds it'}. Every field is one member of the action; an empty field removes it. The whole spec is checked before anything is saved.</p>
 <form method="post" action="${consoleUrl(['integrations', page.integration.id, 'actions', page.action, 'config'])}">
 ${csrfField(page.csrf)}
 ${ACTION_FIELDS.map((spec) => field(page, spec))}
-<p><button type="submit">Save the action</button></p>
+<p><button type="submit">Save the action</button>
+<button type="submit" class="secondary" formaction="${consoleUrl(['integrations', page.integration.id, 'actions', page.action, 'config', 'preview'])}">Preview payload</button></p>
 </form>
+${previewSection(page)}
 <p><a href="${consoleUrl(['integrations', page.integration.id, 'setup'])}">Back to the setup</a></p>`;
 }

@@ -1,5 +1,6 @@
 /** Small renderings shared by the views: times, yes/no, counts. */
 import type { Diagnostic } from '../../../compiler/index.js';
+import { formatSourceLine } from '../../../cli/format-diagnostics.js';
 import { html, type SafeHtml } from '../html.js';
 
 /** An ISO time as `2026-11-26 03:14 UTC` in a `<time>` element (machine-readable for assistive tools). */
@@ -10,10 +11,24 @@ export function timeOf(iso: string | null | undefined): SafeHtml {
 
 export const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-/** A spec's diagnostics as the compiler locates them: severity, line, column, JSON pointer, code, message and hint. */
-export function diagnosticsList(diagnostics: readonly Diagnostic[] | undefined): SafeHtml | undefined {
+/** A refusal shown beside a form: the problem's detail and hint, and a spec's located diagnostics with the text they count lines in. */
+export interface Refusal {
+  detail: string;
+  hint?: string;
+  diagnostics?: Diagnostic[];
+  /** The spec text the diagnostics' lines are in (as typed or as edited), to show each offending line. */
+  source?: string;
+}
+
+/**
+ * A spec's diagnostics as the compiler locates them: severity, line, column, JSON pointer, code,
+ * message and hint; with the spec text, the offending line numbered and a caret at the column
+ * (the CLI's own rendering, escaped here like any text).
+ */
+export function diagnosticsList(diagnostics: readonly Diagnostic[] | undefined, source?: string): SafeHtml | undefined {
   if (!diagnostics?.length) return undefined;
-  return html`<ul>${diagnostics.map(
-    (diagnostic) => html`<li>line ${diagnostic.line}, column ${diagnostic.column}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}</li>`,
-  )}</ul>`;
+  return html`<ul>${diagnostics.map((diagnostic) => {
+    const context = source === undefined ? undefined : formatSourceLine(source, diagnostic);
+    return html`<li>line ${diagnostic.line}, column ${diagnostic.column}${diagnostic.pointer ? ` (${diagnostic.pointer})` : ''}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}${context !== undefined && html`<pre class="spec-line" aria-label="Spec line ${diagnostic.line}, column ${diagnostic.column}"><code>${context}</code></pre>`}</li>`;
+  })}</ul>`;
 }

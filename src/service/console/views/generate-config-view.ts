@@ -3,12 +3,11 @@
  * considered, the first records mapped, what Import Users has now, and, for a build-your-own
  * integration, the confirmation form (records path and mapping, editable) that saves it.
  */
-import type { Diagnostic } from '../../../compiler/index.js';
 import type { ConfigProposal } from '../../integrations/config-generation.js';
 import type { Integration } from '../../integrations/integration-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
-import { diagnosticsList } from './format.js';
+import { diagnosticsList, type Refusal } from './format.js';
 
 export interface ApplyForm {
   integration: Integration;
@@ -16,14 +15,14 @@ export interface ApplyForm {
   mapping: Record<string, string>;
   csrf: string;
   /** Why the last save was refused (the spec's located diagnostics), nothing saved. */
-  refused?: { detail: string; hint?: string; diagnostics?: Diagnostic[] };
+  refused?: Refusal;
 }
 
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export function applyFormView(form: ApplyForm): SafeHtml {
   return html`${form.refused && html`<div class="error" role="alert"><p>Nothing was saved: ${form.refused.detail}</p>${form.refused.hint && html`<p>${form.refused.hint}</p>`}
-${diagnosticsList(form.refused.diagnostics)}</div>`}
+${diagnosticsList(form.refused.diagnostics, form.refused.source)}</div>`}
 <form method="post" action="${consoleUrl(['integrations', form.integration.id, 'generate-config', 'apply'])}">
 ${csrfField(form.csrf)}
 <fieldset><legend>Import Users configuration to save</legend>

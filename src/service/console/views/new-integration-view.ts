@@ -25,7 +25,7 @@ function refusal(page: NewIntegrationPage, type: string): SafeHtml | undefined {
   const refused = page.refused;
   if (!refused || refused.type !== type) return undefined;
   return html`<div class="error" role="alert"><p>${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
-${diagnosticsList(refused.diagnostics)}</div>`;
+${diagnosticsList(refused.diagnostics, refused.spec)}</div>`;
 }
 
 export function newIntegrationView(page: NewIntegrationPage): SafeHtml {

@@ -4,7 +4,7 @@ import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { timeOf } from './format.js';
 
-export function tokensView(input: { tokens: TokenInfo[]; currentTokenId: string; csrf: string; notice?: string }): SafeHtml {
+export function tokensView(input: { tokens: TokenInfo[]; currentTokenId?: string; csrf: string; notice?: string }): SafeHtml {
   return html`${input.notice && html`<p class="notice" role="status">${input.notice}</p>`}
 <p>Tokens are created by an operator with <code>connector service token create</code>; a revoked token is refused from its next request, and its console sessions end.</p>
 <table><caption>API tokens of this tenant</caption>
