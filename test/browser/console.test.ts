@@ -262,6 +262,14 @@ describe('operator console in chromium', () => {
     await page.getByLabel('API key (required)').fill(TARGET_KEY);
     await page.getByRole('button', { name: 'Save and test the connection' }).click();
     await page.waitForURL('**notice=auth-saved');
+    // The plan refusal: the spec's custom action is listed with why this (standard) tenant cannot enable it.
+    const withheld = page.getByRole('heading', { name: 'Not available on the standard plan' });
+    expect(await withheld.count()).toBe(1);
+    const reason = page.getByText('orderAsset (custom action): needs the business plan; this tenant is on the standard plan.');
+    expect(await reason.count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Enable orderAsset' }).count()).toBe(0);
+    await reason.scrollIntoViewIfNeeded();
+    await screen('byo-1b-plan-refusal');
     await page.getByRole('link', { name: 'Configure Create User' }).click();
     await page.getByLabel('Method').selectOption('POST');
     await page.getByLabel('Endpoint (path)').fill('users');
