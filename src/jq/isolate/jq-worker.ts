@@ -69,8 +69,7 @@ async function evaluate(request: EvaluateRequest): Promise<void> {
       await takeCredit();
       reply({ id: request.id, sliceJson: JSON.stringify(items.slice(start, start + SLICE_ITEMS)) });
     }
-    // Every slice taken before the outputs: the main thread has the whole array when they come.
-    while (credits < SLICES_AHEAD) await new Promise<void>((resolve) => (awaitingCredit = resolve));
+    // The outputs follow on the same port, so they arrive after every slice.
     outputs = [{ ...(outputs[0] as Record<string, unknown>), [request.sliceKey!]: [] }, ...outputs.slice(1)];
   }
   reply({ id: request.id, outputsJson: JSON.stringify(outputs), sliced: items !== undefined });

@@ -4,8 +4,9 @@
  * a terminal, else the first line piped in), never from a flag, and prints the operator as JSON
  * (never the password or its hash); list prints the tenant's operators as JSON lines.
  */
-import { EXIT_OK, EXIT_USAGE, type CliIO, type Command } from '../../command.js';
-import { cliActor, helpText, parseOrUsage, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { parseVerbArgs } from './verb-args.js';
 import type { FlagSpecs } from '../../args.js';
 import { readPassword } from './read-password.js';
 
@@ -19,22 +20,12 @@ const USAGE = [
   'Usage: connector service operator create --tenant <id> --username <name> [--role admin|viewer] [--data-dir <dir>]   (password on stdin or prompted)',
   '       connector service operator list --tenant <id> [--data-dir <dir>]',
 ].join('\n');
-const VERBS = ['create', 'list'] as const;
+const REQUIRED: Record<string, string[]> = { create: ['tenant', 'username'], list: ['tenant'] };
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  const verb = args[0];
-  if (!(VERBS as readonly (string | undefined)[]).includes(verb)) {
-    io.stderr.write(`error: expected one of ${VERBS.join(', ')}\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
-  const parsed = parseOrUsage({ args: args.slice(1), flags, usage: USAGE, io });
-  if (typeof parsed === 'number') return parsed;
-  const required = verb === 'create' ? ['tenant', 'username'] : ['tenant'];
-  const missing = required.find((flag) => parsed.strings[flag] === undefined);
-  if (missing) {
-    io.stderr.write(`error: --${missing} is required\n${USAGE}\n`);
-    return EXIT_USAGE;
-  }
+  const given = parseVerbArgs({ args, verbs: REQUIRED, flags, usage: USAGE, io, required: (verb) => REQUIRED[verb]! });
+  if (typeof given === 'number') return given;
+  const { verb, parsed } = given;
   const tenantId = parsed.strings.tenant!;
   // Read before opening the storage, so a prompt does not hold the embedded database's lock.
   const password = verb === 'create' ? await readPassword(io) : '';
