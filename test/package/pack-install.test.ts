@@ -83,10 +83,12 @@ afterAll(async () => {
 describe('the packed tarball', () => {
   it('holds the build, the schema, the specs and the README, and no sources or tests', async () => {
     const files = JSON.parse(await readFile(join(work, 'packed-files.json'), 'utf8')) as string[];
-    for (const file of ['package.json', 'README.md', 'schema/connector-spec.schema.json', 'specs/prebuilt/incident-platform.yaml', 'dist/cli/connector.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.js.map', 'dist/src/compiler/schema-validators.checking.cjs', 'dist/generated/incident-platform.js', 'dist/generated/incident-platform.d.ts']) {
+    for (const file of ['package.json', 'README.md', 'schema/connector-spec.schema.json', 'specs/prebuilt/incident-platform.yaml', 'scripts/connector.mjs', 'dist/cli/connector.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.js.map', 'dist/src/compiler/schema-validators.checking.cjs', 'dist/generated/incident-platform.js', 'dist/generated/incident-platform.d.ts']) {
       expect(files).toContain(file);
     }
     expect(files.filter((file) => /^(src|test|generated)\//.test(file) || file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+    // Of scripts/, only the bin: the build script is a development tool.
+    expect(files.filter((file) => file.startsWith('scripts/'))).toEqual(['scripts/connector.mjs']);
   });
 
   it('installs without development tools and declares no install script of its own', async () => {
