@@ -1,10 +1,10 @@
 /**
- * Every README command that writes a connector's JSON output to a file, run as written (through
+ * Every command of README.md and docs/ that writes a connector's JSON output to a file, run as written (through
  * bash, with `$URL` pointing at the incident platform simulator): the file must hold JSON and
  * nothing else. `npm run` prints a banner on stdout unless `--silent`, which would end up in it.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,11 @@ import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPl
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const exec = promisify(execFile);
 
-/** Shell lines of the README's sh blocks that run `connector` with stdout redirected to a .json file. */
+/** Shell lines of the sh blocks of README.md and docs/ that run `connector` with stdout redirected to a .json file. */
 async function jsonWritingCommands(): Promise<{ command: string; file: string }[]> {
-  const readme = await readFile(join(REPO, 'README.md'), 'utf8');
-  const blocks = [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  const pages = ['README.md', ...(await readdir(join(REPO, 'docs'), { recursive: true })).filter((file) => file.endsWith('.md')).map((file) => join('docs', file))];
+  const texts = await Promise.all(pages.map((page) => readFile(join(REPO, page), 'utf8')));
+  const blocks = texts.flatMap((text) => [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!));
   return blocks
     .flatMap((block) => block.split('\n'))
     .map((line) => /^(?!#)(.*connector.*?)\s>\s*(\S+\.json)\b/.exec(line))
@@ -39,7 +40,7 @@ afterAll(async () => {
   if (out) await rm(out, { recursive: true, force: true });
 });
 
-describe('README commands that write JSON to a file', () => {
+describe('README and docs commands that write JSON to a file', () => {
   it('are there to check', async () => {
     expect((await jsonWritingCommands()).length).toBeGreaterThan(0);
   });

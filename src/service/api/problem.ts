@@ -23,7 +23,7 @@ export interface Problem {
 }
 
 /** Status and public code of each service refusal; INVALID_INPUT is the API's VALIDATION_FAILED. */
-const SERVICE_STATUS: Record<ServiceErrorCode, { status: number; code?: string }> = {
+export const SERVICE_STATUS: Record<ServiceErrorCode, { status: number; code?: string }> = {
   PLAN_REQUIRED: { status: 403 },
   NOT_FOUND: { status: 404 },
   INVALID_INPUT: { status: 400, code: 'VALIDATION_FAILED' },
