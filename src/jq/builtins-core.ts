@@ -7,7 +7,7 @@ import { deletePaths, getPath, setPath } from './path-ops.js';
 import { budget, chargeElements, checkFinite, JqThrow } from './runtime.js';
 import { toText } from './formats.js';
 import {
-  codePointLength, DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, lengthOf, MAX_DEPTH, sortedKeys, typeOf, type Json,
+  DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, lengthOf, MAX_DEPTH, sortedKeys, typeOf, type Json,
 } from './values.js';
 
 definePure('type', typeOf);

@@ -21,7 +21,7 @@ describe('jqChecker', () => {
 });
 
 describe('jqChecker with a construct only the jq binary runs', () => {
-  const savedPath = restoreJqEnvAfterEach();
+  restoreJqEnvAfterEach();
 
   it('reports the fallback and names the construct when a jq binary is there', async () => {
     process.env.JQ_PATH = installFakeJq({ '[inputs]': {} }).binary;

@@ -4,7 +4,7 @@
  * log, and a canary secret that no answer, log line or audit entry contains. Shared by the
  * embedded run (test/service/api/) and the PostgreSQL run (test/postgres/).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, DEMO_READ_ONLY_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import { BROKEN_SPEC, BYO_SPEC } from '../integrations/byo-specs.js';
 import type { ApiFixture, TenantTokens } from './api-fixture.js';
