@@ -112,3 +112,37 @@ describe('links', () => {
     expect(relativeLinks('[a](b.md) [c](https://x.example)\n```\n[d](e.md)\n```\n')).toEqual(['b.md']);
   });
 });
+
+/** `docs/<page>.md "Heading"` citations in a text: the page and each quoted heading after it (`"A", "B"`). */
+function citations(text: string): { page: string; heading: string }[] {
+  return [...text.matchAll(/(docs\/[\w/-]+\.md),? ((?:"[^"\n]+"(?: \d+(?:-\d+)?)?(?:,| and)? ?)+)/g)].flatMap((match) =>
+    [...match[2]!.matchAll(/"([^"\n]+)"/g)].map((heading) => ({ page: match[1]!, heading: heading[1]! })),
+  );
+}
+
+describe('citations of the docs in code comments', () => {
+  it('are read from a comment as page and headings', () => {
+    expect(citations('// (docs/contributors/product-rules.md, "Limits" 1-2, "Setup order") and docs/a.md "B" 4')).toEqual([
+      { page: 'docs/contributors/product-rules.md', heading: 'Limits' },
+      { page: 'docs/contributors/product-rules.md', heading: 'Setup order' },
+      { page: 'docs/a.md', heading: 'B' },
+    ]);
+  });
+
+  it('name pages and headings that exist', () => {
+    const files = ['src', 'test', 'scripts'].flatMap((dir) =>
+      readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(ts|mjs|sql)$/.test(file) && !file.includes('node_modules'))
+        .map((file) => join(dir, file)),
+    );
+    const broken: string[] = [];
+    for (const file of files) {
+      if (file === 'test/docs/docs.test.ts') continue;
+      for (const { page, heading } of citations(readFileSync(join(ROOT, file), 'utf8'))) {
+        if (!existsSync(join(ROOT, page))) broken.push(`${file}: ${page} (no such page)`);
+        else if (!anchors(readFileSync(join(ROOT, page), 'utf8')).has(headingAnchor(heading))) broken.push(`${file}: ${page} "${heading}" (no such heading)`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+});
