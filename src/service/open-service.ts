@@ -115,7 +115,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     tenants: tenantOperations(context),
     integrations: {
       ...integrations,
-      // SERVICE.md "States and transitions": enabling Import Users syncs at once.
+      // docs/contributors/product-rules.md "States and transitions": enabling Import Users syncs at once.
       async setAction(input) {
         const offered = await integrations.setAction(input);
         if (input.action === 'importUsers' && input.enabled) await sync.operations.request({ ...input, trigger: 'enabled' });

@@ -1,5 +1,5 @@
 /**
- * Dependencies point one way (STYLE.md): the compiler never imports the runtime, and a generated
+ * Dependencies point one way (docs/contributors/architecture.md "The layer rule"): the compiler never imports the runtime, and a generated
  * module with the runtime runs without the compiler. src/plan/ and src/auth-types/, which both
  * sides read, import neither.
  */

@@ -18,7 +18,7 @@ export const wrongInput: Inputs = { token: 'key', password: 'x' };
 export const missingInput: IncidentPlatformInputs = {};
 
 export const action: Actions = 'deleteUser';
-// @ts-expect-error: the incident platform has no deactivate action (SERVICE.md: exactly three actions).
+// @ts-expect-error: the incident platform has no deactivate action (docs/contributors/product-rules.md "Incident platform" 4: exactly three actions).
 export const wrongAction: IncidentPlatformActionName = 'deactivateUser';
 // @ts-expect-error: and no custom actions.
 export const wrongCustom: Custom = 'orderAsset';

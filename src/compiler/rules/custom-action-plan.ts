@@ -1,4 +1,4 @@
-/** Rule: custom actions need the Business plan (SERVICE.md, "Limits" 2). */
+/** Rule: custom actions need the Business plan (docs/contributors/product-rules.md, "Limits" 2). */
 import type { Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';
 import { listActions } from './spec-walk.js';

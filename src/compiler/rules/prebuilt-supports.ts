@@ -1,6 +1,6 @@
 /**
  * Rule: a prebuilt spec lists in `supports` exactly the standard actions it defines, since only
- * supported actions are ever offered to operators (SERVICE.md, "Integration types").
+ * supported actions are ever offered to operators (docs/contributors/product-rules.md, "Integration types").
  */
 import { joinPointer, type Diagnostic } from '../diagnostic.js';
 import { report, type RuleContext } from './rule.js';

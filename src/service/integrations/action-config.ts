@@ -1,5 +1,5 @@
 /**
- * A build-your-own action's configuration (SERVICE.md "What the service does" 5: method, endpoint,
+ * A build-your-own action's configuration (docs/contributors/product-rules.md "Action configuration": method, endpoint,
  * payload template, records path, mapping), read from and written into the customer's spec text.
  * Edits go through the `yaml` Document API, so the rest of the spec (comments, other actions)
  * stays as the customer wrote it; the edited text is then validated by the caller with the

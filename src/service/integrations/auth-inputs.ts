@@ -43,7 +43,7 @@ export interface CatalogueEntry {
 
 const shipped: Record<string, CompiledConnector> = connectors;
 
-/** The prebuilt connectors, by name, each with what it supports (SERVICE.md: "only the actions known to be supported are offered"). */
+/** The prebuilt connectors, by name, each with what it supports (docs/contributors/product-rules.md "Integration types" 1: only the actions known to be supported are offered). */
 export function prebuiltCatalogue(): CatalogueEntry[] {
   return prebuiltConnectorIds()
     .map((id) => {

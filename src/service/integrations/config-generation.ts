@@ -1,5 +1,5 @@
 /**
- * Generate Config as a service operation (SERVICE.md "What the service does" 6: proposal, then
+ * Generate Config as a service operation (docs/contributors/product-rules.md "What the service does" 6: proposal, then
  * confirm, then save). `propose` sends the integration's first Import Users request on its saved
  * configuration and runs the toolkit's generator (`src/generate`, the `connector generate`
  * command) over the answer: the records path and each mapped field with why it was chosen, the

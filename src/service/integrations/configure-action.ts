@@ -1,5 +1,5 @@
 /**
- * Per-action configuration of an integration (SERVICE.md "What the service does" 5): read any
+ * Per-action configuration of an integration (docs/contributors/product-rules.md "What the service does" 5): read any
  * integration's action configuration; edit a build-your-own one's (method, endpoint, payload
  * template, records path, mapping...), re-validated on save with the compiler's located
  * diagnostics, nothing saved on failure, one audit entry, and the offered actions recomputed.

@@ -1,5 +1,5 @@
 /**
- * The three integration types (SERVICE.md "What the service does" 4) and the connector each runs:
+ * The three integration types (docs/contributors/product-rules.md "What the service does" 4) and the connector each runs:
  * prebuilt, a shipped connector of type prebuilt; scim, the shipped SCIM 2.0 connector on the
  * tenant's SCIM base URL; build-your-own, the customer's spec, validated with the compiler's
  * located diagnostics.

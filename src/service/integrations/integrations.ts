@@ -1,5 +1,5 @@
 /**
- * Integration operations in the setup order (SERVICE.md "What the service does" 5): choose the
+ * Integration operations in the setup order (docs/contributors/product-rules.md "What the service does" 5): choose the
  * type (`create`), configure authentication (`configureAuth`, tested before it is saved), then
  * configure and enable actions (`listActions`, `setAction`). Every read and write is scoped to the
  * tenant given: another tenant's integration is NOT_FOUND.

@@ -1,5 +1,5 @@
 /**
- * Which actions an integration offers (SERVICE.md "What the service does" 5-6): none before
+ * Which actions an integration offers (docs/contributors/product-rules.md "What the service does" 5-6): none before
  * authentication is configured; a prebuilt only those its spec supports; SCIM and build-your-own
  * those their spec defines; custom actions only on the Business plan.
  */
@@ -23,7 +23,7 @@ export function actionKind(spec: ConnectorSpec, action: string): ActionKind | un
   return undefined;
 }
 
-/** The standard actions a spec offers: those it defines, and for a prebuilt only those it `supports` (SERVICE.md "What the service does" 5). */
+/** The standard actions a spec offers: those it defines, and for a prebuilt only those it `supports` (docs/contributors/product-rules.md "What the service does" 5). */
 export function supportedStandardActions(spec: ConnectorSpec, type: IntegrationType): string[] {
   const supported = type === 'prebuilt' ? new Set<string>(spec.supports ?? []) : undefined;
   return STANDARD_ACTION_NAMES.filter((name) => spec.actions[name] && (!supported || supported.has(name)));

@@ -1,6 +1,6 @@
 /**
  * Running one enabled action of an integration (the hook the workflows and the API use), and the
- * read-only key rule of SERVICE.md ("Incident platform" 6, "Limits" 4): when a write action is
+ * read-only key rule of docs/contributors/product-rules.md ("Incident platform" 6, "Limits" 4): when a write action is
  * refused with the target's read-only signature, the integration becomes import-only.
  */
 import type { AccountRef, ActionResult, Client, Person } from '../../index.js';

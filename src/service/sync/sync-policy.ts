@@ -68,7 +68,7 @@ export function importedState(fields: Record<string, unknown>): Exclude<AccountS
   return 'active';
 }
 
-/** The key an account links to a person by (SERVICE.md: Email links the account to a person). */
+/** The key an account links to a person by (docs/contributors/product-rules.md "Field mapping": Email links the account to a person). */
 export function emailKey(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -1,5 +1,5 @@
 /**
- * Plans and what they permit (SERVICE.md, "What the service does" 1 and 6, "Limits" 1-2): none
+ * Plans and what they permit (docs/contributors/product-rules.md, "What the service does" 1 and 6, "Limits" 1-2): none
  * permits no integration, standard permits integrations, business also custom actions. The one
  * place that knows the order of plans and which feature needs which.
  */

@@ -1,5 +1,5 @@
 /**
- * SERVICE.md / issue 13 item 6: after each action the Accounts list reflects it at once, without
+ * docs/contributors/product-rules.md "States and transitions" / issue 13 item 6: after each action the Accounts list reflects it at once, without
  * waiting for the next sync (which reconciles). A created account is added (or brought back) and
  * linked by email; an activated, deactivated or deleted one changes state. Each change writes the
  * account event a sync would, naming the workflow.

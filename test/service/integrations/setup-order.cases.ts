@@ -1,5 +1,5 @@
 /**
- * The setup order (SERVICE.md "What the service does" 4-6) through the service library, against
+ * The setup order (docs/contributors/product-rules.md "What the service does" 4-6) through the service library, against
  * the incident platform simulator and a real SCIM server on 127.0.0.1. Shared by the embedded run
  * (test/service/) and the PostgreSQL run (test/postgres/): the same cases on both databases.
  */

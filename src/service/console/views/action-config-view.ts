@@ -1,5 +1,5 @@
 /**
- * A build-your-own action's configuration, edited by hand (SERVICE.md "Action configuration"):
+ * A build-your-own action's configuration, edited by hand (docs/contributors/product-rules.md "Action configuration"):
  * method, endpoint, query, headers, payload template, content type, success codes, and for Import
  * Users the records path and mapping. A save re-validates the whole spec; its diagnostics come
  * back with their line, column and pointer, and the edits stay in the form.

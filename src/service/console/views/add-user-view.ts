@@ -1,5 +1,5 @@
 /**
- * Manage > Add User in three steps (SERVICE.md "Related behaviours" 1): choose existing people,
+ * Manage > Add User in three steps (docs/contributors/product-rules.md "Related behaviours" 1): choose existing people,
  * confirm, then read the service's confirmation ("A workflow was created to add 1 person to …").
  */
 import type { Integration } from '../../integrations/integration-view.js';

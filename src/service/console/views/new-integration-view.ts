@@ -1,5 +1,5 @@
 /**
- * Setup step 1, choosing the integration type (SERVICE.md "What the service does" 4): a searchable
+ * Setup step 1, choosing the integration type (docs/contributors/product-rules.md "What the service does" 4): a searchable
  * catalogue of the prebuilt connectors with what each supports, SCIM with the tenant's SCIM base
  * URL, or build-your-own with a spec. A refused choice comes back with the service's reasons, and a
  * spec's diagnostics with their line and column.

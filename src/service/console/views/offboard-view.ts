@@ -1,5 +1,5 @@
 /**
- * Offboarding a person ("remove user from all applications", SERVICE.md table of actions): a
+ * Offboarding a person ("remove user from all applications", docs/contributors/product-rules.md "Actions"): a
  * confirmation naming the person and the accounts the Accounts lists know, then the workflow.
  */
 import type { Person } from '../../people/people.js';

@@ -1,5 +1,5 @@
 /**
- * Starting a workflow for one person (SERVICE.md table of actions): onboarding into the chosen
+ * Starting a workflow for one person (docs/contributors/product-rules.md "Actions"): onboarding into the chosen
  * applications, with the activation at a chosen time where the application creates accounts
  * non-active; and "Run provisioner action for user": one enabled action of one application.
  */

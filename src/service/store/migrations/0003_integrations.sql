@@ -1,4 +1,4 @@
--- Integrations of a tenant (SERVICE.md "Integration"): the type chosen first, then the
+-- Integrations of a tenant (docs/contributors/product-rules.md "Integration types", "Setup order"): the type chosen first, then the
 -- authentication (non-secret inputs in settings, secrets sealed in integration_credentials), then
 -- the actions enabled.
 CREATE TABLE integrations (
