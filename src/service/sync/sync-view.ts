@@ -3,8 +3,6 @@ import type { AccountState } from './sync-policy.js';
 import type { AccountRow } from '../store/account-rows.js';
 import type { RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from '../store/sync-run-rows.js';
 import { settingsOf } from '../store/sync-run-rows.js';
-
-export type { AccountRow };
 import type { SyncSettings } from './sync-policy.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
