@@ -150,6 +150,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     close: () =>
       (closed ??= Promise.allSettled([workflows.stopWorkers(), sync.stopWorkers()])
         .then(() => engine.close())
-        .finally(() => db.close())),
+        .catch((error: unknown) => syncContext.onError(error))
+        .then(() => db.close())),
   };
 }

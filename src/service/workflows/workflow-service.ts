@@ -47,7 +47,6 @@ export function openWorkflows(context: ServiceContext, integrations: Integration
   let workers: Promise<Workers> | undefined;
   return {
     operations,
-    onError,
     startWorkers(): Promise<void> {
       workers ??= engine.work([
         {
