@@ -281,17 +281,28 @@ export async function liftQuarantine(tx: Queryable, integrationId: string): Prom
   await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [integrationId]);
 }
 
-/** Integrations whose scheduled run is due: Import Users enabled, not quarantined, no run open. */
-export async function listDueIntegrations(db: Queryable, limit: number): Promise<{ tenant_id: string; integration_id: string }[]> {
-  const { rows } = await db.query<{ tenant_id: string; integration_id: string }>(
-    `SELECT s.tenant_id, s.integration_id FROM sync_settings s
-     JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
-     WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
-       AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
-     ORDER BY s.next_sync_at LIMIT $1`,
-    [limit],
+/**
+ * Queues the scheduled run of every integration now due (Import Users enabled, not quarantined, no
+ * run open), at most `limit`, in one statement; returns the new runs' ids. An integration another
+ * worker is queueing at the same time is skipped (its settings row is locked), and the unique index
+ * on open runs keeps it to one open run whatever happens.
+ */
+export async function queueDueRuns(tx: Queryable, input: { limit: number }): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `WITH due AS (
+       SELECT s.tenant_id, s.integration_id, s.next_sync_at FROM sync_settings s
+       JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
+       WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
+         AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
+       ORDER BY s.next_sync_at LIMIT $1 FOR UPDATE OF s SKIP LOCKED
+     )
+     INSERT INTO sync_runs (id, tenant_id, integration_id, trigger, requested_by, status)
+     SELECT gen_random_uuid()::text, tenant_id, integration_id, 'scheduled', 'scheduler', 'queued' FROM due ORDER BY next_sync_at
+     ON CONFLICT (integration_id) WHERE status IN ('queued', 'running', 'awaiting_approval') DO NOTHING
+     RETURNING id`,
+    [input.limit],
   );
-  return rows;
+  return rows.map((row) => row.id);
 }
 
 /**

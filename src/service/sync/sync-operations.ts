@@ -22,8 +22,8 @@ import {
   insertQueuedRun,
   latestRunRows,
   liftQuarantine,
-  listDueIntegrations,
   listRunRows,
+  queueDueRuns,
   rescueStaleRuns,
   settingsOf,
   updateSettings,
@@ -262,17 +262,12 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
 
     async tick() {
       await recoverStaleRuns();
-      const rows = await listDueIntegrations(db, 1000);
-      let queued = 0;
-      for (const row of rows) {
-        try {
-          const result = await request({ tenantId: row.tenant_id, integrationId: row.integration_id, trigger: 'scheduled', actor: 'scheduler' });
-          if (!result.joined) queued += 1;
-        } catch (error) {
-          sync.onError(error);
-        }
-      }
-      return queued;
+      // Every due integration's run and its job in one transaction: one insert of runs, one of jobs.
+      return db.transaction(async (tx) => {
+        const runIds = await queueDueRuns(tx, { limit: 1000 });
+        await engine.sendMany('syncRun', runIds.map((runId) => ({ data: { runId } })), { tx });
+        return runIds.length;
+      });
     },
   };
 }
