@@ -161,13 +161,13 @@ export async function listRunRows(db: Queryable, scope: { tenantId: string; inte
  * `staleSeconds` (its worker died). Undefined when the run is not claimable.
  */
 export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
-  const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running').from, SYNC_RUN_MOVES.transition('running', 'running').from];
+  const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running'), SYNC_RUN_MOVES.transition('running', 'running')];
   const { rows } = await db.query<SyncRunRow>(
-    `UPDATE sync_runs SET status = 'running', attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(), rescued_at = NULL,
+    `UPDATE sync_runs SET status = $5, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(), rescued_at = NULL,
        pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
      WHERE id = $1 AND (status = $3 OR (status = $4 AND heartbeat_at < now() - make_interval(secs => $2)))
      RETURNING *`,
-    [input.runId, input.staleSeconds, fromQueued, takeover],
+    [input.runId, input.staleSeconds, fromQueued.from, takeover.from, fromQueued.to],
   );
   return rows[0];
 }

@@ -144,13 +144,13 @@ export async function claimTask(
   ]);
   if ((running.rows[0]?.n ?? 0) >= input.limit) return undefined;
   const { rows } = await tx.query<TaskRow>(
-    `UPDATE workflow_tasks SET status = 'running', attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
+    `UPDATE workflow_tasks SET status = $6, attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
      WHERE status = ANY($5::text[]) AND id = (
        SELECT t.id FROM workflow_tasks t
        WHERE t.integration_id = $1 AND t.action = $2 AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
        ORDER BY t.run_at NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
-    [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null, TASK_MOVES.sources('running', WAITING)],
+    [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null, TASK_MOVES.sources('running', WAITING), 'running'],
   );
   return rows[0];
 }
