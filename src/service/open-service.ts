@@ -11,7 +11,8 @@ import { openKeyring } from './crypto/keyring.js';
 import { integrationOperations, type IntegrationOperations } from './integrations/integrations.js';
 import { targetInspection, type TargetInspection } from './integrations/inspect-target.js';
 import { openDatabase, type StorageOptions } from './store/open-database.js';
-import { openSync, type SyncOptions } from './sync/sync-service.js';
+import { openEngine, type Engine } from './engine/engine.js';
+import { openSync, syncContextOf, type SyncOptions } from './sync/sync-service.js';
 import { accessOperations, type AccessOperations } from './access/access-views.js';
 import { peopleOperations, type PeopleOperations } from './people/people.js';
 import type { SyncOperations } from './sync/sync-operations.js';
@@ -21,7 +22,7 @@ import { operatorOperations, type OperatorOperations } from './operators/operato
 import { requireActor } from './validate-input.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 import type { ConnectOptions } from '../runtime/connect-options.js';
-import { openWorkflows, type WorkflowOptions } from './workflows/workflow-service.js';
+import { openWorkflows, workflowEngineSettings, type WorkflowOptions } from './workflows/workflow-service.js';
 import type { WorkflowOperations } from './workflows/workflow-operations.js';
 
 export type ServiceOptions = StorageOptions & {
@@ -95,20 +96,22 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     throw error;
   }
   const integrations = integrationOperations(context);
-  let sync: Awaited<ReturnType<typeof openSync>>;
+  const syncContext = syncContextOf(integrations, options.sync);
+  const workflowSettings = workflowEngineSettings(options.workflows);
+  // One engine per process, shared by the sync and the workflows.
+  let engine: Engine;
   try {
-    sync = await openSync(context, integrations, options.sync);
+    engine = await openEngine(db, {
+      maintenanceIntervalSeconds: Math.min(syncContext.engine.maintenanceIntervalSeconds, workflowSettings.maintenanceIntervalSeconds),
+      expirySeconds: { sync: syncContext.engine.runExpirySeconds, workflows: workflowSettings.runExpirySeconds },
+      onError: syncContext.onError,
+    });
   } catch (error) {
     await db.close();
     throw error;
   }
-  let workflows: Awaited<ReturnType<typeof openWorkflows>>;
-  try {
-    workflows = await openWorkflows(context, integrations, options.workflows);
-  } catch (error) {
-    await sync.close().finally(() => db.close());
-    throw error;
-  }
+  const sync = openSync(context, syncContext, engine);
+  const workflows = openWorkflows(context, integrations, engine, options.workflows);
   let closed: Promise<void> | undefined;
   return {
     storage: db.kind,
@@ -144,6 +147,10 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         for (const tenantId of rotation.tenantIds) await recordAudit(tx, { tenantId, actor, event: 'key.rotated', detail: { version: rotation.version } });
       });
     },
-    close: () => (closed ??= Promise.allSettled([workflows.close(), sync.close()]).then(() => db.close())),
+    close: () =>
+      (closed ??= Promise.allSettled([workflows.stopWorkers(), sync.stopWorkers()])
+        .then(() => engine.close())
+        .catch((error: unknown) => syncContext.onError(error))
+        .then(() => db.close())),
   };
 }

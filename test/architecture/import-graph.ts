@@ -9,7 +9,7 @@ import ts from 'typescript';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
-function specifiersOf(file: string): string[] {
+export function specifiersOf(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {

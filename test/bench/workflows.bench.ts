@@ -20,7 +20,9 @@ import { serveHandlers } from '../../src/simulators/serve-handlers.js';
 import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
 import { createDeskState, deskHandlers } from '../targets/basic-page-number/handlers.js';
 import { DESK_SPEC, TestClock } from '../service/workflows/workflows.cases.js';
-import { createBoss, DEFAULT_ENGINE_SETTINGS } from '../../src/service/sync/engine.js';
+import { createRequire } from 'node:module';
+import type PgBossType from 'pg-boss';
+import type { Database } from '../../src/service/store/database.js';
 import { openDatabase } from '../../src/service/store/open-database.js';
 
 const COUNT = Number(process.env.ACTIVATIONS ?? 10_000);
@@ -37,6 +39,18 @@ interface Result {
   perSecond: number;
   bareMedian: number;
   barePerSecond: number;
+}
+
+/** Bare pg-boss on the same database, as the service's engine opens it, without our tables or handlers. */
+function bareBoss(db: Database, role: 'sender' | 'worker'): PgBossType {
+  const PgBoss = createRequire(import.meta.url)('pg-boss') as typeof PgBossType;
+  const worker = role === 'worker';
+  return new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => (values && values.length > 0 ? db.query(text, values) : db.script(text)) },
+    migrate: !worker,
+    supervise: worker,
+    schedule: worker,
+  } as PgBossType.ConstructorOptions);
 }
 
 async function activations(options: ServiceOptions, storage: string): Promise<Result> {
@@ -107,9 +121,8 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
 /** COUNT pg-boss jobs sent at once and completed by a no-op worker on the same database. */
 async function bareJobs(options: ServiceOptions): Promise<{ median: number; perSecond: number }> {
   const db = await openDatabase(options);
-  const settings = { ...DEFAULT_ENGINE_SETTINGS, pollingIntervalSeconds: 0.5 };
-  const boss = createBoss(db, settings, 'sender');
-  const worker = createBoss(db, settings, 'worker');
+  const boss = bareBoss(db, 'sender');
+  const worker = bareBoss(db, 'worker');
   boss.on('error', () => undefined);
   worker.on('error', () => undefined);
   try {
@@ -123,7 +136,7 @@ async function bareJobs(options: ServiceOptions): Promise<{ median: number; perS
     }
     await worker.start();
     await new Promise<void>((resolve) => {
-      void worker.work('bench-bare', { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      void worker.work('bench-bare', { batchSize: 50, pollingIntervalSeconds: 0.5 }, async (jobs: unknown[]) => {
         for (let index = 0; index < jobs.length; index += 1) lags.push(Date.now() - sent);
         if (lags.length >= COUNT) resolve();
       });

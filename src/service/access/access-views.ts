@@ -5,7 +5,9 @@
  */
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findIntegration } from '../store/integration-rows.js';
+import { auditLines, gridCells } from '../store/account-rows.js';
+import { findIntegration, listIntegrationNames } from '../store/integration-rows.js';
+import { gridPeople } from '../store/people-rows.js';
 import { ACCOUNT_STATES, type AccountState } from '../sync/sync-policy.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { formatCsv } from './csv.js';
@@ -78,32 +80,23 @@ export function accessOperations(context: ServiceContext): AccessOperations {
     if (paged && (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT || !Number.isInteger(offset) || offset < 0)) {
       throw new ServiceError('INVALID_INPUT', `limit must be 1 to ${MAX_LIMIT} and offset at least 0`, { hint: 'page with the next offset' });
     }
-    const applications = (
-      await db.query<{ id: string; name: string }>('SELECT id, name FROM integrations WHERE tenant_id = $1 AND ($2::text[] IS NULL OR id = ANY($2::text[])) ORDER BY created_at, id', [
-        query.tenantId,
-        query.integrationIds ?? null,
-      ])
-    ).rows;
+    const applications = await listIntegrationNames(db, { tenantId: query.tenantId, ids: query.integrationIds });
     const ids = applications.map((application) => application.id);
-    const people = await db.query<{ id: string; name: string; email: string }>(
-      `SELECT p.id, p.name, p.email FROM people p
-       WHERE p.tenant_id = $1 AND ($2::text IS NULL OR p.name ILIKE '%' || $2 || '%' OR p.email ILIKE '%' || $2 || '%')
-         AND (($3::text IS NULL AND NOT $4) OR EXISTS (SELECT 1 FROM accounts a WHERE a.person_id = p.id AND a.integration_id = ANY($5::text[])
-              AND ($3::text IS NULL OR a.state = $3) AND (NOT $4 OR (a.admin AND a.state <> 'removed'))))
-       ORDER BY p.name COLLATE "C", p.id LIMIT $6 OFFSET $7`,
-      [query.tenantId, query.search ?? null, query.state ?? null, query.adminOnly === true, ids, paged ? limit + 1 : null, offset],
-    );
-    const page = people.rows.slice(0, limit);
-    const accounts = await db.query<{ person_id: string; integration_id: string; state: AccountState; admin: boolean }>(
-      // One cell per person and application: a present account wins over a removed one.
-      `SELECT DISTINCT ON (person_id, integration_id) person_id, integration_id, state, admin FROM accounts
-       WHERE person_id = ANY($1::text[]) AND integration_id = ANY($2::text[]) ORDER BY person_id, integration_id, (state = 'removed'), id`,
-      [page.map((person) => person.id), ids],
-    );
+    const people = await gridPeople(db, {
+      tenantId: query.tenantId,
+      search: query.search ?? null,
+      state: query.state ?? null,
+      adminOnly: query.adminOnly === true,
+      integrationIds: ids,
+      limit: paged ? limit + 1 : null,
+      offset,
+    });
+    const page = people.slice(0, limit);
+    const accounts = await gridCells(db, { personIds: page.map((person) => person.id), integrationIds: ids });
     const cells = new Map<string, Record<string, GridCell>>();
-    for (const row of accounts.rows) cells.set(row.person_id, { ...cells.get(row.person_id), [row.integration_id]: { state: row.state, admin: row.admin } });
+    for (const row of accounts) cells.set(row.person_id, { ...cells.get(row.person_id), [row.integration_id]: { state: row.state, admin: row.admin } });
     const rows = page.map((person) => ({ person, cells: cells.get(person.id) ?? {} }));
-    return people.rows.length > limit ? { applications, rows, next: offset + limit } : { applications, rows };
+    return people.length > limit ? { applications, rows, next: offset + limit } : { applications, rows };
   };
 
   const audit = async (input: { tenantId: string; integrationId: string }): Promise<AuditLine[]> => {
@@ -111,16 +104,7 @@ export function accessOperations(context: ServiceContext): AccessOperations {
     if (typeof input.integrationId !== 'string' || !(await findIntegration(db, input))) {
       throw new ServiceError('NOT_FOUND', `integration ${input.integrationId} does not exist in tenant ${input.tenantId}`, { hint: 'list the tenant’s integrations' });
     }
-    const { rows } = await db.query<{
-      id: string; external_id: string; email: string; name: string; link_status: AuditLine['link']; admin: boolean; state: AccountState; last_seen_at: Date;
-      person_id: string | null; person_name: string | null; person_email: string | null; synced_at: Date | null;
-    }>(
-      `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, a.state, a.last_seen_at, p.id AS person_id, p.name AS person_name, p.email AS person_email,
-         r.finished_at AS synced_at
-       FROM accounts a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN sync_runs r ON r.id = a.last_run_id
-       WHERE a.tenant_id = $1 AND a.integration_id = $2 ORDER BY a.name, a.id`,
-      [input.tenantId, input.integrationId],
-    );
+    const rows = await auditLines(db, input);
     return rows.map((row) => ({
       accountId: String(row.id),
       externalId: row.external_id,

@@ -39,6 +39,7 @@ import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
 import { writeActionConfig } from './action-config.js';
 import { requireBuildYourOwn } from './spec-edit.js';
+import { reflectAction, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 
@@ -91,7 +92,15 @@ export interface IntegrationOperations {
    * target's read-only signature marks the integration import-only (writes switched off, reason
    * kept) and throws IMPORT_ONLY; any other target failure throws ACTION_FAILED with its redacted answer.
    */
-  runAction(input: IntegrationRef & { action: string; subject?: ActionSubject; actor: string }): Promise<ActionRun>;
+  runAction(input: IntegrationRef & { action: string; subject?: ActionSubject; actor: string } & RunActionHooks): Promise<ActionRun>;
+}
+
+/** What a workflow adds to a run: whose run it is, and its own writes, committed with the run's record. */
+export interface RunActionHooks {
+  /** The workflow the run belongs to: named by the account event instead of the actor. */
+  workflowId?: string;
+  /** Runs in the transaction that records a successful run and reflects it in the Accounts list. */
+  within?: (tx: Queryable, run: ActionRun, reflected: Reflected) => Promise<void>;
 }
 
 export interface IntegrationPage {
@@ -308,8 +317,15 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       const client = await operations.connect(input);
       try {
-        const run = await invokeAction(client, input.action, input.subject ?? {});
-        await recordAudit(db, { ...audit, event: 'integration.action_run', detail: { action: input.action, status: run.result?.status, records: run.accounts?.length } });
+        const subject = input.subject ?? {};
+        const run = await invokeAction(client, input.action, subject);
+        // One path for every caller: the run is recorded and shown in the Accounts list together.
+        await db.transaction(async (tx) => {
+          await recordAudit(tx, { ...audit, event: 'integration.action_run', detail: { action: input.action, status: run.result?.status, records: run.accounts?.length } });
+          const source = { actor, ...(input.workflowId === undefined ? {} : { workflowId: input.workflowId }) };
+          const reflected = await reflectAction(tx, { tenantId: row.tenant_id, integrationId: row.id, action: input.action, subject, run, source });
+          await input.within?.(tx, run, reflected);
+        });
         return run;
       } catch (error) {
         if (!isConnectorError(error)) throw error;

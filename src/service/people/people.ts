@@ -4,16 +4,16 @@
  * relinks the accounts with that key at once. Two people with one email key are a conflict
  * listed by `conflicts()`, never a silent pick.
  */
-import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
+import { countConflictAccounts, listOrphanAccounts } from '../store/account-rows.js';
+import { insertPeople as insertPeopleRows, listConflictingPeople, listPeople, relinkAccounts, type PersonRow } from '../store/people-rows.js';
 import { emailKey } from '../sync/sync-policy.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { parseCsv } from '../access/csv.js';
-import { relinkAccounts } from './person-links.js';
 
 export interface Person {
   id: string;
@@ -48,14 +48,6 @@ export interface PeopleOperations {
   conflicts(input: { tenantId: string }): Promise<EmailConflict[]>;
 }
 
-interface PersonRow {
-  id: string;
-  email: string;
-  email_key: string;
-  name: string;
-  created_at: Date;
-}
-
 const toPerson = (row: PersonRow): Person => ({ id: row.id, email: row.email, name: row.name, createdAt: new Date(row.created_at).toISOString() });
 
 function checkEmail(value: unknown, where: string): string {
@@ -65,11 +57,7 @@ function checkEmail(value: unknown, where: string): string {
 }
 
 async function insertPeople(tx: Queryable, tenantId: string, people: readonly { email: string; name: string }[]): Promise<PersonRow[]> {
-  const { rows } = await tx.query<PersonRow>(
-    `INSERT INTO people (id, tenant_id, email, email_key, name)
-     SELECT x.id, $1, x.email, x.email_key, x.name FROM jsonb_to_recordset($2::jsonb) AS x(id text, email text, email_key text, name text) RETURNING *`,
-    [tenantId, JSON.stringify(people.map((person) => ({ id: randomUUID(), email: person.email, email_key: emailKey(person.email), name: person.name })))],
-  );
+  const rows = await insertPeopleRows(tx, tenantId, people.map((person) => ({ ...person, emailKey: emailKey(person.email) })));
   await relinkAccounts(tx, { tenantId, emailKeys: [...new Set(rows.map((row) => row.email_key))] });
   return rows;
 }
@@ -90,9 +78,7 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
 
     async list(input) {
       await loadTenant(db, input.tenantId);
-      if (input.ids === undefined) return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 ORDER BY name, id', [input.tenantId])).rows.map(toPerson);
-      if (input.ids.length === 0) return [];
-      return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [input.tenantId, input.ids])).rows.map(toPerson);
+      return (await listPeople(db, input)).map(toPerson);
     },
 
     async importCsv(input) {
@@ -118,24 +104,13 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
 
     async orphans(input) {
       await loadTenant(db, input.tenantId);
-      const { rows } = await db.query<{ id: string; integration_id: string; external_id: string; email: string; name: string }>(
-        `SELECT id, integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked' ORDER BY integration_id, id`,
-        [input.tenantId],
-      );
-      return rows.map((row) => ({ accountId: String(row.id), integrationId: row.integration_id, externalId: row.external_id, email: row.email, name: row.name }));
+      return (await listOrphanAccounts(db, input.tenantId)).map((row) => ({ accountId: String(row.id), integrationId: row.integration_id, externalId: row.external_id, email: row.email, name: row.name }));
     },
 
     async conflicts(input) {
       await loadTenant(db, input.tenantId);
-      const { rows } = await db.query<PersonRow>(
-        `SELECT p.* FROM people p WHERE p.tenant_id = $1 AND p.email_key IN (SELECT email_key FROM people WHERE tenant_id = $1 GROUP BY email_key HAVING count(*) > 1) ORDER BY p.email_key, p.name COLLATE "C", p.id`,
-        [input.tenantId],
-      );
-      const counts = await db.query<{ email_key: string; n: number }>(
-        `SELECT email_key, count(*)::int AS n FROM accounts WHERE tenant_id = $1 AND link_status = 'conflict' AND state <> 'removed' GROUP BY email_key`,
-        [input.tenantId],
-      );
-      const accounts = new Map(counts.rows.map((row) => [row.email_key, row.n]));
+      const rows = await listConflictingPeople(db, input.tenantId);
+      const accounts = await countConflictAccounts(db, input.tenantId);
       const groups = new Map<string, PersonRow[]>();
       for (const row of rows) groups.set(row.email_key, [...(groups.get(row.email_key) ?? []), row]);
       return [...groups].map(([key, people]) => ({ email: key, people: people.map(toPerson), accounts: accounts.get(key) ?? 0 }));

@@ -48,6 +48,15 @@ export async function findIntegration(db: Queryable, scope: { tenantId: string; 
   return rows[0];
 }
 
+/** Id and name of the tenant's integrations (or of `ids` among them), in the order they were created. */
+export async function listIntegrationNames(db: Queryable, input: { tenantId: string; ids?: readonly string[] }): Promise<{ id: string; name: string }[]> {
+  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM integrations WHERE tenant_id = $1 AND ($2::text[] IS NULL OR id = ANY($2::text[])) ORDER BY created_at, id', [
+    input.tenantId,
+    input.ids ? [...input.ids] : null,
+  ]);
+  return rows;
+}
+
 export async function listIntegrationRows(db: Queryable, tenantId: string): Promise<IntegrationRow[]> {
   return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
 }

@@ -9,10 +9,26 @@ import { isConnectorError, type Client, type ImportPage } from '../../index.js';
 import type { ServiceContext } from '../context.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
-import { relinkAccounts } from '../people/person-links.js';
-import { applyStaged, clearStaged, countUnseen, removeUnseen, stageAccounts } from './account-store.js';
+import { applyStaged, countUnseen, removeUnseen } from '../store/account-rows.js';
+import { relinkAccounts } from '../store/people-rows.js';
+import {
+  beat,
+  claimRun as claimRunRow,
+  clearStaged,
+  ensureSettings,
+  failRun,
+  finishRun,
+  holdFence,
+  recordFailedRun,
+  recordProgress,
+  recordSuccess,
+  runStatus,
+  settingsOf,
+  stageAccounts,
+  type Fence,
+  type SyncRunRow,
+} from '../store/sync-run-rows.js';
 import { decideAfterFailure, holdRemovals, nextScheduledAt } from './sync-policy.js';
-import { ensureSettings, settingsOf, type SyncRunRow } from './sync-run-rows.js';
 import type { SyncContext } from './sync-context.js';
 
 /** A newer attempt owns the run; this one stops without writing. */
@@ -25,14 +41,8 @@ export class RunBusy extends Error {
   override readonly name = 'RunBusy';
 }
 
-interface Fence {
-  runId: string;
-  attempt: number;
-}
-
 async function checkFence(tx: Queryable, fence: Fence): Promise<void> {
-  const { rows } = await tx.query(`SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE`, [fence.runId, fence.attempt]);
-  if (rows.length === 0) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
+  if (!(await holdFence(tx, fence))) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
 }
 
 /** A few beats per stale period, so that one late beat never makes a live run look dead. */
@@ -41,16 +51,9 @@ export function heartbeatIntervalMs(staleRunSeconds: number): number {
 }
 
 async function claimRun(db: Queryable, runId: string, staleSeconds: number): Promise<SyncRunRow | 'done'> {
-  const { rows } = await db.query<SyncRunRow>(
-    `UPDATE sync_runs SET status = 'running', attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(),
-       pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
-     WHERE id = $1 AND (status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $2)))
-     RETURNING *`,
-    [runId, staleSeconds],
-  );
-  if (rows[0]) return rows[0];
-  const current = await db.query<{ status: string }>('SELECT status FROM sync_runs WHERE id = $1', [runId]);
-  if (current.rows[0]?.status === 'running') throw new RunBusy(`run ${runId} is running on another worker`);
+  const claimed = await claimRunRow(db, { runId, staleSeconds });
+  if (claimed) return claimed;
+  if ((await runStatus(db, runId)) === 'running') throw new RunBusy(`run ${runId} is running on another worker`);
   return 'done';
 }
 
@@ -87,15 +90,7 @@ async function stageWithProgress(db: Queryable, fence: Fence, pages: readonly Im
   const repeated = accounts.length - fresh;
   if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
   progress.skipped += repeated;
-  // Counts only: written by this attempt alone (a newer attempt starts them again from zero).
-  await db.query(`UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [
-    fence.runId,
-    fence.attempt,
-    progress.pages,
-    progress.seen,
-    progress.skipped,
-    JSON.stringify(progress.reasons),
-  ]);
+  await recordProgress(db, fence, progress);
 }
 
 export async function runSync(context: ServiceContext, sync: SyncContext, runId: string): Promise<void> {
@@ -110,12 +105,10 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   const progress: Progress = { pages: 0, seen: 0, skipped: 0, reasons: {} };
   // The heartbeat proves this worker alive even while one page is slow; a worker that died stops
   // beating, and after `staleRunSeconds` the scheduler's tick hands its run to another worker.
-  const beat = setInterval(() => {
-    void db
-      .query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running'`, [runId, fence.attempt])
-      .catch((error: unknown) => sync.onError(error));
+  const beating = setInterval(() => {
+    beat(db, fence).catch((error: unknown) => sync.onError(error));
   }, heartbeatIntervalMs(sync.engine.staleRunSeconds));
-  beat.unref();
+  beating.unref();
   try {
     await clearStaged(db, runId);
     client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
@@ -153,22 +146,17 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
       const { present, unseen } = await countUnseen(tx, scope);
       const hold = holdRemovals({ toRemove: unseen, present, settings });
       const removed = hold ? 0 : await removeUnseen(tx, scope);
-      await tx.query(
-        `UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN now() END, heartbeat_at = now(),
-           added = $3, changed = $4, removed = $5, pending_removals = $6, warnings = $7
-         WHERE id = $1`,
-        [runId, hold ? 'awaiting_approval' : 'succeeded', added, changed, removed, hold ? unseen : 0, JSON.stringify(summary?.warnings ?? [])],
-      );
-      await tx.query('UPDATE sync_settings SET consecutive_failures = 0, next_sync_at = $2 WHERE integration_id = $1', [
-        run.integration_id,
-        nextScheduledAt({ now: new Date(), intervalSeconds: settings.intervalSeconds, random: randomInt(1_000_000) / 1_000_000 }),
-      ]);
+      await finishRun(tx, { runId, hold, added, changed, removed, pendingRemovals: hold ? unseen : 0, warnings: summary?.warnings ?? [] });
+      await recordSuccess(tx, {
+        integrationId: run.integration_id,
+        nextSyncAt: nextScheduledAt({ now: new Date(), intervalSeconds: settings.intervalSeconds, random: randomInt(1_000_000) / 1_000_000 }),
+      });
     });
   } catch (error) {
     if (error instanceof FenceLost) return;
     await recordFailure(context, sync, { run, fence, pagesRead: progress.pages, failure: describeFailure(error), error });
   } finally {
-    clearInterval(beat);
+    clearInterval(beating);
     await client?.close().catch(() => undefined);
     await clearStaged(db, runId);
   }
@@ -188,21 +176,10 @@ async function recordFailure(
       if (error instanceof FenceLost) return;
       throw error;
     }
-    await tx.query(`UPDATE sync_runs SET status = 'failed', finished_at = now(), error_code = $2, error_message = $3, pages = $4 WHERE id = $1`, [
-      fence.runId,
-      failure.code,
-      failure.message,
-      input.pagesRead,
-    ]);
+    await failRun(tx, { runId: fence.runId, code: failure.code, message: failure.message, pages: input.pagesRead });
     const settingsRow = await ensureSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults, forUpdate: true });
     const failures = settingsRow.consecutive_failures + 1;
     const decision = decideAfterFailure({ failures, settings: settingsOf(settingsRow) });
-    await tx.query(
-      `UPDATE sync_settings SET consecutive_failures = $2,
-         quarantined_at = CASE WHEN $3 THEN now() ELSE quarantined_at END,
-         next_sync_at = CASE WHEN $3 THEN NULL ELSE now() + make_interval(secs => $4) END
-       WHERE integration_id = $1`,
-      [run.integration_id, failures, decision.quarantine, decision.quarantine ? 0 : decision.retryInSeconds],
-    );
+    await recordFailedRun(tx, { integrationId: run.integration_id, failures, quarantine: decision.quarantine, retryInSeconds: decision.quarantine ? 0 : decision.retryInSeconds });
   });
 }

@@ -1,7 +1,7 @@
 /** What the sync's parts share within one open service: the engine's settings, the defaults, a way to connect. */
 import type { Client } from '../../index.js';
 import type { IntegrationRef } from '../integrations/integrations.js';
-import type { EngineSettings } from './engine.js';
+import type { EngineSettings } from '../engine/engine.js';
 import type { SyncSettings } from './sync-policy.js';
 
 export interface SyncEngineSettings extends EngineSettings {

@@ -12,12 +12,27 @@ import type { Queryable } from '../store/database.js';
 import { findIntegration, loadEnabledActions } from '../store/integration-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor } from '../validate-input.js';
-import { listUnseen, removeUnseen } from './account-store.js';
-import { ENGINE_SCHEMA, SYNC_QUEUE, transactionDb, type Boss } from './engine.js';
+import { listAccountEvents, listAccountRows, listUnseen, removeUnseen } from '../store/account-rows.js';
+import {
+  decideRun,
+  ensureSettings,
+  ensureSettingsOfMany,
+  findOpenRun,
+  findRun,
+  insertQueuedRun,
+  latestRunRows,
+  liftQuarantine,
+  listRunRows,
+  queueDueRuns,
+  rescueStaleRuns,
+  settingsOf,
+  updateSettings,
+  type RunTrigger,
+} from '../store/sync-run-rows.js';
+import type { Engine } from '../engine/engine.js';
 import type { SyncContext } from './sync-context.js';
 import { ACCOUNT_STATES, type AccountState, type SyncSettings } from './sync-policy.js';
-import { ensureSettings, ensureSettingsOfMany, findOpenRun, findRun, insertQueuedRun, latestRunRows, listRunRows, settingsOf, updateSettings, type RunTrigger } from './sync-run-rows.js';
-import { toAccount, toSyncRun, toSyncStatus, type AccountRow, type SyncedAccount, type SyncRun, type SyncStatus } from './sync-view.js';
+import { toAccount, toSyncRun, toSyncStatus, type SyncedAccount, type SyncRun, type SyncStatus } from './sync-view.js';
 
 export interface AccountEvent {
   id: string;
@@ -103,7 +118,7 @@ function validSettings(input: Partial<SyncSettings>, current: SyncSettings): Syn
   return next;
 }
 
-export function syncOperations(context: ServiceContext, sync: SyncContext, boss: Boss): SyncOperations & { request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }> } {
+export function syncOperations(context: ServiceContext, sync: SyncContext, engine: Engine): SyncOperations & { request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }> } {
   const { db } = context;
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
@@ -123,7 +138,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
         return { run: toSyncRun(open), joined: true };
       }
       // Sent in the same transaction: the job exists if and only if the run does.
-      await boss.send(SYNC_QUEUE, { runId: row.id }, { db: transactionDb(tx) } as Parameters<Boss['send']>[2]);
+      await engine.send('syncRun', { runId: row.id }, { tx });
       return { run: toSyncRun(row), joined: false };
     });
   };
@@ -138,55 +153,23 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
         throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, { hint: 'only a run held by the deletion safeguard can be approved or rejected' });
       }
       const removed = approve ? await removeUnseen(tx, { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) }) : 0;
-      const { rows } = await tx.query<Parameters<typeof toSyncRun>[0]>(
-        `UPDATE sync_runs SET status = $2, removed = $3, finished_at = now(), decided_by = $4, decided_at = now() WHERE id = $1 RETURNING *`,
-        [run.id, approve ? 'succeeded' : 'rejected', removed, actor],
-      );
+      const decided = await decideRun(tx, { runId: run.id, approve, removed, actor });
       await recordAudit(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, actor, event: approve ? 'sync.removals_approved' : 'sync.removals_rejected', detail: { runId: run.id, pendingRemovals: run.pending_removals, removed } });
-      return toSyncRun(rows[0]!);
+      return toSyncRun(decided!);
     });
   };
 
   /**
-   * Recovery by heartbeat, on every tick. A job the engine holds active for longer than the stale
-   * period while its run shows no sign of life belonged to a worker that died: it is failed now
-   * (the engine retries it at once, and the next claim takes the run over with the next attempt)
-   * instead of at its expiry an hour later, or completed when its run had already ended. An open
-   * run left with no job at all (an engine queue of an earlier version, retries spent) gets one.
+   * Recovery from our own tables, on every tick: a run whose worker stopped beating (running with
+   * a heartbeat older than the stale period), or whose queued job was never taken, gets a new job,
+   * all in one insert committed with their `rescued_at`. The next claim takes a running run over
+   * with the next attempt; the dead worker's job ends at the engine's expiry, finding the run done.
    */
   const recoverStaleRuns = async (): Promise<void> => {
-    const stale = sync.engine.staleRunSeconds;
-    const orphans = await db.query<{ job_id: string; run_id: string; run_open: boolean }>(
-      `SELECT j.id::text AS job_id, j.data->>'runId' AS run_id, (r.status IN ('queued', 'running')) AS run_open
-       FROM ${ENGINE_SCHEMA}.job j LEFT JOIN sync_runs r ON r.id = j.data->>'runId'
-       WHERE j.name = $1 AND j.state = 'active' AND j.started_on < now() - make_interval(secs => $2)
-         AND NOT (r.status = 'running' AND r.heartbeat_at >= now() - make_interval(secs => $2))
-       LIMIT 1000`,
-      [SYNC_QUEUE, stale],
-    );
-    for (const orphan of orphans.rows) {
-      try {
-        if (orphan.run_open) await boss.fail(SYNC_QUEUE, orphan.job_id, { message: `run ${orphan.run_id}: its worker stopped beating` });
-        else await boss.complete(SYNC_QUEUE, orphan.job_id);
-      } catch (error) {
-        sync.onError(error);
-      }
-    }
-    const jobless = await db.query<{ id: string }>(
-      `SELECT r.id FROM sync_runs r
-       WHERE ((r.status = 'queued' AND r.queued_at < now() - make_interval(secs => $2))
-           OR (r.status = 'running' AND r.heartbeat_at < now() - make_interval(secs => $2)))
-         AND NOT EXISTS (SELECT 1 FROM ${ENGINE_SCHEMA}.job j WHERE j.name = $1 AND j.state IN ('created', 'retry', 'active') AND j.data->>'runId' = r.id)
-       LIMIT 1000`,
-      [SYNC_QUEUE, stale],
-    );
-    for (const run of jobless.rows) {
-      try {
-        await boss.send(SYNC_QUEUE, { runId: run.id });
-      } catch (error) {
-        sync.onError(error);
-      }
-    }
+    await db.transaction(async (tx) => {
+      const runIds = await rescueStaleRuns(tx, { staleSeconds: sync.engine.staleRunSeconds, limit: 1000 });
+      await engine.sendMany('syncRun', runIds.map((runId) => ({ data: { runId } })), { tx });
+    });
   };
 
   return {
@@ -214,7 +197,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       }
       const limit = pageLimit(input.limit, 100);
       const scope = { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) };
-      const rows = await listUnseen<AccountRow>(db, scope, { limit: limit + 1, after: cursorOf(input.after) });
+      const rows = await listUnseen(db, scope, { limit: limit + 1, after: cursorOf(input.after) });
       const page = rows.slice(0, limit).map(toAccount);
       return rows.length > limit ? { accounts: page, next: page.at(-1)!.id } : { accounts: page };
     },
@@ -253,7 +236,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       await loadRef(db, input);
       return db.transaction(async (tx) => {
         const before = await ensureSettings(tx, { ...input, defaults: sync.defaults, forUpdate: true });
-        await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [input.integrationId]);
+        await liftQuarantine(tx, input.integrationId);
         await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'sync.resumed', detail: { consecutiveFailures: before.consecutive_failures } });
         return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
       });
@@ -266,43 +249,25 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, boss:
       const after = cursorOf(input.after);
       if (input.search !== undefined && (typeof input.search !== 'string' || input.search.length > 200)) throw new ServiceError('INVALID_INPUT', 'search must be text of at most 200 characters', { hint: 'search by part of an email or a name' });
       const pattern = input.search ? `%${input.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
-      const { rows } = await db.query<AccountRow>(
-        `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4
-           AND ($6::text IS NULL OR email ILIKE $6 OR name ILIKE $6) ORDER BY id LIMIT $5`,
-        [input.tenantId, input.integrationId, input.state ?? null, after, limit + 1, pattern],
-      );
+      const rows = await listAccountRows(db, { tenantId: input.tenantId, integrationId: input.integrationId, state: input.state ?? null, after, limit: limit + 1, pattern });
       const page = rows.slice(0, limit).map(toAccount);
       return rows.length > limit ? { accounts: page, next: page.at(-1)!.id } : { accounts: page };
     },
 
     async accountEvents(input) {
       await loadTenant(db, input.tenantId);
-      const { rows } = await db.query<{ id: string; account_id: string; run_id: string | null; kind: AccountEvent['kind']; detail: Record<string, unknown>; at: Date }>(
-        'SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id',
-        [input.tenantId, /^\d+$/.test(String(input.accountId)) ? input.accountId : '0'],
-      );
+      const rows = await listAccountEvents(db, { tenantId: input.tenantId, accountId: /^\d+$/.test(String(input.accountId)) ? input.accountId : '0' });
       return rows.map((row) => ({ id: String(row.id), accountId: String(row.account_id), runId: row.run_id, kind: row.kind, detail: row.detail, at: new Date(row.at).toISOString() }));
     },
 
     async tick() {
       await recoverStaleRuns();
-      const { rows } = await db.query<{ tenant_id: string; integration_id: string }>(
-        `SELECT s.tenant_id, s.integration_id FROM sync_settings s
-         JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
-         WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
-           AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
-         ORDER BY s.next_sync_at LIMIT 1000`,
-      );
-      let queued = 0;
-      for (const row of rows) {
-        try {
-          const result = await request({ tenantId: row.tenant_id, integrationId: row.integration_id, trigger: 'scheduled', actor: 'scheduler' });
-          if (!result.joined) queued += 1;
-        } catch (error) {
-          sync.onError(error);
-        }
-      }
-      return queued;
+      // Every due integration's run and its job in one transaction: one insert of runs, one of jobs.
+      return db.transaction(async (tx) => {
+        const runIds = await queueDueRuns(tx, { limit: 1000 });
+        await engine.sendMany('syncRun', runIds.map((runId) => ({ data: { runId } })), { tx });
+        return runIds.length;
+      });
     },
   };
 }

@@ -1,11 +1,11 @@
 /**
- * The sync inside one open service: the engine's sender (always), the operations, and the
- * workers, started only by `startWorkers()` so that an API process can run without them and a
- * worker process (`connector service worker`) can run only them.
+ * The sync inside one open service: the operations (on the process's engine), and the workers,
+ * started only by `startWorkers()` so that an API process can run without them and a worker
+ * process (`connector service worker`) can run only them.
  */
 import type { ServiceContext } from '../context.js';
+import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS, type Engine, type Workers } from '../engine/engine.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
-import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS, startSender, startWorkerBoss, type Boss } from './engine.js';
 import { runSync } from './run-sync.js';
 import type { SyncContext, SyncEngineSettings } from './sync-context.js';
 import { syncOperations } from './sync-operations.js';
@@ -24,31 +24,39 @@ function reportToStderr(error: unknown): void {
   process.stderr.write(`sync: ${message}\n`);
 }
 
-export async function openSync(context: ServiceContext, integrations: IntegrationOperations, options: SyncOptions = {}) {
-  const sync: SyncContext = {
+/** The sync's settings, every default filled (the engine is opened with them before the sync). */
+export function syncContextOf(integrations: IntegrationOperations, options: SyncOptions = {}): SyncContext {
+  return {
     engine: { ...DEFAULT_ENGINE_SETTINGS, staleRunSeconds: DEFAULT_STALE_RUN_SECONDS, ...options.engine },
     defaults: { ...DEFAULT_SYNC_SETTINGS, ...options.defaults },
     connect: (ref) => integrations.connect(ref),
     onError: options.onError ?? reportToStderr,
   };
-  const sender = await startSender(context.db, sync.engine);
-  const operations = syncOperations(context, sync, sender);
-  let worker: Promise<Boss> | undefined;
-  const stopBoss = (boss: Boss) => boss.stop({ graceful: true, close: false, timeout: 5_000, wait: true });
+}
+
+export function openSync(context: ServiceContext, sync: SyncContext, engine: Engine) {
+  const operations = syncOperations(context, sync, engine);
+  let workers: Promise<Workers> | undefined;
   return {
     operations,
     startWorkers(): Promise<void> {
-      worker ??= startWorkerBoss(context.db, sync.engine, { runSync: (runId) => runSync(context, sync, runId), tick: async () => void (await operations.tick()), onError: sync.onError });
-      return worker.then(() => undefined);
+      workers ??= engine.work([
+        {
+          queue: 'syncRun',
+          pollingIntervalSeconds: sync.engine.pollingIntervalSeconds,
+          slots: sync.engine.runsPerWorker,
+          handle: async (jobs: readonly { runId: string }[]) => {
+            for (const job of jobs) await runSync(context, sync, job.runId);
+          },
+        },
+        { queue: 'syncTick', pollingIntervalSeconds: sync.engine.pollingIntervalSeconds, cron: sync.engine.tickCron, handle: async () => void (await operations.tick()) },
+      ]);
+      return workers.then(() => undefined);
     },
     async stopWorkers(): Promise<void> {
-      const running = worker;
-      worker = undefined;
-      if (running) await stopBoss(await running);
-    },
-    async close(): Promise<void> {
-      await this.stopWorkers();
-      await stopBoss(sender);
+      const running = workers;
+      workers = undefined;
+      if (running) await (await running).stop();
     },
   };
 }

@@ -1,7 +1,8 @@
 /** What reads of the sync return. */
 import type { AccountState } from './sync-policy.js';
-import type { RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from './sync-run-rows.js';
-import { settingsOf } from './sync-run-rows.js';
+import type { AccountRow } from '../store/account-rows.js';
+import type { RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from '../store/sync-run-rows.js';
+import { settingsOf } from '../store/sync-run-rows.js';
 import type { SyncSettings } from './sync-policy.js';
 
 const iso = (value: Date | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -63,23 +64,6 @@ export function toSyncStatus(row: SyncSettingsRow): SyncStatus {
     quarantinedAt: iso(row.quarantined_at),
     nextSyncAt: iso(row.next_sync_at),
   };
-}
-
-export interface AccountRow {
-  id: string;
-  integration_id: string;
-  external_id: string;
-  email: string;
-  name: string;
-  admin: boolean;
-  state: AccountState;
-  fields: Record<string, unknown>;
-  person_id: string | null;
-  link_status: 'linked' | 'unlinked' | 'conflict';
-  first_seen_at: Date;
-  last_seen_at: Date;
-  last_run_id: string;
-  removed_at: Date | null;
 }
 
 export interface SyncedAccount {

@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/database.js';
-import type { NewTask } from './workflow-rows.js';
-import { loadWorkflowSettings } from './workflow-rows.js';
-import { findPersonAccount, listPersonAccounts } from './account-effects.js';
+import type { NewTask } from '../store/workflow-rows.js';
+import { loadWorkflowSettings } from '../store/workflow-rows.js';
+import { findPersonAccount, listPersonAccounts } from '../store/account-rows.js';
 import type { OfferedAction } from '../integrations/offered-actions.js';
 
 /** What planning needs to know of one integration. */

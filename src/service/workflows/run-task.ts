@@ -1,24 +1,21 @@
 /**
  * Runs one claimed task through the integration's `runAction` (which checks that the action is
- * still offered and enabled, records it, and turns a read-only refusal into import-only), then
- * settles it, reflects it in the Accounts list and recomputes the workflow's status, in one
- * transaction. A task never reports success the target did not give: an account counts as absent
+ * still offered and enabled, turns a read-only refusal into import-only, and records the run and
+ * reflects it in the Accounts list, as for any caller), and in that same transaction settles the
+ * task and recomputes the workflow's status; a failed run settles in a transaction of its own. A task never reports success the target did not give: an account counts as absent
  * only when the target said so in its own words, as already there only when the Accounts list or
  * the target's own answer says so.
  */
-import type { Account, Person } from '../../index.js';
+import type { Person } from '../../index.js';
+import { STATE_AFTER, type Reflected } from '../accounts/action-effects.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
 import type { ActionRun } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
-import type { AccountState } from '../sync/sync-policy.js';
-import { findPersonAccount, recordAccountState, recordCreatedAccount } from './account-effects.js';
-import { refreshWorkflowStatus, settleTask, type TaskOutcome } from './workflow-rows.js';
+import { findPersonAccount } from '../store/account-rows.js';
+import { refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
 import type { TaskRow, WorkflowRow } from './workflow-view.js';
 import type { PlannedPerson } from './plan-tasks.js';
-
-/** The state an account is in after each standard action succeeded. */
-const STATE_AFTER: Partial<Record<string, AccountState>> = { activateUser: 'active', deactivateUser: 'deactivated', deleteUser: 'removed' };
 
 export interface TaskContext {
   db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable;
@@ -52,30 +49,43 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
   const ref = { tenantId: task.tenant_id, integrationId: task.integration_id ?? '' };
   const user = personAsUser(person);
   const account = task.account_external_id === null ? undefined : { id: task.account_external_id, email: person.email, name: person.name };
-  let outcome: TaskOutcome;
-  let run: ActionRun | undefined;
+  let outcome: TaskOutcome | undefined;
   try {
     if (task.integration_id === null) throw new Error('the integration of this task was deleted');
     if (task.action !== 'createUser' && !account && task.action in STATE_AFTER) {
       outcome = { status: 'failed', error: { code: 'ACCOUNT_UNKNOWN', message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}` } };
     } else {
-      run = await context.integrations.runAction({
+      await context.integrations.runAction({
         ...ref,
         action: task.action,
         subject: { user, ...(account ? { account } : {}), vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } } },
         actor: `workflow:${workflow.id}`,
+        workflowId: workflow.id,
+        // Settled with the run's record and its Accounts list change, in one transaction.
+        within: async (tx, run, reflected) => {
+          outcome = successOutcome(task, run);
+          await settle(context, tx, { task, workflow, outcome, reflected });
+        },
       });
-      outcome = successOutcome(task, run);
+      return outcome!;
     }
   } catch (error) {
+    // The target acted and only our writes failed: the task stays running, and is failed as lost (the target may have acted).
+    if (outcome !== undefined) throw error;
     outcome = (task.action === 'createUser' ? await conflictOutcome(context, task, person, error) : undefined) ?? failureOf(error);
   }
-  await context.db.transaction(async (tx) => {
-    await settleTask(tx, { taskId: task.id, outcome, now: context.now() });
-    await reflect(tx, { task, workflow, outcome, created: run?.result?.account });
-    await refreshWorkflowStatus(tx, workflow.id);
-  });
-  return outcome;
+  const settled = outcome;
+  await context.db.transaction((tx) => settle(context, tx, { task, workflow, outcome: settled, reflected: {} }));
+  return settled;
+}
+
+async function settle(context: TaskContext, tx: Queryable, input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected }): Promise<void> {
+  await settleTask(tx, { taskId: input.task.id, outcome: input.outcome, now: context.now() });
+  // An application that creates accounts active needs no activation: say so instead of sending one.
+  if (input.reflected.created?.state === 'active') {
+    await skipWaitingTasks(tx, { dependsOn: input.task.id, action: 'activateUser', reason: 'the application created the account active' });
+  }
+  await refreshWorkflowStatus(tx, input.workflow.id);
 }
 
 function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
@@ -90,26 +100,4 @@ function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
   if (result?.alreadyAbsent) return { status: 'succeeded', reason: 'already absent: the application said it has no such account' };
   if (result?.alreadyDone) return { status: 'succeeded', reason: 'already done: the application said the account was already in that state' };
   return { status: 'succeeded' };
-}
-
-async function reflect(tx: Queryable, input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; created: Account | undefined }): Promise<void> {
-  const { task, workflow, outcome } = input;
-  if (task.integration_id === null || outcome.status === 'failed') return;
-  const scope = { tenantId: task.tenant_id, integrationId: task.integration_id, workflowId: workflow.id };
-  if (task.action === 'createUser' && input.created !== undefined && outcome.status === 'succeeded') {
-    await recordCreatedAccount(tx, { ...scope, account: input.created });
-    // An application that creates accounts active needs no activation: say so instead of sending one.
-    const created = await tx.query<{ state: string }>('SELECT state FROM accounts WHERE integration_id = $1 AND external_id = $2', [task.integration_id, input.created.id]);
-    if (created.rows[0]?.state === 'active') {
-      await tx.query(
-        `UPDATE workflow_tasks SET status = 'skipped', reason = 'the application created the account active', finished_at = now()
-         WHERE depends_on = $1 AND action = 'activateUser' AND status IN ('pending', 'scheduled')`,
-        [task.id],
-      );
-    }
-    return;
-  }
-  const state = STATE_AFTER[task.action];
-  const externalId = outcome.accountId ?? task.account_external_id;
-  if (state !== undefined && externalId !== null) await recordAccountState(tx, { ...scope, externalId, state });
 }

@@ -13,14 +13,15 @@ import { actionKind } from '../integrations/offered-actions.js';
 import { ServiceError } from '../service-error.js';
 import { findIntegration } from '../store/integration-rows.js';
 import { emailKey } from '../sync/sync-policy.js';
-import type { Boss } from '../sync/engine.js';
+import type { Engine } from '../engine/engine.js';
 import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
 import { runClaimedTask } from './run-task.js';
-import { wakeTask } from './workflow-engine.js';
+import { findPerson } from '../store/people-rows.js';
 import {
+  cancelWorkflowRow,
   claimTask,
   failLostTasks,
   findTask,
@@ -32,9 +33,12 @@ import {
   loadTasks,
   loadWorkflowSettings,
   refreshWorkflowStatus,
+  reopenWorkflow,
+  requeueFailedTask,
   saveWorkflowSettings,
+  skipWaitingTasks,
   type NewTask,
-} from './workflow-rows.js';
+} from '../store/workflow-rows.js';
 import { toWorkflow, WORKFLOW_STATUSES, type Workflow, type WorkflowKind, type WorkflowStatus } from './workflow-view.js';
 import type { Queryable } from '../store/database.js';
 
@@ -126,13 +130,12 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 
 async function loadPerson(db: Queryable, tenantId: string, personId: unknown): Promise<PlannedPerson> {
   const id = requireText('personId', personId, { max: 200 });
-  const { rows } = await db.query<{ id: string; email: string; email_key: string; name: string }>('SELECT id, email, email_key, name FROM people WHERE tenant_id = $1 AND id = $2', [tenantId, id]);
-  const row = rows[0];
+  const row = await findPerson(db, { tenantId, personId: id });
   if (!row) throw new ServiceError('NOT_FOUND', `person ${id} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s people to find the id' });
   return { id: row.id, email: row.email, emailKey: row.email_key || emailKey(row.email), name: row.name };
 }
 
-export function workflowOperations(context: ServiceContext, integrations: IntegrationOperations, policy: WorkflowPolicy, boss: Boss): WorkflowOperations {
+export function workflowOperations(context: ServiceContext, integrations: IntegrationOperations, policy: WorkflowPolicy, engine: Engine): WorkflowOperations {
   const { db } = context;
 
   const facts = async (tenantId: string, integrationId: string): Promise<IntegrationFacts> => {
@@ -146,10 +149,12 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
     return toWorkflow(row, (await loadTasks(db, [row.id])).get(row.id) ?? []);
   };
 
-  /** Wakes the workflow's ready tasks, and its scheduled ones at their time. */
+  /** Wakes the workflow's ready tasks, and its scheduled ones at their time, in one insert committed with `tx`. */
   const wakeWorkflow = async (tx: Queryable, workflowId: string, tasks?: readonly NewTask[]) => {
-    for (const ready of await listReadyTasks(tx, { now: policy.now(), limit: 1000, workflowId })) await wakeTask(boss, ready.id, { tx });
-    for (const task of tasks ?? []) if (task.status === 'scheduled' && task.runAt && task.runAt > policy.now()) await wakeTask(boss, task.id, { tx, startAfter: task.runAt });
+    const now = policy.now();
+    const ready = (await listReadyTasks(tx, { now, limit: 1000, workflowId })).map((task) => ({ data: { taskId: task.id } }));
+    const later = (tasks ?? []).filter((task) => task.status === 'scheduled' && task.runAt && task.runAt > now).map((task) => ({ data: { taskId: task.id }, startAfter: task.runAt! }));
+    await engine.sendMany('workflowTask', [...ready, ...later], { tx });
   };
 
   const start = async (input: Start & { kind: WorkflowKind; request: unknown; plan: (person: PlannedPerson) => Promise<NewTask[]> }): Promise<Started> => {
@@ -295,11 +300,8 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       await db.transaction(async (tx) => {
         const row = await findWorkflow(tx, input, { forUpdate: true });
         if (row?.status !== 'running') throw new ServiceError('WORKFLOW_STATE', `workflow ${input.workflowId} is ${row?.status}; only a running workflow can be cancelled`, { hint: 'nothing to cancel' });
-        await tx.query(
-          `UPDATE workflow_tasks SET status = 'skipped', reason = $2, finished_at = now() WHERE workflow_id = $1 AND status IN ('pending', 'scheduled')`,
-          [row.id, `cancelled by ${actor}`],
-        );
-        await tx.query(`UPDATE workflows SET status = 'cancelled', finished_at = now() WHERE id = $1`, [row.id]);
+        await skipWaitingTasks(tx, { workflowId: row.id, reason: `cancelled by ${actor}` });
+        await cancelWorkflowRow(tx, row.id);
         await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.cancelled', detail: { workflowId: row.id } });
       });
       return view(input.tenantId, input.workflowId);
@@ -314,10 +316,10 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
         if (!row || !task || task.workflow_id !== row.id) throw new ServiceError('NOT_FOUND', `task ${input.taskId} is not a task of workflow ${input.workflowId}`, { hint: 'read the workflow to find its tasks' });
         if (row.status === 'cancelled') throw new ServiceError('WORKFLOW_STATE', `workflow ${row.id} was cancelled; its tasks are not retried`, { hint: 'start a new workflow' });
         if (task.status !== 'failed') throw new ServiceError('WORKFLOW_STATE', `task ${task.id} is ${task.status}; only a failed task can be retried`, { hint: 'wait for it, or read its reason' });
-        await tx.query(`UPDATE workflow_tasks SET status = CASE WHEN run_at IS NULL THEN 'pending' ELSE 'scheduled' END, finished_at = NULL WHERE id = $1`, [task.id]);
-        await tx.query(`UPDATE workflows SET status = 'running', finished_at = NULL WHERE id = $1`, [row.id]);
+        await requeueFailedTask(tx, task.id);
+        await reopenWorkflow(tx, row.id);
         await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.task_retried', detail: { workflowId: row.id, taskId: task.id, action: task.action, attempts: task.attempts } });
-        await wakeTask(boss, task.id, { tx });
+        await engine.send('workflowTask', { taskId: task.id }, { tx });
       });
       return view(input.tenantId, input.workflowId);
     },
@@ -352,7 +354,7 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const lost = await failLostTasks(db, { startedBefore: new Date(now.getTime() - policy.taskLeaseSeconds * 1000), now });
       for (const workflowId of lost) await db.transaction((tx) => refreshWorkflowStatus(tx, workflowId));
       const ready = await listReadyTasks(db, { now, limit: 1000 });
-      for (const task of ready) await wakeTask(boss, task.id);
+      await engine.sendMany('workflowTask', ready.map((task) => ({ data: { taskId: task.id } })));
       return ready.length;
     },
 

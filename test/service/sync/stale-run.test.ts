@@ -9,7 +9,7 @@ import { delay, http } from 'msw';
 import { afterAll, expect, it } from 'vitest';
 import { openService, type Service } from '../../../src/service/index.js';
 import { openDatabase } from '../../../src/service/store/open-database.js';
-import { ENGINE_SCHEMA, SYNC_QUEUE } from '../../../src/service/sync/engine.js';
+import { ENGINE_SCHEMA, QUEUES } from '../../../src/service/engine/engine.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
@@ -44,7 +44,7 @@ it('hands a run whose worker stopped beating to a live worker, which redoes it f
   const db = await openDatabase({ dataDir });
   await db.query(`UPDATE sync_runs SET status = 'running', attempt = 1, started_at = now() - interval '1 minute', heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [queued!.id]);
   await db.query(`INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`, [queued!.id]);
-  const marked = await db.query(`UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'runId' = $2 RETURNING id`, [SYNC_QUEUE, queued!.id]);
+  const marked = await db.query(`UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'runId' = $2 RETURNING id`, [QUEUES.syncRun.name, queued!.id]);
   expect(marked.rows).toHaveLength(1);
   await db.close();
 

@@ -10,7 +10,7 @@ import { EXIT_FAILED, EXIT_USAGE, type CliIO } from '../../command.js';
 import { formatError } from '../../format-error.js';
 import { shouldUseColor } from '../../format-table.js';
 import type { Service, ServiceOptions } from '../../../service/index.js';
-import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS } from '../../../service/sync/engine.js';
+import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS } from '../../../service/engine/engine.js';
 import { DEFAULT_ISOLATION_LIMITS } from '../../../jq/index.js';
 
 export const DEFAULT_DATA_DIR = './data';

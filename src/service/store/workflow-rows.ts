@@ -1,6 +1,29 @@
-/** SQL of the workflow tables: inserting a workflow with its tasks, reading them, claiming and settling tasks. */
-import type { Queryable } from '../store/database.js';
-import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type WorkflowRow, type WorkflowStatus } from './workflow-view.js';
+/**
+ * The `workflows`, `workflow_tasks` and `workflow_settings` tables: inserting a workflow with its
+ * tasks, reading them, claiming, settling, cancelling and retrying tasks. A task's status changes
+ * only through `TASK_MOVES`.
+ */
+import type { Queryable } from './database.js';
+import { stateMachine } from './transitions.js';
+import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type WorkflowRow, type WorkflowStatus } from '../workflows/workflow-view.js';
+
+/**
+ * Every move a workflow task may make. A task is inserted `pending` or `scheduled` (or already
+ * `skipped` or `manual`, when planning found nothing to run); a running task settles; a failed
+ * one is retried by an operator; waiting tasks are skipped when their workflow is cancelled or
+ * their activation is not needed.
+ */
+export const TASK_MOVES = stateMachine<TaskStatus>('workflow task', {
+  pending: ['running', 'skipped'],
+  scheduled: ['running', 'skipped'],
+  running: ['succeeded', 'failed', 'skipped'],
+  failed: ['pending', 'scheduled'],
+  succeeded: [],
+  skipped: [],
+  manual: [],
+});
+
+const WAITING: readonly TaskStatus[] = ['pending', 'scheduled'];
 
 export interface NewTask {
   id: string;
@@ -121,13 +144,13 @@ export async function claimTask(
   ]);
   if ((running.rows[0]?.n ?? 0) >= input.limit) return undefined;
   const { rows } = await tx.query<TaskRow>(
-    `UPDATE workflow_tasks SET status = 'running', attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
-     WHERE id = (
+    `UPDATE workflow_tasks SET status = $6, attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
+     WHERE status = ANY($5::text[]) AND id = (
        SELECT t.id FROM workflow_tasks t
-       WHERE t.integration_id = $1 AND t.action = $2 AND t.status IN ('pending', 'scheduled') AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
+       WHERE t.integration_id = $1 AND t.action = $2 AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
        ORDER BY t.run_at NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING *`,
-    [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null],
+    [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null, TASK_MOVES.sources('running', WAITING), 'running'],
   );
   return rows[0];
 }
@@ -153,19 +176,21 @@ export interface TaskOutcome {
 /** Settles a running task; an account id it learned (a creation's) passes to the tasks that wait on it. */
 export async function settleTask(tx: Queryable, input: { taskId: string; outcome: TaskOutcome; now: Date }): Promise<void> {
   const { outcome } = input;
+  const { from, to } = TASK_MOVES.transition('running', outcome.status);
   await tx.query(
     `UPDATE workflow_tasks SET status = $2, reason = $3, error_code = $4, error_message = $5, error_detail = $6::jsonb, finished_at = $7,
        account_external_id = COALESCE($8, account_external_id)
-     WHERE id = $1 AND status = 'running'`,
+     WHERE id = $1 AND status = $9`,
     [
       input.taskId,
-      outcome.status,
+      to,
       outcome.reason ?? null,
       outcome.error?.code ?? null,
       outcome.error?.message ?? null,
       outcome.error?.failure ? JSON.stringify(outcome.error.failure) : null,
       input.now.toISOString(),
       outcome.accountId ?? null,
+      from,
     ],
   );
   if (outcome.accountId !== undefined) {
@@ -191,13 +216,45 @@ export async function refreshWorkflowStatus(tx: Queryable, workflowId: string): 
  * not run again on their own. They fail with WORKER_LOST, and an operator retries them knowingly.
  */
 export async function failLostTasks(db: Queryable, input: { startedBefore: Date; now: Date }): Promise<string[]> {
+  const { from, to } = TASK_MOVES.transition('running', 'failed');
   const { rows } = await db.query<{ workflow_id: string }>(
-    `UPDATE workflow_tasks SET status = 'failed', error_code = 'WORKER_LOST', finished_at = $2,
+    `UPDATE workflow_tasks SET status = $4, error_code = 'WORKER_LOST', finished_at = $2,
        error_message = 'the worker running this task stopped before it finished; the target may or may not have acted'
-     WHERE status = 'running' AND started_at < $1 RETURNING workflow_id`,
-    [input.startedBefore.toISOString(), input.now.toISOString()],
+     WHERE status = $3 AND started_at < $1 RETURNING workflow_id`,
+    [input.startedBefore.toISOString(), input.now.toISOString(), from, to],
   );
   return [...new Set(rows.map((row) => row.workflow_id))];
+}
+
+/** Skips the waiting tasks of a workflow (cancelled), or those waiting on a task (an activation not needed). */
+export async function skipWaitingTasks(tx: Queryable, input: { workflowId?: string; dependsOn?: string; action?: string; reason: string }): Promise<void> {
+  await tx.query(
+    `UPDATE workflow_tasks SET status = $5, reason = $4, finished_at = now()
+     WHERE ($1::text IS NULL OR workflow_id = $1) AND ($2::text IS NULL OR depends_on = $2) AND ($3::text IS NULL OR action = $3) AND status = ANY($6::text[])
+       AND ($1::text IS NOT NULL OR $2::text IS NOT NULL)`,
+    [input.workflowId ?? null, input.dependsOn ?? null, input.action ?? null, input.reason, 'skipped', TASK_MOVES.sources('skipped', WAITING)],
+  );
+}
+
+/** A failed task waits again: scheduled if it has a time, else pending. */
+export async function requeueFailedTask(tx: Queryable, taskId: string): Promise<void> {
+  const [toPending, toScheduled] = [TASK_MOVES.transition('failed', 'pending'), TASK_MOVES.transition('failed', 'scheduled')];
+  await tx.query(`UPDATE workflow_tasks SET status = CASE WHEN run_at IS NULL THEN $2 ELSE $3 END, finished_at = NULL WHERE id = $1 AND status = $4`, [
+    taskId,
+    toPending.to,
+    toScheduled.to,
+    toPending.from,
+  ]);
+}
+
+/** A cancelled workflow ends at once; its waiting tasks are skipped by `skipWaitingTasks`. */
+export async function cancelWorkflowRow(tx: Queryable, workflowId: string): Promise<void> {
+  await tx.query(`UPDATE workflows SET status = 'cancelled', finished_at = now() WHERE id = $1`, [workflowId]);
+}
+
+/** A workflow with a task retried runs again. */
+export async function reopenWorkflow(tx: Queryable, workflowId: string): Promise<void> {
+  await tx.query(`UPDATE workflows SET status = 'running', finished_at = NULL WHERE id = $1`, [workflowId]);
 }
 
 export interface WorkflowSettingsRow {

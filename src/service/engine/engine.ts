@@ -1,0 +1,195 @@
+/**
+ * The durable engine: pg-boss 10 on the service's own database, one instance per process, owned
+ * here and nowhere else. pg-boss takes a `db` object with `executeSql(text, values)`, so the same
+ * engine runs on the embedded PGlite (through the Database interface) and on a PostgreSQL server,
+ * and its jobs live beside our tables.
+ *
+ * The engine only runs things: a job carries an id (a sync run's, a workflow task's) and its
+ * handler is idempotent on the row it names; business state, and the recovery of work whose
+ * worker died, are in our tables. Opening the engine installs or migrates its schema and declares
+ * the queues of `queues.ts`; it supervises expiry and keeps cron schedules in every process, and
+ * runs handlers only after `work()` (a worker process, or `startWorkers()`).
+ */
+import { createRequire } from 'node:module';
+import type PgBossType from 'pg-boss';
+import type { Database, Queryable } from '../store/database.js';
+import { QUEUES, type QueueKey } from './queues.js';
+
+export { QUEUES, type QueueKey } from './queues.js';
+
+// pg-boss 10 is CommonJS with `export =` types; createRequire keeps ESM + NodeNext happy. Loaded
+// when an engine opens, so that reading the defaults below (CLI help) does not load it.
+const loadPgBoss = (): typeof PgBossType => createRequire(import.meta.url)('pg-boss') as typeof PgBossType;
+
+/** pg-boss's schema (its default). Only tests that simulate a dead worker's job read it. */
+export const ENGINE_SCHEMA = 'pgboss';
+
+export interface EngineSettings {
+  /** How long one job may stay active before the engine treats its worker as dead and retries it. */
+  runExpirySeconds: number;
+  /** How often the engine checks for expired jobs. */
+  maintenanceIntervalSeconds: number;
+  /** How often an idle worker polls for jobs. */
+  pollingIntervalSeconds: number;
+  /** Cron of the scheduling ticks (pg-boss sends each once across all processes). */
+  tickCron: string;
+  /** Sync runs one worker process carries out at the same time (each waits mostly on its target). */
+  runsPerWorker: number;
+}
+
+export const DEFAULT_ENGINE_SETTINGS: EngineSettings = {
+  runExpirySeconds: 60 * 60,
+  maintenanceIntervalSeconds: 60,
+  pollingIntervalSeconds: 2,
+  tickCron: '* * * * *',
+  runsPerWorker: 4,
+};
+
+/** A running run whose heartbeat is older than this is taken over by another worker. */
+export const DEFAULT_STALE_RUN_SECONDS = 5 * 60;
+
+export interface EngineOptions {
+  maintenanceIntervalSeconds: number;
+  /** The expiry of each queue's jobs, by the settings its declaration names. */
+  expirySeconds: Record<'sync' | 'workflows', number>;
+  /** Background errors of the engine (never thrown at a caller). */
+  onError(error: unknown): void;
+}
+
+export interface JobToSend {
+  data: object;
+  /** Not before this time (a scheduled task). */
+  startAfter?: Date;
+}
+
+/** A transaction the job commits or rolls back with. */
+export interface InTransaction {
+  tx?: Queryable;
+}
+
+export interface QueueWorker<T> {
+  queue: QueueKey;
+  pollingIntervalSeconds: number;
+  /** Fetch loops run at once (pg-boss 10 runs one handler at a time per loop). Default 1. */
+  slots?: number;
+  /** Jobs one fetch takes. Default 1. */
+  batchSize?: number;
+  /** Sends one job to this queue on the cron, once across every process. */
+  cron?: string;
+  handle(jobs: readonly T[]): Promise<void>;
+}
+
+export interface Workers {
+  /** Stops fetching and waits (up to a few seconds) for the jobs in hand. */
+  stop(): Promise<void>;
+}
+
+export interface Engine {
+  send(queue: QueueKey, data: object, options?: InTransaction & { startAfter?: Date }): Promise<void>;
+  /** Many jobs in one insert (one statement whatever their number). */
+  sendMany(queue: QueueKey, jobs: readonly JobToSend[], options?: InTransaction): Promise<void>;
+  work(workers: readonly QueueWorker<any>[]): Promise<Workers>;
+  close(): Promise<void>;
+}
+
+/** The engine's view of a connection: parameterised statements, or scripts of several statements. */
+function engineDb(db: Database): PgBossType.Db {
+  return {
+    executeSql: (text, values) => (values && values.length > 0 ? db.query(text, values) : db.script(text)),
+  };
+}
+
+/** The engine's view of one open transaction: a job sent through it commits or rolls back with it. */
+function transactionDb(tx: Queryable): PgBossType.Db {
+  return { executeSql: (text, values) => tx.query(text, values ?? []) };
+}
+
+const STOP_TIMEOUT_MS = 5_000;
+
+class WorkersStopped extends Error {
+  override readonly name = 'WorkersStopped';
+}
+
+export async function openEngine(db: Database, options: EngineOptions): Promise<Engine> {
+  const PgBoss = loadPgBoss();
+  const boss = new PgBoss({
+    db: engineDb(db),
+    migrate: true,
+    supervise: true,
+    schedule: true,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
+    // The cron check defaults to a minute; a worker that only just started should see its schedules sooner.
+    cronMonitorIntervalSeconds: 30,
+  } as PgBossType.ConstructorOptions);
+  // The engine reports background errors as events; an unhandled 'error' event would crash the process.
+  boss.on('error', options.onError);
+  await boss.start();
+  for (const declaration of Object.values(QUEUES)) {
+    const { name } = declaration;
+    if (await boss.getQueue(name)) continue;
+    const retry = 'retryDelay' in declaration ? { retryDelay: declaration.retryDelay, retryBackoff: declaration.retryBackoff } : {};
+    await boss
+      .createQueue(name, { name, policy: 'standard', retryLimit: declaration.retryLimit, ...retry, expireInSeconds: options.expirySeconds[declaration.expiry] } as PgBossType.Queue)
+      .catch(async (error: unknown) => {
+        // Two processes starting together: the other one created it.
+        if (!(await boss.getQueue(name))) throw error;
+      });
+  }
+  const connection = (options?: InTransaction) => (options?.tx ? { db: transactionDb(options.tx) } : {});
+
+  return {
+    async send(queue, data, options) {
+      await boss.send(QUEUES[queue].name, data, { ...(options?.startAfter ? { startAfter: options.startAfter } : {}), ...connection(options) } as PgBossType.SendOptions);
+    },
+
+    async sendMany(queue, jobs, options) {
+      if (jobs.length === 0) return;
+      const name = QUEUES[queue].name;
+      await boss.insert(
+        jobs.map((job) => ({ name, data: job.data, ...(job.startAfter ? { startAfter: job.startAfter } : {}) })),
+        connection(options),
+      );
+    },
+
+    async work(workers) {
+      let stopped = false;
+      const inHand = new Set<Promise<void>>();
+      const ids: string[] = [];
+      for (const worker of workers) {
+        const name = QUEUES[worker.queue].name;
+        const fetch = { pollingIntervalSeconds: worker.pollingIntervalSeconds, batchSize: worker.batchSize ?? 1 };
+        for (let slot = 0; slot < (worker.slots ?? 1); slot += 1) {
+          const id: string = await boss.work<object>(name, fetch, async (jobs) => {
+            // A fetch under way when the workers stopped: the jobs fail back to the engine (retried, or woken by a tick).
+            if (stopped) throw new WorkersStopped('the workers of this process are stopping');
+            const handled = worker.handle(jobs.map((job) => job.data));
+            inHand.add(handled);
+            try {
+              await handled;
+            } finally {
+              inHand.delete(handled);
+            }
+            // After jobs, the slot asks again at once instead of sleeping out the polling interval:
+            // while jobs are queued, a worker's throughput is bound by the jobs, not by the poll.
+            if (jobs.length > 0 && !stopped) boss.notifyWorker(id);
+          });
+          ids.push(id);
+        }
+        if (worker.cron) await boss.schedule(name, worker.cron);
+      }
+      return {
+        async stop() {
+          if (stopped) return;
+          stopped = true;
+          await Promise.all(ids.map((id) => boss.offWork({ id })));
+          let timer: NodeJS.Timeout | undefined;
+          const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS)));
+          await Promise.race([Promise.allSettled([...inHand]), timeout]);
+          clearTimeout(timer);
+        },
+      };
+    },
+
+    close: () => boss.stop({ graceful: true, close: false, timeout: STOP_TIMEOUT_MS, wait: true }),
+  };
+}

@@ -1,0 +1,330 @@
+/**
+ * The `accounts` and `account_events` tables: a complete run's staged accounts applied, the removal
+ * sweep, what an action changed, and the reads of the Accounts list, the Access Grid and the
+ * Application Audit. Every change of an account writes its account event in the same statement,
+ * in the one shape `accountEventsFrom` builds.
+ */
+import type { Account } from '../../index.js';
+import { emailKey, importedState, type AccountState } from '../sync/sync-policy.js';
+import type { Queryable } from './database.js';
+
+const CORE_FIELDS = new Set(['id', 'email', 'name', 'admin']);
+
+/** An imported or created account as the `accounts` table keeps it. */
+export interface StagedAccount {
+  external_id: string;
+  email: string;
+  email_key: string;
+  name: string;
+  admin: boolean;
+  state: string;
+  fields: Record<string, unknown>;
+}
+
+export interface AccountRow {
+  id: string;
+  tenant_id: string;
+  integration_id: string;
+  external_id: string;
+  email: string;
+  email_key: string;
+  name: string;
+  admin: boolean;
+  state: AccountState;
+  fields: Record<string, unknown>;
+  person_id: string | null;
+  link_status: 'linked' | 'unlinked' | 'conflict';
+  first_seen_at: Date;
+  last_seen_at: Date;
+  removed_at: Date | null;
+  /** The sync run that last saw it, or `workflow:<id>` / `action:<actor>` for an account an action created. */
+  last_run_id: string;
+}
+
+export function toStaged(account: Account): StagedAccount {
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(account)) if (!CORE_FIELDS.has(key) && value !== undefined) fields[key] = value;
+  const email = typeof account.email === 'string' ? account.email.trim() : '';
+  return {
+    external_id: account.id,
+    email,
+    email_key: emailKey(email),
+    name: typeof account.name === 'string' ? account.name : '',
+    admin: account.admin === true,
+    state: importedState(fields),
+    fields,
+  };
+}
+
+/**
+ * The one `INSERT INTO account_events` of the service: each argument is an SQL expression over the
+ * rows of `from` (a CTE or a table with its alias). Returns one row per event, for counting.
+ */
+export function accountEventsFrom(event: { tenant: string; account: string; run: string; kind: string; detail: string; from: string }): string {
+  return `INSERT INTO account_events (tenant_id, account_id, run_id, kind, detail)
+     SELECT ${event.tenant}, ${event.account}, ${event.run}, ${event.kind}, ${event.detail} FROM ${event.from} RETURNING 1`;
+}
+
+interface RunScope {
+  runId: string;
+  tenantId: string;
+  integrationId: string;
+  /** When the run's import began reading the target: a workflow's later change to an account is newer than what the run saw. */
+  importStartedAt: Date;
+}
+
+/** The account's state is not newer than the run's import (no action changed it since). */
+const UNCHANGED_SINCE_IMPORT = (alias: string, param: string) => `(${alias}.workflow_changed_at IS NULL OR ${alias}.workflow_changed_at < ${param})`;
+
+const SNAPSHOT = (alias: string) => `jsonb_build_object('email', ${alias}.email, 'name', ${alias}.name, 'admin', ${alias}.admin, 'state', ${alias}.state, 'fields', ${alias}.fields)`;
+
+/** Applies a complete run's staged accounts: returns how many were changed (or came back) and added. */
+export async function applyStaged(db: Queryable, scope: RunScope): Promise<{ added: number; changed: number }> {
+  const params = [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt];
+  // Data-modifying CTEs see one snapshot: `diff` reads the rows before `seen` updates them.
+  // An account an action changed during the import keeps the action's state (and is not counted unseen below).
+  const changed = await db.query<{ n: number }>(
+    `WITH diff AS (
+       SELECT a.id, ${SNAPSHOT('a')} AS before, ${SNAPSHOT('s')} AS after
+       FROM accounts a JOIN sync_run_accounts s ON s.run_id = $1 AND s.external_id = a.external_id
+       WHERE a.integration_id = $3 AND ${UNCHANGED_SINCE_IMPORT('a', '$4')}
+         AND (a.email, a.name, a.admin, a.state, a.fields) IS DISTINCT FROM (s.email, s.name, s.admin, s.state, s.fields)
+     ), seen AS (
+       UPDATE accounts a SET email = s.email, email_key = s.email_key, name = s.name, admin = s.admin, state = s.state, fields = s.fields,
+         last_seen_at = now(), last_run_id = $1, removed_at = NULL
+       FROM sync_run_accounts s WHERE s.run_id = $1 AND a.integration_id = $3 AND s.external_id = a.external_id AND ${UNCHANGED_SINCE_IMPORT('a', '$4')}
+       RETURNING a.id
+     ), events AS (
+       ${accountEventsFrom({ tenant: '$2', account: 'id', run: '$1', kind: `'changed'`, detail: `jsonb_build_object('before', before, 'after', after)`, from: 'diff' })}
+     )
+     SELECT count(*)::int AS n FROM events`,
+    params,
+  );
+  const added = await db.query<{ n: number }>(
+    `WITH added AS (
+       INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, first_seen_at, last_seen_at, last_run_id)
+       SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, now(), now(), $1
+       FROM sync_run_accounts s
+       WHERE s.run_id = $1 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
+       RETURNING id, email, name, admin, state, fields
+     ), events AS (
+       ${accountEventsFrom({ tenant: '$2', account: 'id', run: '$1', kind: `'added'`, detail: SNAPSHOT('added'), from: 'added' })}
+     )
+     SELECT count(*)::int AS n FROM events`,
+    params.slice(0, 3),
+  );
+  return { added: added.rows[0]?.n ?? 0, changed: changed.rows[0]?.n ?? 0 };
+}
+
+/**
+ * The accounts a complete run would remove, as a condition on `accounts a` ($runId, $since): present,
+ * not seen by the run, and not changed by an action since its import began.
+ */
+const UNSEEN = (runId: string, since: string) => `a.state <> 'removed' AND a.last_run_id <> ${runId} AND ${UNCHANGED_SINCE_IMPORT('a', since)}`;
+
+/** The accounts a held run would remove (the approval screen's list), in id order. */
+export async function listUnseen(db: Queryable, scope: RunScope, page: { limit: number; after: number }): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountRow>(`SELECT * FROM accounts a WHERE a.integration_id = $2 AND ${UNSEEN('$1', '$3')} AND a.id > $4 ORDER BY a.id LIMIT $5`, [
+    scope.runId,
+    scope.integrationId,
+    scope.importStartedAt,
+    page.after,
+    page.limit,
+  ]);
+  return rows;
+}
+
+/** After `applyStaged`: present accounts of the integration, and those of them this run did not see. */
+export async function countUnseen(db: Queryable, scope: RunScope): Promise<{ present: number; unseen: number }> {
+  const { rows } = await db.query<{ present: number; unseen: number }>(
+    `SELECT count(*)::int AS present, count(*) FILTER (WHERE ${UNSEEN('$1', '$3')})::int AS unseen
+     FROM accounts a WHERE integration_id = $2 AND state <> 'removed'`,
+    [scope.runId, scope.integrationId, scope.importStartedAt],
+  );
+  return rows[0] ?? { present: 0, unseen: 0 };
+}
+
+/** Marks the accounts this complete run did not see as removed (kept, with `removed_at`). */
+export async function removeUnseen(db: Queryable, scope: RunScope): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (
+       SELECT id, ${SNAPSHOT('a')} AS before FROM accounts a
+       WHERE integration_id = $3 AND ${UNSEEN('$1', '$4')} FOR UPDATE
+     ), marked AS (
+       UPDATE accounts a SET state = 'removed', removed_at = now() FROM gone WHERE a.id = gone.id RETURNING a.id
+     ), events AS (
+       ${accountEventsFrom({ tenant: '$2', account: 'id', run: '$1', kind: `'removed'`, detail: `jsonb_build_object('before', before)`, from: 'gone' })}
+     )
+     SELECT (SELECT count(*) FROM marked)::int AS n FROM (SELECT count(*) FROM events) e`,
+    [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Who changed an account outside a sync: a workflow, or an action run through the API. Its
+ * `last_run_id` (not a sync run, so the Application Audit shows no sync time for it yet) and
+ * what its account event names.
+ */
+export interface ActionSource {
+  workflowId?: string;
+  actor: string;
+}
+
+const sourceRunId = (source: ActionSource) => (source.workflowId !== undefined ? `workflow:${source.workflowId}` : `action:${source.actor}`);
+const sourceDetail = (source: ActionSource) => (source.workflowId !== undefined ? { workflowId: source.workflowId } : { actor: source.actor });
+
+/** A created account, added (or brought back) and marked changed by an action; returns its id and state. */
+export async function recordCreatedAccount(
+  tx: Queryable,
+  input: { tenantId: string; integrationId: string; account: StagedAccount; source: ActionSource },
+): Promise<{ id: string; state: string }> {
+  const staged = input.account;
+  const { rows } = await tx.query<{ id: string; state: string }>(
+    `INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, first_seen_at, last_seen_at, last_run_id, workflow_changed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, now(), now(), $10, clock_timestamp())
+     ON CONFLICT (integration_id, external_id) DO UPDATE SET email = EXCLUDED.email, email_key = EXCLUDED.email_key, name = EXCLUDED.name,
+       admin = EXCLUDED.admin, state = EXCLUDED.state, fields = EXCLUDED.fields, last_seen_at = now(), removed_at = NULL, workflow_changed_at = clock_timestamp()
+     RETURNING id, state`,
+    [input.tenantId, input.integrationId, staged.external_id, staged.email, staged.email_key, staged.name, staged.admin, staged.state, JSON.stringify(staged.fields), sourceRunId(input.source)],
+  );
+  const account = rows[0]!;
+  await tx.query(
+    accountEventsFrom({ tenant: '$1', account: 'a.id', run: 'NULL', kind: `'added'`, detail: `${SNAPSHOT('a')} || $3::jsonb`, from: 'accounts a WHERE a.id = $2' }),
+    [input.tenantId, account.id, JSON.stringify(sourceDetail(input.source))],
+  );
+  return account;
+}
+
+/** Activated, deactivated or deleted by an action: the account's new state (a deleted account is kept, marked removed). */
+export async function recordAccountState(
+  tx: Queryable,
+  input: { tenantId: string; integrationId: string; externalId: string; state: AccountState; source: ActionSource },
+): Promise<void> {
+  await tx.query(
+    `WITH before AS (
+       SELECT a.id, ${SNAPSHOT('a')} AS snapshot FROM accounts a
+       WHERE a.integration_id = $2 AND a.external_id = $3 AND a.state <> $4 FOR UPDATE
+     ), changed AS (
+       UPDATE accounts a SET state = $4, removed_at = CASE WHEN $4 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp()
+       FROM before WHERE a.id = before.id RETURNING a.id
+     )
+     ${accountEventsFrom({
+       tenant: '$1',
+       account: 'before.id',
+       run: 'NULL',
+       kind: `CASE WHEN $4 = 'removed' THEN 'removed' ELSE 'changed' END`,
+       detail: `jsonb_build_object('before', before.snapshot, 'state', $4::text) || $5::jsonb`,
+       from: 'before JOIN changed ON changed.id = before.id',
+     })}`,
+    [input.tenantId, input.integrationId, input.externalId, input.state, JSON.stringify(sourceDetail(input.source))],
+  );
+}
+
+/** The person's present account in an integration: by link, else by email (an account the last import found). */
+export async function findPersonAccount(
+  db: Queryable,
+  input: { tenantId: string; integrationId: string; personId: string; emailKey: string },
+): Promise<{ external_id: string; email: string; name: string; state: AccountState } | undefined> {
+  const { rows } = await db.query<{ external_id: string; email: string; name: string; state: AccountState }>(
+    `SELECT external_id, email, name, state FROM accounts
+     WHERE tenant_id = $1 AND integration_id = $2 AND state <> 'removed' AND (person_id = $3 OR (email_key = $4 AND email_key <> ''))
+     ORDER BY (person_id = $3) DESC NULLS LAST, last_seen_at DESC LIMIT 1`,
+    [input.tenantId, input.integrationId, input.personId, input.emailKey],
+  );
+  return rows[0];
+}
+
+/** Every present account linked to the person, with its integration: what offboarding removes. */
+export async function listPersonAccounts(db: Queryable, input: { tenantId: string; personId: string }): Promise<{ integration_id: string; external_id: string; email: string; name: string }[]> {
+  const { rows } = await db.query<{ integration_id: string; external_id: string; email: string; name: string }>(
+    `SELECT integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND person_id = $2 AND state <> 'removed' ORDER BY integration_id, external_id`,
+    [input.tenantId, input.personId],
+  );
+  return rows;
+}
+
+/** A page of the Accounts list in id order; `pattern` is an ILIKE pattern already escaped. */
+export async function listAccountRows(
+  db: Queryable,
+  query: { tenantId: string; integrationId: string; state: AccountState | null; after: number; limit: number; pattern: string | null },
+): Promise<AccountRow[]> {
+  const { rows } = await db.query<AccountRow>(
+    `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4
+       AND ($6::text IS NULL OR email ILIKE $6 OR name ILIKE $6) ORDER BY id LIMIT $5`,
+    [query.tenantId, query.integrationId, query.state, query.after, query.limit, query.pattern],
+  );
+  return rows;
+}
+
+export interface AccountEventRow {
+  id: string;
+  account_id: string;
+  run_id: string | null;
+  kind: 'added' | 'changed' | 'removed' | 'relinked';
+  detail: Record<string, unknown>;
+  at: Date;
+}
+
+export async function listAccountEvents(db: Queryable, input: { tenantId: string; accountId: string }): Promise<AccountEventRow[]> {
+  const { rows } = await db.query<AccountEventRow>('SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id', [input.tenantId, input.accountId]);
+  return rows;
+}
+
+/** Present accounts linked to no person (no email match). */
+export async function listOrphanAccounts(db: Queryable, tenantId: string): Promise<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>[]> {
+  const { rows } = await db.query<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>>(
+    `SELECT id, integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked' ORDER BY integration_id, id`,
+    [tenantId],
+  );
+  return rows;
+}
+
+/** Present accounts left unlinked because two people share their email key, by key. */
+export async function countConflictAccounts(db: Queryable, tenantId: string): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ email_key: string; n: number }>(
+    `SELECT email_key, count(*)::int AS n FROM accounts WHERE tenant_id = $1 AND link_status = 'conflict' AND state <> 'removed' GROUP BY email_key`,
+    [tenantId],
+  );
+  return new Map(rows.map((row) => [row.email_key, row.n]));
+}
+
+/** The Access Grid's cells: one per person and application, a present account winning over a removed one. */
+export async function gridCells(
+  db: Queryable,
+  input: { personIds: readonly string[]; integrationIds: readonly string[] },
+): Promise<{ person_id: string; integration_id: string; state: AccountState; admin: boolean }[]> {
+  const { rows } = await db.query<{ person_id: string; integration_id: string; state: AccountState; admin: boolean }>(
+    `SELECT DISTINCT ON (person_id, integration_id) person_id, integration_id, state, admin FROM accounts
+     WHERE person_id = ANY($1::text[]) AND integration_id = ANY($2::text[]) ORDER BY person_id, integration_id, (state = 'removed'), id`,
+    [[...input.personIds], [...input.integrationIds]],
+  );
+  return rows;
+}
+
+export interface AuditLineRow {
+  id: string;
+  external_id: string;
+  email: string;
+  name: string;
+  link_status: AccountRow['link_status'];
+  admin: boolean;
+  state: AccountState;
+  last_seen_at: Date;
+  person_id: string | null;
+  person_name: string | null;
+  person_email: string | null;
+  synced_at: Date | null;
+}
+
+/** The Application Audit: one application's accounts with their person and the finish time of the sync they reflect. */
+export async function auditLines(db: Queryable, input: { tenantId: string; integrationId: string }): Promise<AuditLineRow[]> {
+  const { rows } = await db.query<AuditLineRow>(
+    `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, a.state, a.last_seen_at, p.id AS person_id, p.name AS person_name, p.email AS person_email,
+       r.finished_at AS synced_at
+     FROM accounts a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN sync_runs r ON r.id = a.last_run_id
+     WHERE a.tenant_id = $1 AND a.integration_id = $2 ORDER BY a.name, a.id`,
+    [input.tenantId, input.integrationId],
+  );
+  return rows;
+}

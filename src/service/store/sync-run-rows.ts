@@ -1,0 +1,331 @@
+/**
+ * The `sync_runs`, `sync_settings` and `sync_run_accounts` (staging) tables; every read is scoped
+ * to a tenant and integration. A run's status changes only through `SYNC_RUN_MOVES`.
+ */
+import type { SyncSettings } from '../sync/sync-policy.js';
+import type { Queryable } from './database.js';
+import { stateMachine } from './transitions.js';
+import { toStaged } from './account-rows.js';
+import type { Account } from '../../index.js';
+
+export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'rejected'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/**
+ * Every move a sync run may make. `running → running` is a takeover: a newer attempt claims a run
+ * whose worker stopped beating. A run is inserted `queued`; the last three statuses are final.
+ */
+export const SYNC_RUN_MOVES = stateMachine<RunStatus>('sync run', {
+  queued: ['running'],
+  running: ['running', 'succeeded', 'awaiting_approval', 'failed'],
+  awaiting_approval: ['succeeded', 'rejected'],
+  succeeded: [],
+  failed: [],
+  rejected: [],
+});
+export type RunTrigger = 'enabled' | 'manual' | 'scheduled';
+
+export interface SyncRunRow {
+  id: string;
+  tenant_id: string;
+  integration_id: string;
+  trigger: RunTrigger;
+  requested_by: string;
+  status: RunStatus;
+  attempt: number;
+  queued_at: Date;
+  started_at: Date | null;
+  heartbeat_at: Date | null;
+  finished_at: Date | null;
+  pages: number;
+  seen: number;
+  added: number;
+  changed: number;
+  removed: number;
+  skipped: number;
+  skipped_reasons: Record<string, number>;
+  pending_removals: number;
+  warnings: string[];
+  error_code: string | null;
+  error_message: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  rescued_at: Date | null;
+}
+
+export interface SyncSettingsRow {
+  integration_id: string;
+  tenant_id: string;
+  interval_seconds: number;
+  removal_threshold_percent: number;
+  removal_threshold_min: number;
+  max_consecutive_failures: number;
+  consecutive_failures: number;
+  quarantined_at: Date | null;
+  next_sync_at: Date | null;
+}
+
+export function settingsOf(row: SyncSettingsRow): SyncSettings {
+  return {
+    intervalSeconds: row.interval_seconds,
+    removalThresholdPercent: row.removal_threshold_percent,
+    removalThresholdMin: row.removal_threshold_min,
+    maxConsecutiveFailures: row.max_consecutive_failures,
+  };
+}
+
+/** The integration's settings row, created with the defaults the first time it is needed. */
+export async function ensureSettings(db: Queryable, input: { tenantId: string; integrationId: string; defaults: SyncSettings; forUpdate?: boolean }): Promise<SyncSettingsRow> {
+  const { defaults: d } = input;
+  await db.query(
+    `INSERT INTO sync_settings (integration_id, tenant_id, interval_seconds, removal_threshold_percent, removal_threshold_min, max_consecutive_failures)
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (integration_id) DO NOTHING`,
+    [input.integrationId, input.tenantId, d.intervalSeconds, d.removalThresholdPercent, d.removalThresholdMin, d.maxConsecutiveFailures],
+  );
+  const { rows } = await db.query<SyncSettingsRow>(`SELECT * FROM sync_settings WHERE integration_id = $1${input.forUpdate ? ' FOR UPDATE' : ''}`, [input.integrationId]);
+  return rows[0]!;
+}
+
+/**
+ * The settings of several integrations of one tenant, created with the defaults where missing, in
+ * two statements whatever their number (a page of the integrations list). Ids of another tenant
+ * are left out.
+ */
+export async function ensureSettingsOfMany(db: Queryable, input: { tenantId: string; integrationIds: readonly string[]; defaults: SyncSettings }): Promise<SyncSettingsRow[]> {
+  const { defaults: d } = input;
+  await db.query(
+    `INSERT INTO sync_settings (integration_id, tenant_id, interval_seconds, removal_threshold_percent, removal_threshold_min, max_consecutive_failures)
+     SELECT id, tenant_id, $3, $4, $5, $6 FROM integrations WHERE tenant_id = $1 AND id = ANY($2::text[])
+     ON CONFLICT (integration_id) DO NOTHING`,
+    [input.tenantId, input.integrationIds, d.intervalSeconds, d.removalThresholdPercent, d.removalThresholdMin, d.maxConsecutiveFailures],
+  );
+  return (await db.query<SyncSettingsRow>('SELECT * FROM sync_settings WHERE tenant_id = $1 AND integration_id = ANY($2::text[])', [input.tenantId, input.integrationIds])).rows;
+}
+
+/** The latest run (by queued time, as listRunRows orders) of each of several integrations of one tenant. */
+export async function latestRunRows(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<SyncRunRow[]> {
+  return (
+    await db.query<SyncRunRow>(
+      'SELECT DISTINCT ON (integration_id) * FROM sync_runs WHERE tenant_id = $1 AND integration_id = ANY($2::text[]) ORDER BY integration_id, queued_at DESC, id DESC',
+      [scope.tenantId, scope.integrationIds],
+    )
+  ).rows;
+}
+
+export async function updateSettings(db: Queryable, integrationId: string, settings: SyncSettings): Promise<void> {
+  await db.query(
+    `UPDATE sync_settings SET interval_seconds = $2, removal_threshold_percent = $3, removal_threshold_min = $4, max_consecutive_failures = $5, updated_at = now()
+     WHERE integration_id = $1`,
+    [integrationId, settings.intervalSeconds, settings.removalThresholdPercent, settings.removalThresholdMin, settings.maxConsecutiveFailures],
+  );
+}
+
+/** Inserts a queued run unless one is open; undefined when another run is open (the caller joins it). */
+export async function insertQueuedRun(
+  db: Queryable,
+  run: { id: string; tenantId: string; integrationId: string; trigger: RunTrigger; requestedBy: string },
+): Promise<SyncRunRow | undefined> {
+  const { rows } = await db.query<SyncRunRow>(
+    `INSERT INTO sync_runs (id, tenant_id, integration_id, trigger, requested_by, status) VALUES ($1, $2, $3, $4, $5, 'queued')
+     ON CONFLICT (integration_id) WHERE status IN ('queued', 'running', 'awaiting_approval') DO NOTHING RETURNING *`,
+    [run.id, run.tenantId, run.integrationId, run.trigger, run.requestedBy],
+  );
+  return rows[0];
+}
+
+export async function findOpenRun(db: Queryable, integrationId: string): Promise<SyncRunRow | undefined> {
+  const { rows } = await db.query<SyncRunRow>(`SELECT * FROM sync_runs WHERE integration_id = $1 AND status IN ('queued', 'running', 'awaiting_approval')`, [integrationId]);
+  return rows[0];
+}
+
+export async function findRun(db: Queryable, scope: { tenantId: string; integrationId?: string; runId: string; forUpdate?: boolean }): Promise<SyncRunRow | undefined> {
+  const { rows } = await db.query<SyncRunRow>(
+    `SELECT * FROM sync_runs WHERE tenant_id = $1 AND id = $2 AND ($3::text IS NULL OR integration_id = $3)${scope.forUpdate ? ' FOR UPDATE' : ''}`,
+    [scope.tenantId, scope.runId, scope.integrationId ?? null],
+  );
+  return rows[0];
+}
+
+export async function listRunRows(db: Queryable, scope: { tenantId: string; integrationId: string; limit: number }): Promise<SyncRunRow[]> {
+  return (
+    await db.query<SyncRunRow>('SELECT * FROM sync_runs WHERE tenant_id = $1 AND integration_id = $2 ORDER BY queued_at DESC, id DESC LIMIT $3', [
+      scope.tenantId,
+      scope.integrationId,
+      scope.limit,
+    ])
+  ).rows;
+}
+
+/**
+ * Claims a run for a new attempt: a queued run, or a running one whose heartbeat is older than
+ * `staleSeconds` (its worker died). Undefined when the run is not claimable.
+ */
+export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
+  const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running'), SYNC_RUN_MOVES.transition('running', 'running')];
+  const { rows } = await db.query<SyncRunRow>(
+    `UPDATE sync_runs SET status = $5, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(), rescued_at = NULL,
+       pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
+     WHERE id = $1 AND (status = $3 OR (status = $4 AND heartbeat_at < now() - make_interval(secs => $2)))
+     RETURNING *`,
+    [input.runId, input.staleSeconds, fromQueued.from, takeover.from, fromQueued.to],
+  );
+  return rows[0];
+}
+
+export async function runStatus(db: Queryable, runId: string): Promise<RunStatus | undefined> {
+  const { rows } = await db.query<{ status: RunStatus }>('SELECT status FROM sync_runs WHERE id = $1', [runId]);
+  return rows[0]?.status;
+}
+
+/** An attempt of a run: its writes count only while it is the run's latest attempt and the run is running. */
+export interface Fence {
+  runId: string;
+  attempt: number;
+}
+
+/** Locks the run if this attempt still owns it; false when a newer attempt took it over. */
+export async function holdFence(tx: Queryable, fence: Fence): Promise<boolean> {
+  const { rows } = await tx.query(`SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE`, [fence.runId, fence.attempt]);
+  return rows.length > 0;
+}
+
+export async function beat(db: Queryable, fence: Fence): Promise<void> {
+  await db.query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running'`, [fence.runId, fence.attempt]);
+}
+
+/** Counts only: written by this attempt alone (a newer attempt starts them again from zero). */
+export async function recordProgress(db: Queryable, fence: Fence, progress: { pages: number; seen: number; skipped: number; reasons: Record<string, number> }): Promise<void> {
+  await db.query(`UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [
+    fence.runId,
+    fence.attempt,
+    progress.pages,
+    progress.seen,
+    progress.skipped,
+    JSON.stringify(progress.reasons),
+  ]);
+}
+
+/** A complete import applied: the run succeeds, or waits for approval of the removals it holds. */
+export async function finishRun(
+  tx: Queryable,
+  input: { runId: string; hold: boolean; added: number; changed: number; removed: number; pendingRemovals: number; warnings: readonly string[] },
+): Promise<void> {
+  const { from, to } = SYNC_RUN_MOVES.transition('running', input.hold ? 'awaiting_approval' : 'succeeded');
+  await tx.query(
+    `UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN now() END, heartbeat_at = now(),
+       added = $3, changed = $4, removed = $5, pending_removals = $6, warnings = $7
+     WHERE id = $1 AND status = $8`,
+    [input.runId, to, input.added, input.changed, input.removed, input.pendingRemovals, JSON.stringify(input.warnings), from],
+  );
+}
+
+export async function failRun(tx: Queryable, input: { runId: string; code: string; message: string; pages: number }): Promise<void> {
+  const { from, to } = SYNC_RUN_MOVES.transition('running', 'failed');
+  await tx.query(`UPDATE sync_runs SET status = $5, finished_at = now(), error_code = $2, error_message = $3, pages = $4 WHERE id = $1 AND status = $6`, [
+    input.runId,
+    input.code,
+    input.message,
+    input.pages,
+    to,
+    from,
+  ]);
+}
+
+/** An admin's decision on a held run: its removals approved (succeeded) or rejected. */
+export async function decideRun(tx: Queryable, input: { runId: string; approve: boolean; removed: number; actor: string }): Promise<SyncRunRow | undefined> {
+  const { from, to } = SYNC_RUN_MOVES.transition('awaiting_approval', input.approve ? 'succeeded' : 'rejected');
+  const { rows } = await tx.query<SyncRunRow>(
+    `UPDATE sync_runs SET status = $2, removed = $3, finished_at = now(), decided_by = $4, decided_at = now() WHERE id = $1 AND status = $5 RETURNING *`,
+    [input.runId, to, input.removed, input.actor, from],
+  );
+  return rows[0];
+}
+
+/**
+ * Recovery from our own tables: runs whose job was lost with its worker. A running run whose
+ * heartbeat is older than `staleSeconds`, or a queued run older than that, gets `rescued_at` set
+ * (and the caller sends it a job in the same transaction); it is rescued again only after another
+ * stale period. A worker's claim clears `rescued_at`.
+ */
+export async function rescueStaleRuns(tx: Queryable, input: { staleSeconds: number; limit: number }): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `UPDATE sync_runs SET rescued_at = now() WHERE id IN (
+       SELECT id FROM sync_runs
+       WHERE ((status = 'queued' AND COALESCE(rescued_at, queued_at) < now() - make_interval(secs => $1))
+           OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $1) AND (rescued_at IS NULL OR rescued_at < now() - make_interval(secs => $1))))
+       ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [input.staleSeconds, input.limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** A run succeeded: failures forgotten, the next scheduled run at `nextSyncAt`. */
+export async function recordSuccess(tx: Queryable, input: { integrationId: string; nextSyncAt: Date }): Promise<void> {
+  await tx.query('UPDATE sync_settings SET consecutive_failures = 0, next_sync_at = $2 WHERE integration_id = $1', [input.integrationId, input.nextSyncAt]);
+}
+
+/** A run failed: the count of failures in a row, and either a quarantine or a retry after `retryInSeconds`. */
+export async function recordFailedRun(tx: Queryable, input: { integrationId: string; failures: number; quarantine: boolean; retryInSeconds: number }): Promise<void> {
+  await tx.query(
+    `UPDATE sync_settings SET consecutive_failures = $2,
+       quarantined_at = CASE WHEN $3 THEN now() ELSE quarantined_at END,
+       next_sync_at = CASE WHEN $3 THEN NULL ELSE now() + make_interval(secs => $4) END
+     WHERE integration_id = $1`,
+    [input.integrationId, input.failures, input.quarantine, input.quarantine ? 0 : input.retryInSeconds],
+  );
+}
+
+/** Lifts a quarantine: the next scheduled run is due at once. */
+export async function liftQuarantine(tx: Queryable, integrationId: string): Promise<void> {
+  await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [integrationId]);
+}
+
+/**
+ * Queues the scheduled run of every integration now due (Import Users enabled, not quarantined, no
+ * run open), at most `limit`, in one statement; returns the new runs' ids. An integration another
+ * worker is queueing at the same time is skipped (its settings row is locked), and the unique index
+ * on open runs keeps it to one open run whatever happens.
+ */
+export async function queueDueRuns(tx: Queryable, input: { limit: number }): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    `WITH due AS (
+       SELECT s.tenant_id, s.integration_id, s.next_sync_at FROM sync_settings s
+       JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
+       WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
+         AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
+       ORDER BY s.next_sync_at LIMIT $1 FOR UPDATE OF s SKIP LOCKED
+     )
+     INSERT INTO sync_runs (id, tenant_id, integration_id, trigger, requested_by, status)
+     SELECT gen_random_uuid()::text, tenant_id, integration_id, 'scheduled', 'scheduler', 'queued' FROM due ORDER BY next_sync_at
+     ON CONFLICT (integration_id) WHERE status IN ('queued', 'running', 'awaiting_approval') DO NOTHING
+     RETURNING id`,
+    [input.limit],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Stages a batch of accounts under the run's fence, in one statement (one round trip, atomic): nothing is
+ * written unless this attempt still owns the run. Returns whether it did, and how many accounts
+ * were new to this run (a repeated id is not).
+ */
+export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly Account[]): Promise<{ owned: boolean; fresh: number }> {
+  const { rows } = await db.query<{ owned: boolean; fresh: number }>(
+    `WITH fence AS (
+       SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE
+     ), staged AS (
+       INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields)
+       SELECT $1, x.external_id, x.email, x.email_key, x.name, x.admin, x.state, x.fields
+       FROM jsonb_to_recordset($3::jsonb) AS x(external_id text, email text, email_key text, name text, admin boolean, state text, fields jsonb)
+       WHERE EXISTS (SELECT 1 FROM fence)
+       ON CONFLICT (run_id, external_id) DO NOTHING RETURNING 1)
+     SELECT EXISTS (SELECT 1 FROM fence) AS owned, (SELECT count(*) FROM staged)::int AS fresh`,
+    [fence.runId, fence.attempt, JSON.stringify(accounts.map(toStaged))],
+  );
+  return { owned: rows[0]?.owned === true, fresh: rows[0]?.fresh ?? 0 };
+}
+
+export async function clearStaged(db: Queryable, runId: string): Promise<void> {
+  await db.query('DELETE FROM sync_run_accounts WHERE run_id = $1', [runId]);
+}
