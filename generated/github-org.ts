@@ -58,6 +58,13 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
           "x-ratelimit-remaining": "0"
         },
         "waitHeader": "x-ratelimit-reset"
+      },
+      {
+        "status": 429,
+        "headers": {
+          "x-ratelimit-remaining": "0"
+        },
+        "waitHeader": "x-ratelimit-reset"
       }
     ],
     "errors": {
@@ -68,6 +75,12 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
           "code": "AUTH_FAILED",
           "message": "GitHub refused the access token.",
           "hint": "Check that the token is pasted whole, has not expired, and was approved for the organization if it requires approval."
+        },
+        {
+          "status": 429,
+          "code": "RATE_LIMITED",
+          "message": "GitHub's API rate limit for this token is used up and did not reset within the retry budget.",
+          "hint": "Try again after the reset time, or use a GitHub App installation token (higher limits)."
         },
         {
           "status": 403,

@@ -12,6 +12,7 @@ import { executeRequest } from '../execute-request.js';
 import { resolveLookups } from '../lookups.js';
 import { firstPageQuery } from '../pagination/paginate.js';
 import { renderActionRequest, type TemplateVariables } from '../render-request.js';
+import { checkRequired, generateSecrets } from './write-preconditions.js';
 import type { PreparedRequest } from '../send-request.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { addAuthPlaceholder } from './auth-placeholder.js';
@@ -50,8 +51,11 @@ function redactRequest(connection: Connection, request: PreparedRequest | { meth
 /** The variables an action sees: import gets none of user/account/vars, and no lookups. */
 async function prepareVariables(connection: Connection, runtime: RuntimeConnector, request: CompiledRequest, variables: TemplateVariables): Promise<TemplateVariables> {
   if (request.name === 'importUsers') return {};
+  checkRequired(request, { inputs: connection.templateInputs, ...variables });
   const lookups = await resolveLookups(connection, runtime, request.lookupNames);
-  return { ...variables, lookups };
+  // A preview shows a generated secret masked, like a credential: it is registered before rendering.
+  const generated = generateSecrets(request, (secret) => connection.redactor.registerSecret(secret));
+  return { ...variables, lookups, ...(generated ? { generated } : {}) };
 }
 
 export async function renderRequestFor(input: { connection: Connection; runtime: RuntimeConnector; action: string; variables: TemplateVariables }): Promise<RenderedRequest> {
