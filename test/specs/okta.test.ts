@@ -9,6 +9,7 @@ import type { CompiledConnector } from '../../src/connector.js';
 import { completeActivation, OKTA_DEMO_TOKEN, OKTA_READ_ONLY_TOKEN, oktaId, seedOktaUsers, startOkta, type OktaSimulator } from '../../src/simulators/okta/index.js';
 import { pathOf, queryOf, rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
+import { toStaged } from '../../src/service/sync/account-store.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 let okta: OktaSimulator;
@@ -66,7 +67,10 @@ describe('okta Import Users', () => {
     const id = oktaId(1);
     await client().deactivateUser({ id });
     const accounts = await client().importUsers().collect();
-    expect(accounts.find((account) => account.id === id)).toMatchObject({ state: 'deactivated', status: 'DEPROVISIONED' });
+    const account = accounts.find((candidate) => candidate.id === id);
+    expect(account).toMatchObject({ state: 'deactivated', status: 'DEPROVISIONED' });
+    // As the service stores it (sync-policy importedState reads the mapped state).
+    expect(toStaged(account!).state).toBe('deactivated');
   });
 
   it('a bad token is AUTH_FAILED with Okta\'s summary', async () => {
@@ -137,6 +141,7 @@ describe('okta writes', () => {
     expect(statusOf(id)).toBe('PROVISIONED');
     const imported = async () => (await client().importUsers().collect()).find((account) => account.id === id);
     expect(await imported()).toMatchObject({ state: 'invited', active: false });
+    expect(toStaged((await imported())!).state).toBe('invited');
     expect(completeActivation(okta.state, id)).toBe(true);
     expect(await imported()).toMatchObject({ state: 'active', active: true, status: 'ACTIVE' });
     expect(await client().activateUser({ id })).toMatchObject({ status: 403, alreadyDone: true });
