@@ -47,6 +47,18 @@ describe('template variables per action', () => {
   });
 });
 
+describe('requires', () => {
+  it.each([
+    { given: ['user.email', 'inputs.region'], want: [] },
+    { given: ['account.id'], want: ['SPEC_TEMPLATE_UNKNOWN_VARIABLE'] },
+    { given: ['inputs.regoin'], want: ['SPEC_TEMPLATE_UNKNOWN_VARIABLE'] },
+  ])('createUser requires $given -> $want', async ({ given, want }) => {
+    const spec = baseSpec();
+    spec.actions.createUser = { method: 'POST', path: '/x', requires: given };
+    expect(errorCodes((await validateSpecText({ text: specText(spec), file: 's.yaml' })).diagnostics)).toEqual(want);
+  });
+});
+
 describe('JSON bodies', () => {
   it.each([
     { given: '{"email": {{user.email}}, "name": {{concat user.firstName " " user.lastName}} }', want: [] },
