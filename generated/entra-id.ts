@@ -9,6 +9,8 @@ export type EntraIdInputs = {
   clientId: string;
   /** Client secret (secret) A client secret's value from Certificates & secrets (shown once). The app needs the Microsoft Graph application permission User.ReadWrite.All with admin consent (User.Read.All for Import Users only). */
   clientSecret: string;
+  /** Sign-in domain A domain verified in the tenant (Microsoft Entra admin center > Domain names), e.g. acme.onmicrosoft.com or acme.com. Create User signs the person in as the local part of their email at this domain. Needed for Create User only. */
+  upnDomain?: string;
 };
 
 /** Standard actions Microsoft Entra ID defines. */
@@ -24,7 +26,7 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
     "specVersion": 1,
     "id": "entra-id",
     "name": "Microsoft Entra ID",
-    "description": "Imports, creates, enables (activate), disables (deactivate) and deletes the users of a Microsoft Entra ID tenant through Microsoft Graph v1.0. Admin is not reported: directory roles are not part of the user resource.",
+    "description": "Imports, creates, enables (activate), disables (deactivate, which also ends the user's sign-in sessions) and deletes the users of a Microsoft Entra ID tenant through Microsoft Graph v1.0. Create User signs the person in as <mail local part>@<verified domain> with a generated one-time password, handed back to the workflow as a secret (changed at first sign-in); Graph sends no welcome email. Delete is a soft delete: the user stays restorable, and their userPrincipalName taken, for 30 days. Admin is not reported: directory roles are not part of the user resource.",
     "type": "prebuilt",
     "baseUrl": "https://graph.microsoft.com/v1.0",
     "inputs": {
@@ -48,6 +50,13 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
         "secret": true,
         "required": true,
         "type": "string"
+      },
+      "upnDomain": {
+        "label": "Sign-in domain",
+        "help": "A domain verified in the tenant (Microsoft Entra admin center > Domain names), e.g. acme.onmicrosoft.com or acme.com. Create User signs the person in as the local part of their email at this domain. Needed for Create User only.",
+        "type": "string",
+        "secret": false,
+        "required": false
       }
     },
     "auth": {
@@ -115,7 +124,18 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
       "createUser": {
         "method": "POST",
         "path": "/users",
-        "body": "{\n  \"accountEnabled\": true,\n  \"displayName\": {{user.name}},\n  \"givenName\": {{user.firstName}},\n  \"surname\": {{user.lastName}},\n  \"mailNickname\": {{localPart user.email}},\n  \"userPrincipalName\": {{user.email}},\n  \"passwordProfile\": {\n    \"forceChangePasswordNextSignIn\": true,\n    \"password\": {{user.password}}\n  }\n}\n",
+        "requires": [
+          "user.email",
+          "user.name",
+          "inputs.upnDomain"
+        ],
+        "generate": {
+          "password": {
+            "type": "password",
+            "length": 20
+          }
+        },
+        "body": "{\n  \"accountEnabled\": true,\n  \"displayName\": {{truncate user.name 256}},\n  {{#if user.firstName}}\"givenName\": {{truncate user.firstName 64}},{{/if}}\n  {{#if user.lastName}}\"surname\": {{truncate user.lastName 64}},{{/if}}\n  \"mailNickname\": {{localPart user.email}},\n  \"userPrincipalName\": {{concat (localPart user.email) \"@\" inputs.upnDomain}},\n  \"passwordProfile\": {\n    \"forceChangePasswordNextSignIn\": true,\n    \"password\": {{generated.password}}\n  }\n}\n",
         "success": [
           201
         ],
@@ -133,7 +153,14 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
               "when": ".error.message | test(\"passwordProfile\")",
               "code": "TARGET_ERROR",
               "message": "Microsoft Graph refused the initial password.",
-              "hint": "Create User needs the person's `password` attribute, an initial password that meets the tenant's password policy (the person changes it at first sign-in)."
+              "hint": "The generated one-time password did not meet the tenant's password policy; check the tenant's custom banned-password list."
+            },
+            {
+              "status": 400,
+              "when": ".error.message | test(\"domain\"; \"i\")",
+              "code": "TARGET_ERROR",
+              "message": "Microsoft Graph refused the userPrincipalName's domain.",
+              "hint": "Set the Sign-in domain input to a domain verified in the tenant (Microsoft Entra admin center > Domain names)."
             }
           ]
         },
@@ -151,18 +178,39 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
         "contentType": "application/json"
       },
       "deactivateUser": {
-        "method": "PATCH",
-        "path": "/users/{account.id}",
-        "body": "{\"accountEnabled\": false}",
-        "idempotent": true,
-        "success": [
-          204
-        ],
-        "outcomes": [
+        "steps": [
           {
-            "status": 404,
-            "when": ".error.code == \"Request_ResourceNotFound\"",
-            "means": "alreadyAbsent"
+            "method": "PATCH",
+            "path": "/users/{account.id}",
+            "body": "{\"accountEnabled\": false}",
+            "idempotent": true,
+            "success": [
+              204
+            ],
+            "outcomes": [
+              {
+                "status": 404,
+                "when": ".error.code == \"Request_ResourceNotFound\"",
+                "means": "alreadyAbsent"
+              }
+            ],
+            "contentType": "application/json"
+          },
+          {
+            "method": "POST",
+            "path": "/users/{account.id}/revokeSignInSessions",
+            "idempotent": true,
+            "success": [
+              200
+            ],
+            "outcomes": [
+              {
+                "status": 404,
+                "when": ".error.code == \"Request_ResourceNotFound\"",
+                "means": "alreadyAbsent"
+              }
+            ],
+            "contentType": "application/json"
           }
         ],
         "contentType": "application/json"
@@ -191,6 +239,7 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
       ".error.code == \"Authorization_RequestDenied\"": {"type":"Binary","op":"==","left":{"type":"Index","target":{"type":"Index","target":{"type":"Identity","start":0},"index":{"type":"Literal","value":"error","start":0},"start":0},"index":{"type":"Literal","value":"code","start":6},"start":6},"right":{"type":"Literal","value":"Authorization_RequestDenied","start":15},"start":12},
       ".error.code == \"Request_ResourceNotFound\"": {"type":"Binary","op":"==","left":{"type":"Index","target":{"type":"Index","target":{"type":"Identity","start":0},"index":{"type":"Literal","value":"error","start":0},"start":0},"index":{"type":"Literal","value":"code","start":6},"start":6},"right":{"type":"Literal","value":"Request_ResourceNotFound","start":15},"start":12},
       ".error.message": {"type":"Index","target":{"type":"Index","target":{"type":"Identity","start":0},"index":{"type":"Literal","value":"error","start":0},"start":0},"index":{"type":"Literal","value":"message","start":6},"start":6},
+      ".error.message | test(\"domain\"; \"i\")": {"type":"Pipe","left":{"type":"Index","target":{"type":"Index","target":{"type":"Identity","start":0},"index":{"type":"Literal","value":"error","start":0},"start":0},"index":{"type":"Literal","value":"message","start":6},"start":6},"right":{"type":"Call","name":"test","args":[{"type":"Literal","value":"domain","start":22},{"type":"Literal","value":"i","start":32}],"start":17},"start":0},
       ".error.message | test(\"passwordProfile\")": {"type":"Pipe","left":{"type":"Index","target":{"type":"Index","target":{"type":"Identity","start":0},"index":{"type":"Literal","value":"error","start":0},"start":0},"index":{"type":"Literal","value":"message","start":6},"start":6},"right":{"type":"Call","name":"test","args":[{"type":"Literal","value":"passwordProfile","start":22}],"start":17},"start":0},
       ".error.message | test(\"same value for property userPrincipalName\")": {"type":"Pipe","left":{"type":"Index","target":{"type":"Index","target":{"type":"Identity","start":0},"index":{"type":"Literal","value":"error","start":0},"start":0},"index":{"type":"Literal","value":"message","start":6},"start":6},"right":{"type":"Call","name":"test","args":[{"type":"Literal","value":"same value for property userPrincipalName","start":22}],"start":17},"start":0},
       "{\"r\": ((try [limit(1; (.value\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)}) | if type == \"object\" then . elif length == 0 then {\"shape\": \"no output\"} elif (.[0] | type) != \"array\" then {\"shape\": (.[0] | type)} else [.[0][] | [(try [limit(1; (.id\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)}), (try [limit(1; (.mail // .userPrincipalName // \"\"\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)}), (try [limit(1; (.displayName // \"\"\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)}), (try [limit(1; (.accountEnabled == true\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)}), (try [limit(1; (.userPrincipalName\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)})]] end), \"x\": {\"next\": (try [limit(1; (.\"@odata.nextLink\"\n))] catch {\"__error\": (if type == \"string\" then . else tojson end)})}}": {"type":"Object","entries":[{"key":{"type":"Literal","value":"r","start":1},"value":{"type":"Pipe","left":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":19},{"type":"Index","target":{"type":"Identity","start":23},"index":{"type":"Literal","value":"value","start":23},"start":23}],"start":13},"start":12},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":41},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":56},"right":{"type":"Literal","value":"string","start":64},"start":61},"then":{"type":"Identity","start":78},"otherwise":{"type":"Call","name":"tojson","args":[],"start":85},"start":53}}],"start":40},"start":8},"right":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":104},"right":{"type":"Literal","value":"object","start":112},"start":109},"then":{"type":"Identity","start":126},"otherwise":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"length","args":[],"start":133},"right":{"type":"Literal","value":0,"start":143},"start":140},"then":{"type":"Object","entries":[{"key":{"type":"Literal","value":"shape","start":151},"value":{"type":"Literal","value":"no output","start":160}}],"start":150},"otherwise":{"type":"If","cond":{"type":"Binary","op":"!=","left":{"type":"Pipe","left":{"type":"Index","target":{"type":"Identity","start":179},"index":{"type":"Literal","value":0,"start":181},"start":180},"right":{"type":"Call","name":"type","args":[],"start":186},"start":179},"right":{"type":"Literal","value":"array","start":195},"start":192},"then":{"type":"Object","entries":[{"key":{"type":"Literal","value":"shape","start":209},"value":{"type":"Pipe","left":{"type":"Index","target":{"type":"Identity","start":219},"index":{"type":"Literal","value":0,"start":221},"start":220},"right":{"type":"Call","name":"type","args":[],"start":226},"start":219}}],"start":208},"otherwise":{"type":"Array","body":{"type":"Pipe","left":{"type":"Iterate","target":{"type":"Index","target":{"type":"Identity","start":239},"index":{"type":"Literal","value":0,"start":241},"start":240},"start":243},"right":{"type":"Array","body":{"type":"Comma","left":{"type":"Comma","left":{"type":"Comma","left":{"type":"Comma","left":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":261},{"type":"Index","target":{"type":"Identity","start":265},"index":{"type":"Literal","value":"id","start":265},"start":265}],"start":255},"start":254},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":280},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":295},"right":{"type":"Literal","value":"string","start":303},"start":300},"then":{"type":"Identity","start":317},"otherwise":{"type":"Call","name":"tojson","args":[],"start":324},"start":292}}],"start":279},"start":250},"right":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":351},{"type":"Alt","left":{"type":"Index","target":{"type":"Identity","start":355},"index":{"type":"Literal","value":"mail","start":355},"start":355},"right":{"type":"Alt","left":{"type":"Index","target":{"type":"Identity","start":364},"index":{"type":"Literal","value":"userPrincipalName","start":364},"start":364},"right":{"type":"Literal","value":"","start":386},"start":383},"start":361}],"start":345},"start":344},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":400},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":415},"right":{"type":"Literal","value":"string","start":423},"start":420},"then":{"type":"Identity","start":437},"otherwise":{"type":"Call","name":"tojson","args":[],"start":444},"start":412}}],"start":399},"start":340},"start":337},"right":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":471},{"type":"Alt","left":{"type":"Index","target":{"type":"Identity","start":475},"index":{"type":"Literal","value":"displayName","start":475},"start":475},"right":{"type":"Literal","value":"","start":491},"start":488}],"start":465},"start":464},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":505},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":520},"right":{"type":"Literal","value":"string","start":528},"start":525},"then":{"type":"Identity","start":542},"otherwise":{"type":"Call","name":"tojson","args":[],"start":549},"start":517}}],"start":504},"start":460},"start":457},"right":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":576},{"type":"Binary","op":"==","left":{"type":"Index","target":{"type":"Identity","start":580},"index":{"type":"Literal","value":"accountEnabled","start":580},"start":580},"right":{"type":"Literal","value":true,"start":599},"start":596}],"start":570},"start":569},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":615},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":630},"right":{"type":"Literal","value":"string","start":638},"start":635},"then":{"type":"Identity","start":652},"otherwise":{"type":"Call","name":"tojson","args":[],"start":659},"start":627}}],"start":614},"start":565},"start":562},"right":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":686},{"type":"Index","target":{"type":"Identity","start":690},"index":{"type":"Literal","value":"userPrincipalName","start":690},"start":690}],"start":680},"start":679},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":720},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":735},"right":{"type":"Literal","value":"string","start":743},"start":740},"then":{"type":"Identity","start":757},"otherwise":{"type":"Call","name":"tojson","args":[],"start":764},"start":732}}],"start":719},"start":675},"start":672},"start":248},"start":239},"start":238},"start":173},"start":128},"start":101},"start":7}},{"key":{"type":"Literal","value":"x","start":786},"value":{"type":"Object","entries":[{"key":{"type":"Literal","value":"next","start":792},"value":{"type":"Try","body":{"type":"Array","body":{"type":"Call","name":"limit","args":[{"type":"Literal","value":1,"start":812},{"type":"Index","target":{"type":"Identity","start":816},"index":{"type":"Literal","value":"@odata.nextLink","start":817},"start":816}],"start":806},"start":805},"handler":{"type":"Object","entries":[{"key":{"type":"Literal","value":"__error","start":846},"value":{"type":"If","cond":{"type":"Binary","op":"==","left":{"type":"Call","name":"type","args":[],"start":861},"right":{"type":"Literal","value":"string","start":869},"start":866},"then":{"type":"Identity","start":883},"otherwise":{"type":"Call","name":"tojson","args":[],"start":890},"start":858}}],"start":845},"start":801}}],"start":791}}],"start":0},

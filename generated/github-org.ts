@@ -70,6 +70,12 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
           "hint": "Check that the token is pasted whole, has not expired, and was approved for the organization if it requires approval."
         },
         {
+          "status": 429,
+          "code": "RATE_LIMITED",
+          "message": "GitHub's API rate limit for this token is used up and did not reset within the retry budget.",
+          "hint": "Try again after the reset time, or use a GitHub App installation token (higher limits)."
+        },
+        {
           "status": 403,
           "when": ".message | test(\"rate limit\"; \"i\")",
           "code": "RATE_LIMITED",

@@ -86,6 +86,12 @@ export type AdditionalLists =
  */
 export type MostCallsInFlight = number;
 /**
+ * Template variables the action cannot do without (`user.email`, `account.login`, `inputs.upnDomain`). Checked before anything is sent: when one is missing or empty the action fails with CONFIG naming each of them, instead of sending a request the target would refuse. The CLI names them too when `--account` or `--person` lacks them.
+ *
+ * @minItems 1
+ */
+export type RequiredValues = [string, ...string[]];
+/**
  * For an action that takes more than one request (Okta deletes only a deactivated user, so deleting is deactivate-then-delete): the requests, sent in order, each with its own outcome rules. Instead of the action's own `method`, `path`, `query`, `headers`, `body`, `contentType`, `success`, `idempotent` and `outcomes`; the action's `errors`, `maxInFlight` and `result` (read from the last step's answer) still apply. A step whose outcome rule says `alreadyAbsent` ends the action (nothing is left to do); `alreadyDone` lets the next step go on. The action reports `alreadyDone` only when every step did.
  *
  * @minItems 1
@@ -686,6 +692,8 @@ export interface WriteAction {
    */
   idempotent?: boolean;
   maxInFlight?: MostCallsInFlight;
+  requires?: RequiredValues;
+  generate?: GeneratedSecrets;
   /**
    * Service plan the action needs.
    */
@@ -704,6 +712,16 @@ export interface WriteAction {
    */
   result?: string;
   steps?: Steps;
+}
+/**
+ * Values the runtime generates for each call, available to the templates as `generated.<name>` and handed back in the action's result as `secrets.<name>`, never logged (they are redacted like the credentials). `password`: a one-time password of `length` characters with upper and lower case letters, digits and symbols, for targets that need an initial password and send no welcome email (Microsoft Graph).
+ */
+export interface GeneratedSecrets {
+  [k: string]: GeneratedSecret;
+}
+export interface GeneratedSecret {
+  type: "password";
+  length?: number;
 }
 /**
  * A response that means the action had nothing to do, proven by the target's own words: a status and a jq condition on the JSON body.

@@ -1,9 +1,12 @@
 /**
  * What an action acts on, from the command line: the person (`--person <file.json>`), the account
- * (`--account <id>`) and a custom action's variables (`--vars <file.json>`), and which of these
- * each kind of action needs and accepts. Becomes the action's template variables.
+ * (`--account`, its fields: see account-fields.ts) and a custom action's variables
+ * (`--vars <file.json>`), and which of these each kind of action needs and accepts. Becomes the
+ * action's template variables.
  */
+import type { ConnectorSpec } from '../../generated/spec-types.js';
 import type { Person } from '../index.js';
+import { checkAccountFields, readAccountFlag, type AccountFields } from './account-fields.js';
 import { describeType, InputsError, readJsonFile } from './inputs.js';
 import type { ActionKind } from './resolve-connector.js';
 
@@ -44,16 +47,22 @@ export async function readVarsFile({ path, cwd }: { path: string; cwd: string })
 
 export interface ActionVariables {
   user?: Person;
-  account?: { id: string; email: string; name: string };
+  account?: AccountFields;
   vars?: Record<string, unknown>;
 }
 
-/** Template variables of an action from `--person`, `--account` and `--vars`. */
-export async function actionVariables({ strings, cwd }: { strings: Record<string, string>; cwd: string }): Promise<ActionVariables> {
+/**
+ * Template variables of an action from `--person`, `--account` and `--vars`. Given the spec and
+ * the action, the account is checked for the fields the action reads before anything is sent.
+ */
+export async function actionVariables({ strings, cwd, spec, action }: { strings: Record<string, string>; cwd: string; spec?: ConnectorSpec; action?: string }): Promise<ActionVariables> {
   const variables: ActionVariables = {};
   if (strings.person !== undefined) variables.user = await readPersonFile({ path: strings.person, cwd });
-  // Only the id is known from the command line; email and name are empty, as for an unmapped field.
-  if (strings.account !== undefined) variables.account = { id: strings.account, email: '', name: '' };
+  // Fields not given (email, name of a bare id) are empty, as for an unmapped field.
+  if (strings.account !== undefined) {
+    variables.account = await readAccountFlag({ value: strings.account, cwd });
+    if (spec && action) checkAccountFields({ spec, action, account: variables.account });
+  }
   if (strings.vars !== undefined) variables.vars = await readVarsFile({ path: strings.vars, cwd });
   return variables;
 }
@@ -67,7 +76,7 @@ export function checkVariableFlags({ strings, kind, action, personOptional = fal
   personOptional?: boolean;
 }): void {
   if (kind === 'create' && strings.person === undefined && !personOptional) throw new InputsError(`${action} needs --person <file.json>`);
-  if (kind === 'account' && strings.account === undefined) throw new InputsError(`${action} needs --account <id>`);
+  if (kind === 'account' && strings.account === undefined) throw new InputsError(`${action} needs --account (the account's id, or its fields: id=…,login=…, a JSON file, or a line of \`run importUsers --ndjson\`)`);
   const accepted: Record<ActionKind, string[]> = { import: [], create: ['person'], account: ['account'], custom: ['vars', 'person', 'account'] };
   for (const flag of ['person', 'account', 'vars']) {
     if (strings[flag] !== undefined && !accepted[kind].includes(flag)) throw new InputsError(`--${flag} does not apply to ${action}`);

@@ -58,6 +58,10 @@ export interface CompiledRequest {
   maxInFlight?: number;
   /** A write action of several requests (`steps`); this request is then the first of them. */
   steps?: CompiledStep[];
+  /** Write actions: template variables checked before anything is sent (`user.email`, `inputs.upnDomain`). */
+  requires?: string[];
+  /** Write actions: secrets generated per call, `generated.<name>` in templates, handed back in `secrets`. */
+  generate?: Record<string, { type: 'password'; length: number }>;
 }
 
 /** One request of a write action's `steps`, sent when its condition (if any) gives true. */
@@ -191,7 +195,7 @@ async function compileWriteAction(input: { name: string; action: WriteAction; fi
   const { name, action, field, specErrors } = input;
   if (!action.steps) {
     if (action.method === undefined) throw configError(field, new Error('the action has neither `method` nor `steps`'));
-    return compileRequest({ name, action, method: action.method, field, specErrors });
+    return { ...(await compileRequest({ name, action, method: action.method, field, specErrors })), ...writeExtras(action, field) };
   }
   const steps: CompiledStep[] = [];
   for (const [index, step] of action.steps.entries()) {
@@ -203,7 +207,17 @@ async function compileWriteAction(input: { name: string; action: WriteAction; fi
   const [first] = steps;
   if (!first) throw configError(field, new Error('`steps` is empty'));
   const lookupNames = [...new Set(steps.flatMap((step) => step.request.lookupNames))];
-  return { ...first.request, lookupNames, steps };
+  return { ...first.request, lookupNames, steps, ...writeExtras(action, field) };
+}
+
+/** What a write action checks and generates before its first request. */
+function writeExtras(action: WriteAction, field: string): Pick<CompiledRequest, 'requires' | 'generate'> {
+  const extras: Pick<CompiledRequest, 'requires' | 'generate'> = {};
+  if (action.requires) extras.requires = [...action.requires];
+  if (action.generate) {
+    extras.generate = Object.fromEntries(Object.entries(action.generate).map(([name, rule]) => [name, { type: rule.type, length: planned(rule.length, `${field}.generate.${name}.length`) }]));
+  }
+  return extras;
 }
 
 interface RequestSource {

@@ -19,6 +19,8 @@ export interface TemplateVariables {
   account?: unknown;
   vars?: unknown;
   lookups?: Record<string, unknown>;
+  /** Secrets the action generated for this call (`generate`), already registered for redaction. */
+  generated?: Record<string, string>;
 }
 
 export interface RenderInput {

@@ -41,6 +41,22 @@ export const TEMPLATE_HELPERS = {
     const [value] = dropOptions(args);
     return typeof value === 'string' && value.includes('@') ? value.slice(0, value.lastIndexOf('@')) : value;
   },
+  /** The first `max` characters (code points) of a string, trimmed: vendors cap name lengths (Okta: 50). */
+  truncate: (...args: unknown[]) => {
+    const [value, max] = dropOptions(args);
+    if (typeof value !== 'string' || typeof max !== 'number') return value;
+    return [...value].slice(0, Math.max(0, max)).join('').trim();
+  },
+  /** The first word of a name (a given name when the person has none of their own). */
+  firstWord: (...args: unknown[]) => {
+    const [value] = dropOptions(args);
+    return typeof value === 'string' ? (value.trim().split(/\s+/u)[0] ?? '') : value;
+  },
+  /** A name after its first word (a family name when the person has none); empty for one word. */
+  restWords: (...args: unknown[]) => {
+    const [value] = dropOptions(args);
+    return typeof value === 'string' ? value.trim().split(/\s+/u).slice(1).join(' ') : value;
+  },
 } satisfies Record<string, (...args: unknown[]) => unknown>;
 
 /** Names of the helpers a template may call, for the validator and its hints. */

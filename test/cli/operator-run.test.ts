@@ -248,7 +248,7 @@ describe('connector run, bad usage and bad input', () => {
   it('--help documents the options and exit codes', async () => {
     const result = await cli(['run', '--help']);
     expect(result.code).toBe(0);
-    for (const flag of ['--json', '--ndjson', '--person <file.json>', '--account <id>', '--vars <file.json>', '--dry-run', '--inputs <file.json>', '--base-url <url>']) {
+    for (const flag of ['--json', '--ndjson', '--person <file.json>', '--account <account>', '--vars <file.json>', '--dry-run', '--inputs <file.json>', '--base-url <url>']) {
       expect(result.stdout).toContain(flag);
     }
     expect(result.stdout).toContain('Exit codes: 0 ok, 1 the action failed');

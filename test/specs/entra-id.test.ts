@@ -25,10 +25,10 @@ beforeEach(() => {
 });
 
 function client(app: { clientId: string; clientSecret: string } = ENTRA_WRITER_APP, options: Parameters<typeof connect>[2] = {}) {
-  return connect(connector, { ...app, tokenUrl: entra.tokenUrl }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 }, ...options });
+  return connect(connector, { ...app, tokenUrl: entra.tokenUrl, upnDomain: 'acme.test' }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 }, ...options });
 }
 const graphRequests = () => entra.server.requests.filter((request) => pathOf(request).startsWith('/v1.0/'));
-const person = { email: 'nia.new@acme.test', name: 'Nia New', firstName: 'Nia', lastName: 'New', password: 'Initial-Passw0rd!' };
+const person = { email: 'nia.new@mail.example', name: 'Nia New', firstName: 'Nia', lastName: 'New' };
 
 describe('entra-id spec', () => {
   it('is prebuilt for all five actions against Graph v1.0; the operator gives the token endpoint, client ID and secret', () => {
@@ -73,38 +73,77 @@ describe('entra-id Import Users', () => {
 });
 
 describe('entra-id writes', () => {
-  it('creates an enabled user with a password to change at first sign-in', async () => {
-    const created = await client().createUser(person);
+  it('creates an enabled user at the sign-in domain with a generated one-time password, handed back as a secret and never logged', async () => {
+    const log: string[] = [];
+    const created = await client(ENTRA_WRITER_APP, { logger: (line) => void log.push(line) }).createUser(person);
     const request = graphRequests()[0]!;
     expect(`${request.method} ${pathOf(request)}`).toBe('POST /v1.0/users');
-    expect(JSON.parse(request.body)).toEqual({
+    const sent = JSON.parse(request.body);
+    const password = String(created.secrets?.password);
+    expect(password).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[^A-Za-z\d]).{20}$/u);
+    expect(sent).toEqual({
       accountEnabled: true,
       displayName: 'Nia New',
       givenName: 'Nia',
       surname: 'New',
       mailNickname: 'nia.new',
       userPrincipalName: 'nia.new@acme.test',
-      passwordProfile: { forceChangePasswordNextSignIn: true, password: 'Initial-Passw0rd!' },
+      passwordProfile: { forceChangePasswordNextSignIn: true, password },
     });
     expect(created).toMatchObject({ status: 201, account: { email: 'nia.new@acme.test', name: 'Nia New', active: true } });
+    expect(log.length).toBeGreaterThan(0);
+    expect(JSON.stringify([log, created])).not.toContain(password);
+    // Each call its own password.
+    const other = await client().createUser({ ...person, email: 'other@mail.example' });
+    expect(other.secrets?.password).not.toBe(password);
   });
 
-  it('a userPrincipalName in use is CONFLICT; a person without a password gets the password hint', async () => {
-    expect(await rejectionOf(client().createUser({ ...person, email: 'user1@acme.test' }))).toMatchObject({ code: 'CONFLICT', status: 400 });
-    const { password: _password, ...withoutPassword } = person;
-    const error = await rejectionOf(client().createUser(withoutPassword));
+  it('the simulator, like Graph, refuses a create without passwordProfile.password', async () => {
+    const token = await (await fetch(entra.tokenUrl, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: ENTRA_WRITER_APP.clientId, client_secret: ENTRA_WRITER_APP.clientSecret, scope: 'https://graph.microsoft.com/.default' }) })).json() as { access_token: string };
+    const body = { accountEnabled: true, displayName: 'N', mailNickname: 'n', userPrincipalName: 'n@acme.test', passwordProfile: { forceChangePasswordNextSignIn: true, password: null } };
+    const answer = await fetch(`${entra.graphUrl}/users`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: 'Request_BadRequest', message: expect.stringContaining('passwordProfile') } });
+  });
+
+  it('never sends null: a person without first or last name gets neither property', async () => {
+    await client().createUser({ email: 'mono@mail.example', name: 'Mononym' });
+    const sent = JSON.parse(graphRequests()[0]!.body);
+    expect(sent).not.toHaveProperty('givenName');
+    expect(sent).not.toHaveProperty('surname');
+    expect(JSON.stringify(sent)).not.toContain('null');
+  });
+
+  it('refuses before sending when the userPrincipalName cannot be built', async () => {
+    const withoutDomain = connect(connector, { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } });
+    const error = await rejectionOf(withoutDomain.createUser(person));
+    expect(error).toMatchObject({ code: 'CONFIG' });
+    expect(String(error.message)).toContain('inputs.upnDomain');
+    expect(String(error.hint)).toContain('upnDomain');
+    expect(await rejectionOf(client().createUser({ ...person, email: '' }))).toMatchObject({ code: 'CONFIG' });
+    expect(entra.server.requests).toHaveLength(0);
+  });
+
+  it('a userPrincipalName in use is CONFLICT, also for 30 days after a delete; an unverified domain is refused by Graph', async () => {
+    expect(await rejectionOf(client().createUser({ ...person, email: 'user1@elsewhere.example' }))).toMatchObject({ code: 'CONFLICT', status: 400 });
+    await client().deleteUser({ id: entraUserId(2) });
+    expect(await rejectionOf(client().createUser({ ...person, email: 'user2@elsewhere.example' }))).toMatchObject({ code: 'CONFLICT', status: 400 });
+    const unverified = connect(connector, { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl, upnDomain: 'not-verified.example' }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } });
+    const error = await rejectionOf(unverified.createUser(person));
     expect(error).toMatchObject({ code: 'TARGET_ERROR', status: 400 });
-    expect(String(error.hint)).toContain('`password` attribute');
+    expect(String(error.hint)).toContain('Sign-in domain');
   });
 
-  it('disables and enables with PATCH accountEnabled', async () => {
+  it('disables with PATCH accountEnabled and revokes the sign-in sessions; enables with PATCH', async () => {
     const id = entraUserId(1);
-    expect(await client().deactivateUser({ id })).toMatchObject({ status: 204 });
+    expect(await client().deactivateUser({ id })).toMatchObject({ status: 200 });
     expect(entra.state.users[0]?.accountEnabled).toBe(false);
+    expect(entra.state.revokedSessions.get(id)).toBe(1);
     expect(await client().activateUser({ id })).toMatchObject({ status: 204 });
     expect(entra.state.users[0]?.accountEnabled).toBe(true);
     expect(graphRequests().map((request) => `${request.method} ${pathOf(request)} ${request.body}`)).toEqual([
       `PATCH /v1.0/users/${id} {"accountEnabled": false}`,
+      `POST /v1.0/users/${id}/revokeSignInSessions `,
       `PATCH /v1.0/users/${id} {"accountEnabled": true}`,
     ]);
   });
@@ -113,7 +152,7 @@ describe('entra-id writes', () => {
     let failures = 1;
     const { http, HttpResponse } = await import('msw');
     entra.server.use(http.patch('*/v1.0/users/:id', () => (failures-- > 0 ? new HttpResponse(null, { status: 503 }) : undefined)));
-    expect(await client(ENTRA_WRITER_APP, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).deactivateUser({ id: entraUserId(2) })).toMatchObject({ status: 204 });
+    expect(await client(ENTRA_WRITER_APP, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).deactivateUser({ id: entraUserId(2) })).toMatchObject({ status: 200 });
     expect(graphRequests().filter((request) => request.method === 'PATCH')).toHaveLength(2);
   });
 

@@ -22,6 +22,7 @@ afterAll(() => github.close());
 beforeEach(() => {
   Object.assign(github.state, seedGitHubOrg(230, 3));
   github.state.exhaustNext = 0;
+  github.state.exhaustStatus = 403;
   github.server.reset();
 });
 
@@ -66,8 +67,10 @@ describe('github-org Import Users', () => {
     expect(await bare.body.text()).toContain('User-Agent');
   });
 
-  it('waits for x-ratelimit-reset after the rate limit\'s 403, then goes on', async () => {
+  // GitHub documents both statuses for a used-up primary rate limit, neither with Retry-After.
+  it.each([403, 429] as const)('waits for x-ratelimit-reset after the rate limit\'s %i, then goes on', async (status) => {
     github.state.exhaustNext = 1;
+    github.state.exhaustStatus = status;
     const waits: number[] = [];
     const accounts = await client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
     expect(accounts).toHaveLength(233);
@@ -76,10 +79,12 @@ describe('github-org Import Users', () => {
     expect(waits[0]).toBeLessThanOrEqual(41_000);
   });
 
-  it('a rate limit that outlasts the retry budget is RATE_LIMITED, not FORBIDDEN', async () => {
+  it.each([403, 429] as const)('a rate limit (%i) that outlasts the retry budget is RATE_LIMITED, not FORBIDDEN', async (status) => {
     github.state.exhaustNext = 5;
+    github.state.exhaustStatus = status;
     const error = await rejectionOf(client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).importUsers().collect());
-    expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 403 });
+    expect(error).toMatchObject({ code: 'RATE_LIMITED', status });
+    expect(String(error.hint)).toContain('GitHub App installation token');
   });
 
   it('a bad token is AUTH_FAILED; a member\'s token cannot see invitations (FORBIDDEN)', async () => {

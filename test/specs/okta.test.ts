@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/index.js';
 import type { CompiledConnector } from '../../src/connector.js';
-import { OKTA_DEMO_TOKEN, OKTA_READ_ONLY_TOKEN, oktaId, seedOktaUsers, startOkta, type OktaSimulator } from '../../src/simulators/okta/index.js';
+import { completeActivation, OKTA_DEMO_TOKEN, OKTA_READ_ONLY_TOKEN, oktaId, seedOktaUsers, startOkta, type OktaSimulator } from '../../src/simulators/okta/index.js';
 import { pathOf, queryOf, rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
+import { toStaged } from '../../src/service/sync/account-store.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 let okta: OktaSimulator;
@@ -40,18 +41,36 @@ describe('okta spec', () => {
 });
 
 describe('okta Import Users', () => {
-  it('follows the Link header with limit 200, sends SSWS auth, and maps every user Okta lists', async () => {
+  it('follows the Link header with limit 200, sends SSWS auth, and imports every user, deprovisioned ones from a search', async () => {
     const accounts = await client().importUsers().collect();
     const listed = okta.state.users.filter((user) => user.status !== 'DEPROVISIONED');
-    expect(accounts.map((account) => account.id)).toEqual(listed.map((user) => user.id));
+    const deprovisioned = okta.state.users.filter((user) => user.status === 'DEPROVISIONED');
+    expect(deprovisioned.length).toBeGreaterThan(0);
+    expect(accounts.map((account) => account.id)).toEqual([...listed, ...deprovisioned].map((user) => user.id));
     const lists = okta.server.requests;
-    expect(lists.map(queryOf)).toEqual([{ limit: '200' }, { after: listed[199]?.id, limit: '200' }, { after: listed[399]?.id, limit: '200' }]);
+    expect(lists.map(queryOf)).toEqual([{ limit: '200' }, { after: listed[199]?.id, limit: '200' }, { after: listed[399]?.id, limit: '200' }, { search: 'status eq "DEPROVISIONED"', limit: '200' }]);
     expect(lists[0]?.headers.authorization).toBe(`SSWS ${OKTA_DEMO_TOKEN}`);
     expect(lists[0]?.headers['user-agent']).toMatch(/^lifecycle-connectors\//u);
     const first = okta.state.users[0]!;
-    expect(accounts[0]).toEqual({ id: first.id, email: first.profile.email, name: 'First1 Last1', active: true, status: 'ACTIVE', login: first.profile.login });
-    expect(accounts.find((account) => account.status === 'STAGED')?.active).toBe(false);
-    expect(accounts.find((account) => account.status === 'PROVISIONED')?.active).toBe(true);
+    expect(accounts[0]).toEqual({ id: first.id, email: first.profile.email, name: 'First1 Last1', state: 'active', active: true, status: 'ACTIVE', login: first.profile.login });
+  });
+
+  it('maps each Okta status to the account state the service reads', async () => {
+    const accounts = await client().importUsers().collect();
+    const stateOf = new Map(accounts.map((account) => [account.status, account.state]));
+    expect(Object.fromEntries(stateOf)).toEqual({ ACTIVE: 'active', STAGED: 'invited', PROVISIONED: 'invited', SUSPENDED: 'deactivated', DEPROVISIONED: 'deactivated' });
+    // PROVISIONED cannot sign in (no password yet): not active.
+    expect(accounts.find((account) => account.status === 'PROVISIONED')?.active).toBe(false);
+  });
+
+  it('a deactivated user is in the next import, as deactivated', async () => {
+    const id = oktaId(1);
+    await client().deactivateUser({ id });
+    const accounts = await client().importUsers().collect();
+    const account = accounts.find((candidate) => candidate.id === id);
+    expect(account).toMatchObject({ state: 'deactivated', status: 'DEPROVISIONED' });
+    // As the service stores it (sync-policy importedState reads the mapped state).
+    expect(toStaged(account!).state).toBe('deactivated');
   });
 
   it('a bad token is AUTH_FAILED with Okta\'s summary', async () => {
@@ -79,12 +98,32 @@ describe('okta Import Users', () => {
 });
 
 describe('okta writes', () => {
+  it('keeps names within Okta\'s 50 characters and never sends the full name as both', async () => {
+    const long = 'A'.repeat(60);
+    await client().createUser({ email: 'long@example.com', name: 'x', firstName: long, lastName: `${long}b` });
+    expect(JSON.parse(okta.server.requests[0]!.body).profile).toMatchObject({ firstName: 'A'.repeat(50), lastName: 'A'.repeat(50) });
+    okta.server.reset();
+    await client().createUser({ email: 'split@example.com', name: 'Ana Maria Lopez' });
+    expect(JSON.parse(okta.server.requests[0]!.body).profile).toMatchObject({ firstName: 'Ana', lastName: 'Maria Lopez' });
+    okta.server.reset();
+    const result = await client().createUser({ email: 'one@example.com', name: 'Cher' });
+    expect(JSON.parse(okta.server.requests[0]!.body).profile).toMatchObject({ firstName: 'Cher', lastName: null });
+    expect(result.account).toMatchObject({ name: 'Cher', state: 'invited' });
+  });
+
+  it('refuses a person without email before sending', async () => {
+    const error = await rejectionOf(client().createUser({ email: '', name: 'No Mail' }));
+    expect(error).toMatchObject({ code: 'CONFIG' });
+    expect(String(error.message)).toContain('user.email');
+    expect(okta.server.requests).toHaveLength(0);
+  });
+
   it('creates a staged user (no activation email) and maps the answer', async () => {
     const result = await client().createUser({ email: 'new@example.com', name: 'Nia New', firstName: 'Nia', lastName: 'New' });
     const request = okta.server.requests[0]!;
     expect(`${request.method} ${request.url}`).toBe('POST /api/v1/users?activate=false');
     expect(JSON.parse(request.body)).toEqual({ profile: { firstName: 'Nia', lastName: 'New', email: 'new@example.com', login: 'new@example.com' } });
-    expect(result.account).toMatchObject({ email: 'new@example.com', name: 'Nia New', status: 'STAGED', active: false });
+    expect(result.account).toMatchObject({ email: 'new@example.com', name: 'Nia New', status: 'STAGED', state: 'invited', active: false });
   });
 
   it('a login already in use is CONFLICT with Okta\'s cause', async () => {
@@ -93,12 +132,19 @@ describe('okta writes', () => {
     expect(String(error.message)).toContain('already exists');
   });
 
-  it('activates a staged user without sending email; an active user is already done', async () => {
-    const staged = okta.state.users.find((user) => user.status === 'STAGED')!;
-    expect(await client().activateUser({ id: staged.id })).toMatchObject({ status: 200 });
-    expect(queryOf(okta.server.requests[0])).toEqual({ sendEmail: 'false' });
-    expect(statusOf(staged.id)).toBe('PROVISIONED');
-    expect(await client().activateUser({ id: staged.id })).toMatchObject({ status: 403, alreadyDone: true });
+  it('activates with Okta\'s activation email; the user is active only once the person has set a password', async () => {
+    const created = await client().createUser({ email: 'ada@example.com', name: 'Ada Lovelace' });
+    const id = String(created.account?.id);
+    okta.server.reset();
+    expect(await client().activateUser({ id })).toMatchObject({ status: 200 });
+    expect(queryOf(okta.server.requests[0])).toEqual({ sendEmail: 'true' });
+    expect(statusOf(id)).toBe('PROVISIONED');
+    const imported = async () => (await client().importUsers().collect()).find((account) => account.id === id);
+    expect(await imported()).toMatchObject({ state: 'invited', active: false });
+    expect(toStaged((await imported())!).state).toBe('invited');
+    expect(completeActivation(okta.state, id)).toBe(true);
+    expect(await imported()).toMatchObject({ state: 'active', active: true, status: 'ACTIVE' });
+    expect(await client().activateUser({ id })).toMatchObject({ status: 403, alreadyDone: true });
   });
 
   it('deactivates; a deactivated user is already done; an unknown one already absent', async () => {

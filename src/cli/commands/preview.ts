@@ -17,7 +17,7 @@ import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolv
 
 const USAGE = [
   'Usage: connector preview <connector> [--response <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]',
-  '       connector preview <connector> --payload <action> [--person <file.json> | --actor-email <email> --actor-name <name>] [--account <id>] [--vars <file.json>] [--json]',
+  '       connector preview <connector> --payload <action> [--person <file.json> | --actor-email <email> --actor-name <name>] [--account <account>] [--vars <file.json>] [--json]',
 ].join('\n');
 
 const FLAGS: FlagSpecs = {
@@ -25,7 +25,7 @@ const FLAGS: FlagSpecs = {
   response: { kind: 'string', value: '<file.json>', description: 'map this saved import response instead of fetching the first page' },
   payload: { kind: 'string', value: '<action>', description: 'render the request of a write action (e.g. createUser) without sending it' },
   person: { kind: 'string', value: '<file.json>', description: 'with --payload createUser: the person' },
-  account: { kind: 'string', value: '<id>', description: 'with --payload activateUser, deactivateUser, deleteUser: the account id' },
+  account: { kind: 'string', value: '<account>', description: 'with --payload activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson' },
   vars: { kind: 'string', value: '<file.json>', description: 'with --payload <custom action>: its variables' },
   json: { kind: 'boolean', description: 'print the preview as JSON' },
 };
@@ -80,7 +80,7 @@ export function summarizeRecords(preview: Pick<PreviewResult, 'records' | 'summa
 
 async function previewPayload(session: OperatorSession, args: ParsedArgs, action: string): Promise<number> {
   const { client, io } = session;
-  const request = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd }));
+  const request = await client.previewPayload(action, await actionVariables({ strings: args.strings, cwd: io.cwd, spec: session.connector.spec, action }));
   io.stderr.write(`${action}: preview, nothing sent\n`);
   io.stdout.write(args.booleans.json ? `${stringifyJson(request, 2)}\n` : formatRenderedAction(request));
   return EXIT_OK;

@@ -15,14 +15,14 @@ import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolv
 import type { AccountRef, Person } from '../../index.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 
-const USAGE = 'Usage: connector run <connector> <action> [--json | --ndjson] [--person <file.json>] [--account <id>] [--vars <file.json>] [--dry-run] [--inputs <file.json>] [--base-url <url>]';
+const USAGE = 'Usage: connector run <connector> <action> [--json | --ndjson] [--person <file.json>] [--account <id | name=value,… | file.json | JSON>] [--vars <file.json>] [--dry-run] [--inputs <file.json>] [--base-url <url>]';
 
 const FLAGS: FlagSpecs = {
   ...SESSION_FLAGS,
   json: { kind: 'boolean', description: 'print JSON: the accounts as one array, or the action result' },
   ndjson: { kind: 'boolean', description: 'importUsers: print one account per line as pages arrive' },
   person: { kind: 'string', value: '<file.json>', description: 'createUser: the person (email, name, firstName, lastName, admin, ...)' },
-  account: { kind: 'string', value: '<id>', description: 'activateUser, deactivateUser, deleteUser: the account id' },
+  account: { kind: 'string', value: '<account>', description: 'activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson' },
   vars: { kind: 'string', value: '<file.json>', description: 'custom action: its variables, as a JSON object' },
   'dry-run': { kind: 'boolean', description: 'print the request (method, URL, headers redacted, body) without sending it' },
 };
@@ -45,6 +45,13 @@ Examples:
   connector run incident-platform importUsers --inputs inputs.json --ndjson
   connector run incident-platform createUser --person ann.json --dry-run
   connector run incident-platform deleteUser --account PABC123 --inputs inputs.json
+  connector run github-org deleteUser --account id=583231,login=octocat
+  connector run github-org importUsers --ndjson | grep octocat > octocat.json
+  connector run github-org deleteUser --account octocat.json
+
+An account is more than an id: --account takes its fields (id=…,login=…), a JSON object or file,
+or a line of importUsers --ndjson. When the action reads a field the account lacks (GitHub's
+deleteUser needs the login), the command says which before anything is sent.
 
 Exit codes: 0 ok, 1 the action failed (or the spec is invalid), 2 bad usage or missing inputs.
 `;
@@ -110,7 +117,7 @@ function describeProblem(problem: unknown): string {
 
 async function runWrite(session: OperatorSession, args: ParsedArgs, action: string, kind: ActionKind): Promise<number> {
   const { client, io } = session;
-  const variables = await actionVariables({ strings: args.strings, cwd: io.cwd });
+  const variables = await actionVariables({ strings: args.strings, cwd: io.cwd, spec: session.connector.spec, action });
   const request = await client.renderRequest(action, variables);
   if (args.booleans['dry-run']) {
     io.stderr.write(`${action}: dry run, nothing sent\n`);
@@ -123,13 +130,18 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
     kind === 'custom'
       ? await client.runCustomAction(action, variables.vars ?? {}, { user: variables.user, account: variables.account })
       : await callStandard(session, action, variables);
+  // A generated secret (a one-time password) is for the workflow to hand to the person, never for
+  // a terminal or a log: only its name is shown.
+  const { secrets, ...shown } = result as { secrets?: Record<string, string> };
+  const secretNames = Object.keys(secrets ?? {});
   if (args.booleans.json) {
-    io.stdout.write(`${stringifyJson(result, 2)}\n`);
+    io.stdout.write(`${stringifyJson(secretNames.length > 0 ? { ...shown, secrets: secretNames } : shown, 2)}\n`);
     return EXIT_OK;
   }
-  const { status, account, alreadyAbsent, alreadyDone, body } = result as { status?: number; account?: Record<string, unknown>; alreadyAbsent?: boolean; alreadyDone?: boolean; body?: unknown };
+  const { status, account, alreadyAbsent, alreadyDone, body } = shown as { status?: number; account?: Record<string, unknown>; alreadyAbsent?: boolean; alreadyDone?: boolean; body?: unknown };
   const nothingToDo = alreadyAbsent ? ', the account was already absent' : alreadyDone ? ', nothing to do: the account was already in that state' : '';
   io.stderr.write(`${action}: done (HTTP ${status ?? '?'}${nothingToDo})\n`);
+  if (secretNames.length > 0) io.stderr.write(`${action}: generated and sent ${secretNames.join(', ')} (not shown; the service hands it to the workflow)\n`);
   const color = shouldUseColor(io.stdout, io.env);
   if (account !== undefined) io.stdout.write(formatKeyValues({ record: account, color }));
   else if (kind === 'custom' && body !== undefined) io.stdout.write(`${stringifyJson(body, 2)}\n`);

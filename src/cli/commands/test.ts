@@ -12,13 +12,13 @@ import { formatRenderedRequest, formatResponse } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
 import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
 
-const USAGE = 'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <id>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';
+const USAGE = 'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <account>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';
 
 const FLAGS: FlagSpecs = {
   ...SESSION_FLAGS,
   live: { kind: 'boolean', description: 'allow a write action (createUser, deleteUser, ...) to really send its request' },
   person: { kind: 'string', value: '<file.json>', description: 'createUser: the person' },
-  account: { kind: 'string', value: '<id>', description: 'activateUser, deactivateUser, deleteUser: the account id' },
+  account: { kind: 'string', value: '<account>', description: 'activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson' },
   vars: { kind: 'string', value: '<file.json>', description: 'custom action: its variables' },
   json: { kind: 'boolean', description: 'print request and response as one JSON object' },
 };
@@ -80,7 +80,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     checkVariableFlags({ strings: args.strings, kind, action });
     session = await openSession({ connector, args, io });
     out = session.io;
-    const variables = await actionVariables({ strings: args.strings, cwd: io.cwd });
+    const variables = await actionVariables({ strings: args.strings, cwd: io.cwd, spec: connector.spec, action });
     const exchange = await session.client.test(action, variables, { live: args.booleans.live === true });
     const ok = exchange.status >= 200 && exchange.status < 300;
     out.stdout.write(

@@ -22,7 +22,7 @@ export interface RequestSite extends ActionSite {
 /** Template variable roots per action; secrets are never variables. */
 export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly string[]> = {
   importUsers: ['inputs', 'actor'],
-  createUser: ['user', 'inputs', 'actor', 'lookups'],
+  createUser: ['user', 'inputs', 'actor', 'lookups', 'generated'],
   activateUser: ['account', 'inputs', 'actor', 'lookups'],
   deleteUser: ['account', 'inputs', 'actor', 'lookups'],
   deactivateUser: ['account', 'inputs', 'actor', 'lookups'],

@@ -14,6 +14,8 @@ export interface TemplateSite {
   text: string;
   scope: VariableScope;
   isBody: boolean;
+  /** A `requires` entry (`user.email`), checked as the variable it names. */
+  isRequires?: boolean;
 }
 
 /** Every template field of the spec with the variables it may use. */
@@ -33,6 +35,10 @@ export function listTemplateSites(context: RuleContext): TemplateSite[] {
       for (const [name, text] of stringEntries(action.action[field])) sites.push({ pointer: joinPointer([...path, field, name]), text, scope, isBody: false });
     }
     if (typeof action.action.body === 'string') sites.push({ pointer: joinPointer([...path, 'body']), text: action.action.body, scope, isBody: true });
+    const requires = Array.isArray(action.action.requires) ? action.action.requires : [];
+    requires.forEach((entry: unknown, index) => {
+      if (typeof entry === 'string') sites.push({ pointer: joinPointer([...path, 'requires', index]), text: `{{${entry}}}`, scope, isBody: false, isRequires: true });
+    });
   }
   return sites;
 }
@@ -59,6 +65,7 @@ export function checkTemplates(context: RuleContext): Diagnostic[] {
     for (const nested of analysis.nestedEach) {
       diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_NESTED_EACH', severity: 'warning', pointer: site.pointer, at: at(nested.offset), message: 'an #each inside another #each multiplies their items (a lookup of 3,000 entries nested three deep is 27 billion); a render stops at 10,000 items', hint: 'iterate over one list, or prepare the combined list with a lookup\'s jq `value`' }));
     }
+    if (site.isRequires) continue;
     if (site.isBody) {
       for (const raw of analysis.rawMustaches) {
         diagnostics.push(report(context, { code: 'SPEC_TEMPLATE_RAW_IN_BODY', pointer: site.pointer, at: at(raw.offset), message: 'a JSON body must not use triple-stash {{{...}}}: the raw value could break out of its string and add fields', hint: 'write {{value}}; every value is inserted JSON-encoded, quotes included' }));

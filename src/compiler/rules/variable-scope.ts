@@ -54,6 +54,10 @@ export function checkVariable(parts: readonly string[], scope: VariableScope): V
     const known = Object.keys(isObject(scope.action?.variables) ? scope.action.variables : {});
     if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'variables', declare: 'declare it under the action\'s `variables:`' });
   }
+  if (root === 'generated') {
+    const known = Object.keys(isObject(scope.action?.generate) ? scope.action.generate : {});
+    if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'generated secrets', declare: 'declare it under the action\'s `generate:`' });
+  }
   if (root === 'actor' && !(ACTOR_FIELDS as readonly string[]).includes(name)) {
     return unknownName({ written, scope, known: [...ACTOR_FIELDS], noun: 'actor fields', declare: 'use actor.email or actor.name' });
   }

@@ -12,6 +12,8 @@ import { executeRequest } from '../execute-request.js';
 import { resolveLookups } from '../lookups.js';
 import { firstPageQuery } from '../pagination/paginate.js';
 import { renderActionRequest, type TemplateVariables } from '../render-request.js';
+import { checkRequired, generateSecrets } from './write-preconditions.js';
+import { stepApplies } from './run-steps.js';
 import type { PreparedRequest } from '../send-request.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { addAuthPlaceholder } from './auth-placeholder.js';
@@ -50,8 +52,11 @@ function redactRequest(connection: Connection, request: PreparedRequest | { meth
 /** The variables an action sees: import gets none of user/account/vars, and no lookups. */
 async function prepareVariables(connection: Connection, runtime: RuntimeConnector, request: CompiledRequest, variables: TemplateVariables): Promise<TemplateVariables> {
   if (request.name === 'importUsers') return {};
+  checkRequired(request, { inputs: connection.templateInputs, ...variables });
   const lookups = await resolveLookups(connection, runtime, request.lookupNames);
-  return { ...variables, lookups };
+  // A preview shows a generated secret masked, like a credential: it is registered before rendering.
+  const generated = generateSecrets(request, (secret) => connection.redactor.registerSecret(secret));
+  return { ...variables, lookups, ...(generated ? { generated } : {}) };
 }
 
 export async function renderRequestFor(input: { connection: Connection; runtime: RuntimeConnector; action: string; variables: TemplateVariables }): Promise<RenderedRequest> {
@@ -60,8 +65,14 @@ export async function renderRequestFor(input: { connection: Connection; runtime:
   const variables = await prepareVariables(connection, runtime, request, withPreviewUser(connection, input.variables));
   const extraQuery = request.name === 'importUsers' ? firstPageQuery(runtime.spec.actions.importUsers?.pagination) : [];
   const render = (one: CompiledRequest) => addAuthPlaceholder(redactRequest(connection, renderActionRequest({ connection, runtime, request: one, variables, extraQuery })), runtime.spec.auth);
-  const rendered = render(request);
-  return request.steps ? { ...rendered, steps: request.steps.map((step) => render(step.request)) } : rendered;
+  if (!request.steps) return render(request);
+  // Only the steps whose condition holds for this account are shown (GitHub's delete sends one of
+  // two, by whether the account is an invitation); `previous` is unknown before sending.
+  const context = { account: variables.account ?? null, user: variables.user ?? null, previous: null };
+  const applicable: CompiledRequest[] = [];
+  for (const [index, step] of request.steps.entries()) if (await stepApplies(step, context, index)) applicable.push(step.request);
+  const [head = request] = applicable;
+  return { ...render(head), steps: applicable.map(render) };
 }
 
 /** A payload preview renders with the operator (actor) as the person when none is given. */

@@ -35,6 +35,11 @@ export async function runSteps(input: { connection: Connection; runtime: Runtime
   return allDone ? { ...(last ? { last } : {}), nothingToDo: 'alreadyDone' } : { ...(last ? { last } : {}) };
 }
 
+/** Whether a step is sent for this context (a step without `when` always is). */
+export async function stepApplies(step: CompiledStep, context: object, index: number): Promise<boolean> {
+  return !step.when || conditionHolds(step, context, index);
+}
+
 async function conditionHolds(step: CompiledStep, context: object, index: number): Promise<boolean> {
   const action = step.request.name;
   try {

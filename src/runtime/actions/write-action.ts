@@ -14,6 +14,7 @@ import { resolveLookups } from '../lookups.js';
 import type { TemplateVariables } from '../render-request.js';
 import { runSteps } from './run-steps.js';
 import { jqLimitExceeded } from '../jq-limit-error.js';
+import { checkRequired, generateSecrets } from './write-preconditions.js';
 
 export interface ActionResult {
   status: number;
@@ -27,6 +28,12 @@ export interface ActionResult {
   body?: unknown;
   /** Custom actions: the output of their `result` expression. */
   result?: unknown;
+  /**
+   * Secrets the action generated and sent (`generate`, e.g. a one-time password), for the
+   * workflow to hand to the person. Registered with the connection's redactor: never logged; not
+   * enumerable, so serialising the result leaves them out.
+   */
+  secrets?: Record<string, string>;
 }
 
 /** Every standard action but the import, from the schema's list. */
@@ -52,8 +59,10 @@ export async function runWriteAction(input: {
 }): Promise<ActionResult> {
   const { connection, runtime, key, label } = input;
   const request = findRequest(runtime, key, label);
+  checkRequired(request, { inputs: connection.templateInputs, ...input.variables });
   const lookups = await resolveLookups(connection, runtime, request.lookupNames);
-  const variables = { ...input.variables, lookups };
+  const generated = generateSecrets(request, (secret) => connection.redactor.registerSecret(secret));
+  const variables = { ...input.variables, lookups, ...(generated ? { generated } : {}) };
   // Only the action's own requests count against its cap (retries included), not lookups.
   const outcome = await runWithinCap(connection, {
     key,
@@ -70,6 +79,9 @@ export async function runWriteAction(input: {
   const body = connection.redactor.redactValue(result.body);
   if (outcome.nothingToDo !== undefined) return { status: result.response.status, [outcome.nothingToDo]: true, body };
   const output: ActionResult = { status: result.response.status, body };
+  // Not enumerable: JSON of the result (an API answer, an audit entry, a log line) never carries a
+  // generated secret; only code that asks for `secrets` by name gets it.
+  if (generated) Object.defineProperty(output, 'secrets', { value: generated, enumerable: false });
   if (request.resultMapper && result.isJson) {
     const mapped = await request.resultMapper.map(result.body, { action: label, method: request.method });
     const account = mapped.records[0]?.account;

@@ -8,7 +8,10 @@
  *   (an absolute URL with `$skiptoken`).
  * - POST /v1.0/users needs accountEnabled, displayName, mailNickname, userPrincipalName (on a
  *   verified domain) and passwordProfile.password; 201 with the user.
- * - PATCH /v1.0/users/{id} answers 204; DELETE answers 204.
+ * - PATCH /v1.0/users/{id} answers 204; DELETE answers 204 (a soft delete: the user moves to
+ *   deleted items, where its userPrincipalName stays taken for 30 days).
+ * - POST /v1.0/users/{id}/revokeSignInSessions answers 200 `{"value": true}` and ends the user's
+ *   sessions (counted in `state.revokedSessions`).
  * - Errors are `{"error": {"code", "message", "innerError"}}`: 401 InvalidAuthenticationToken,
  *   403 Authorization_RequestDenied, 404 Request_ResourceNotFound, 400 Request_BadRequest,
  *   429 TooManyRequests with Retry-After.
@@ -90,7 +93,8 @@ async function createUser(state: EntraState, request: Request): Promise<Response
   if (!state.domains.includes(upn.split('@')[1] ?? '')) {
     return graphError(400, 'Request_BadRequest', 'The domain portion of the userPrincipalName property is invalid. You must use one of the verified domain names in your organization.');
   }
-  if (state.users.some((user) => user.userPrincipalName.toLowerCase() === upn.toLowerCase())) {
+  // A soft-deleted user keeps its userPrincipalName for 30 days (until purged or restored).
+  if ([...state.users, ...state.deletedUsers].some((user) => user.userPrincipalName.toLowerCase() === upn.toLowerCase())) {
     return graphError(400, 'Request_BadRequest', 'Another object with the same value for property userPrincipalName already exists.');
   }
   state.nextId += 1;
@@ -120,7 +124,16 @@ export function entraHandlers(state: EntraState): RequestHandler[] {
       const user = find(params.id);
       if (!user) return notFound(String(params.id));
       state.users = state.users.filter((other) => other !== user);
+      state.deletedUsers.push(user);
       return new HttpResponse(null, { status: 204 });
+    }),
+    http.post('*/v1.0/users/:id/revokeSignInSessions', ({ request, params }) => {
+      const refused = guard(state, request, true);
+      if (refused) return refused;
+      const user = find(params.id);
+      if (!user) return notFound(String(params.id));
+      state.revokedSessions.set(user.id, (state.revokedSessions.get(user.id) ?? 0) + 1);
+      return HttpResponse.json({ '@odata.context': `${new URL(request.url).origin}/v1.0/$metadata#Edm.Boolean`, value: true });
     }),
   ];
 }

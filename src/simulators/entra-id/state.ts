@@ -33,6 +33,10 @@ export interface EntraState {
   throttleNext: number;
   retryAfterSeconds: number;
   nextId: number;
+  /** Users deleted (soft): restorable, their userPrincipalName still taken. */
+  deletedUsers: GraphUser[];
+  /** user id -> how many times its sign-in sessions were revoked. */
+  revokedSessions: Map<string, number>;
 }
 
 export const ENTRA_TENANT_ID = '72f988bf-0000-4000-8000-2d7cd011db47';
@@ -65,5 +69,7 @@ export function createEntraState(users: GraphUser[] = seedGraphUsers(30)): Entra
     throttleNext: 0,
     retryAfterSeconds: 3,
     nextId: 1_000,
+    deletedUsers: [],
+    revokedSessions: new Map(),
   };
 }

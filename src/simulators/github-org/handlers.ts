@@ -4,7 +4,8 @@
  * - A request without User-Agent is 403 "Request forbidden by administrative rules".
  * - `Authorization: Bearer <token>`; a bad token is 401 `{"message": "Bad credentials"}`.
  * - Every answer carries x-ratelimit-limit/-remaining/-used/-reset/-resource; the primary limit,
- *   once used up, is 403 with x-ratelimit-remaining 0 and "API rate limit exceeded".
+ *   once used up, is 403 or 429 (GitHub documents both) with x-ratelimit-remaining 0, no
+ *   Retry-After, and "API rate limit exceeded" (`exhaustStatus` picks which).
  * - GET /orgs/{org}/members?role=all|admin|member, GET /orgs/{org}/invitations: `per_page`
  *   (default 30, max 100) and `page`, pages linked by a Link header. Member objects carry no
  *   email; invitations carry the invited email. Only owners see invitations.
@@ -47,8 +48,8 @@ function guard(state: GitHubOrgState, request: Request, org: string, ownerOnly: 
   if (state.exhaustNext > 0) {
     state.exhaustNext -= 1;
     return HttpResponse.json(
-      { message: 'API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api`, status: '403' },
-      { status: 403, headers: rateHeaders(state, 0) },
+      { message: 'API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api`, status: String(state.exhaustStatus) },
+      { status: state.exhaustStatus, headers: rateHeaders(state, 0) },
     );
   }
   if (org.toLowerCase() !== state.org.toLowerCase()) return message(state, 404, 'Not Found');

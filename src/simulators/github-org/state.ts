@@ -28,6 +28,8 @@ export interface GitHubOrgState {
   memberTokens: Set<string>;
   /** Requests to answer with the primary rate limit's 403 before serving normally again. */
   exhaustNext: number;
+  /** The status of a used-up primary rate limit: GitHub answers 403 or 429 (REST docs, "Rate limits"). */
+  exhaustStatus: 403 | 429;
   /** Seconds until the rate-limit window resets (x-ratelimit-reset is this from now, in Unix seconds). */
   resetSeconds: number;
   nextId: number;
@@ -52,5 +54,5 @@ export function seedGitHubOrg(count: number, invitations = 3): Pick<GitHubOrgSta
 }
 
 export function createGitHubOrgState(seed = seedGitHubOrg(20)): GitHubOrgState {
-  return { org: GITHUB_ORG, ...seed, ownerTokens: new Set([GITHUB_OWNER_TOKEN]), memberTokens: new Set([GITHUB_MEMBER_TOKEN]), exhaustNext: 0, resetSeconds: 40, nextId: 99_000 };
+  return { org: GITHUB_ORG, ...seed, ownerTokens: new Set([GITHUB_OWNER_TOKEN]), memberTokens: new Set([GITHUB_MEMBER_TOKEN]), exhaustNext: 0, exhaustStatus: 403, resetSeconds: 40, nextId: 99_000 };
 }

@@ -3,7 +3,10 @@
  * developer.okta.com/docs/api/openapi/okta-management/management/tag/User/), as documented:
  * - `Authorization: SSWS <token>`; a bad token is 401 E0000011.
  * - GET /api/v1/users: `limit` (default and max 200), `after` cursor, pages linked by a Link
- *   header (`rel="self"`, `rel="next"`); without search or filter DEPROVISIONED users are left out.
+ *   header (`rel="self"`, `rel="next"`); without search or filter DEPROVISIONED users are left out
+ *   ("omits users that have a status of DEPROVISIONED"); `search=status eq "<STATUS>"` lists the
+ *   users of that status, DEPROVISIONED included (other search expressions are not simulated: 400).
+ * - Profile firstName and lastName: 1 to 50 characters or null; email and login 5 to 100.
  * - POST /api/v1/users?activate=false creates a STAGED user (200); a login in use is 400 E0000001.
  * - POST .../lifecycle/activate: only STAGED or DEPROVISIONED users; others are 403 E0000016.
  *   A user without a password becomes PROVISIONED (the welcome flow finishes activation).
@@ -61,12 +64,18 @@ function listUsers(state: OktaState, request: Request): Response {
   const raw = url.searchParams.get('limit');
   const limit = raw === null ? OKTA_DEFAULT_LIMIT : Math.min(Math.max(Number.parseInt(raw, 10) || OKTA_DEFAULT_LIMIT, 1), OKTA_MAX_LIMIT);
   const after = url.searchParams.get('after');
-  const listed = state.users.filter((user) => user.status !== 'DEPROVISIONED').sort((a, b) => a.id.localeCompare(b.id));
+  const search = url.searchParams.get('search');
+  const status = search === null ? undefined : /^status eq "([A-Z_]+)"$/u.exec(search)?.[1];
+  if (search !== null && status === undefined) {
+    return oktaError(state, { status: 400, code: 'E0000031', summary: 'Invalid search.', causes: [`The simulator understands only status eq "<STATUS>", not: ${search}`] });
+  }
+  const listed = state.users.filter((user) => (status === undefined ? user.status !== 'DEPROVISIONED' : user.status === status)).sort((a, b) => a.id.localeCompare(b.id));
   const start = after === null ? 0 : listed.findIndex((user) => user.id > after);
   const page = start < 0 ? [] : listed.slice(start, start + limit);
-  const links = [`<${url.origin}/api/v1/users?limit=${limit}${after ? `&after=${after}` : ''}>; rel="self"`];
+  const searchQuery = search === null ? '' : `&search=${encodeURIComponent(search)}`;
+  const links = [`<${url.origin}/api/v1/users?limit=${limit}${after ? `&after=${after}` : ''}${searchQuery}>; rel="self"`];
   const last = page.at(-1);
-  if (start >= 0 && start + limit < listed.length && last) links.push(`<${url.origin}/api/v1/users?after=${last.id}&limit=${limit}>; rel="next"`);
+  if (start >= 0 && start + limit < listed.length && last) links.push(`<${url.origin}/api/v1/users?after=${last.id}&limit=${limit}${searchQuery}>; rel="next"`);
   return HttpResponse.json(page.map((user) => represent(url.origin, user)), { headers: { ...rateHeaders(state), link: links.join(', ') } });
 }
 
@@ -74,9 +83,14 @@ async function createUser(state: OktaState, request: Request): Promise<Response>
   const url = new URL(request.url);
   const body = (await request.json().catch(() => undefined)) as { profile?: Record<string, unknown> } | undefined;
   const profile = body?.profile ?? {};
-  const missing = ['firstName', 'lastName', 'email', 'login'].filter((field) => typeof profile[field] !== 'string' || profile[field] === '');
+  // firstName and lastName are nullable (UserProfile), but never "" (minLength 1).
+  const missing = ['firstName', 'lastName', 'email', 'login'].filter((field) => (profile[field] !== null || field === 'email' || field === 'login') && (typeof profile[field] !== 'string' || profile[field] === ''));
   if (missing.length > 0) {
     return oktaError(state, { status: 400, code: 'E0000001', summary: `Api validation failed: ${missing[0]}`, causes: missing.map((field) => `${field}: The field cannot be left blank`) });
+  }
+  const tooLong = (['firstName', 'lastName', 'email', 'login'] as const).filter((field) => typeof profile[field] === 'string' && [...String(profile[field])].length > (field === 'firstName' || field === 'lastName' ? 50 : 100));
+  if (tooLong.length > 0) {
+    return oktaError(state, { status: 400, code: 'E0000001', summary: `Api validation failed: ${tooLong[0]}`, causes: tooLong.map((field) => `${field}: The field is too long`) });
   }
   const login = String(profile.login);
   if (state.users.some((user) => user.profile.login.toLowerCase() === login.toLowerCase())) {
@@ -84,7 +98,7 @@ async function createUser(state: OktaState, request: Request): Promise<Response>
   }
   state.nextId += 1;
   const activate = url.searchParams.get('activate') !== 'false';
-  const user = makeOktaUser({ id: oktaId(state.nextId), status: activate ? 'PROVISIONED' : 'STAGED', firstName: String(profile.firstName), lastName: String(profile.lastName), email: String(profile.email), login, hasPassword: false });
+  const user = makeOktaUser({ id: oktaId(state.nextId), status: activate ? 'PROVISIONED' : 'STAGED', firstName: (profile.firstName as string | null), lastName: (profile.lastName as string | null), email: String(profile.email), login, hasPassword: false });
   state.users.push(user);
   return HttpResponse.json(represent(url.origin, user), { headers: rateHeaders(state) });
 }

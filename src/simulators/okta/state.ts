@@ -16,7 +16,7 @@ export interface OktaUser {
   lastUpdated: string;
   passwordChanged: string | null;
   type: { id: string };
-  profile: { firstName: string; lastName: string; email: string; login: string; mobilePhone?: string | null };
+  profile: { firstName: string | null; lastName: string | null; email: string; login: string; mobilePhone?: string | null };
   /** Whether the user has a password (activation without one leaves the user PROVISIONED). */
   hasPassword: boolean;
 }
@@ -52,7 +52,7 @@ export function oktaId(n: number): string {
   return `00u${String(n).padStart(10, '0')}x5d7`;
 }
 
-export function makeOktaUser(input: { id: string; status: OktaStatus; firstName: string; lastName: string; email: string; login?: string; hasPassword: boolean }): OktaUser {
+export function makeOktaUser(input: { id: string; status: OktaStatus; firstName: string | null; lastName: string | null; email: string; login?: string; hasPassword: boolean }): OktaUser {
   const active = input.status !== 'STAGED';
   return {
     id: input.id,
@@ -71,4 +71,17 @@ export function makeOktaUser(input: { id: string; status: OktaStatus; firstName:
 
 export function createOktaState(users: OktaUser[] = seedOktaUsers(30)): OktaState {
   return { users, tokens: new Set([OKTA_DEMO_TOKEN]), readOnlyTokens: new Set([OKTA_READ_ONLY_TOKEN]), throttleNext: 0, resetSeconds: 30, nextId: 100_000 };
+}
+
+/**
+ * The person follows the activation email's link and sets a password: a PROVISIONED user becomes
+ * ACTIVE (Okta: "the user must complete the activation flow"). False when there is no such user.
+ */
+export function completeActivation(state: OktaState, id: string): boolean {
+  const user = state.users.find((candidate) => candidate.id === id && candidate.status === 'PROVISIONED');
+  if (!user) return false;
+  user.hasPassword = true;
+  user.passwordChanged = STAMP;
+  user.status = 'ACTIVE';
+  return true;
 }

@@ -14,7 +14,7 @@ async function codesFor(where: Where, template: string, field: 'header' | 'body'
   if (where === 'specHeaders') spec.headers = { 'X-Test': template };
   else if (where === 'importUsers') spec.actions.importUsers.headers = { 'X-Test': template };
   else if (where === 'custom') spec.actions.custom = { order: { ...action, variables: { tag: { type: 'string' } } } };
-  else spec.actions[where] = action;
+  else spec.actions[where] = { ...action, ...(where === 'createUser' ? { generate: { password: { type: 'password' } } } : {}) };
   return errorCodes((await validateSpecText({ text: specText(spec), file: 's.yaml' })).diagnostics);
 }
 
@@ -39,8 +39,23 @@ describe('template variables per action', () => {
     { where: 'createUser', template: '{{shout user.email}}', want: ['SPEC_TEMPLATE_UNKNOWN_HELPER'] },
     { where: 'createUser', template: '{{> partial}}', want: ['SPEC_TEMPLATE_SYNTAX'] },
     { where: 'createUser', template: '{{#if user.admin}}x', want: ['SPEC_TEMPLATE_SYNTAX'] },
+    { where: 'createUser', template: '{{generated.password}} {{truncate (firstWord user.name) 50}} {{restWords user.name}}', want: [] },
+    { where: 'createUser', template: '{{generated.pin}}', want: ['SPEC_TEMPLATE_UNKNOWN_VARIABLE'] },
+    { where: 'deleteUser', template: '{{generated.password}}', want: ['SPEC_TEMPLATE_UNKNOWN_VARIABLE'] },
   ])('$where: $template -> $want', async ({ where, template, want }) => {
     expect(await codesFor(where, template)).toEqual(want);
+  });
+});
+
+describe('requires', () => {
+  it.each([
+    { given: ['user.email', 'inputs.region'], want: [] },
+    { given: ['account.id'], want: ['SPEC_TEMPLATE_UNKNOWN_VARIABLE'] },
+    { given: ['inputs.regoin'], want: ['SPEC_TEMPLATE_UNKNOWN_VARIABLE'] },
+  ])('createUser requires $given -> $want', async ({ given, want }) => {
+    const spec = baseSpec();
+    spec.actions.createUser = { method: 'POST', path: '/x', requires: given };
+    expect(errorCodes((await validateSpecText({ text: specText(spec), file: 's.yaml' })).diagnostics)).toEqual(want);
   });
 });
 
