@@ -5,6 +5,7 @@ import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
+import { googleWorkspaceConnector } from './google-workspace.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { oktaConnector } from './okta.js';
@@ -17,6 +18,7 @@ export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
 export * from './entra-id.js';
 export * from './github-org.js';
+export * from './google-workspace.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './okta.js';
@@ -31,6 +33,7 @@ export const connectors = {
   'bearer-cursor': bearerCursorConnector,
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
+  'google-workspace': googleWorkspaceConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'okta': oktaConnector,
