@@ -11,6 +11,7 @@ import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js
 import { oktaConnector } from './okta.js';
 import { scim20Connector } from './scim-2-0.js';
 import { scim20OauthConnector } from './scim-2-0-oauth.js';
+import { sentryConnector } from './sentry.js';
 import { zendeskConnector } from './zendesk.js';
 
 export * from './api-key-query-link.js';
@@ -24,6 +25,7 @@ export * from './oauth2-client-credentials.js';
 export * from './okta.js';
 export * from './scim-2-0.js';
 export * from './scim-2-0-oauth.js';
+export * from './sentry.js';
 export * from './zendesk.js';
 
 /** Every shipped connector by id. */
@@ -39,5 +41,6 @@ export const connectors = {
   'okta': oktaConnector,
   'scim-2-0': scim20Connector,
   'scim-2-0-oauth': scim20OauthConnector,
+  'sentry': sentryConnector,
   'zendesk': zendeskConnector,
 } as const satisfies Record<string, CompiledConnector>;
