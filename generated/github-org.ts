@@ -58,13 +58,6 @@ export const githubOrgConnector: CompiledConnector<GithubOrgInputs, GithubOrgAct
           "x-ratelimit-remaining": "0"
         },
         "waitHeader": "x-ratelimit-reset"
-      },
-      {
-        "status": 429,
-        "headers": {
-          "x-ratelimit-remaining": "0"
-        },
-        "waitHeader": "x-ratelimit-reset"
       }
     ],
     "errors": {

@@ -92,10 +92,18 @@ describe('entra-id writes', () => {
     });
     expect(created).toMatchObject({ status: 201, account: { email: 'nia.new@acme.test', name: 'Nia New', active: true } });
     expect(log.length).toBeGreaterThan(0);
-    expect(JSON.stringify([log, created.body])).not.toContain(password);
+    expect(JSON.stringify([log, created])).not.toContain(password);
     // Each call its own password.
     const other = await client().createUser({ ...person, email: 'other@mail.example' });
     expect(other.secrets?.password).not.toBe(password);
+  });
+
+  it('the simulator, like Graph, refuses a create without passwordProfile.password', async () => {
+    const token = await (await fetch(entra.tokenUrl, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: ENTRA_WRITER_APP.clientId, client_secret: ENTRA_WRITER_APP.clientSecret, scope: 'https://graph.microsoft.com/.default' }) })).json() as { access_token: string };
+    const body = { accountEnabled: true, displayName: 'N', mailNickname: 'n', userPrincipalName: 'n@acme.test', passwordProfile: { forceChangePasswordNextSignIn: true, password: null } };
+    const answer = await fetch(`${entra.graphUrl}/users`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: { code: 'Request_BadRequest', message: expect.stringContaining('passwordProfile') } });
   });
 
   it('never sends null: a person without first or last name gets neither property', async () => {

@@ -84,6 +84,7 @@ describe('github-org Import Users', () => {
     github.state.exhaustStatus = status;
     const error = await rejectionOf(client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).importUsers().collect());
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status });
+    expect(String(error.hint)).toContain('GitHub App installation token');
   });
 
   it('a bad token is AUTH_FAILED; a member\'s token cannot see invitations (FORBIDDEN)', async () => {

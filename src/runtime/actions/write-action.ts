@@ -30,7 +30,8 @@ export interface ActionResult {
   result?: unknown;
   /**
    * Secrets the action generated and sent (`generate`, e.g. a one-time password), for the
-   * workflow to hand to the person. Registered with the connection's redactor: never logged.
+   * workflow to hand to the person. Registered with the connection's redactor: never logged; not
+   * enumerable, so serialising the result leaves them out.
    */
   secrets?: Record<string, string>;
 }
@@ -77,7 +78,10 @@ export async function runWriteAction(input: {
   if (!result) return { status: 0, alreadyDone: true };
   const body = connection.redactor.redactValue(result.body);
   if (outcome.nothingToDo !== undefined) return { status: result.response.status, [outcome.nothingToDo]: true, body };
-  const output: ActionResult = { status: result.response.status, body, ...(generated ? { secrets: generated } : {}) };
+  const output: ActionResult = { status: result.response.status, body };
+  // Not enumerable: JSON of the result (an API answer, an audit entry, a log line) never carries a
+  // generated secret; only code that asks for `secrets` by name gets it.
+  if (generated) Object.defineProperty(output, 'secrets', { value: generated, enumerable: false });
   if (request.resultMapper && result.isJson) {
     const mapped = await request.resultMapper.map(result.body, { action: label, method: request.method });
     const account = mapped.records[0]?.account;
