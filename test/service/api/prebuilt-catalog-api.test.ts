@@ -4,11 +4,14 @@
  * the Accounts list with every page, an onboarding that creates the account in the target and an
  * offboarding that removes it there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_ADMIN_GRANT, seedGoogleUsers, startGoogleWorkspace, type GoogleWorkspaceSimulator } from '../../../src/simulators/google-workspace/index.js';
 import { SENTRY_ADMIN_TOKEN, SENTRY_ORG, seedSentryMembers, startSentry, type SentrySimulator } from '../../../src/simulators/sentry/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
+
+// Opening the embedded database and starting workers takes long on a loaded machine (2 cores, shared).
+vi.setConfig({ hookTimeout: 120_000 });
 
 const fixture = useApi(embeddedStorage('api-prebuilt-catalog'));
 let google: GoogleWorkspaceSimulator;
