@@ -5,11 +5,13 @@ import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
+import { googleWorkspaceConnector } from './google-workspace.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { oktaConnector } from './okta.js';
 import { scim20Connector } from './scim-2-0.js';
 import { scim20OauthConnector } from './scim-2-0-oauth.js';
+import { sentryConnector } from './sentry.js';
 import { zendeskConnector } from './zendesk.js';
 
 export * from './api-key-query-link.js';
@@ -17,11 +19,13 @@ export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
 export * from './entra-id.js';
 export * from './github-org.js';
+export * from './google-workspace.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './okta.js';
 export * from './scim-2-0.js';
 export * from './scim-2-0-oauth.js';
+export * from './sentry.js';
 export * from './zendesk.js';
 
 /** Every shipped connector by id. */
@@ -31,10 +35,12 @@ export const connectors = {
   'bearer-cursor': bearerCursorConnector,
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
+  'google-workspace': googleWorkspaceConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'okta': oktaConnector,
   'scim-2-0': scim20Connector,
   'scim-2-0-oauth': scim20OauthConnector,
+  'sentry': sentryConnector,
   'zendesk': zendeskConnector,
 } as const satisfies Record<string, CompiledConnector>;

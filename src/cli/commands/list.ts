@@ -1,6 +1,6 @@
 /** `connector list`: the shipped connectors (specs/), with their type and supported actions. */
 import { resolve } from 'node:path';
-import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
+import { catalogEntryOf } from '../../catalog/catalog-entry.js';
 import { compareText } from '../../compiler/diagnostic.js';
 import { findSpecFiles } from '../../compiler/index.js';
 import { loadSpecFile } from '../../compiler/load-spec.js';
@@ -20,6 +20,8 @@ export interface ConnectorSummary {
   id: string;
   name: string;
   type: string;
+  /** The auth type, as the catalogue names it (`apiKey`, `oauth2 refresh_token`, ...). */
+  auth: string;
   actions: string[];
   customActions: string[];
   file: string;
@@ -47,8 +49,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
       invalid.push(file);
       continue;
     }
-    const standard = STANDARD_ACTION_NAMES.filter((a) => spec.actions[a] !== undefined);
-    summaries.push({ id: spec.id, name: spec.name, type: spec.type, actions: spec.supports ?? standard, customActions: Object.keys(spec.actions.custom ?? {}), file });
+    const { id, name, type, auth, actions, customActions } = catalogEntryOf(spec);
+    summaries.push({ id, name, type, auth, actions, customActions, file });
   }
   summaries.sort((a, b) => compareText(a.id, b.id));
   if (parsed.strings.format === 'json') {

@@ -2,13 +2,13 @@
  * What the authentication step asks for: the connector spec's inputs as form fields (label, help,
  * kind, secret, required), with the saved value of each non-secret input and, for a secret, only
  * whether one is saved (secrets are write-only). Also the catalogue of prebuilt connectors with
- * the actions each supports, for choosing the type.
+ * the actions each supports, for choosing the type: a view of src/catalog/, read from the specs.
  */
 import { connectors } from '../../../generated/index.js';
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
+import { catalogOf } from '../../catalog/catalog-entry.js';
 import type { CompiledConnector } from '../../connector.js';
 import { prebuiltConnectorIds } from './integration-types.js';
-import { supportedStandardActions } from './offered-actions.js';
 
 export interface AuthInput {
   name: string;
@@ -45,10 +45,7 @@ const shipped: Record<string, CompiledConnector> = connectors;
 
 /** The prebuilt connectors, by name, each with what it supports (docs/contributors/product-rules.md "Integration types" 1: only the actions known to be supported are offered). */
 export function prebuiltCatalogue(): CatalogueEntry[] {
-  return prebuiltConnectorIds()
-    .map((id) => {
-      const { spec } = shipped[id]!;
-      return { id, name: spec.name, description: (spec.description ?? '').trim(), actions: supportedStandardActions(spec, 'prebuilt') };
-    })
+  return catalogOf(prebuiltConnectorIds().map((id) => shipped[id]!.spec), { type: 'prebuilt' })
+    .map(({ id, name, description, actions }) => ({ id, name, description, actions }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -1,0 +1,102 @@
+/**
+ * The catalogue's newer prebuilt connectors through the service's front door, on the embedded
+ * database with their simulators on real sockets: set up (type, auth, actions), a sync that fills
+ * the Accounts list with every page, an onboarding that creates the account in the target and an
+ * offboarding that removes it there.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GOOGLE_ADMIN_GRANT, seedGoogleUsers, startGoogleWorkspace, type GoogleWorkspaceSimulator } from '../../../src/simulators/google-workspace/index.js';
+import { SENTRY_ADMIN_TOKEN, SENTRY_ORG, seedSentryMembers, startSentry, type SentrySimulator } from '../../../src/simulators/sentry/index.js';
+import { embeddedStorage } from '../helpers/service-fixture.js';
+import { useApi, type TenantTokens } from './api-fixture.js';
+
+// Opening the embedded database and starting workers takes long on a loaded machine (2 cores, shared).
+vi.setConfig({ hookTimeout: 120_000 });
+
+const fixture = useApi(embeddedStorage('api-prebuilt-catalog'));
+let google: GoogleWorkspaceSimulator;
+let sentry: SentrySimulator;
+let tokens: TenantTokens;
+
+beforeAll(async () => {
+  google = await startGoogleWorkspace(seedGoogleUsers(620));
+  sentry = await startSentry(seedSentryMembers(230));
+  tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
+  await fixture.service.startWorkers();
+});
+afterAll(async () => {
+  await fixture.service?.stopWorkers();
+  await google?.close();
+  await sentry?.close();
+});
+
+interface Case {
+  connector: string;
+  baseUrl: () => string;
+  inputs: () => Record<string, string>;
+  /** Emails the target holds (live accounts only). */
+  emails: () => string[];
+}
+
+const CASES: Case[] = [
+  {
+    connector: 'google-workspace',
+    baseUrl: () => google.server.origin,
+    inputs: () => ({ ...GOOGLE_ADMIN_GRANT, tokenUrl: google.tokenUrl }),
+    emails: () => google.state.users.filter((user) => user.deletionTime === undefined).map((user) => user.primaryEmail),
+  },
+  {
+    connector: 'sentry',
+    baseUrl: () => sentry.server.origin,
+    inputs: () => ({ token: SENTRY_ADMIN_TOKEN, organization: SENTRY_ORG }),
+    emails: () => sentry.state.members.filter((member) => !member.removed).map((member) => member.email),
+  },
+];
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  // Runs and workflows are asynchronous: poll their state (bounded by the test's timeout).
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs, emails }) => {
+  let integration: string;
+  let personId: string;
+  const email = `new.hire.${connector}@acme.test`;
+
+  it('is set up as a prebuilt integration and syncs every account', { timeout: 120_000 }, async () => {
+    integration = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector, baseUrl: baseUrl() })).body.id;
+    expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/auth`, { inputs: inputs() })).status).toBe(200);
+    for (const action of ['createUser', 'deleteUser']) expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/${action}`, { enabled: true })).status).toBe(200);
+    expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/importUsers`, { enabled: true })).status).toBe(200);
+    const run = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0], (latest) => latest && !['queued', 'running'].includes(latest.status));
+    expect(run).toMatchObject({ status: 'succeeded' });
+    const listed = await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/accounts?limit=1000`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.accounts.map((account: { email: string }) => account.email).sort()).toEqual(emails().sort());
+  });
+
+  it('onboards a person: the account is created in the target', { timeout: 120_000 }, async () => {
+    personId = (await fixture.call(tokens.admin, 'POST', '/v1/people', { email, name: 'New Hire' })).body.id;
+    const started = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', { personId, integrationIds: [integration] }, { 'idempotency-key': `onboard-${connector}` });
+    expect(started.status).toBe(201);
+    const workflow = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body, (read) => read.status !== 'running');
+    expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'createUser', status: 'succeeded' }] });
+    expect(emails()).toContain(email);
+  });
+
+  it('offboards the person: the account is removed from the target', { timeout: 120_000 }, async () => {
+    // The account the onboarding created is known to the service once a sync has read it.
+    const started = await fixture.call(tokens.admin, 'POST', `/v1/integrations/${integration}/sync`);
+    expect(started.status).toBe(202);
+    await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0], (latest) => latest.id === started.body.run.id && !['queued', 'running'].includes(latest.status));
+    const offboarding = await fixture.call(tokens.admin, 'POST', '/v1/workflows/offboarding', { personId }, { 'idempotency-key': `offboard-${connector}` });
+    expect(offboarding.status).toBe(201);
+    const workflow = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${offboarding.body.id}`)).body, (read) => read.status !== 'running');
+    expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'deleteUser', status: 'succeeded' }] });
+    expect(emails()).not.toContain(email);
+  });
+});
