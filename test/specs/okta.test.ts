@@ -9,7 +9,7 @@ import type { CompiledConnector } from '../../src/connector.js';
 import { completeActivation, OKTA_DEMO_TOKEN, OKTA_READ_ONLY_TOKEN, oktaId, seedOktaUsers, startOkta, type OktaSimulator } from '../../src/simulators/okta/index.js';
 import { pathOf, queryOf, rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
-import { toStaged } from '../../src/service/sync/account-store.js';
+import { toStaged } from '../../src/service/store/account-rows.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 
 let okta: OktaSimulator;

@@ -1,7 +1,7 @@
 /**
  * Every write action of every shipped spec finds what it reads from the account in what the
  * service stores of an imported account (`accounts`: external id, email, name, admin and the other
- * mapped fields in `fields`, src/service/sync/account-store.ts): GitHub's delete needs the login
+ * mapped fields in `fields`, src/service/store/account-rows.ts): GitHub's delete needs the login
  * or the invitation id, not only the id. Each action is then run on a stored account against the
  * connector's simulator.
  */
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { connect, type Client } from '../../src/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { accountReads, missingAccountFields } from '../../src/cli/account-fields.js';
-import { toStaged } from '../../src/service/sync/account-store.js';
+import { toStaged } from '../../src/service/store/account-rows.js';
 import { startEntraId, ENTRA_WRITER_APP } from '../../src/simulators/entra-id/index.js';
 import { GITHUB_ORG, GITHUB_OWNER_TOKEN, startGitHubOrg } from '../../src/simulators/github-org/index.js';
 import { DEMO_FULL_ACCESS_KEY, startIncidentPlatform } from '../../src/simulators/incident-platform/index.js';
