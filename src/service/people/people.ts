@@ -42,7 +42,7 @@ export interface PeopleOperations {
   /** The tenant's people, or only those of `ids` (a page's linked people, not the whole directory). */
   list(input: { tenantId: string; ids?: readonly string[] }): Promise<Person[]>;
   /** A CSV with a header naming `email` and `name`; all rows or none. */
-  importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number }>;
+  importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number; ids: string[] }>;
   /** Accounts present in an application and linked to no person (no email match). */
   orphans(input: { tenantId: string }): Promise<OrphanAccount[]>;
   conflicts(input: { tenantId: string }): Promise<EmailConflict[]>;
@@ -64,14 +64,17 @@ function checkEmail(value: unknown, where: string): string {
   return email;
 }
 
+/** The rows inserted, in the order of `people` (RETURNING promises no order). */
 async function insertPeople(tx: Queryable, tenantId: string, people: readonly { email: string; name: string }[]): Promise<PersonRow[]> {
+  const records = people.map((person) => ({ id: randomUUID(), email: person.email, email_key: emailKey(person.email), name: person.name }));
   const { rows } = await tx.query<PersonRow>(
     `INSERT INTO people (id, tenant_id, email, email_key, name)
      SELECT x.id, $1, x.email, x.email_key, x.name FROM jsonb_to_recordset($2::jsonb) AS x(id text, email text, email_key text, name text) RETURNING *`,
-    [tenantId, JSON.stringify(people.map((person) => ({ id: randomUUID(), email: person.email, email_key: emailKey(person.email), name: person.name })))],
+    [tenantId, JSON.stringify(records)],
   );
   await relinkAccounts(tx, { tenantId, emailKeys: [...new Set(rows.map((row) => row.email_key))] });
-  return rows;
+  const position = new Map<string, number>(records.map((record, index) => [record.id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 export function peopleOperations(context: ServiceContext): PeopleOperations {
@@ -112,7 +115,7 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
       return db.transaction(async (tx) => {
         const created = await insertPeople(tx, input.tenantId, people);
         await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'people.imported', detail: { created: created.length } });
-        return { created: created.length };
+        return { created: created.length, ids: created.map((row) => row.id) };
       });
     },
 

@@ -8,6 +8,8 @@ import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
+import { PAGE_LIMITS } from '../../integrations/integrations.js';
+import { pageAfter } from '../paging.js';
 import { integrationParams } from '../schemas.js';
 
 const tags = ['access'];
@@ -32,6 +34,33 @@ const personBody = {
   properties: { email: { type: 'string', minLength: 3, maxLength: 320 }, name: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 const peopleCsvBody = { type: 'object', additionalProperties: false, required: ['csv'], properties: { csv: { type: 'string', maxLength: 10_000_000 } } } as const;
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
+const personSchema = {
+  title: 'Person',
+  type: 'object',
+  required: ['id', 'email', 'name', 'createdAt'],
+  properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: isoTime },
+} as const;
+const peopleQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
+    cursor: { type: 'string', maxLength: 500, description: 'The `next` of the previous page' },
+  },
+} as const;
+const peoplePageSchema = {
+  title: 'PeoplePage',
+  type: 'object',
+  required: ['people'],
+  properties: { people: { type: 'array', items: personSchema }, next: { type: 'string', description: 'The cursor of the next page; absent on the last' } },
+} as const;
+const importAnswerSchema = {
+  title: 'PeopleImported',
+  type: 'object',
+  required: ['created', 'ids'],
+  properties: { created: { type: 'integer', description: 'How many people were created' }, ids: { type: 'array', items: { type: 'string' }, description: 'The id of each person created, in the CSV’s row order' } },
+} as const;
 
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
   return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
@@ -40,13 +69,16 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
 export function accessRoutes(app: TypedApp, service: Service): void {
   app.get('/people', {
     config: { access: 'viewer', operationId: 'listPeople' },
-    schema: { summary: 'People of the tenant (the identities accounts link to)', tags, response: { 200: anyObject } },
-    handler: async (request) => ({ people: await service.people.list({ tenantId: callerOf(request).tenantId }) }),
+    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: peopleQuery, response: { 200: peoplePageSchema } },
+    handler: async (request) => {
+      const page = pageAfter(await service.people.list({ tenantId: callerOf(request).tenantId }), { idOf: (person) => person.id, limit: request.query.limit ?? PAGE_LIMITS.default, cursor: request.query.cursor });
+      return { people: page.items, next: page.next };
+    },
   });
 
   app.post('/people', {
     config: { access: 'admin', operationId: 'createPerson' },
-    schema: { summary: 'Create a person', tags, body: personBody, response: { 201: anyObject } },
+    schema: { summary: 'Create a person', tags, body: personBody, response: { 201: personSchema } },
     handler: async (request, reply) => {
       const caller = callerOf(request);
       const { email, name } = request.body;
@@ -56,7 +88,7 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.post('/people/import', {
     config: { access: 'admin', operationId: 'importPeople' },
-    schema: { summary: 'Create people from a CSV with `email` and `name` columns: all rows or none', tags, body: peopleCsvBody, response: { 200: anyObject } },
+    schema: { summary: 'Create people from a CSV with `email` and `name` columns: all rows or none; answers the ids created', tags, body: peopleCsvBody, response: { 200: importAnswerSchema } },
     handler: async (request) => {
       const caller = callerOf(request);
       return service.people.importCsv({ tenantId: caller.tenantId, csv: request.body.csv, actor: actorOf(caller) });
