@@ -3,6 +3,7 @@
  * deletion safeguard, lifting a quarantine, and the Accounts list the runs keep current.
  */
 import type { TypedApp } from '../../http/typed-app.js';
+import { SYNC_SETTING_RULES } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
 import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
@@ -33,10 +34,7 @@ const settingsBody = {
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    intervalSeconds: { type: 'integer', description: 'seconds between scheduled syncs (60 to 604800)' },
-    removalThresholdPercent: { type: 'integer', description: 'a complete run removing more than this share of the accounts...' },
-    removalThresholdMin: { type: 'integer', description: '...and more than this many waits for approval' },
-    maxConsecutiveFailures: { type: 'integer', description: 'failed runs in a row after which the integration is quarantined' },
+    ...SYNC_SETTING_RULES,
   },
 } as const;
 const pageQuery = {

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { INPUT_RULES } from '../../input-rules.js';
 import { ServiceError } from '../../service-error.js';
 import { WORKFLOW_INPUT_LIMITS, WORKFLOW_PAGE_LIMITS, type Started } from '../../workflows/workflow-operations.js';
 import { TASK_STATUSES, WORKFLOW_KINDS, WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
@@ -105,7 +106,7 @@ const settingsBody = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { keepAccounts: { type: 'boolean' }, maxConcurrency: { type: ['integer', 'null'], minimum: 1, maximum: 1000 } },
+  properties: { keepAccounts: { type: 'boolean' }, maxConcurrency: { ...INPUT_RULES.workflowConcurrency, type: ['integer', 'null'], description: `${INPUT_RULES.workflowConcurrency.description}; null: the connector’s own limit` } },
 } as const;
 
 /** The key from the Idempotency-Key header (preferred) or the body; one of them is required. */

@@ -7,6 +7,7 @@ import type { TypedApp } from '../../http/typed-app.js';
 import { problemFor } from '../../http/problem.js';
 import type { IntegrationChoice } from '../../integrations/integration-types.js';
 import { prebuiltCatalogue } from '../../integrations/auth-inputs.js';
+import { INPUT_RULES, rangeText } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
 import { pathParams } from '../path-params.js';
 import { isServiceError } from '../../service-error.js';
@@ -138,7 +139,7 @@ export function setupRoutes(app: TypedApp, service: Service): void {
     const { caller } = operatorOf(request);
     const { integrationId } = request.params;
     const concurrency = formText(request.body, 'maxConcurrency')?.trim() ?? '';
-    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', '1 to 1000; empty uses the connector’s own limit.');
+    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', `${rangeText(INPUT_RULES.workflowConcurrency)}; empty uses the connector’s own limit.`);
     // An unticked checkbox is not sent: its absence means false.
     await service.workflows.setSettings({
       tenantId: caller.tenantId,
