@@ -4,5 +4,5 @@ import { useApi } from '../service/api/api-fixture.js';
 import { describePeopleApi } from '../service/api/people-api.cases.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 
-const fixture = useApi(postgresStorage('people-api'));
+const fixture = useApi(postgresStorage('people_api'));
 describe('People API (PostgreSQL)', () => describePeopleApi(fixture));
