@@ -3,6 +3,9 @@
  * hint, JSON pointer), json, and GitHub Actions annotations. The compiler only returns data.
  */
 import type { Diagnostic } from '../compiler/diagnostic.js';
+import { formatSourceLine } from '../compiler/source-line.js';
+
+export { formatSourceLine };
 
 export type DiagnosticFormat = 'human' | 'json' | 'github';
 export const DIAGNOSTIC_FORMATS: readonly DiagnosticFormat[] = ['human', 'json', 'github'];
@@ -11,26 +14,6 @@ export interface FormatOptions {
   format?: DiagnosticFormat;
   /** Spec texts by file, to show the offending line in the human format. */
   sources?: ReadonlyMap<string, string>;
-}
-
-/** Long lines (minified YAML, a 100 KB jq expression) are cut around the column so output stays readable. */
-function excerpt(line: string, column: number): { text: string; caret: number } {
-  const width = 120;
-  if (line.length <= width) return { text: line, caret: column - 1 };
-  const start = Math.max(0, Math.min(column - 1 - width / 2, line.length - width));
-  return { text: `${start > 0 ? '…' : ''}${line.slice(start, start + width)}…`, caret: column - 1 - start + (start > 0 ? 1 : 0) };
-}
-
-/**
- * The line a diagnostic names, numbered, with a caret under its column (plain text, two lines),
- * or undefined when the text has no such line. The console shows the same beside its diagnostics.
- */
-export function formatSourceLine(text: string, at: Pick<Diagnostic, 'line' | 'column'>): string | undefined {
-  const source = text.split('\n')[at.line - 1];
-  if (source === undefined) return undefined;
-  const number = String(at.line);
-  const shown = excerpt(source.replace(/\t/gu, ' ').replace(/\r$/u, ''), at.column);
-  return `  ${number} | ${shown.text}\n  ${' '.repeat(number.length)} | ${' '.repeat(Math.max(0, shown.caret))}^`;
 }
 
 function formatHuman(diagnostic: Diagnostic, sources: ReadonlyMap<string, string> | undefined): string {

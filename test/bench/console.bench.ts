@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApi } from '../../src/service/api/build-api.js';
+import { buildHttpApp } from '../../src/service/http/build-app.js';
 import { openService } from '../../src/service/index.js';
 import { consoleClient } from '../service/console/console-client.js';
 
@@ -40,7 +40,7 @@ try {
   for (let index = 0; index < INTEGRATIONS; index += 1) {
     await service.integrations.create({ tenantId: tenant.id, type: 'scim', scimBaseUrl: `https://scim${index}.example.com/v2`, actor: 'bench' });
   }
-  const { app } = await buildApi({ service });
+  const { app } = await buildHttpApp({ service });
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const signedIn = consoleClient(app);
   await signedIn.signIn(token);

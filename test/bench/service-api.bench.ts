@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { buildApi } from '../../src/service/api/build-api.js';
+import { buildHttpApp } from '../../src/service/http/build-app.js';
 import { openService, type ServiceOptions } from '../../src/service/index.js';
 import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
 
@@ -61,7 +61,7 @@ async function measure(storage: string, options: ServiceOptions, bare: (measureB
     // Another tenant's rows in the same table, as in a shared database.
     await service.integrations.create({ tenantId: other.id, type: 'scim', scimBaseUrl: `https://other${index}.example.com/v2`, actor: 'bench' });
   }
-  const { app } = await buildApi({ service });
+  const { app } = await buildHttpApp({ service });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const headers = { authorization: `Bearer ${token}` };
   const get = async (path: string) => {

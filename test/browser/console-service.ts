@@ -4,7 +4,7 @@
  * incident-platform simulator as the target and a tenant holding an admin and a viewer token.
  */
 import { join } from 'node:path';
-import { buildApi } from '../../src/service/api/build-api.js';
+import { buildHttpApp } from '../../src/service/http/build-app.js';
 import { openService, type Service } from '../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
@@ -31,7 +31,7 @@ export async function startConsoleService(input: { targetKey: string; scriptName
   const incident = await startIncidentPlatform({ users, keys: { [input.targetKey]: 'full' } });
   // The simulator listens on loopback, which the service's default egress policy refuses.
   const service = await openService({ dataDir: join(dir.path, 'data'), egress: ALLOW_LOOPBACK });
-  const { app } = await buildApi({ service });
+  const { app } = await buildHttpApp({ service });
   await service.startWorkers();
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const tenant = await service.tenants.create({ name: 'default', plan: 'standard', actor: 'operator' });

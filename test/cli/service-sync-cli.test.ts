@@ -87,7 +87,7 @@ it('follows a run to its end, holds a large removal for approval and approves it
   expect(JSON.parse(configured.stdout)).toMatchObject({ settings: { intervalSeconds: 900, removalThresholdPercent: 5, removalThresholdMin: 0 } });
   const refused = await cli(['configure', ...scope(), '--interval-seconds', 'soon']);
   expect(refused.code).not.toBe(0);
-  expect(refused.stderr).toContain('intervalSeconds must be an integer from 60');
+  expect(refused.stderr).toContain('intervalSeconds must be a whole number from 60 to 604800');
 });
 
 it('names the flags a verb is missing, and an unknown verb', async () => {

@@ -51,10 +51,10 @@ describe('generated pages', () => {
     }, 60_000);
   }
 
-  it('the API error table lists every code of the service error table', async () => {
-    const { SERVICE_STATUS } = await import('../../src/service/api/problem.js');
+  it('the API error table lists every code of the HTTP problem table (which the type system holds to every ServiceError code)', async () => {
+    const { PROBLEM_CODES } = await import('../../src/service/http/problem-codes.js');
     const page = readFileSync(join(ROOT, 'docs/api/errors.md'), 'utf8');
-    for (const [serviceCode, { status, code }] of Object.entries(SERVICE_STATUS)) expect(page).toContain(`| ${status} | \`${code ?? serviceCode}\` |`);
+    for (const [code, { status }] of Object.entries(PROBLEM_CODES)) expect(page).toContain(`| ${status} | \`${code}\``);
   });
 });
 

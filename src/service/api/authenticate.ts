@@ -1,29 +1,29 @@
 /**
- * The authentication hook: every route but the public ones needs `Authorization: Bearer <token>`
- * of a live tenant token; admin routes need an admin token. Runs before body validation, so an
- * unauthenticated caller learns nothing about the request schema.
+ * The API's authentication hook (on the /v1 plugin only): every route but the public ones needs
+ * `Authorization: Bearer <token>` of a live tenant token; admin routes need an admin token. Runs
+ * before body validation, so an unauthenticated caller learns nothing about the request schema.
  */
 import type { FastifyRequest } from 'fastify';
 import type { TokenOperations } from '../tokens/api-tokens.js';
-import { ApiError } from './api-error.js';
+import '../http/access.js';
+import { HttpError } from '../http/http-error.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 export function authenticate(tokens: TokenOperations) {
   return async (request: FastifyRequest): Promise<void> => {
     const access = request.routeOptions.config.access;
-    // Unmatched URLs reach the not-found handler (access undefined); public routes need no token;
-    // console pages check their session cookie themselves.
-    if (access === undefined || access === 'public' || access === 'console') return;
+    // Unmatched URLs reach the not-found handler (access undefined); public routes need no token.
+    if (access === undefined || access === 'public') return;
     const presented = BEARER.exec(request.headers.authorization ?? '')?.[1];
     const caller = presented === undefined ? undefined : await tokens.verify(presented);
     if (!caller) {
-      throw new ApiError('UNAUTHORIZED', 401, presented === undefined ? 'this request needs an API token' : 'the API token is not valid', {
+      throw new HttpError('UNAUTHORIZED', presented === undefined ? 'this request needs an API token' : 'the API token is not valid', {
         hint: 'send Authorization: Bearer <token>; an operator creates tokens with `connector service token create`',
       });
     }
     if (access === 'admin' && caller.role !== 'admin') {
-      throw new ApiError('FORBIDDEN', 403, `a ${caller.role} token may only read; this request changes configuration`, { hint: 'use an admin token of the tenant' });
+      throw new HttpError('FORBIDDEN', `a ${caller.role} token may only read; this request changes configuration`, { hint: 'use an admin token of the tenant' });
     }
     request.caller = caller;
   };

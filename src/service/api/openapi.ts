@@ -6,7 +6,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import { problemSchema } from './schemas.js';
-import { PROBLEM_CONTENT_TYPE } from './problem.js';
+import { PROBLEM_CONTENT_TYPE } from '../http/problem.js';
 
 export interface RegisteredRoute {
   method: string;

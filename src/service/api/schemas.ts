@@ -7,8 +7,8 @@ import { INTEGRATION_TYPES } from '../integrations/integration-types.js';
 import { PAGE_LIMITS } from '../integrations/integrations.js';
 import { PLANS } from '../tenants/plans.js';
 
-const text = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) });
-const isoTime = { type: 'string', description: 'ISO 8601 time' };
+const text = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) }) as const;
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
 
 export const tenantSchema = {
   title: 'Tenant',
@@ -52,8 +52,8 @@ export const offeredActionSchema = {
 
 export const actionListSchema = { type: 'object', required: ['actions'], properties: { actions: { type: 'array', items: offeredActionSchema } } } as const;
 
-const nameField = { type: 'string', minLength: 1, maxLength: 200, description: 'Display name (default: the connector’s name)' };
-const urlField = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description });
+const nameField = { type: 'string', minLength: 1, maxLength: 200, description: 'Display name (default: the connector’s name)' } as const;
+const urlField = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description }) as const;
 
 export const createIntegrationBody = {
   title: 'IntegrationChoice',

@@ -1,12 +1,14 @@
 /**
- * Who may use a console route, declared in its `config.console`: `anonymous` (sign-in, the style
- * sheet), `viewer` (a signed-in operator: pages) or `admin` (signed in with an admin token: the
- * forms that change something). One hook enforces it before every handler: it reads the session,
- * re-checks its token in the database (a revoked token ends the session at once), verifies the
- * CSRF token of every state-changing request, then the role.
+ * Who may use a console route, declared in its `config.access` in the vocabulary the API uses
+ * (src/service/http/access.ts): `public` (sign-in, the style sheet), `viewer` (a signed-in
+ * operator: pages) or `admin` (signed in as an admin: the forms that change something). One hook
+ * enforces it before every handler: it reads the session, re-checks its token or operator in the
+ * database (a revoked token ends the session at once), verifies the CSRF token of every
+ * state-changing request, then the role.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { checkRouteAccess } from '../http/access.js';
 import type { OperatorOperations } from '../operators/operators.js';
 import type { TokenOperations } from '../tokens/api-tokens.js';
 import { ConsoleError } from './console-error.js';
@@ -14,14 +16,7 @@ import { parseCookies, SESSION_COOKIE } from './cookies.js';
 import { formText } from './form-body.js';
 import type { ConsoleSession, SessionStore } from './sessions.js';
 
-export const CONSOLE_ACCESS = ['anonymous', 'viewer', 'admin'] as const;
-export type ConsoleAccess = (typeof CONSOLE_ACCESS)[number];
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Console routes: who may use it (see console-access.ts). */
-    console?: ConsoleAccess;
-  }
   interface FastifyRequest {
     /** The console session the request's cookie names, if it is live. */
     consoleSession?: ConsoleSession;
@@ -43,16 +38,15 @@ const READS = new Set(['GET', 'HEAD']);
  * Refuses, at registration, a console route without its access or one that changes state for any
  * signed-in viewer: a form is for admins (or, before sign-in, signing in and out).
  */
-export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: { console?: unknown } }): void {
-  const access = route.config?.console;
+export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: { access?: unknown } }): void {
+  const access = checkRouteAccess(route);
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (typeof access !== 'string' || !(CONSOLE_ACCESS as readonly string[]).includes(access)) throw new Error(`console route ${methods.join(',')} ${route.url} declares no config.console`);
   if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
 }
 
 export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOperations; operators: OperatorOperations }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
-    const access = request.routeOptions.config.console;
+    const access = request.routeOptions.config.access;
     if (access === undefined) return;
     const session = input.sessions.get(parseCookies(request.headers.cookie).get(SESSION_COOKIE));
     if (session) request.consoleSession = session;
@@ -67,7 +61,7 @@ export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOper
     if (!READS.has(request.method) && !(request.consoleSession && sameSecret(formText(request.body, '_csrf'), request.consoleSession.csrf))) {
       throw new ConsoleError(403, 'Form refused', 'This form did not come from your current console session (its security token is missing or out of date), so nothing was changed.', 'Go back, reload the page and send the form again; if you were signed out, sign in first.');
     }
-    if (access === 'anonymous') return;
+    if (access === 'public') return;
     if (!request.caller) {
       // Returning the reply ends the request here (Fastify's async hooks).
       return reply.redirect('/console/sign-in', 303);

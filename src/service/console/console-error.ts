@@ -1,10 +1,10 @@
 /**
  * The console's error page: its own refusals (`ConsoleError`: an expired form, a viewer's write)
- * and the service's (mapped to status, detail and hint as the API maps them, by `problemFor`).
+ * and the service's (mapped to status, title, detail and hint by `problemFor`, as the API maps them).
  * Never a stack trace: anything else is a plain 500.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { problemFor } from '../api/problem.js';
+import { problemFor } from '../http/problem.js';
 import { isServiceError } from '../service-error.js';
 import { html } from './html.js';
 import { renderPage } from './layout.js';

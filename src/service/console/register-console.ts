@@ -1,9 +1,11 @@
 /**
- * The operator console: server-rendered pages under /console on the API's Fastify app, as one
- * encapsulated plugin (its form parser, hooks, error and not-found pages stay inside it). Pages
- * call the same service operations the API routes call; nothing here decides business rules.
+ * The operator console: server-rendered pages under /console, as one encapsulated plugin beside
+ * the API's (src/service/http/build-app.ts puts them side by side; neither imports the other): its
+ * form parser, session access hook, error and not-found pages stay inside it. Pages call the same
+ * service operations the API routes call; nothing here decides business rules.
  */
 import type { FastifyInstance } from 'fastify';
+import { typed } from '../http/typed-app.js';
 import type { Service } from '../open-service.js';
 import { checkConsoleRoute, consoleAccess } from './console-access.js';
 import { ConsoleError, errorPageOf, sendErrorPage } from './console-error.js';
@@ -51,19 +53,20 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       scope.addHook('preHandler', consoleAccess({ sessions, tokens: options.service.tokens, operators: options.service.operators }));
       scope.setErrorHandler((error, request, reply) => sendErrorPage(request, reply, errorPageOf(error)));
       scope.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.'))));
-      sessionRoutes(scope, { service: options.service, sessions });
-      integrationRoutes(scope, options.service);
-      setupRoutes(scope, options.service);
-      generateConfigRoutes(scope, options.service);
-      actionConfigRoutes(scope, options.service);
-      syncSettingsRoutes(scope, options.service);
-      addUserRoutes(scope, options.service);
-      peopleRoutes(scope, options.service);
-      recordRoutes(scope, options.service);
-      personWorkflowRoutes(scope, options.service);
-      tokenRoutes(scope, options.service);
-      accessRoutes(scope, options.service);
-      workflowRoutes(scope, options.service);
+      const app = typed(scope);
+      sessionRoutes(app, { service: options.service, sessions });
+      integrationRoutes(app, options.service);
+      setupRoutes(app, options.service);
+      generateConfigRoutes(app, options.service);
+      actionConfigRoutes(app, options.service);
+      syncSettingsRoutes(app, options.service);
+      addUserRoutes(app, options.service);
+      peopleRoutes(app, options.service);
+      recordRoutes(app, options.service);
+      personWorkflowRoutes(app, options.service);
+      tokenRoutes(app, options.service);
+      accessRoutes(app, options.service);
+      workflowRoutes(app, options.service);
     },
     { prefix: '/console' },
   );

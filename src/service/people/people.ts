@@ -42,7 +42,7 @@ export interface PeopleOperations {
   /** The tenant's people, or only those of `ids` (a page's linked people, not the whole directory). */
   list(input: { tenantId: string; ids?: readonly string[] }): Promise<Person[]>;
   /** A CSV with a header naming `email` and `name`; all rows or none. */
-  importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number }>;
+  importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number; ids: string[] }>;
   /** Accounts present in an application and linked to no person (no email match). */
   orphans(input: { tenantId: string }): Promise<OrphanAccount[]>;
   conflicts(input: { tenantId: string }): Promise<EmailConflict[]>;
@@ -98,7 +98,7 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
       return db.transaction(async (tx) => {
         const created = await insertPeople(tx, input.tenantId, people);
         await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'people.imported', detail: { created: created.length } });
-        return { created: created.length };
+        return { created: created.length, ids: created.map((row) => row.id) };
       });
     },
 

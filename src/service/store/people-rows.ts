@@ -20,13 +20,16 @@ export interface PersonRow {
 }
 
 /** Inserts people in one statement; `emailKey` of each is given by the caller's rule. */
+/** The rows inserted, in the order of `people` (RETURNING promises no order). */
 export async function insertPeople(tx: Queryable, tenantId: string, people: readonly { email: string; emailKey: string; name: string }[]): Promise<PersonRow[]> {
+  const records = people.map((person) => ({ id: randomUUID(), email: person.email, email_key: person.emailKey, name: person.name }));
   const { rows } = await tx.query<PersonRow>(
     `INSERT INTO people (id, tenant_id, email, email_key, name)
      SELECT x.id, $1, x.email, x.email_key, x.name FROM jsonb_to_recordset($2::jsonb) AS x(id text, email text, email_key text, name text) RETURNING *`,
-    [tenantId, JSON.stringify(people.map((person) => ({ id: randomUUID(), email: person.email, email_key: person.emailKey, name: person.name })))],
+    [tenantId, JSON.stringify(records)],
   );
-  return rows;
+  const position = new Map<string, number>(records.map((record, index) => [record.id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 
 /** The tenant's people by name, or only those of `ids`. */

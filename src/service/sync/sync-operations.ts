@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import type { IntegrationRef } from '../integrations/integrations.js';
+import { checkWholeNumber, SYNC_SETTING_RULES } from '../input-rules.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import { findIntegration, loadEnabledActions } from '../store/integration-rows.js';
@@ -102,18 +103,9 @@ function cursorOf(after: string | undefined): number {
 
 function validSettings(input: Partial<SyncSettings>, current: SyncSettings): SyncSettings {
   const next = { ...current };
-  const rules: Record<keyof SyncSettings, [number, number]> = {
-    intervalSeconds: [60, 7 * 24 * 3600],
-    removalThresholdPercent: [0, 100],
-    removalThresholdMin: [0, 1_000_000],
-    maxConsecutiveFailures: [1, 100],
-  };
-  for (const key of Object.keys(rules) as (keyof SyncSettings)[]) {
+  for (const key of Object.keys(SYNC_SETTING_RULES) as (keyof SyncSettings)[]) {
     const value = input[key];
-    if (value === undefined) continue;
-    const [min, max] = rules[key];
-    if (!Number.isInteger(value) || value < min || value > max) throw new ServiceError('INVALID_INPUT', `${key} must be an integer from ${min} to ${max}`, { hint: `give ${key} within the range` });
-    next[key] = value;
+    if (value !== undefined) next[key] = checkWholeNumber(key, SYNC_SETTING_RULES[key], value);
   }
   return next;
 }

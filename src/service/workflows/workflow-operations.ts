@@ -10,6 +10,7 @@ import type { ServiceContext } from '../context.js';
 import { connectorOf } from '../integrations/integration-types.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
 import { actionKind } from '../integrations/offered-actions.js';
+import { checkWholeNumber, INPUT_RULES } from '../input-rules.js';
 import { ServiceError } from '../service-error.js';
 import { findIntegration } from '../store/integration-rows.js';
 import { emailKey } from '../sync/sync-policy.js';
@@ -337,9 +338,7 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const keepAccounts = input.keepAccounts ?? current.keep_accounts;
       const maxConcurrency = input.maxConcurrency === undefined ? current.max_concurrency : input.maxConcurrency;
       if (typeof keepAccounts !== 'boolean') throw new ServiceError('INVALID_INPUT', 'keepAccounts must be true or false', { hint: 'true: offboarding deactivates instead of deleting' });
-      if (maxConcurrency !== null && (!Number.isInteger(maxConcurrency) || maxConcurrency < 1 || maxConcurrency > 1000)) {
-        throw new ServiceError('INVALID_INPUT', 'maxConcurrency must be a whole number from 1 to 1000, or null', { hint: 'null uses the connector’s own limit' });
-      }
+      if (maxConcurrency !== null) checkWholeNumber('maxConcurrency', INPUT_RULES.workflowConcurrency, maxConcurrency, 'or null: the connector’s own limit');
       const saved = await db.transaction(async (tx) => {
         const row = await saveWorkflowSettings(tx, { tenantId: input.tenantId, integrationId: input.integrationId, keepAccounts, maxConcurrency });
         await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'workflow.settings_changed', detail: { keepAccounts, maxConcurrency } });

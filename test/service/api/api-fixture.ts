@@ -3,7 +3,7 @@
  * every access-log entry kept so tests can grep them, and tenants with an admin and a viewer token.
  */
 import { afterAll, beforeAll } from 'vitest';
-import { buildApi, type AccessLogEntry, type Api } from '../../../src/service/api/build-api.js';
+import { buildHttpApp, type AccessLogEntry, type HttpApp } from '../../../src/service/http/build-app.js';
 import type { Plan, Tenant } from '../../../src/service/index.js';
 import { useService, type ServiceFixture, type StorageSetup } from '../helpers/service-fixture.js';
 
@@ -21,7 +21,7 @@ export interface Answer {
 }
 
 export interface ApiFixture extends ServiceFixture {
-  api: Api;
+  api: HttpApp;
   logs: AccessLogEntry[];
   /** Every answer body received, for the canary checks. */
   answers: string[];
@@ -34,7 +34,7 @@ export function useApi(storage: StorageSetup): ApiFixture {
   fixture.logs = [];
   fixture.answers = [];
   beforeAll(async () => {
-    fixture.api = await buildApi({ service: fixture.service, log: (entry) => fixture.logs.push(entry) });
+    fixture.api = await buildHttpApp({ service: fixture.service, log: (entry) => fixture.logs.push(entry) });
   });
   afterAll(async () => {
     await fixture.api?.app.close();

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
-import { buildApi } from '../../../src/service/api/build-api.js';
+import { buildHttpApp } from '../../../src/service/http/build-app.js';
 import { openService } from '../../../src/service/index.js';
 import type { ApiFixture } from './api-fixture.js';
 
@@ -55,7 +55,7 @@ export function describeSecretsAtRest(fixture: ApiFixture, scanStorage: StorageS
 
     // Reopened: the stored hash still authenticates the token, the sealed credential still runs.
     fixture.service = await openService(fixture.options);
-    fixture.api = await buildApi({ service: fixture.service });
+    fixture.api = await buildHttpApp({ service: fixture.service });
     const ran = await fixture.call(admin, 'POST', `/v1/integrations/${id}/actions/importUsers/run`, {});
     expect(ran.status).toBe(200);
     expect(ran.body.accounts).toHaveLength(3);

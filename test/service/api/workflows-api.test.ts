@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { INPUT_RULES, rangeText } from '../../../src/service/input-rules.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
@@ -74,4 +75,19 @@ it('an integration’s workflow settings: read, changed by an admin, refused for
   expect(changed.body).toEqual({ keepAccounts: true, maxConcurrency: 5 });
   expect((await fixture.call(tokens.viewer, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { keepAccounts: false })).status).toBe(403);
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { maxConcurrency: 0 })).status).toBe(400);
+});
+
+it('the concurrency rule, written once, bounds the route schema, the service and the OpenAPI document alike', async () => {
+  const rule = INPUT_RULES.workflowConcurrency;
+  const url = `/v1/integrations/${integrationId}/workflow-settings`;
+  for (const [value, accepted] of [[rule.minimum, true], [rule.maximum, true], [rule.minimum - 1, false], [rule.maximum + 1, false]] as const) {
+    const answer = await fixture.call(tokens.admin, 'PUT', url, { maxConcurrency: value });
+    if (accepted) expect(answer.body, String(value)).toMatchObject({ maxConcurrency: value });
+    else expect(answer.body, String(value)).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ pointer: '/body/maxConcurrency' }] });
+    const direct = fixture.service.workflows.setSettings({ tenantId: tokens.tenant.id, integrationId, maxConcurrency: value, actor: 'operator' });
+    if (accepted) await expect(direct).resolves.toMatchObject({ maxConcurrency: value });
+    else await expect(direct).rejects.toMatchObject({ code: 'INVALID_INPUT', message: `maxConcurrency must be a whole number from ${rangeText(rule)}` });
+  }
+  const document = (await fixture.call(undefined, 'GET', '/openapi.json')).body;
+  expect(document.paths['/v1/integrations/{integrationId}/workflow-settings'].put.requestBody.content['application/json'].schema.properties.maxConcurrency).toMatchObject({ minimum: rule.minimum, maximum: rule.maximum });
 });

@@ -332,7 +332,7 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect((await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId })).settings).toMatchObject({ intervalSeconds: 1800, removalThresholdPercent: 30 });
       const outOfRange = await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '5' });
       expect(outOfRange.status).toBe(400);
-      expect(outOfRange.text).toContain('intervalSeconds must be an integer from 60');
+      expect(outOfRange.text).toContain('intervalSeconds must be a whole number from 60 to 604800');
       expect((await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: 'soon' })).text).toContain('must be a whole number; nothing was saved.');
 
       // A second application whose target goes away: its first sync fails and, with one failure allowed, it is quarantined.

@@ -43,14 +43,15 @@ describe('integration status', () => {
 
 describe('console routes', () => {
   it.each([
-    { given: { method: 'GET', url: '/x', config: { console: 'viewer' } }, want: undefined },
-    { given: { method: 'POST', url: '/x', config: { console: 'admin' } }, want: undefined },
-    { given: { method: 'POST', url: '/sign-in', config: { console: 'anonymous' } }, want: undefined },
-    { given: { method: 'POST', url: '/x', config: { console: 'viewer' } }, want: 'changes state but is open to viewers' },
-    { given: { method: ['GET', 'DELETE'], url: '/x', config: { console: 'viewer' } }, want: 'changes state but is open to viewers' },
-    { given: { method: 'GET', url: '/x', config: {} }, want: 'declares no config.console' },
-    { given: { method: 'GET', url: '/x', config: { console: 'owner' } }, want: 'declares no config.console' },
-  ])('$given.method $given.config.console: $want', ({ given, want }) => {
+    { given: { method: 'GET', url: '/x', config: { access: 'viewer' } }, want: undefined },
+    { given: { method: 'POST', url: '/x', config: { access: 'admin' } }, want: undefined },
+    { given: { method: 'POST', url: '/sign-in', config: { access: 'public' } }, want: undefined },
+    { given: { method: 'POST', url: '/x', config: { access: 'viewer' } }, want: 'changes state but is open to viewers' },
+    { given: { method: ['GET', 'DELETE'], url: '/x', config: { access: 'viewer' } }, want: 'changes state but is open to viewers' },
+    { given: { method: 'GET', url: '/x', config: {} }, want: 'declares no config.access' },
+    { given: { method: 'GET', url: '/x', config: { access: 'owner' } }, want: 'declares no config.access' },
+    { given: { method: 'GET', url: '/x', config: { access: 'console' } }, want: 'declares no config.access' },
+  ])('$given.method $given.config.access: $want', ({ given, want }) => {
     if (want === undefined) expect(() => checkConsoleRoute(given)).not.toThrow();
     else expect(() => checkConsoleRoute(given)).toThrow(want);
   });

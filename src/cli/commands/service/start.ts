@@ -37,8 +37,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
     options,
     io,
     async begin(service) {
-      const { buildApi } = await import('../../../service/api/build-api.js');
-      const { app } = await buildApi({ service, log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`) });
+      const { buildHttpApp } = await import('../../../service/http/build-app.js');
+      const { app } = await buildHttpApp({ service, log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`) });
       if ((await service.tenants.list()).length === 0) {
         const tenant = await service.tenants.create({ name: 'default', plan: (parsed.strings.plan ?? 'standard') as 'standard', actor: cliActor() });
         const token = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: cliActor() });

@@ -3,10 +3,13 @@
  * Access Grid (people x applications) and an application's Application Audit, each also as CSV
  * (`?format=csv`) for access reviews.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
+import { PAGE_LIMITS } from '../../integrations/integrations.js';
+import { pageAfter } from '../paging.js';
 import { integrationParams } from '../schemas.js';
 
 const tags = ['access'];
@@ -31,38 +34,68 @@ const personBody = {
   properties: { email: { type: 'string', minLength: 3, maxLength: 320 }, name: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 const peopleCsvBody = { type: 'object', additionalProperties: false, required: ['csv'], properties: { csv: { type: 'string', maxLength: 10_000_000 } } } as const;
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
+const personSchema = {
+  title: 'Person',
+  type: 'object',
+  required: ['id', 'email', 'name', 'createdAt'],
+  properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: isoTime },
+} as const;
+const peopleQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
+    cursor: { type: 'string', maxLength: 500, description: 'The `next` of the previous page' },
+  },
+} as const;
+const peoplePageSchema = {
+  title: 'PeoplePage',
+  type: 'object',
+  required: ['people'],
+  properties: { people: { type: 'array', items: personSchema }, next: { type: 'string', description: 'The cursor of the next page; absent on the last' } },
+} as const;
+const importAnswerSchema = {
+  title: 'PeopleImported',
+  type: 'object',
+  required: ['created', 'ids'],
+  properties: { created: { type: 'integer', description: 'How many people were created' }, ids: { type: 'array', items: { type: 'string' }, description: 'The id of each person created, in the CSV’s row order' } },
+} as const;
 
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
   return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
 }
 
-export function accessRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/v1/people', {
+export function accessRoutes(app: TypedApp, service: Service): void {
+  app.get('/people', {
     config: { access: 'viewer', operationId: 'listPeople' },
-    schema: { summary: 'People of the tenant (the identities accounts link to)', tags, response: { 200: anyObject } },
-    handler: async (request) => ({ people: await service.people.list({ tenantId: callerOf(request).tenantId }) }),
+    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: peopleQuery, response: { 200: peoplePageSchema } },
+    handler: async (request) => {
+      const page = pageAfter(await service.people.list({ tenantId: callerOf(request).tenantId }), { idOf: (person) => person.id, limit: request.query.limit ?? PAGE_LIMITS.default, cursor: request.query.cursor });
+      return { people: page.items, next: page.next };
+    },
   });
 
-  app.post('/v1/people', {
+  app.post('/people', {
     config: { access: 'admin', operationId: 'createPerson' },
-    schema: { summary: 'Create a person', tags, body: personBody, response: { 201: anyObject } },
+    schema: { summary: 'Create a person', tags, body: personBody, response: { 201: personSchema } },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      const { email, name } = request.body as { email: string; name: string };
+      const { email, name } = request.body;
       return reply.code(201).send(await service.people.create({ tenantId: caller.tenantId, email, name, actor: actorOf(caller) }));
     },
   });
 
-  app.post('/v1/people/import', {
+  app.post('/people/import', {
     config: { access: 'admin', operationId: 'importPeople' },
-    schema: { summary: 'Create people from a CSV with `email` and `name` columns: all rows or none', tags, body: peopleCsvBody, response: { 200: anyObject } },
+    schema: { summary: 'Create people from a CSV with `email` and `name` columns: all rows or none; answers the ids created', tags, body: peopleCsvBody, response: { 200: importAnswerSchema } },
     handler: async (request) => {
       const caller = callerOf(request);
-      return service.people.importCsv({ tenantId: caller.tenantId, csv: (request.body as { csv: string }).csv, actor: actorOf(caller) });
+      return service.people.importCsv({ tenantId: caller.tenantId, csv: request.body.csv, actor: actorOf(caller) });
     },
   });
 
-  app.get('/v1/people/unlinked', {
+  app.get('/people/unlinked', {
     config: { access: 'viewer', operationId: 'listUnlinked' },
     schema: { summary: 'Accounts linked to no person (orphans), and emails two people share (conflicts)', tags, response: { 200: anyObject } },
     handler: async (request) => {
@@ -72,11 +105,11 @@ export function accessRoutes(app: FastifyInstance, service: Service): void {
     },
   });
 
-  app.get('/v1/access-grid', {
+  app.get('/access-grid', {
     config: { access: 'viewer', operationId: 'accessGrid' },
     schema: { summary: 'The Access Grid: people x applications, each cell the account state and admin flag', tags, querystring: gridQuery, response: { 200: anyObject } },
     handler: async (request, reply) => {
-      const { format, ...query } = request.query as { format?: string; state?: AccountState; adminOnly?: boolean; search?: string; limit?: number; offset?: number };
+      const { format, ...query } = request.query;
       const tenantId = callerOf(request).tenantId;
       if (format === 'csv') {
         const { limit: _limit, offset: _offset, ...filters } = query;
@@ -86,12 +119,12 @@ export function accessRoutes(app: FastifyInstance, service: Service): void {
     },
   });
 
-  app.get('/v1/integrations/:integrationId/audit', {
+  app.get('/integrations/:integrationId/audit', {
     config: { access: 'viewer', operationId: 'applicationAudit' },
     schema: { summary: 'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects', tags, params: integrationParams, querystring: { type: 'object', additionalProperties: false, properties: formatQuery }, response: { 200: anyObject } },
     handler: async (request, reply) => {
-      const input = { tenantId: callerOf(request).tenantId, integrationId: (request.params as { integrationId: string }).integrationId };
-      if ((request.query as { format?: string }).format === 'csv') return sendCsv(reply, 'application-audit', await service.access.applicationAuditCsv(input));
+      const input = { tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId };
+      if (request.query.format === 'csv') return sendCsv(reply, 'application-audit', await service.access.applicationAuditCsv(input));
       return { accounts: await service.access.applicationAudit(input) };
     },
   });

@@ -2,7 +2,7 @@
  * Actions of an integration (setup step 3): the ones offered, enabling and disabling them, running
  * one, and a build-your-own action's configuration edited per action.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { ActionConfigChange } from '../../integrations/action-config.js';
 import type { ActionSubject } from '../../integrations/run-action.js';
 import type { Service } from '../../open-service.js';
@@ -43,28 +43,28 @@ const actionConfigSchema = {
   },
 } as const;
 
-export function actionRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/v1/integrations/:integrationId/actions', {
+export function actionRoutes(app: TypedApp, service: Service): void {
+  app.get('/integrations/:integrationId/actions', {
     config: { access: 'viewer', operationId: 'listActions' },
     schema: { summary: 'The actions offered now, each with whether it is enabled (none before authentication is configured)', tags, params: integrationParams, response: { 200: actionListSchema } },
     handler: async (request) => {
-      const { integrationId } = request.params as { integrationId: string };
+      const { integrationId } = request.params;
       return { actions: await service.integrations.listActions({ tenantId: callerOf(request).tenantId, integrationId }) };
     },
   });
 
-  app.put('/v1/integrations/:integrationId/actions/:action', {
+  app.put('/integrations/:integrationId/actions/:action', {
     config: { access: 'admin', operationId: 'setAction' },
     schema: { summary: 'Enable or disable an offered action', tags, params: actionParams, body: setActionBody, response: { 200: actionListSchema } },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId, action } = request.params as { integrationId: string; action: string };
-      const { enabled } = request.body as { enabled: boolean };
+      const { integrationId, action } = request.params;
+      const { enabled } = request.body;
       return { actions: await service.integrations.setAction({ tenantId: caller.tenantId, integrationId, action, enabled, actor: actorOf(caller) }) };
     },
   });
 
-  app.post('/v1/integrations/:integrationId/actions/:action/run', {
+  app.post('/integrations/:integrationId/actions/:action/run', {
     config: { access: 'admin', operationId: 'runAction' },
     schema: {
       summary: 'Run an enabled action once on the saved configuration',
@@ -76,42 +76,42 @@ export function actionRoutes(app: FastifyInstance, service: Service): void {
     },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId, action } = request.params as { integrationId: string; action: string };
-      return service.integrations.runAction({ tenantId: caller.tenantId, integrationId, action, subject: (request.body ?? {}) as ActionSubject, actor: actorOf(caller) });
+      const { integrationId, action } = request.params;
+      return service.integrations.runAction({ tenantId: caller.tenantId, integrationId, action, subject: request.body ?? {}, actor: actorOf(caller) });
     },
   });
 
   const anyObject = { type: 'object', additionalProperties: true } as const;
-  app.post('/v1/integrations/:integrationId/test', {
+  app.post('/integrations/:integrationId/test', {
     config: { access: 'admin', operationId: 'testIntegration' },
     schema: { summary: 'Test: send the first import request and return the raw answer (status, headers, body), credentials redacted', description: '502 ACTION_FAILED, with `failure` (the runtime\'s code, message and hint, redacted), when the target cannot be reached or refuses before answering.', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId } = request.params as { integrationId: string };
+      const { integrationId } = request.params;
       return service.inspect.test({ tenantId: caller.tenantId, integrationId, actor: actorOf(caller) });
     },
   });
 
-  app.post('/v1/integrations/:integrationId/preview', {
+  app.post('/integrations/:integrationId/preview', {
     config: { access: 'admin', operationId: 'previewIntegration' },
     schema: { summary: 'Preview: the first import answer mapped, each record with its problems', description: '502 ACTION_FAILED, with `failure`, when the target cannot be reached or its answer cannot be mapped at all.', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId } = request.params as { integrationId: string };
+      const { integrationId } = request.params;
       return service.inspect.preview({ tenantId: caller.tenantId, integrationId, actor: actorOf(caller) });
     },
   });
 
-  app.get('/v1/integrations/:integrationId/actions/:action/config', {
+  app.get('/integrations/:integrationId/actions/:action/config', {
     config: { access: 'viewer', operationId: 'getActionConfig' },
     schema: { summary: 'An action’s configuration as the spec has it (method, path, payload template, records path, mapping...)', tags, params: actionParams, response: { 200: actionConfigSchema } },
     handler: async (request) => {
-      const { integrationId, action } = request.params as { integrationId: string; action: string };
+      const { integrationId, action } = request.params;
       return service.integrations.actionConfig({ tenantId: callerOf(request).tenantId, integrationId, action });
     },
   });
 
-  app.put('/v1/integrations/:integrationId/actions/:action/config', {
+  app.put('/integrations/:integrationId/actions/:action/config', {
     config: { access: 'admin', operationId: 'configureAction' },
     schema: {
       summary: 'Edit a build-your-own action’s configuration',
@@ -123,8 +123,8 @@ export function actionRoutes(app: FastifyInstance, service: Service): void {
     },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId, action } = request.params as { integrationId: string; action: string };
-      return service.integrations.configureAction({ tenantId: caller.tenantId, integrationId, action, change: request.body as ActionConfigChange, actor: actorOf(caller) });
+      const { integrationId, action } = request.params;
+      return service.integrations.configureAction({ tenantId: caller.tenantId, integrationId, action, change: request.body, actor: actorOf(caller) });
     },
   });
 }

@@ -2,16 +2,16 @@
  * Integrations: choose the type (create), read them, list them by cursor, configure authentication
  * (tested on save), and Generate Config (a proposal, then its confirmed save).
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { IntegrationChoice } from '../../integrations/integration-types.js';
 import type { Service } from '../../open-service.js';
-import { problem, sendProblem } from '../problem.js';
+import { problem, sendProblem } from '../../http/problem.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { configureAuthAnswer, configureAuthBody, createIntegrationBody, integrationPageSchema, integrationParams, integrationSchema, pageQuery } from '../schemas.js';
 
 const tags = ['integrations'];
 const anyObject = { type: 'object', additionalProperties: true } as const;
-const jq = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description });
+const jq = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description }) as const;
 const proposeBody = {
   title: 'GenerateConfigRequest',
   type: 'object',
@@ -31,37 +31,37 @@ const applyBody = {
   },
 } as const;
 
-export function integrationRoutes(app: FastifyInstance, service: Service): void {
-  app.post('/v1/integrations', {
+export function integrationRoutes(app: TypedApp, service: Service): void {
+  app.post('/integrations', {
     config: { access: 'admin', operationId: 'createIntegration' },
     schema: { summary: 'Create an integration: choose its type (setup step 1)', tags, body: createIntegrationBody, response: { 201: integrationSchema } },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      const body = request.body as IntegrationChoice & { name?: string };
+      const body = request.body;
       const integration = await service.integrations.create({ ...body, tenantId: caller.tenantId, actor: actorOf(caller) });
       return reply.code(201).header('location', `/v1/integrations/${integration.id}`).send(integration);
     },
   });
 
-  app.get('/v1/integrations', {
+  app.get('/integrations', {
     config: { access: 'viewer', operationId: 'listIntegrations' },
     schema: { summary: 'List the tenant’s integrations in creation order, by cursor', tags, querystring: pageQuery, response: { 200: integrationPageSchema } },
     handler: async (request) => {
-      const query = request.query as { limit?: number; cursor?: string };
+      const query = request.query;
       return service.integrations.page({ tenantId: callerOf(request).tenantId, limit: query.limit, cursor: query.cursor });
     },
   });
 
-  app.get('/v1/integrations/:integrationId', {
+  app.get('/integrations/:integrationId', {
     config: { access: 'viewer', operationId: 'getIntegration' },
     schema: { summary: 'Read an integration (secrets are never returned)', tags, params: integrationParams, response: { 200: integrationSchema } },
     handler: async (request) => {
-      const { integrationId } = request.params as { integrationId: string };
+      const { integrationId } = request.params;
       return service.integrations.get({ tenantId: callerOf(request).tenantId, integrationId });
     },
   });
 
-  app.put('/v1/integrations/:integrationId/auth', {
+  app.put('/integrations/:integrationId/auth', {
     config: { access: 'admin', operationId: 'configureAuthentication' },
     schema: {
       summary: 'Configure authentication (setup step 2): the connection is tested and saved only when it passes',
@@ -73,17 +73,17 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
     },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      const { integrationId } = request.params as { integrationId: string };
-      const { inputs } = request.body as { inputs: Record<string, string> };
+      const { integrationId } = request.params;
+      const { inputs } = request.body;
       const result = await service.integrations.configureAuth({ tenantId: caller.tenantId, integrationId, inputs, actor: actorOf(caller) });
       if (!result.ok) {
-        return sendProblem(request, reply, problem('AUTH_TEST_FAILED', 422, `the connection test failed; nothing was saved: ${result.failure.message}`, { hint: result.failure.hint, failure: result.failure }));
+        return sendProblem(request, reply, problem('AUTH_TEST_FAILED', `the connection test failed; nothing was saved: ${result.failure.message}`, { hint: result.failure.hint, failure: result.failure }));
       }
       return { integration: result.integration, check: result.check };
     },
   });
 
-  app.post('/v1/integrations/:integrationId/generate-config', {
+  app.post('/integrations/:integrationId/generate-config', {
     config: { access: 'admin', operationId: 'generateConfig' },
     schema: {
       summary: 'Generate Config: propose the records path and mapping from the target’s Import Users answer, each field with why; saves nothing',
@@ -95,13 +95,13 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
     },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId } = request.params as { integrationId: string };
-      const { records } = (request.body ?? {}) as { records?: string };
+      const { integrationId } = request.params;
+      const { records } = request.body ?? {};
       return service.integrations.proposeConfig({ tenantId: caller.tenantId, integrationId, records, actor: actorOf(caller) });
     },
   });
 
-  app.post('/v1/integrations/:integrationId/generate-config/apply', {
+  app.post('/integrations/:integrationId/generate-config/apply', {
     config: { access: 'admin', operationId: 'applyGeneratedConfig' },
     schema: {
       summary: 'Save a (possibly edited) Generate Config proposal into the build-your-own spec’s Import Users',
@@ -113,8 +113,8 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
     },
     handler: async (request) => {
       const caller = callerOf(request);
-      const { integrationId } = request.params as { integrationId: string };
-      const body = request.body as { records: string | { expression: string }; mapping: Record<string, string>; path?: string };
+      const { integrationId } = request.params;
+      const body = request.body;
       // The proposal itself may be sent back as it came: its records is an object with the expression.
       const records = typeof body.records === 'string' ? body.records : body.records.expression;
       const importUsers = await service.integrations.applyConfig({ tenantId: caller.tenantId, integrationId, records, mapping: body.mapping, path: body.path, actor: actorOf(caller) });

@@ -2,8 +2,10 @@
  * Account sync of an integration: "sync now", its runs, approving or rejecting a run held by the
  * deletion safeguard, lifting a quarantine, and the Accounts list the runs keep current.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
+import { SYNC_SETTING_RULES } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
+import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams } from '../schemas.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
@@ -32,10 +34,7 @@ const settingsBody = {
   additionalProperties: false,
   minProperties: 1,
   properties: {
-    intervalSeconds: { type: 'integer', description: 'seconds between scheduled syncs (60 to 604800)' },
-    removalThresholdPercent: { type: 'integer', description: 'a complete run removing more than this share of the accounts...' },
-    removalThresholdMin: { type: 'integer', description: '...and more than this many waits for approval' },
-    maxConsecutiveFailures: { type: 'integer', description: 'failed runs in a row after which the integration is quarantined' },
+    ...SYNC_SETTING_RULES,
   },
 } as const;
 const pageQuery = {
@@ -45,16 +44,10 @@ const pageQuery = {
 } as const;
 const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
-type IntegrationParams = { integrationId: string };
-type RunParams = IntegrationParams & { runId: string };
+export function syncRoutes(app: TypedApp, service: Service): void {
+  const ref = (request: { params: { integrationId: string }; caller?: Caller }) => ({ tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId });
 
-export function syncRoutes(app: FastifyInstance, service: Service): void {
-  const ref = (request: { params: unknown; caller?: unknown }) => ({
-    tenantId: callerOf(request as never).tenantId,
-    integrationId: (request.params as IntegrationParams).integrationId,
-  });
-
-  app.post('/v1/integrations/:integrationId/sync', {
+  app.post('/integrations/:integrationId/sync', {
     config: { access: 'admin', operationId: 'syncNow' },
     schema: { summary: 'Sync now: queue a run, or join the one already queued or running', tags, params: integrationParams, response: { 202: anyObject } },
     handler: async (request, reply) => {
@@ -63,13 +56,13 @@ export function syncRoutes(app: FastifyInstance, service: Service): void {
     },
   });
 
-  app.get('/v1/integrations/:integrationId/sync', {
+  app.get('/integrations/:integrationId/sync', {
     config: { access: 'viewer', operationId: 'syncStatus' },
     schema: { summary: 'Sync settings and state: interval, next run, consecutive failures, quarantine', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => service.sync.status(ref(request)),
   });
 
-  app.put('/v1/integrations/:integrationId/sync', {
+  app.put('/integrations/:integrationId/sync', {
     config: { access: 'admin', operationId: 'configureSync' },
     schema: {
       summary: 'Change the sync settings: interval, deletion safeguard thresholds, failures before quarantine',
@@ -78,63 +71,63 @@ export function syncRoutes(app: FastifyInstance, service: Service): void {
       body: settingsBody,
       response: { 200: anyObject },
     },
-    handler: async (request) => service.sync.configure({ ...ref(request), ...(request.body as object), actor: actorOf(callerOf(request)) }),
+    handler: async (request) => service.sync.configure({ ...ref(request), ...request.body, actor: actorOf(callerOf(request)) }),
   });
 
-  app.post('/v1/integrations/:integrationId/sync/resume', {
+  app.post('/integrations/:integrationId/sync/resume', {
     config: { access: 'admin', operationId: 'resumeSync' },
     schema: { summary: 'Lift a quarantine: scheduled runs start again', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => service.sync.resume({ ...ref(request), actor: actorOf(callerOf(request)) }),
   });
 
-  app.get('/v1/integrations/:integrationId/sync/runs', {
+  app.get('/integrations/:integrationId/sync/runs', {
     config: { access: 'viewer', operationId: 'listSyncRuns' },
     schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code', tags, params: integrationParams, response: { 200: anyObject } },
     handler: async (request) => ({ runs: await service.sync.listRuns(ref(request)) }),
   });
 
-  app.get('/v1/integrations/:integrationId/sync/runs/:runId', {
+  app.get('/integrations/:integrationId/sync/runs/:runId', {
     config: { access: 'viewer', operationId: 'getSyncRun' },
     schema: { summary: 'One sync run', tags, params: runParams, response: { 200: anyObject } },
-    handler: async (request) => service.sync.getRun({ ...ref(request), runId: (request.params as RunParams).runId }),
+    handler: async (request) => service.sync.getRun({ ...ref(request), runId: request.params.runId }),
   });
 
   for (const [verb, summary] of [
     ['approve', 'Approve the removals a run held by the deletion safeguard would make'],
     ['reject', 'Reject them: the run ends rejected and removes nothing'],
   ] as const) {
-    app.post(`/v1/integrations/:integrationId/sync/runs/:runId/${verb}`, {
+    app.post(`/integrations/:integrationId/sync/runs/:runId/${verb}`, {
       config: { access: 'admin', operationId: `${verb}SyncRun` },
       schema: { summary, tags, params: runParams, response: { 200: anyObject } },
       handler: async (request) => {
-        const input = { ...ref(request), runId: (request.params as RunParams).runId, actor: actorOf(callerOf(request)) };
+        const input = { ...ref(request), runId: request.params.runId, actor: actorOf(callerOf(request)) };
         return verb === 'approve' ? service.sync.approveRun(input) : service.sync.rejectRun(input);
       },
     });
   }
 
-  app.get('/v1/integrations/:integrationId/sync/runs/:runId/pending-removals', {
+  app.get('/integrations/:integrationId/sync/runs/:runId/pending-removals', {
     config: { access: 'viewer', operationId: 'listPendingRemovals' },
     schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: anyObject } },
     handler: async (request) => {
-      const query = request.query as { limit?: number; after?: string };
-      return service.sync.pendingRemovals({ ...ref(request), runId: (request.params as RunParams).runId, ...query });
+      const query = request.query;
+      return service.sync.pendingRemovals({ ...ref(request), runId: request.params.runId, ...query });
     },
   });
 
-  app.get('/v1/accounts/:accountId/events', {
+  app.get('/accounts/:accountId/events', {
     config: { access: 'viewer', operationId: 'listAccountEvents' },
     schema: { summary: 'One account’s history: added, changed, removed, relinked, with the run or workflow behind each', tags, params: accountParams, response: { 200: anyObject } },
     handler: async (request) => ({
-      events: await service.sync.accountEvents({ tenantId: callerOf(request).tenantId, accountId: (request.params as { accountId: string }).accountId }),
+      events: await service.sync.accountEvents({ tenantId: callerOf(request).tenantId, accountId: request.params.accountId }),
     }),
   });
 
-  app.get('/v1/integrations/:integrationId/accounts', {
+  app.get('/integrations/:integrationId/accounts', {
     config: { access: 'viewer', operationId: 'listAccounts' },
     schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: anyObject } },
     handler: async (request) => {
-      const query = request.query as { state?: AccountState; search?: string; limit?: number; after?: string };
+      const query = request.query;
       return service.sync.listAccounts({ ...ref(request), ...query });
     },
   });

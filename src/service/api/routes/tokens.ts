@@ -3,13 +3,13 @@
  * a viewer may not learn who else holds access. A revoked token is refused from the next request
  * on (verification reads the database every time); another tenant's token is 404.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { TOKEN_ROLES } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
 
 const tags = ['tokens'];
-const isoTime = { type: 'string', description: 'ISO 8601 time' };
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
 const tokenSchema = {
   title: 'ApiToken',
   description: 'A tenant API token as listed: its id, name and role, never the token.',
@@ -27,19 +27,19 @@ const tokenSchema = {
 } as const;
 const tokenParams = { type: 'object', required: ['tokenId'], properties: { tokenId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
-export function tokenRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/v1/tokens', {
+export function tokenRoutes(app: TypedApp, service: Service): void {
+  app.get('/tokens', {
     config: { access: 'admin', operationId: 'listTokens' },
     schema: { summary: 'The tenant’s API tokens, oldest first, revoked ones included (never the token itself)', tags, response: { 200: { type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: tokenSchema } } } } },
     handler: async (request) => ({ tokens: await service.tokens.list({ tenantId: callerOf(request).tenantId }) }),
   });
 
-  app.delete('/v1/tokens/:tokenId', {
+  app.delete('/tokens/:tokenId', {
     config: { access: 'admin', operationId: 'revokeToken' },
     schema: { summary: 'Revoke a token of the tenant: refused (401) from the next request on; revoking twice keeps the first time', tags, params: tokenParams, response: { 200: tokenSchema } },
     handler: async (request) => {
       const caller = callerOf(request);
-      return service.tokens.revoke({ tenantId: caller.tenantId, tokenId: (request.params as { tokenId: string }).tokenId, actor: actorOf(caller) });
+      return service.tokens.revoke({ tenantId: caller.tenantId, tokenId: request.params.tokenId, actor: actorOf(caller) });
     },
   });
 }

@@ -3,8 +3,10 @@
  * with an idempotency key), Manage > Add User on an application, list and read workflows, cancel
  * one, retry a failed task, and an integration's workflow settings.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { INPUT_RULES } from '../../input-rules.js';
 import { ServiceError } from '../../service-error.js';
 import { WORKFLOW_INPUT_LIMITS, WORKFLOW_PAGE_LIMITS, type Started } from '../../workflows/workflow-operations.js';
 import { TASK_STATUSES, WORKFLOW_KINDS, WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
@@ -104,13 +106,13 @@ const settingsBody = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { keepAccounts: { type: 'boolean' }, maxConcurrency: { type: ['integer', 'null'], minimum: 1, maximum: 1000 } },
+  properties: { keepAccounts: { type: 'boolean' }, maxConcurrency: { ...INPUT_RULES.workflowConcurrency, type: ['integer', 'null'], description: `${INPUT_RULES.workflowConcurrency.description}; null: the connector’s own limit` } },
 } as const;
 
 /** The key from the Idempotency-Key header (preferred) or the body; one of them is required. */
-function keyOf(request: FastifyRequest): string {
+function keyOf(request: { headers: FastifyRequest['headers']; body: { idempotencyKey?: string } }): string {
   const header = request.headers['idempotency-key'];
-  const fromBody = (request.body as { idempotencyKey?: string } | undefined)?.idempotencyKey;
+  const fromBody = request.body.idempotencyKey;
   const key = typeof header === 'string' && header !== '' ? header : fromBody;
   if (key === undefined || key.length > 200) {
     throw new ServiceError('INVALID_INPUT', 'an idempotency key is required: the Idempotency-Key header or idempotencyKey in the body (at most 200 characters)', {
@@ -120,7 +122,7 @@ function keyOf(request: FastifyRequest): string {
   return key;
 }
 
-export function workflowRoutes(app: FastifyInstance, service: Service): void {
+export function workflowRoutes(app: TypedApp, service: Service): void {
   const caller = (request: FastifyRequest) => {
     const who = callerOf(request);
     return { tenantId: who.tenantId, actor: actorOf(who) };
@@ -128,7 +130,7 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
   const started = (reply: { code(status: number): { send(body: unknown): unknown } }, result: Started) => reply.code(result.created ? 201 : 200).send(result.workflow);
   const startResponses = { 200: workflowSchema, 201: workflowSchema };
 
-  app.post('/v1/workflows/onboarding', {
+  app.post('/workflows/onboarding', {
     config: { access: 'admin', operationId: 'startOnboarding' },
     schema: {
       summary: 'Onboard a person into applications: Create User in each, Activate User at the chosen time',
@@ -138,12 +140,12 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
       response: startResponses,
     },
     handler: async (request, reply) => {
-      const body = request.body as { personId: string; integrationIds: string[]; activateAt?: string };
+      const body = request.body;
       return started(reply, await service.workflows.startOnboarding({ ...caller(request), personId: body.personId, integrationIds: body.integrationIds, activateAt: body.activateAt, idempotencyKey: keyOf(request) }));
     },
   });
 
-  app.post('/v1/workflows/offboarding', {
+  app.post('/workflows/offboarding', {
     config: { access: 'admin', operationId: 'startOffboarding' },
     schema: {
       summary: 'Remove a person from all applications',
@@ -153,21 +155,21 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
       response: startResponses,
     },
     handler: async (request, reply) => {
-      const body = request.body as { personId: string };
+      const body = request.body;
       return started(reply, await service.workflows.startOffboarding({ ...caller(request), personId: body.personId, idempotencyKey: keyOf(request) }));
     },
   });
 
-  app.post('/v1/workflows/provisioner-action', {
+  app.post('/workflows/provisioner-action', {
     config: { access: 'admin', operationId: 'startProvisionerAction' },
     schema: { summary: 'Run provisioner action for user: one action (standard, or custom on Business) of one application for a person', tags, body: provisionerBody, response: startResponses },
     handler: async (request, reply) => {
-      const body = request.body as { personId: string; integrationId: string; action: string; vars?: Record<string, unknown> };
+      const body = request.body;
       return started(reply, await service.workflows.startProvisionerAction({ ...caller(request), personId: body.personId, integrationId: body.integrationId, action: body.action, vars: body.vars, idempotencyKey: keyOf(request) }));
     },
   });
 
-  app.post('/v1/integrations/:integrationId/add-users', {
+  app.post('/integrations/:integrationId/add-users', {
     config: { access: 'admin', operationId: 'addUsers' },
     schema: {
       summary: 'Manage > Add User: start a workflow that adds each chosen person to this application',
@@ -177,13 +179,13 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
       response: { 201: { type: 'object', required: ['message', 'workflows'], properties: { message: { type: 'string' }, workflows: { type: 'array', items: workflowSchema } } } },
     },
     handler: async (request, reply) => {
-      const { integrationId } = request.params as { integrationId: string };
-      const body = request.body as { personIds: string[] };
+      const { integrationId } = request.params;
+      const body = request.body;
       return reply.code(201).send(await service.workflows.addUsers({ ...caller(request), integrationId, personIds: body.personIds, idempotencyKey: keyOf(request) }));
     },
   });
 
-  app.get('/v1/workflows', {
+  app.get('/workflows', {
     config: { access: 'viewer', operationId: 'listWorkflows' },
     schema: {
       summary: 'Workflows, newest first, by cursor',
@@ -192,44 +194,44 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
       response: { 200: { type: 'object', required: ['workflows'], properties: { workflows: { type: 'array', items: workflowSchema }, next: { type: 'string' } } } },
     },
     handler: async (request) => {
-      const query = request.query as { status?: string; personId?: string; limit?: number; cursor?: string };
+      const query = request.query;
       return service.workflows.list({ tenantId: callerOf(request).tenantId, ...query });
     },
   });
 
-  app.get('/v1/workflows/:workflowId', {
+  app.get('/workflows/:workflowId', {
     config: { access: 'viewer', operationId: 'getWorkflow' },
     schema: { summary: 'A workflow with the status of each task', tags, params: workflowParams, response: { 200: workflowSchema } },
-    handler: async (request) => service.workflows.get({ tenantId: callerOf(request).tenantId, workflowId: (request.params as { workflowId: string }).workflowId }),
+    handler: async (request) => service.workflows.get({ tenantId: callerOf(request).tenantId, workflowId: request.params.workflowId }),
   });
 
-  app.post('/v1/workflows/:workflowId/cancel', {
+  app.post('/workflows/:workflowId/cancel', {
     config: { access: 'admin', operationId: 'cancelWorkflow' },
     schema: { summary: 'Cancel a running workflow: its pending and scheduled tasks are skipped', tags, params: workflowParams, response: { 200: workflowSchema } },
-    handler: async (request) => service.workflows.cancel({ ...caller(request), workflowId: (request.params as { workflowId: string }).workflowId }),
+    handler: async (request) => service.workflows.cancel({ ...caller(request), workflowId: request.params.workflowId }),
   });
 
-  app.post('/v1/workflows/:workflowId/tasks/:taskId/retry', {
+  app.post('/workflows/:workflowId/tasks/:taskId/retry', {
     config: { access: 'admin', operationId: 'retryWorkflowTask' },
     schema: { summary: 'Retry one failed task (the others are not run again)', tags, params: taskParams, response: { 200: workflowSchema } },
     handler: async (request) => {
-      const params = request.params as { workflowId: string; taskId: string };
+      const params = request.params;
       return service.workflows.retryTask({ ...caller(request), workflowId: params.workflowId, taskId: params.taskId });
     },
   });
 
-  app.get('/v1/integrations/:integrationId/workflow-settings', {
+  app.get('/integrations/:integrationId/workflow-settings', {
     config: { access: 'viewer', operationId: 'getWorkflowSettings' },
     schema: { summary: 'How offboarding removes accounts here, and how many tasks act on it at once', tags, params: integrationParams, response: { 200: settingsSchema } },
-    handler: async (request) => service.workflows.getSettings({ tenantId: callerOf(request).tenantId, integrationId: (request.params as { integrationId: string }).integrationId }),
+    handler: async (request) => service.workflows.getSettings({ tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId }),
   });
 
-  app.put('/v1/integrations/:integrationId/workflow-settings', {
+  app.put('/integrations/:integrationId/workflow-settings', {
     config: { access: 'admin', operationId: 'setWorkflowSettings' },
     schema: { summary: 'Keep accounts (deactivate instead of delete) and the concurrency of tasks', tags, params: integrationParams, body: settingsBody, response: { 200: settingsSchema } },
     handler: async (request) => {
-      const body = request.body as { keepAccounts?: boolean; maxConcurrency?: number | null };
-      return service.workflows.setSettings({ ...caller(request), integrationId: (request.params as { integrationId: string }).integrationId, ...body });
+      const body = request.body;
+      return service.workflows.setSettings({ ...caller(request), integrationId: request.params.integrationId, ...body });
     },
   });
 }

@@ -1,5 +1,5 @@
 /** The Access Grid (page and CSV): the read the API's access-grid route serves. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { queryChoice, queryCount, queryText } from '../query-input.js';
 import { operatorOf, sendPage } from '../respond.js';
@@ -11,8 +11,8 @@ function gridFilters(query: unknown): { search?: string; adminOnly: boolean } {
   return { search: queryText(query, 'search'), adminOnly: queryChoice(query, 'adminOnly', ['true']) === 'true' };
 }
 
-export function accessRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/access-grid', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+export function accessRoutes(app: TypedApp, service: Service): void {
+  app.get('/access-grid', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const filters = gridFilters(request.query);
     const offset = queryCount(request.query, 'offset') ?? 0;
@@ -20,7 +20,7 @@ export function accessRoutes(app: FastifyInstance, service: Service): void {
     return sendPage(request, reply, { title: 'Access Grid', section: 'access-grid', body: accessGridView({ grid, ...filters, offset }) });
   });
 
-  app.get('/access-grid.csv', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/access-grid.csv', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const csv = await service.access.gridCsv({ tenantId: caller.tenantId, ...gridFilters(request.query) });
     return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="access-grid.csv"').send(csv);

@@ -1,8 +1,9 @@
 /** Editing a build-your-own action's configuration by hand (admin): read it into the form, save it re-validated. */
-import type { FastifyInstance } from 'fastify';
-import { problemFor } from '../../api/problem.js';
+import type { TypedApp } from '../../http/typed-app.js';
+import { problemFor } from '../../http/problem.js';
 import type { ActionConfigChange } from '../../integrations/action-config.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { isServiceError } from '../../service-error.js';
 import { ConsoleError } from '../console-error.js';
 import { formText } from '../form-body.js';
@@ -10,8 +11,6 @@ import { consoleUrl } from '../html.js';
 import { queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { ACTION_FIELDS, actionConfigView, fieldText, type ActionFieldKey } from '../views/action-config-view.js';
-
-type ActionParams = { integrationId: string; action: string };
 
 /** The form as a change of every member: empty removes it; JSON and code lists are parsed, naming the field that is not. */
 function changeOf(values: Partial<Record<ActionFieldKey, string>>): ActionConfigChange {
@@ -37,10 +36,10 @@ function changeOf(values: Partial<Record<ActionFieldKey, string>>): ActionConfig
   return change;
 }
 
-export function actionConfigRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/integrations/:integrationId/actions/:action/config', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+export function actionConfigRoutes(app: TypedApp, service: Service): void {
+  app.get('/integrations/:integrationId/actions/:action/config', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const { integrationId, action } = request.params as ActionParams;
+    const { integrationId, action } = request.params;
     const ref = { tenantId: caller.tenantId, integrationId };
     const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
     if (!configuration.editable) throw new ConsoleError(409, 'Not editable', `This ${integration.type} integration runs the shipped connector's spec, the same for every tenant; its actions are not edited here.`, 'Start a build-your-own integration from that spec to change an action.');
@@ -49,9 +48,9 @@ export function actionConfigRoutes(app: FastifyInstance, service: Service): void
     return sendPage(request, reply, { title: `Configure ${action}: ${integration.name}`, section: 'integrations', body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, notice }) });
   });
 
-  app.post('/integrations/:integrationId/actions/:action/config', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/actions/:action/config', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const { integrationId, action } = request.params as ActionParams;
+    const { integrationId, action } = request.params;
     const ref = { tenantId: caller.tenantId, integrationId };
     const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<Record<ActionFieldKey, string>>;
     try {
@@ -67,9 +66,9 @@ export function actionConfigRoutes(app: FastifyInstance, service: Service): void
   });
 
   // Preview only reads, but it renders with the saved credentials and may send the spec's lookups: admins, as the form is.
-  app.post('/integrations/:integrationId/actions/:action/config/preview', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/actions/:action/config/preview', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const { integrationId, action } = request.params as ActionParams;
+    const { integrationId, action } = request.params;
     const ref = { tenantId: caller.tenantId, integrationId };
     const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<Record<ActionFieldKey, string>>;
     const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);

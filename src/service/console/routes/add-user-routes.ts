@@ -1,15 +1,14 @@
 /** Manage > Add User: choose existing people, confirm, then the service's confirmation (one onboarding workflow per person). */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { ConsoleError } from '../console-error.js';
 import { formList, formText } from '../form-body.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { randomSecret } from '../sessions.js';
 import { addedView, chooseView, confirmView } from '../views/add-user-view.js';
 
-type IntegrationParams = { integrationId: string };
-
-export function addUserRoutes(app: FastifyInstance, service: Service): void {
+export function addUserRoutes(app: TypedApp, service: Service): void {
   const chosenPeople = async (tenantId: string, ids: string[]) => {
     const people = await service.people.list({ tenantId });
     const byId = new Map(people.map((person) => [person.id, person]));
@@ -18,16 +17,16 @@ export function addUserRoutes(app: FastifyInstance, service: Service): void {
     return { people, chosen: [...new Set(ids)].map((id) => byId.get(id)!) };
   };
 
-  app.get('/integrations/:integrationId/add-user', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId/add-user', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const [integration, people] = await Promise.all([service.integrations.get(ref), service.people.list({ tenantId: caller.tenantId })]);
     return sendPage(request, reply, { title: `Add User to ${integration.name}`, section: 'integrations', body: chooseView({ integration, people, csrf }) });
   });
 
-  app.post('/integrations/:integrationId/add-user/confirm', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/add-user/confirm', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const integration = await service.integrations.get(ref);
     const { people, chosen } = await chosenPeople(caller.tenantId, formList(request.body, 'personId'));
     if (chosen.length === 0) {
@@ -36,9 +35,9 @@ export function addUserRoutes(app: FastifyInstance, service: Service): void {
     return sendPage(request, reply, { title: 'Confirm Add User', section: 'integrations', body: confirmView({ integration, chosen, idempotencyKey: `console-${randomSecret()}`, csrf }) });
   });
 
-  app.post('/integrations/:integrationId/add-user', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/add-user', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const integration = await service.integrations.get(ref);
     const result = await service.workflows.addUsers({
       ...ref,

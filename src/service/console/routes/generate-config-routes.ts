@@ -3,17 +3,16 @@
  * possibly edited) records path and mapping saved into a build-your-own spec, re-validated; a
  * refused save shows the spec's diagnostics and keeps the edits. Admin only.
  */
-import type { FastifyInstance } from 'fastify';
-import { problemFor } from '../../api/problem.js';
+import type { TypedApp } from '../../http/typed-app.js';
+import { problemFor } from '../../http/problem.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { isServiceError } from '../../service-error.js';
 import { ConsoleError } from '../console-error.js';
 import { formText, type FormBody } from '../form-body.js';
 import { consoleUrl } from '../html.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { applyFormView, proposalView } from '../views/generate-config-view.js';
-
-type IntegrationParams = { integrationId: string };
 
 /** The mapping fields of the confirmation form (`mapping.<field>`); an empty one is left out. */
 function mappingOf(body: unknown): Record<string, string> {
@@ -27,18 +26,18 @@ function mappingOf(body: unknown): Record<string, string> {
   return mapping;
 }
 
-export function generateConfigRoutes(app: FastifyInstance, service: Service): void {
-  app.post('/integrations/:integrationId/generate-config', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+export function generateConfigRoutes(app: TypedApp, service: Service): void {
+  app.post('/integrations/:integrationId/generate-config', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const records = formText(request.body, 'records')?.trim() || undefined;
     const [integration, proposal] = await Promise.all([service.integrations.get(ref), service.integrations.proposeConfig({ ...ref, records, actor: consoleActor(caller) })]);
     return sendPage(request, reply, { title: `Generate Config: ${integration.name}`, section: 'integrations', body: proposalView({ integration, proposal, csrf }) });
   });
 
-  app.post('/integrations/:integrationId/generate-config/apply', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/generate-config/apply', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const records = formText(request.body, 'records') ?? '';
     const mapping = mappingOf(request.body);
     try {

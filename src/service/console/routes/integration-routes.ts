@@ -3,8 +3,9 @@
  * approval, and the Application Audit (page and CSV). Each handler calls the service operation the
  * matching API route calls, scoped to the signed-in operator's tenant.
  */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { ACCOUNT_STATES } from '../../sync/sync-policy.js';
 import { ConsoleError } from '../console-error.js';
 import { consoleUrl } from '../html.js';
@@ -15,9 +16,6 @@ import { auditView } from '../views/audit-view.js';
 import { integrationStatus } from '../views/integration-status.js';
 import { integrationsView } from '../views/integrations-view.js';
 import { runView } from '../views/run-view.js';
-
-type IntegrationParams = { integrationId: string };
-type RunParams = IntegrationParams & { runId: string };
 
 /** Fixed notices a redirect may ask for by name (never text from the address). */
 const NOTICES: Record<string, string> = {
@@ -31,8 +29,8 @@ const NOTICES: Record<string, string> = {
 
 const PAGE_SIZE = 50;
 
-export function integrationRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/integrations', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+export function integrationRoutes(app: TypedApp, service: Service): void {
+  app.get('/integrations', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const page = await service.integrations.page({ tenantId: caller.tenantId, cursor: queryText(request.query, 'cursor'), limit: PAGE_SIZE });
     // One batched read for the whole page (two queries per integration cost 18x the API's list).
@@ -45,9 +43,9 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
     return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan }) });
   });
 
-  app.get('/integrations/:integrationId', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const integration = await service.integrations.get(ref);
     const search = queryText(request.query, 'q');
     const state = queryChoice(request.query, 'state', ACCOUNT_STATES);
@@ -72,24 +70,24 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
   });
 
   // The progress the Accounts page's script polls: the latest run's status and counts, nothing else.
-  app.get('/integrations/:integrationId/sync-progress', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId/sync-progress', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const [run] = await service.sync.listRuns({ tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId, limit: 1 });
+    const [run] = await service.sync.listRuns({ tenantId: caller.tenantId, integrationId: request.params.integrationId, limit: 1 });
     if (!run) throw new ConsoleError(404, 'Not found', 'This integration has no sync run yet.');
     return reply.type('application/json; charset=utf-8').send({ id: run.id, status: run.status, counts: run.counts });
   });
 
-  app.post('/integrations/:integrationId/sync', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/sync', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const { integrationId } = request.params as IntegrationParams;
+    const { integrationId } = request.params;
     const result = await service.sync.syncNow({ tenantId: caller.tenantId, integrationId, actor: consoleActor(caller) });
     // Post/Redirect/Get: reloading the page afterwards does not queue another sync.
     return reply.redirect(consoleUrl(['integrations', integrationId], { notice: result.joined ? 'sync-joined' : 'sync-queued' }), 303);
   });
 
-  app.get('/integrations/:integrationId/runs/:runId', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId/runs/:runId', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId', 'runId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const { integrationId, runId } = request.params as RunParams;
+    const { integrationId, runId } = request.params;
     const ref = { tenantId: caller.tenantId, integrationId };
     const [integration, run] = await Promise.all([service.integrations.get(ref), service.sync.getRun({ ...ref, runId })]);
     const after = queryCount(request.query, 'after')?.toString();
@@ -103,25 +101,25 @@ export function integrationRoutes(app: FastifyInstance, service: Service): void 
   });
 
   for (const verb of ['approve', 'reject'] as const) {
-    app.post(`/integrations/:integrationId/runs/:runId/${verb}`, { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    app.post(`/integrations/:integrationId/runs/:runId/${verb}`, { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'runId') } }, async (request, reply) => {
       const { caller } = operatorOf(request);
-      const { integrationId, runId } = request.params as RunParams;
+      const { integrationId, runId } = request.params;
       const input = { tenantId: caller.tenantId, integrationId, runId, actor: consoleActor(caller) };
       await (verb === 'approve' ? service.sync.approveRun(input) : service.sync.rejectRun(input));
       return reply.redirect(consoleUrl(['integrations', integrationId, 'runs', runId], { notice: verb === 'approve' ? 'approved' : 'rejected' }), 303);
     });
   }
 
-  app.get('/integrations/:integrationId/audit', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId/audit', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const [integration, lines] = await Promise.all([service.integrations.get(ref), service.access.applicationAudit(ref)]);
     return sendPage(request, reply, { title: `${integration.name}: Application Audit`, section: 'integrations', body: auditView({ integration, lines }) });
   });
 
-  app.get('/integrations/:integrationId/audit.csv', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId/audit.csv', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const csv = await service.access.applicationAuditCsv({ tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId });
+    const csv = await service.access.applicationAuditCsv({ tenantId: caller.tenantId, integrationId: request.params.integrationId });
     return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="application-audit.csv"').send(csv);
   });
 }

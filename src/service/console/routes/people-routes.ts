@@ -1,10 +1,12 @@
 /** People (listed, added one by one or from a CSV), and offboarding one of them from all applications (confirm with their accounts, then the workflow). */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { problemFor } from '../../api/problem.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
+import { problemFor } from '../../http/problem.js';
 import { isServiceError } from '../../service-error.js';
 import { queryCount } from '../query-input.js';
 import type { PeoplePage } from '../views/people-view.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { ConsoleError } from '../console-error.js';
 import { formText } from '../form-body.js';
 import { consoleUrl } from '../html.js';
@@ -15,8 +17,8 @@ import { peopleView } from '../views/people-view.js';
 
 type Refused = Omit<NonNullable<PeoplePage['refused']>, 'detail' | 'hint'>;
 
-export function peopleRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/people', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+export function peopleRoutes(app: TypedApp, service: Service): void {
+  app.get('/people', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
     const people = await service.people.list({ tenantId: caller.tenantId });
     const added = queryCount(request.query, 'added');
@@ -38,13 +40,13 @@ export function peopleRoutes(app: FastifyInstance, service: Service): void {
     }
   };
 
-  app.post('/people', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/people', { config: { access: 'admin' } }, async (request, reply) => {
     const email = formText(request.body, 'email') ?? '';
     const name = formText(request.body, 'name') ?? '';
     return addPeople(request, reply, { form: 'person', email, name }, async (tenantId, actor) => (await service.people.create({ tenantId, email, name, actor }), 1));
   });
 
-  app.post('/people/import', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/people/import', { config: { access: 'admin' } }, async (request, reply) => {
     const csv = formText(request.body, 'csv') ?? '';
     return addPeople(request, reply, { form: 'csv', csv }, async (tenantId, actor) => (await service.people.importCsv({ tenantId, csv, actor })).created);
   });
@@ -55,9 +57,9 @@ export function peopleRoutes(app: FastifyInstance, service: Service): void {
     return person;
   };
 
-  app.get('/people/:personId/offboard', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.get('/people/:personId/offboard', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const person = await personOf(caller.tenantId, (request.params as { personId: string }).personId);
+    const person = await personOf(caller.tenantId, request.params.personId);
     // The Access Grid already knows the person's account in each application.
     const grid = await service.access.grid({ tenantId: caller.tenantId, search: person.email, limit: 1000 });
     const cells = grid.rows.find((row) => row.person.id === person.id)?.cells ?? {};
@@ -68,9 +70,9 @@ export function peopleRoutes(app: FastifyInstance, service: Service): void {
     return sendPage(request, reply, { title: `Offboard ${person.name}`, section: 'people', body: offboardConfirmView({ person, accounts, idempotencyKey: `console-${randomSecret()}`, csrf }) });
   });
 
-  app.post('/people/:personId/offboard', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/people/:personId/offboard', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const person = await personOf(caller.tenantId, (request.params as { personId: string }).personId);
+    const person = await personOf(caller.tenantId, request.params.personId);
     const started = await service.workflows.startOffboarding({ tenantId: caller.tenantId, personId: person.id, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller) });
     return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
   });

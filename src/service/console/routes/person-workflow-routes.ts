@@ -1,14 +1,13 @@
 /** Onboarding a person into chosen applications and running one action for them (admin); each starts a workflow and opens it. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { ConsoleError } from '../console-error.js';
 import { formList, formText } from '../form-body.js';
 import { consoleUrl } from '../html.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { randomSecret } from '../sessions.js';
 import { personWorkflowView } from '../views/person-workflow-view.js';
-
-type PersonParams = { personId: string };
 
 /** `2026-12-01T09:00` from a datetime-local field, read as UTC (the label says so). */
 function activationOf(text: string | undefined): string | undefined {
@@ -17,16 +16,16 @@ function activationOf(text: string | undefined): string | undefined {
   return `${text.trim().length === 16 ? `${text.trim()}:00` : text.trim()}Z`;
 }
 
-export function personWorkflowRoutes(app: FastifyInstance, service: Service): void {
+export function personWorkflowRoutes(app: TypedApp, service: Service): void {
   const personOf = async (tenantId: string, personId: string) => {
     const person = (await service.people.list({ tenantId })).find((candidate) => candidate.id === personId);
     if (!person) throw new ConsoleError(404, 'Not found', 'This person does not exist in this tenant.', 'Choose the person from the people list.');
     return person;
   };
 
-  app.get('/people/:personId/workflows', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.get('/people/:personId/workflows', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const person = await personOf(caller.tenantId, (request.params as PersonParams).personId);
+    const person = await personOf(caller.tenantId, request.params.personId);
     const integrations = await service.integrations.list({ tenantId: caller.tenantId });
     const offered = await Promise.all(integrations.map(async (integration) => ({ integration, actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId: integration.id }) })));
     const actions = offered.flatMap(({ integration, actions: list }) => list.filter((action) => action.enabled && action.name !== 'importUsers').map((action) => ({ integrationId: integration.id, application: integration.name, action: action.name })));
@@ -37,9 +36,9 @@ export function personWorkflowRoutes(app: FastifyInstance, service: Service): vo
     });
   });
 
-  app.post('/people/:personId/onboard', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/people/:personId/onboard', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const person = await personOf(caller.tenantId, (request.params as PersonParams).personId);
+    const person = await personOf(caller.tenantId, request.params.personId);
     const integrationIds = formList(request.body, 'integrationId');
     if (integrationIds.length === 0) throw new ConsoleError(400, 'Bad request', 'Choose at least one application; nothing was started.', 'Go back and tick the applications.');
     const activateAt = activationOf(formText(request.body, 'activateAt'));
@@ -49,9 +48,9 @@ export function personWorkflowRoutes(app: FastifyInstance, service: Service): vo
     return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
   });
 
-  app.post('/people/:personId/run-action', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/people/:personId/run-action', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const person = await personOf(caller.tenantId, (request.params as PersonParams).personId);
+    const person = await personOf(caller.tenantId, request.params.personId);
     const [integrationId, action, ...rest] = (formText(request.body, 'target') ?? '').split(' ');
     if (!integrationId || !action || rest.length > 0) throw new ConsoleError(400, 'Bad request', 'Choose an application and action; nothing was started.', 'Use the list of the page.');
     const started = await service.workflows.startProvisionerAction({ tenantId: caller.tenantId, personId: person.id, integrationId, action, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller) });

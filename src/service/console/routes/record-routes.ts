@@ -1,22 +1,22 @@
 /** Read-only records: accounts linked to no person and email conflicts, and the tenant's audit log. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { queryText } from '../query-input.js';
 import { operatorOf, sendPage } from '../respond.js';
 import { auditLogView } from '../views/audit-log-view.js';
 import { unlinkedView } from '../views/unlinked-view.js';
 
-export function recordRoutes(app: FastifyInstance, service: Service): void {
+export function recordRoutes(app: TypedApp, service: Service): void {
   const applicationNames = async (tenantId: string) => new Map((await service.integrations.list({ tenantId })).map((integration) => [integration.id, integration.name]));
 
-  app.get('/people/unlinked', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/people/unlinked', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const tenantId = caller.tenantId;
     const [orphans, conflicts, applications] = await Promise.all([service.people.orphans({ tenantId }), service.people.conflicts({ tenantId }), applicationNames(tenantId)]);
     return sendPage(request, reply, { title: 'Unlinked accounts and conflicts', section: 'people', body: unlinkedView({ orphans, conflicts, applications }) });
   });
 
-  app.get('/audit', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/audit', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const before = queryText(request.query, 'before');
     const [page, applications] = await Promise.all([service.audit.list({ tenantId: caller.tenantId, limit: 50, before }), applicationNames(caller.tenantId)]);

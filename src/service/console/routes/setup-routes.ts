@@ -3,11 +3,13 @@
  * on save, nothing saved when the test fails), enable or disable the actions offered; then Test and
  * Preview. Admin only; each step calls the service operation the matching API route calls.
  */
-import type { FastifyInstance } from 'fastify';
-import { problemFor } from '../../api/problem.js';
+import type { TypedApp } from '../../http/typed-app.js';
+import { problemFor } from '../../http/problem.js';
 import type { IntegrationChoice } from '../../integrations/integration-types.js';
 import { prebuiltCatalogue } from '../../integrations/auth-inputs.js';
+import { INPUT_RULES, rangeText } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { isServiceError } from '../../service-error.js';
 import { ConsoleError } from '../console-error.js';
 import { formText } from '../form-body.js';
@@ -17,8 +19,6 @@ import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { newIntegrationView, type NewIntegrationPage } from '../views/new-integration-view.js';
 import { setupView } from '../views/setup-view.js';
 import { previewView, testView } from '../views/inspect-view.js';
-
-type IntegrationParams = { integrationId: string };
 
 const NOTICES: Record<string, string> = {
   'auth-saved': 'Authentication saved: the connection test passed. Enable the actions below.',
@@ -48,7 +48,7 @@ function catalogue(search: string | undefined) {
   return prebuiltCatalogue().filter((entry) => !needle || `${entry.name} ${entry.description} ${entry.id}`.toLowerCase().includes(needle));
 }
 
-export function setupRoutes(app: FastifyInstance, service: Service): void {
+export function setupRoutes(app: TypedApp, service: Service): void {
   /** Step 3's data: the actions offered, those the plan withholds, the plan, and the workflow settings. */
   const actionState = async (ref: { tenantId: string; integrationId: string }) => {
     const [actions, withheld, tenant, workflowSettings] = await Promise.all([
@@ -60,13 +60,13 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
     return { actions, withheld, plan: tenant.plan, workflowSettings };
   };
 
-  app.get('/integrations/new', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.get('/integrations/new', { config: { access: 'admin' } }, async (request, reply) => {
     const { csrf } = operatorOf(request);
     const search = queryText(request.query, 'q');
     return sendPage(request, reply, { title: 'New integration', section: 'integrations', body: newIntegrationView({ catalogue: catalogue(search), search, csrf }) });
   });
 
-  app.post('/integrations', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations', { config: { access: 'admin' } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
     const choice = choiceOf(request.body);
     try {
@@ -80,17 +80,17 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
     }
   });
 
-  app.get('/integrations/:integrationId/setup', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.get('/integrations/:integrationId/setup', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const [integration, inputs, state] = await Promise.all([service.integrations.get(ref), service.integrations.authInputs(ref), actionState(ref)]);
     const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
     return sendPage(request, reply, { title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs, ...state, csrf, notice }) });
   });
 
-  app.post('/integrations/:integrationId/auth', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/auth', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const fields = await service.integrations.authInputs(ref);
     // Empty fields are left out: an optional input keeps the spec's default.
     const inputs = Object.fromEntries(fields.flatMap((input) => {
@@ -105,9 +105,9 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
     return sendPage(request, reply, { status: 422, title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs: shown, ...state, csrf, failure: result.failure }) });
   });
 
-  app.post('/integrations/:integrationId/actions/:action', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/actions/:action', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const { integrationId, action } = request.params as IntegrationParams & { action: string };
+    const { integrationId, action } = request.params;
     const enabled = formText(request.body, 'enabled');
     if (enabled !== 'true' && enabled !== 'false') throw new ConsoleError(400, 'Bad request', 'The form did not say whether to enable or disable the action.', 'Use the Enable or Disable button of the setup page.');
     await service.integrations.setAction({ tenantId: caller.tenantId, integrationId, action, enabled: enabled === 'true', actor: consoleActor(caller) });
@@ -118,9 +118,9 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
   // Test and Preview only read the target, but each sends a request with the saved credentials and
   // is audited: a POST with the CSRF token, like the API's.
   for (const kind of ['test', 'preview'] as const) {
-    app.post(`/integrations/:integrationId/${kind}`, { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+    app.post(`/integrations/:integrationId/${kind}`, { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
       const { caller } = operatorOf(request);
-      const ref = { tenantId: caller.tenantId, integrationId: (request.params as IntegrationParams).integrationId };
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
       const integration = await service.integrations.get(ref);
       try {
         const input = { ...ref, actor: consoleActor(caller) };
@@ -135,11 +135,11 @@ export function setupRoutes(app: FastifyInstance, service: Service): void {
     });
   }
 
-  app.post('/integrations/:integrationId/workflow-settings', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/integrations/:integrationId/workflow-settings', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const { integrationId } = request.params as IntegrationParams;
+    const { integrationId } = request.params;
     const concurrency = formText(request.body, 'maxConcurrency')?.trim() ?? '';
-    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', '1 to 1000; empty uses the connector’s own limit.');
+    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', `${rangeText(INPUT_RULES.workflowConcurrency)}; empty uses the connector’s own limit.`);
     // An unticked checkbox is not sent: its absence means false.
     await service.workflows.setSettings({
       tenantId: caller.tenantId,

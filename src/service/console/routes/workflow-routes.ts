@@ -1,6 +1,7 @@
 /** The workflows list (by status) and one workflow with Retry of a failed task and Cancel. */
-import type { FastifyInstance } from 'fastify';
+import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { pathParams } from '../path-params.js';
 import { WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
 import { consoleUrl } from '../html.js';
 import { queryChoice, queryText } from '../query-input.js';
@@ -13,8 +14,8 @@ const NOTICES: Record<string, string> = {
   cancelled: 'The workflow was cancelled: tasks not started yet are skipped.',
 };
 
-export function workflowRoutes(app: FastifyInstance, service: Service): void {
-  app.get('/workflows', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+export function workflowRoutes(app: TypedApp, service: Service): void {
+  app.get('/workflows', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const status = queryChoice(request.query, 'status', WORKFLOW_STATUSES);
     const [page, people] = await Promise.all([
@@ -28,9 +29,9 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
     });
   });
 
-  app.get('/workflows/:workflowId', { config: { access: 'console', console: 'viewer' } }, async (request, reply) => {
+  app.get('/workflows/:workflowId', { config: { access: 'viewer' }, schema: { params: pathParams('workflowId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
-    const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId: (request.params as { workflowId: string }).workflowId });
+    const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId: request.params.workflowId });
     const person = (await service.people.list({ tenantId: caller.tenantId })).find((candidate) => candidate.id === workflow.personId);
     const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
     return sendPage(request, reply, {
@@ -40,16 +41,16 @@ export function workflowRoutes(app: FastifyInstance, service: Service): void {
     });
   });
 
-  app.post('/workflows/:workflowId/cancel', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/workflows/:workflowId/cancel', { config: { access: 'admin' }, schema: { params: pathParams('workflowId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const { workflowId } = request.params as { workflowId: string };
+    const { workflowId } = request.params;
     await service.workflows.cancel({ tenantId: caller.tenantId, workflowId, actor: consoleActor(caller) });
     return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'cancelled' }), 303);
   });
 
-  app.post('/workflows/:workflowId/tasks/:taskId/retry', { config: { access: 'console', console: 'admin' } }, async (request, reply) => {
+  app.post('/workflows/:workflowId/tasks/:taskId/retry', { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
-    const { workflowId, taskId } = request.params as { workflowId: string; taskId: string };
+    const { workflowId, taskId } = request.params;
     await service.workflows.retryTask({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
     return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'retried' }), 303);
   });

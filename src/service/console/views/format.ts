@@ -1,6 +1,6 @@
 /** Small renderings shared by the views: times, yes/no, counts. */
 import type { Diagnostic } from '../../../compiler/index.js';
-import { formatSourceLine } from '../../../cli/format-diagnostics.js';
+import { formatSourceLine } from '../../../compiler/source-line.js';
 import { html, type SafeHtml } from '../html.js';
 
 /** An ISO time as `2026-11-26 03:14 UTC` in a `<time>` element (machine-readable for assistive tools). */

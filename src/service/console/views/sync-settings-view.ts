@@ -3,6 +3,7 @@
  * thresholds and the failures before quarantine (a form for admins, facts for viewers), and a
  * quarantine with the Resume button.
  */
+import { rangeText, SYNC_SETTING_RULES } from '../../input-rules.js';
 import type { SyncStatus } from '../../sync/sync-view.js';
 import type { SyncSettings } from '../../sync/sync-policy.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
@@ -10,10 +11,10 @@ import { csrfField } from '../layout.js';
 import { timeOf } from './format.js';
 
 export const SETTING_FIELDS: readonly { key: keyof SyncSettings; label: string; help: string }[] = [
-  { key: 'intervalSeconds', label: 'Seconds between scheduled syncs', help: '60 to 604800 (a week).' },
-  { key: 'removalThresholdPercent', label: 'Safeguard: hold a run removing more than this percent of the accounts', help: '0 to 100.' },
+  { key: 'intervalSeconds', label: 'Seconds between scheduled syncs', help: `${rangeText(SYNC_SETTING_RULES.intervalSeconds)} (a week).` },
+  { key: 'removalThresholdPercent', label: 'Safeguard: hold a run removing more than this percent of the accounts', help: `${rangeText(SYNC_SETTING_RULES.removalThresholdPercent)}.` },
   { key: 'removalThresholdMin', label: 'Safeguard: and more than this many accounts', help: 'A run removing fewer is never held.' },
-  { key: 'maxConsecutiveFailures', label: 'Quarantine after this many failed runs in a row', help: '1 to 100; a quarantined integration syncs only when resumed.' },
+  { key: 'maxConsecutiveFailures', label: 'Quarantine after this many failed runs in a row', help: `${rangeText(SYNC_SETTING_RULES.maxConsecutiveFailures)}; a quarantined integration syncs only when resumed.` },
 ];
 
 export function syncSettingsView(input: { integrationId: string; sync: SyncStatus; admin: boolean; csrf: string }): SafeHtml {

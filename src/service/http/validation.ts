@@ -50,7 +50,7 @@ export function validationProblem(error: FastifyValidationError): Problem {
     return seen.has(key) ? false : (seen.add(key), true);
   });
   const first = errors[0];
-  return problem('VALIDATION_FAILED', 400, `the request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}${first ? `; first ${first.pointer} ${first.message}` : ''}`, {
+  return problem('VALIDATION_FAILED', `the request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}${first ? `; first ${first.pointer} ${first.message}` : ''}`, {
     errors,
     hint: 'see /openapi.json for the request schema',
   });
