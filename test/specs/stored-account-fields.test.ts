@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { connect, type Client } from '../../src/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { accountReads, missingAccountFields } from '../../src/cli/account-fields.js';
-import { toStaged } from '../../src/service/store/account-rows.js';
+import { accountSubject, toStaged } from '../../src/service/store/account-rows.js';
 import { startEntraId, ENTRA_WRITER_APP } from '../../src/simulators/entra-id/index.js';
 import { GITHUB_ORG, GITHUB_OWNER_TOKEN, startGitHubOrg } from '../../src/simulators/github-org/index.js';
 import { DEMO_FULL_ACCESS_KEY, startIncidentPlatform } from '../../src/simulators/incident-platform/index.js';
@@ -47,10 +47,9 @@ const TARGETS: Record<string, (spec: Awaited<ReturnType<typeof loadSpec>>) => Pr
   },
 };
 
-/** An account as the service keeps it and hands it back: its row's columns and its fields. */
-function stored(account: Account): Record<string, unknown> & { id: string } {
-  const row = toStaged(account);
-  return { ...row.fields, id: row.external_id, email: row.email, name: row.name, admin: row.admin };
+/** An account as the service keeps it and hands it back to a write action. */
+function stored(account: Account): Account {
+  return accountSubject(toStaged(account));
 }
 
 const WRITES = ['activateUser', 'deactivateUser', 'deleteUser'] as const;

@@ -57,6 +57,25 @@ export function toStaged(account: Account): StagedAccount {
 }
 
 /**
+ * A stored account as a connector's write action reads it: the row's id, email, name and admin
+ * with every other mapped field (the inverse of toStaged). A write action may need more than the
+ * id (GitHub's delete needs the login or the invitation id).
+ */
+export function accountSubject(row: Pick<AccountRow, 'external_id' | 'email' | 'name' | 'admin' | 'fields'>): Account {
+  return { ...row.fields, id: row.external_id, email: row.email, name: row.name, admin: row.admin };
+}
+
+/** One account of an integration by its external id, present or removed. */
+export async function findAccount(db: Queryable, input: { tenantId: string; integrationId: string; externalId: string }): Promise<AccountRow | undefined> {
+  const { rows } = await db.query<AccountRow>('SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND external_id = $3', [
+    input.tenantId,
+    input.integrationId,
+    input.externalId,
+  ]);
+  return rows[0];
+}
+
+/**
  * The one `INSERT INTO account_events` of the service: each argument is an SQL expression over the
  * rows of `from` (a CTE or a table with its alias). Returns one row per event, for counting.
  */

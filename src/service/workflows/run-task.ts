@@ -6,13 +6,13 @@
  * only when the target said so in its own words, as already there only when the Accounts list or
  * the target's own answer says so.
  */
-import type { Person } from '../../index.js';
+import type { Account, Person } from '../../index.js';
 import { STATE_AFTER, type Reflected } from '../accounts/action-effects.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
 import type { ActionRun } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
-import { findPersonAccount } from '../store/account-rows.js';
+import { accountSubject, findAccount, findPersonAccount } from '../store/account-rows.js';
 import { refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
 import type { TaskRow, WorkflowRow } from './workflow-view.js';
 import type { PlannedPerson } from './plan-tasks.js';
@@ -44,14 +44,25 @@ async function conflictOutcome(context: TaskContext, task: TaskRow, person: Plan
   return { status: 'skipped', accountId: known.external_id, reason: `the application answered that the account exists (409); it is the account ${known.external_id} the last import found, linked` };
 }
 
+/**
+ * The account a task acts on, as the Accounts list keeps it (every mapped field, so an action that
+ * needs more than the id finds it); an account the list does not hold (yet) is the task's id with
+ * the person's email and name.
+ */
+async function taskAccount(context: TaskContext, task: TaskRow, person: PlannedPerson): Promise<Account | undefined> {
+  if (task.account_external_id === null || task.integration_id === null) return undefined;
+  const stored = await findAccount(context.db, { tenantId: task.tenant_id, integrationId: task.integration_id, externalId: task.account_external_id });
+  return stored ? accountSubject(stored) : { id: task.account_external_id, email: person.email, name: person.name };
+}
+
 export async function runClaimedTask(context: TaskContext, input: { task: TaskRow; workflow: WorkflowRow; person: PlannedPerson }): Promise<TaskOutcome> {
   const { task, workflow, person } = input;
   const ref = { tenantId: task.tenant_id, integrationId: task.integration_id ?? '' };
   const user = personAsUser(person);
-  const account = task.account_external_id === null ? undefined : { id: task.account_external_id, email: person.email, name: person.name };
   let outcome: TaskOutcome | undefined;
   try {
     if (task.integration_id === null) throw new Error('the integration of this task was deleted');
+    const account = await taskAccount(context, task, person);
     if (task.action !== 'createUser' && !account && task.action in STATE_AFTER) {
       outcome = { status: 'failed', error: { code: 'ACCOUNT_UNKNOWN', message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}` } };
     } else {

@@ -2,11 +2,13 @@
  * The catalogue's newer prebuilt connectors through the service's front door, on the embedded
  * database with their simulators on real sockets: set up (type, auth, actions), a sync that fills
  * the Accounts list with every page, an onboarding that creates the account in the target and an
- * offboarding that removes it there.
+ * offboarding that removes it there. GitHub's Delete User needs more than the account's id (the
+ * login, or here the invitation id): the offboarding finds it in the stored account's fields.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_ADMIN_GRANT, seedGoogleUsers, startGoogleWorkspace, type GoogleWorkspaceSimulator } from '../../../src/simulators/google-workspace/index.js';
 import { SENTRY_ADMIN_TOKEN, SENTRY_ORG, seedSentryMembers, startSentry, type SentrySimulator } from '../../../src/simulators/sentry/index.js';
+import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
@@ -16,11 +18,13 @@ vi.setConfig({ hookTimeout: 120_000 });
 const fixture = useApi(embeddedStorage('api-prebuilt-catalog'));
 let google: GoogleWorkspaceSimulator;
 let sentry: SentrySimulator;
+let github: GitHubOrgSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
   google = await startGoogleWorkspace(seedGoogleUsers(620));
   sentry = await startSentry(seedSentryMembers(230));
+  github = await startGitHubOrg(seedGitHubOrg(130));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -28,6 +32,7 @@ afterAll(async () => {
   await fixture.service?.stopWorkers();
   await google?.close();
   await sentry?.close();
+  await github?.close();
 });
 
 interface Case {
@@ -50,6 +55,13 @@ const CASES: Case[] = [
     baseUrl: () => sentry.server.origin,
     inputs: () => ({ token: SENTRY_ADMIN_TOKEN, organization: SENTRY_ORG }),
     emails: () => sentry.state.members.filter((member) => !member.removed).map((member) => member.email),
+  },
+  {
+    connector: 'github-org',
+    baseUrl: () => github.server.origin,
+    inputs: () => ({ token: GITHUB_OWNER_TOKEN, org: GITHUB_ORG }),
+    // GitHub keeps members' emails private (imported empty); an invitation carries its email.
+    emails: () => [...github.state.members.map(() => ''), ...github.state.invitations.map((invitation) => invitation.email ?? '')],
   },
 ];
 
