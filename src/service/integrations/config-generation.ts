@@ -70,8 +70,8 @@ async function firstImportAnswer(client: Client): Promise<{ status: number; body
 
 async function generateFrom(body: unknown, records: string | undefined): Promise<{ config: GeneratedConfig; sample: unknown[] }> {
   try {
-    const config = records === undefined ? generateConfig(body) : generateConfigForRecords(records, await applyRecordsPath(records, body));
-    return { config, sample: await applyRecordsPath(config.records.expression, body) };
+    const config = records === undefined ? generateConfig(body) : generateConfigForRecords(records, await applyRecordsPath({ expression: records, response: body, policy: 'customer' }));
+    return { config, sample: await applyRecordsPath({ expression: config.records.expression, response: body, policy: 'customer' }) };
   } catch (error) {
     if (error instanceof NoUserArrayError) {
       throw new ServiceError('NO_USER_ARRAY', error.message, { hint: 'check that Import Users lists users, or name the array with `records` (a jq path)' });
@@ -101,7 +101,7 @@ export async function proposeConfig(
     throw new ServiceError('ACTION_FAILED', `the target answered ${answer.status} to the Import Users request`, { failure: { status: answer.status }, hint: 'run Test to see the whole answer' });
   }
   const { config, sample } = await generateFrom(answer.body, input.records);
-  const preview = await applyMapping({ records: sample, mapping: config.mapping, limit: PROPOSAL_PREVIEW_LIMIT });
+  const preview = await applyMapping({ records: sample, mapping: config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' });
   const current = pickActionConfig((await connectorOf(row)).spec.actions.importUsers);
   await recordAudit(context.db, {
     tenantId: row.tenant_id,
