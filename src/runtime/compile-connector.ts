@@ -7,7 +7,7 @@
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
-import { compileJq, createJqIsolate, runWithJqScope, type IsolationLimits, type JqFilter, type JqPolicy, type Limits } from '../jq/index.js';
+import { compileJq, createJqIsolate, runWithJqScope, type AnswerLimits, type AnswerRefusal, type AnswerSample, type IsolationLimits, type JqFilter, type JqPolicy, type Limits } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from '../plan/paging-expressions.js';
@@ -82,6 +82,12 @@ export interface RuntimeConnector {
   /** Every list the import reads, the first (`requests.importUsers`, `importMapper`) included. */
   importLists: ImportList[];
   lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
+  /**
+   * Measures and cuts a target's answer (Test, Preview, Generate Config) in the connector's jq
+   * isolate, under its time and memory limits; absent where the connector has none (then on the
+   * calling thread).
+   */
+  sampleAnswer?: (text: string, limits: AnswerLimits) => Promise<AnswerSample | AnswerRefusal>;
 }
 
 /** Any compiled connector, whatever its type parameters. */
@@ -125,7 +131,8 @@ function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promi
   // One isolate per compiled connector: its worker starts at the first evaluation and stops when idle.
   const isolate = options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
   const scope = { ...(asts === undefined ? {} : { asts }), ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
-  return runWithJqScope(scope, () => compileParts(connector, options.policy));
+  const parts = runWithJqScope(scope, () => compileParts(connector, options.policy));
+  return isolate ? parts.then((runtime) => ({ ...runtime, sampleAnswer: (text, limits) => isolate.sample(text, limits) })) : parts;
 }
 
 /**

@@ -37,6 +37,7 @@ const SERVICE_STATUS: Record<ServiceErrorCode, { status: number; code?: string }
   RUN_NOT_AWAITING_APPROVAL: { status: 409 },
   CONFIG_NOT_EDITABLE: { status: 409 },
   NO_USER_ARRAY: { status: 422 },
+  BAD_RESPONSE: { status: 422 },
   IDEMPOTENCY_KEY_REUSED: { status: 409 },
   WORKFLOW_STATE: { status: 409 },
   ACTION_FAILED: { status: 502 },

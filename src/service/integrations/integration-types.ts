@@ -83,13 +83,14 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
 
 /**
  * The jq options of every connection the service opens: whatever the operator set (limits,
- * isolation), the policy is `customer`. A customer's jq is untrusted: what the in-process engine
+ * isolation), the policy is `customer`, and jq runs isolated unless the operator said `false`. A customer's jq is untrusted: what the in-process engine
  * refuses is refused, never handed to a jq binary the host may have installed; shipped specs
  * need no binary (`connector compile` compiles every program of theirs in process).
  */
 export function serviceJqOptions(jq: ConnectOptions['jq']): NonNullable<ConnectOptions['jq']> {
   const { binaryFallback: _ignored, ...rest } = jq ?? {};
-  return { ...rest, policy: 'customer' };
+  // A target's answer is untrusted whoever wrote the spec: Test, Preview and Generate Config cut it in the isolate.
+  return { ...rest, policy: 'customer', isolation: rest.isolation ?? {} };
 }
 
 /**
