@@ -50,7 +50,8 @@ export async function executeRequest(input: ExecuteInput): Promise<ExecuteResult
     request: prepared,
     action: request.name,
     idempotent: request.idempotent,
-    expectJson: request.readsJson,
+    // A sampled test() checks the body in the isolate, not by parsing it whole here.
+    expectJson: request.readsJson && input.parse !== false,
     retryRules: input.runtime.spec.retryOn,
     onSent: input.onSent,
   });
