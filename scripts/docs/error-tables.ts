@@ -30,6 +30,7 @@ const API_WHEN: Record<string, string> = {
   IDEMPOTENCY_KEY_REUSED: 'a workflow start repeated an idempotency key with a different request',
   WORKFLOW_STATE: 'cancel of a finished workflow, retry of a task that has not failed',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
+  BAD_RESPONSE: "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",
   INVALID_SPEC: 'a build-your-own spec, or an edit of it, has errors (`diagnostics`, each with `line`, `column`, `pointer`, `code`, `hint`); nothing saved',
   AUTH_TEST_FAILED: 'the connection test failed; nothing was saved (`failure`, redacted, and a `hint`)',
   INTERNAL_ERROR: 'a fault of the service (no detail is given; see the service log)',

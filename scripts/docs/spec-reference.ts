@@ -57,10 +57,14 @@ export async function renderSpecReference(root: string): Promise<string> {
     return `[${sectionTitle(name)}](#${headingAnchor(sectionTitle(name))})`;
   };
 
+  const inline = new Map<string, Schema>();
   function typeOf(s: Schema): string {
     if (s.$ref) return link(s.$ref);
-    // An object written inline (the top level's `actions`) has its own section, named by its title.
-    if (s.properties && s.title) return `[${s.title}](#${headingAnchor(s.title)})`;
+    // An object written inline (the top level's `actions`, an action's `generate` entry) has its own section, named by its title.
+    if (s.properties && s.title) {
+      if (!inline.has(s.title)) inline.set(s.title, s);
+      return `[${s.title}](#${headingAnchor(s.title)})`;
+    }
     if (s.const !== undefined) return code(s.const);
     if (s.enum) return s.enum.map(code).join(', ');
     if (s.oneOf ?? s.anyOf) return (s.oneOf ?? s.anyOf)!.map(typeOf).join(' or ');
@@ -110,6 +114,15 @@ export async function renderSpecReference(root: string): Promise<string> {
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     if (property.properties) lines.push(...section(property.title ?? name, property));
   }
-  for (const [name, def] of Object.entries(defs)) lines.push(...section(sectionTitle(name), def));
+  const rendered = new Set(Object.entries(schema.properties ?? {}).flatMap(([name, property]) => (property.properties ? [property.title ?? name] : [])));
+  for (const [name, def] of Object.entries(defs)) {
+    lines.push(...section(sectionTitle(name), def));
+    rendered.add(sectionTitle(name));
+  }
+  // Inline objects met deeper down, each once (rendering one may meet more).
+  for (let next = [...inline].find(([title]) => !rendered.has(title)); next; next = [...inline].find(([title]) => !rendered.has(title))) {
+    rendered.add(next[0]);
+    lines.push(...section(next[0], next[1]));
+  }
   return `${lines.join('\n').trimEnd()}\n`;
 }

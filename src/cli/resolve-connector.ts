@@ -56,7 +56,7 @@ async function loadSpecConnector(path: string, cwd: string): Promise<CompiledCon
   };
   if (source.text === undefined || source.diagnostics.some((d) => d.severity === 'error')) fail(source.diagnostics);
   try {
-    return await compileSpecText({ text: source.text as string, file: path });
+    return await compileSpecText({ text: source.text as string, file: path, jqPolicy: 'trusted' });
   } catch (error) {
     if (error instanceof SpecValidationError) fail(error.diagnostics);
     throw error;

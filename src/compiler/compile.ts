@@ -10,11 +10,17 @@ import { lowerSpec } from './lower.js';
 import { parseSpecYaml } from './parse-yaml.js';
 import { jqChecker, RULES, type JqChecker, type RuleContext } from './rules/index.js';
 import { validateSchema } from './validate-schema.js';
+import { SAFE_JQ_POLICY, type JqPolicy } from '../jq/index.js';
 
 export interface SpecText {
   text: string;
   /** Path shown in diagnostics and recorded as the connector's source; `<runtime>` for a customer's spec. */
   file?: string;
+  /**
+   * Who wrote the spec (default `customer`, the safe value): only a `trusted` spec's jq may use a
+   * construct the in-process engine refuses (a warning, run on the host's jq binary).
+   */
+  jqPolicy?: JqPolicy;
 }
 
 export interface ValidationResult {
@@ -51,7 +57,7 @@ export async function validateSpecText(input: SpecText & { jq?: JqChecker }): Pr
   const schemaDiagnostics = validateSchema({ value: parsed.value, file, sourceMap: parsed.sourceMap });
   const isObject = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value);
   const ruleDiagnostics = isObject
-    ? await runRules({ spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker }, schemaDiagnostics.length === 0)
+    ? await runRules({ spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker, jqPolicy: input.jqPolicy ?? SAFE_JQ_POLICY }, schemaDiagnostics.length === 0)
     : [];
   const diagnostics = sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...ruleDiagnostics]);
   if (hasErrors(diagnostics)) return { diagnostics };

@@ -27,7 +27,7 @@ export async function planGeneratedFiles(input: {
   for (const source of input.specs) {
     diagnostics.push(...(source.diagnostics ?? []));
     if (source.text === undefined) continue;
-    const result = await validateSpecText({ text: source.text, file: source.file, ...(input.jq ? { jq: input.jq } : {}) });
+    const result = await validateSpecText({ text: source.text, file: source.file, jqPolicy: 'trusted', ...(input.jq ? { jq: input.jq } : {}) });
     diagnostics.push(...result.diagnostics);
     if (!result.spec) continue;
     const earlier = ids.get(result.spec.id);

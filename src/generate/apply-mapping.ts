@@ -4,7 +4,7 @@
  * mapping rules of the spec format: first output wins, no output or null is missing, id/email/name
  * become strings (numbers as their JSON text, missing as ""), extras keep their JSON type.
  */
-import { compileJq, type JqFilter } from '../jq/index.js';
+import { compileJq, type JqFilter, type JqPolicy } from '../jq/index.js';
 
 export interface MappedRecord {
   index: number;
@@ -20,8 +20,10 @@ export class MappingApplyError extends Error {
 
 const STRING_FIELDS = new Set(['id', 'email', 'name']);
 
-export async function applyRecordsPath(expression: string, response: unknown): Promise<unknown[]> {
-  const filter = await compileField('records', expression);
+/** `policy`: who wrote the expression (the service's Generate Config: always `customer`). */
+export async function applyRecordsPath(input: { expression: string; response: unknown; policy: JqPolicy }): Promise<unknown[]> {
+  const { expression, response } = input;
+  const filter = await compileField({ field: 'records', expression, policy: input.policy });
   const [records] = await filter.run(response);
   if (!Array.isArray(records)) {
     throw new MappingApplyError(`records path ${expression} yields ${records === undefined ? 'nothing' : records === null ? 'null' : typeof records}, not an array`);
@@ -29,9 +31,9 @@ export async function applyRecordsPath(expression: string, response: unknown): P
   return records;
 }
 
-export async function applyMapping(input: { records: readonly unknown[]; mapping: Record<string, string>; limit: number }): Promise<MappedRecord[]> {
+export async function applyMapping(input: { records: readonly unknown[]; mapping: Record<string, string>; limit: number; policy: JqPolicy }): Promise<MappedRecord[]> {
   const filters = await Promise.all(
-    Object.entries(input.mapping).map(async ([field, expression]) => [field, await compileField(field, expression)] as const),
+    Object.entries(input.mapping).map(async ([field, expression]) => [field, await compileField({ field, expression, policy: input.policy })] as const),
   );
   const mapped: MappedRecord[] = [];
   for (const [index, record] of input.records.slice(0, input.limit).entries()) {
@@ -56,9 +58,9 @@ function coerceToString(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-async function compileField(field: string, expression: string): Promise<JqFilter> {
+async function compileField({ field, expression, policy }: { field: string; expression: string; policy: JqPolicy }): Promise<JqFilter> {
   try {
-    return await compileJq(expression);
+    return await compileJq(expression, policy);
   } catch (error) {
     throw new MappingApplyError(`${field}: ${expression} does not compile: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -4,6 +4,7 @@
  * those ASTs to closures without parsing. The table reaches `compileJq` through an async scope
  * rather than a parameter, because the runtime compiles programs in several places (the page
  * mapper builds its own program text) and only the connector's compile step knows the table.
+ * Who may run a program (the jq policy, policy.ts) is never in this scope: every compile names it.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Node } from './ast.js';
@@ -18,12 +19,6 @@ export interface JqCompileScope {
   readonly asts?: Readonly<Record<string, JqAst>>;
   /** Told about every program compiled in process from its text (how the compiler collects them). */
   readonly onParsed?: (expression: string, ast: JqAst) => void;
-  /**
-   * false: an expression the in-process engine refuses stays refused, even where a jq binary is
-   * installed (a customer's spec: a child process per record is no place for untrusted programs).
-   * Default true: the host's jq binary runs what the engine refuses.
-   */
-  readonly binaryFallback?: boolean;
   /** Limits of every program compiled in the scope (a host's setting; default DEFAULT_LIMITS). */
   readonly limits?: Partial<Limits>;
   /**

@@ -3,6 +3,7 @@
  * a connector without activateUser gives a client without activateUser, and runCustomAction
  * accepts only the connector's custom action names.
  */
+import type { AnswerLimits } from '../jq/index.js';
 import type { StandardActionName } from '../connector.js';
 import type { ActionResult } from './actions/write-action.js';
 import type { ImportRun } from './actions/import-users.js';
@@ -45,7 +46,12 @@ export interface CommonMethods<A extends StandardActionName, X extends string> {
   /** The cheapest request proving base URL and credentials (import first page, a lookup, or GET base URL). */
   testConnection(): Promise<ConnectionCheck>;
   /** Sends one request and returns it with the response, redacted. Writes need `{live: true}`. */
-  test(action: A | X, variables?: ActionVariables, options?: { live?: boolean }): Promise<TestResult>;
+  /**
+   * `sample`: answer a sample of the body cut to these limits (DEFAULT_ANSWER_LIMITS: 100 items
+   * per array, 256 KiB in all), with `sample` saying what it left out; an answer nested past
+   * maxDepth or with an object past maxFields fails with BAD_RESPONSE naming the limit.
+   */
+  test(action: A | X, variables?: ActionVariables, options?: { live?: boolean; sample?: AnswerLimits }): Promise<TestResult>;
   /** Records path and mapping applied to a response body, with each record's problems. */
   preview(responseBody: unknown): Promise<PreviewResult>;
   /** The request an action would send, rendered (the operator as `user` when none is given), not sent. */

@@ -7,7 +7,7 @@
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
-import { compileJq, createJqIsolate, runWithJqScope, type IsolationLimits, type JqFilter, type Limits } from '../jq/index.js';
+import { compileJq, createJqIsolate, runWithJqScope, type AnswerLimits, type AnswerRefusal, type AnswerSample, type IsolationLimits, type JqFilter, type JqPolicy, type Limits } from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from '../plan/paging-expressions.js';
@@ -86,6 +86,12 @@ export interface RuntimeConnector {
   /** Every list the import reads, the first (`requests.importUsers`, `importMapper`) included. */
   importLists: ImportList[];
   lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
+  /**
+   * Measures and cuts a target's answer (Test, Preview, Generate Config) in the connector's jq
+   * isolate, under its time and memory limits; absent where the connector has none (then on the
+   * calling thread).
+   */
+  sampleAnswer?: (text: string, limits: AnswerLimits) => Promise<AnswerSample | AnswerRefusal>;
 }
 
 /** Any compiled connector, whatever its type parameters. */
@@ -97,12 +103,12 @@ export function customKey(name: string): string {
 }
 
 /**
- * How a connector's jq is compiled: whether the host's jq binary may run what the engine refuses,
- * the engine's limits, and whether its programs run in a worker thread under a time and memory
- * limit (`isolation`, a customer's spec) or on the calling thread (absent).
+ * How a connector's jq is compiled: who wrote it (`policy`: only `trusted` programs may run on the
+ * host's jq binary), the engine's limits, and whether its programs run in a worker thread under a
+ * time and memory limit (`isolation`, a customer's spec) or on the calling thread (absent).
  */
 export interface JqCompileOptions {
-  binaryFallback: boolean;
+  policy: JqPolicy;
   limits?: Partial<Limits>;
   isolation?: Partial<IsolationLimits>;
 }
@@ -110,8 +116,8 @@ export interface JqCompileOptions {
 /** Compiled connectors by connector object, one table per distinct compile options (the programs differ). */
 const caches = new Map<string, WeakMap<AnyConnector, Promise<RuntimeConnector>>>();
 
-export function compileConnector(connector: AnyConnector, options: JqCompileOptions = { binaryFallback: true }): Promise<RuntimeConnector> {
-  const key = JSON.stringify([options.binaryFallback, options.limits ?? {}, options.isolation ?? null]);
+export function compileConnector(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
+  const key = JSON.stringify([options.policy, options.limits ?? {}, options.isolation ?? null]);
   let cache = caches.get(key);
   if (!cache) caches.set(key, (cache = new WeakMap()));
   let compiled = cache.get(connector);
@@ -128,58 +134,60 @@ function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promi
   const asts = connector.precompiled?.jq;
   // One isolate per compiled connector: its worker starts at the first evaluation and stops when idle.
   const isolate = options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
-  const scope = { ...(asts === undefined ? {} : { asts }), binaryFallback: options.binaryFallback, ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
-  return runWithJqScope(scope, () => compileParts(connector));
+  const scope = { ...(asts === undefined ? {} : { asts }), ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
+  const parts = runWithJqScope(scope, () => compileParts(connector, options.policy));
+  return isolate ? parts.then((runtime) => ({ ...runtime, sampleAnswer: (text, limits) => isolate.sample(text, limits) })) : parts;
 }
 
 /**
  * Compiles every part of a connector; every jq program goes through `compileJq`. The compiler's
  * list of these programs (src/plan/jq-programs.ts) must name the same texts; a test compares them.
  */
-export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' | 'source'>): Promise<RuntimeConnector> {
+export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' | 'source'>, policy: JqPolicy): Promise<RuntimeConnector> {
   const where = (field: string) => `${source}: ${field}`;
-  const specErrors = await compileErrors(spec.errors, where('errors'));
+  const jq = (expression: string) => compileJq(expression, policy);
+  const specErrors = await compileErrors({ handling: spec.errors, field: where('errors'), jq });
   const requests = new Map<string, CompiledRequest>();
   const { importUsers, custom = {}, ...writes } = spec.actions;
   let importMapper: PageMapper | undefined;
   const importLists: ImportList[] = [];
   if (importUsers) {
-    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: planned(importUsers.method, 'actions.importUsers.method'), field: where('actions.importUsers'), specErrors });
+    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: planned(importUsers.method, 'actions.importUsers.method'), field: where('actions.importUsers'), specErrors, jq });
     requests.set('importUsers', request);
     importMapper = await guard(where('actions.importUsers.mapping'), () =>
-      createPageMapper({ records: planned(importUsers.records, 'actions.importUsers.records'), mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers' }),
+      createPageMapper({ records: planned(importUsers.records, 'actions.importUsers.records'), mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers', policy }),
     );
     importLists.push({ request, mapper: importMapper, pagination: importUsers.pagination });
     for (const [index, list] of (importUsers.additionalLists ?? []).entries()) {
       const field = where(`actions.importUsers.additionalLists[${index}]`);
-      const listRequest = await compileRequest({ name: 'importUsers', action: list, method: planned(list.method, `${field}.method`), field, specErrors });
+      const listRequest = await compileRequest({ name: 'importUsers', action: list, method: planned(list.method, `${field}.method`), field, specErrors, jq });
       const mapper = await guard(`${field}.mapping`, () =>
-        createPageMapper({ records: planned(list.records, `${field}.records`), mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers' }),
+        createPageMapper({ records: planned(list.records, `${field}.records`), mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers', policy }),
       );
       importLists.push({ request: listRequest, mapper, pagination: list.pagination });
     }
   }
   for (const [name, action] of Object.entries(writes) as Array<[string, WriteAction | undefined]>) {
     if (!action) continue;
-    const request = await compileWriteAction({ name, action, field: where(`actions.${name}`), specErrors });
+    const request = await compileWriteAction({ name, action, field: where(`actions.${name}`), specErrors, jq });
     if (action.result !== undefined && importUsers) {
       const result = action.result;
       request.resultMapper = await guard(where(`actions.${name}.result`), () =>
-        createPageMapper({ records: resultRecordsPath(result), mapping: importUsers.mapping, action: name }),
+        createPageMapper({ records: resultRecordsPath(result), mapping: importUsers.mapping, action: name, policy }),
       );
     }
     requests.set(name, request);
   }
   for (const [name, action] of Object.entries(custom)) {
-    const request = await compileRequest({ name, action, method: action.method, field: where(`actions.custom.${name}`), specErrors });
-    if (action.result !== undefined) request.result = await guard(where(`actions.custom.${name}.result`), () => compileJq(action.result as string));
+    const request = await compileRequest({ name, action, method: action.method, field: where(`actions.custom.${name}`), specErrors, jq });
+    if (action.result !== undefined) request.result = await guard(where(`actions.custom.${name}.result`), () => jq(action.result as string));
     requests.set(customKey(name), request);
   }
   const lookups = new Map<string, { request: CompiledRequest; value: JqFilter }>();
   for (const [name, lookup] of Object.entries(spec.lookups ?? {})) {
     const action = { path: lookup.path, query: lookup.query, idempotent: lookup.idempotent };
-    const request = await compileRequest({ name: `lookup:${name}`, action, method: planned(lookup.method, `lookups.${name}.method`), field: where(`lookups.${name}`), specErrors });
-    lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => compileJq(lookup.value)) });
+    const request = await compileRequest({ name: `lookup:${name}`, action, method: planned(lookup.method, `lookups.${name}.method`), field: where(`lookups.${name}`), specErrors, jq });
+    lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => jq(lookup.value)) });
   }
   const specHeaders = compileMap(spec.headers, where('headers'));
   // Spec-level headers may name lookups too; every action but the import (which has none) fetches them.
@@ -191,17 +199,17 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
 }
 
 /** A write action: its one request, or its steps (the first standing for the action in dry runs). */
-async function compileWriteAction(input: { name: string; action: WriteAction; field: string; specErrors: CompiledErrorHandling }): Promise<CompiledRequest> {
-  const { name, action, field, specErrors } = input;
+async function compileWriteAction(input: { name: string; action: WriteAction; field: string; specErrors: CompiledErrorHandling; jq: CompileProgram }): Promise<CompiledRequest> {
+  const { name, action, field, specErrors, jq } = input;
   if (!action.steps) {
     if (action.method === undefined) throw configError(field, new Error('the action has neither `method` nor `steps`'));
-    return { ...(await compileRequest({ name, action, method: action.method, field, specErrors })), ...writeExtras(action, field) };
+    return { ...(await compileRequest({ name, action, method: action.method, field, specErrors, jq })), ...writeExtras(action, field) };
   }
   const steps: CompiledStep[] = [];
   for (const [index, step] of action.steps.entries()) {
     const stepField = `${field}.steps[${index}]`;
-    const request = await compileRequest({ name, action: { ...step, errors: action.errors, maxInFlight: action.maxInFlight }, method: step.method, field: stepField, specErrors });
-    const when = step.when === undefined ? undefined : await guard(`${stepField}.when`, () => compileJq(step.when as string));
+    const request = await compileRequest({ name, action: { ...step, errors: action.errors, maxInFlight: action.maxInFlight }, method: step.method, field: stepField, specErrors, jq });
+    const when = step.when === undefined ? undefined : await guard(`${stepField}.when`, () => jq(step.when as string));
     steps.push(when === undefined ? { request } : { request, when });
   }
   const [first] = steps;
@@ -226,19 +234,23 @@ interface RequestSource {
   method: string;
   field: string;
   specErrors: CompiledErrorHandling;
+  jq: CompileProgram;
 }
 
-async function compileRequest({ name, action, method, field, specErrors }: RequestSource): Promise<CompiledRequest> {
+/** Compiles one of the connector's jq programs under the connector's policy. */
+type CompileProgram = (expression: string) => Promise<JqFilter>;
+
+async function compileRequest({ name, action, method, field, specErrors, jq }: RequestSource): Promise<CompiledRequest> {
   const texts = [action.path ?? '', ...Object.values(action.query ?? {}), ...Object.values(action.headers ?? {}), action.body ?? ''];
   const lookupNames = findLookupNames(texts);
   for (const placeholder of listPathPlaceholders(action.path ?? '')) {
     const [root = '', rest] = placeholder.split('.', 2);
     if (root === 'lookups' && rest) lookupNames.push(rest);
   }
-  const actionErrors = await compileErrors(action.errors, `${field}.errors`);
+  const actionErrors = await compileErrors({ handling: action.errors, field: `${field}.errors`, jq });
   const outcomes: CompiledOutcomeRule[] = [];
   for (const [index, rule] of (action.outcomes ?? []).entries()) {
-    outcomes.push({ status: rule.status, means: rule.means, when: await guard(`${field}.outcomes[${index}].when`, () => compileJq(rule.when)) });
+    outcomes.push({ status: rule.status, means: rule.means, when: await guard(`${field}.outcomes[${index}].when`, () => jq(rule.when)) });
   }
   return {
     name,
@@ -267,11 +279,11 @@ function compileMap(map: Record<string, string> | undefined, field: string): Arr
   return Object.entries(map ?? {}).map(([name, text]) => [name, guardSync(`${field}.${name}`, () => compilePlainTemplate(text))]);
 }
 
-async function compileErrors(handling: ErrorHandling | undefined, field: string): Promise<CompiledErrorHandling> {
-  const message = handling?.message === undefined ? undefined : await guard(`${field}.message`, () => compileJq(handling.message as string));
+async function compileErrors({ handling, field, jq }: { handling: ErrorHandling | undefined; field: string; jq: CompileProgram }): Promise<CompiledErrorHandling> {
+  const message = handling?.message === undefined ? undefined : await guard(`${field}.message`, () => jq(handling.message as string));
   const rules = [];
   for (const [index, rule] of (handling?.rules ?? []).entries()) {
-    const when = rule.when === undefined ? undefined : await guard(`${field}.rules[${index}].when`, () => compileJq(rule.when as string));
+    const when = rule.when === undefined ? undefined : await guard(`${field}.rules[${index}].when`, () => jq(rule.when as string));
     rules.push({ rule, when });
   }
   return { message, rules };

@@ -3,7 +3,7 @@ import type { EgressPolicy } from './http/egress-policy.js';
 import type { Timeouts } from './http/http-transport.js';
 import type { RuntimeLogger } from './runtime-event.js';
 import type { ImportLimits } from './actions/import-limits.js';
-import type { IsolationLimits, Limits as JqLimits } from '../jq/index.js';
+import { SAFE_JQ_POLICY, type IsolationLimits, type JqPolicy, type Limits as JqLimits } from '../jq/index.js';
 import type { JqCompileOptions } from './compile-connector.js';
 
 export type { Account, RecordProblem } from './mapping/map-records.js';
@@ -65,11 +65,13 @@ export interface ConnectOptions {
   egress?: EgressPolicy;
   /**
    * jq the in-process engine refuses (a handful of constructs such as `input_filename`) runs on
-   * the host's jq binary when there is one. Default: on for shipped connectors (`prebuilt`,
-   * `scim`), off for a customer's `custom` spec, whose programs are untrusted; a host that runs
-   * its own specs turns it on here.
+   * the host's jq binary only under the `trusted` policy. Default `customer` (the safe value, for
+   * every connector: shipped specs never need the binary, `connector compile` checks that): a
+   * host that runs its own specs and has a jq installed says `policy: 'trusted'` here.
    */
   jq?: {
+    policy?: JqPolicy;
+    /** Older spelling of `policy: 'trusted'` (true); false or absent is `customer`. */
     binaryFallback?: boolean;
     /**
      * The in-process engine's limits for every program of this connection (defaults: 10 million
@@ -97,14 +99,15 @@ export interface ConnectOptions {
 export const DEFAULT_RETRY: RetryOptions = { maxAttempts: 4, maxElapsedMs: 60_000, baseDelayMs: 500, maxDelayMs: 30_000 };
 
 /**
- * The jq settings of a connection from the host's options and the spec's type: a customer's
- * `custom` spec is untrusted (no jq binary, isolated with limits), a shipped one is not.
+ * The jq settings of a connection from the host's options and the spec's type: the policy is
+ * `customer` (no jq binary) unless the host says `trusted`; a `custom` spec is isolated with
+ * limits by default, a shipped one runs on the calling thread.
  */
 export function jqCompileOptions(type: string, given: ConnectOptions['jq'] = {}): JqCompileOptions {
   const customer = type === 'custom';
   const isolation = given.isolation ?? (customer ? {} : false);
   return {
-    binaryFallback: given.binaryFallback ?? !customer,
+    policy: given.policy ?? (given.binaryFallback === true ? 'trusted' : SAFE_JQ_POLICY),
     ...(given.limits ? { limits: given.limits } : {}),
     ...(isolation === false ? {} : { isolation }),
   };

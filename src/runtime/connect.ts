@@ -3,6 +3,7 @@
  * once, and returns a client whose methods are the connector's actions. Templates and jq are
  * compiled on first use, once per connector. Every error leaving a method is redacted.
  */
+import type { AnswerLimits } from '../jq/index.js';
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import { STANDARD_ACTION_NAMES } from '../../generated/spec-types.js';
 import { createImportRun } from './actions/import-users.js';
@@ -54,8 +55,8 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
         return runWriteAction({ connection, runtime: compiled, key: customKey(name), label: name, variables: { ...subject, vars } });
       }),
     testConnection: () => guard(async () => checkConnection(connection, await runtime())),
-    test: (action: string, variables = {}, testOptions: { live?: boolean } = {}) =>
-      guard(async () => testAction({ connection, runtime: await runtime(), action, variables, live: testOptions.live === true })),
+    test: (action: string, variables = {}, testOptions: { live?: boolean; sample?: AnswerLimits } = {}) =>
+      guard(async () => testAction({ connection, runtime: await runtime(), action, variables, live: testOptions.live === true, ...(testOptions.sample ? { sample: testOptions.sample } : {}) })),
     preview: (body: unknown) => guard(async () => previewRecords(connection, await runtime(), body)),
     previewPayload: (action: string, variables = {}) => guard(async () => previewPayloadFor({ connection, runtime: await runtime(), action, variables })),
     renderRequest: (action: string, variables = {}) => guard(async () => renderRequestFor({ connection, runtime: await runtime(), action, variables })),

@@ -22,6 +22,8 @@ export interface ExecuteInput {
   url?: URL;
   /** `test()`: return any status instead of throwing on errors. */
   acceptAnyStatus?: boolean;
+  /** false: leave the body unparsed (`body` undefined; a sampled test() parses it off the main thread). Only with acceptAnyStatus. */
+  parse?: boolean;
   onSent?: OnSent;
 }
 
@@ -48,11 +50,12 @@ export async function executeRequest(input: ExecuteInput): Promise<ExecuteResult
     request: prepared,
     action: request.name,
     idempotent: request.idempotent,
-    expectJson: request.readsJson,
+    // A sampled test() checks the body in the isolate, not by parsing it whole here.
+    expectJson: request.readsJson && input.parse !== false,
     retryRules: input.runtime.spec.retryOn,
     onSent: input.onSent,
   });
-  const parsed = response.body.length === 0 ? undefined : parseBody(response.body);
+  const parsed = response.body.length === 0 || (input.parse === false && input.acceptAnyStatus) ? undefined : parseBody(response.body);
   const nothingToDo = await matchOutcome(request, response.status, parsed);
   if (nothingToDo === undefined && !isSuccess(request, response.status) && !input.acceptAnyStatus) {
     throw await mapHttpError({

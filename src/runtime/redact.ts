@@ -1,12 +1,17 @@
 /**
  * Redaction: one Redactor per connection. Every secret input value, and every token obtained at
- * run time, is replaced by `***` in text that leaves the runtime (errors, log lines, test output).
- * Secrets are also matched in the encoded forms they take in URLs, form bodies and JSON, and in
- * any letter case. Redaction is for text, never for data: imported accounts and rendered payloads
- * are not rewritten (a password `acme` must not turn the account `acme-1` into `***-1`), and
- * values shorter than MIN_SECRET_LENGTH are not matched at all (a one-letter token would mangle
- * every message). Credentials in headers and credential-named query parameters are masked by
- * name, whatever their length.
+ * run time, is replaced by `***` in text that leaves the runtime (errors, log lines, test output,
+ * API answers, the audit log, the console). This is the one redaction module: the auth layer's
+ * helpers (auth/redact-secrets.ts) are built on it, so every path masks the same spellings.
+ *
+ * A secret is matched in every encoding it travels in (`secretSpellings`): URL- and form-encoded,
+ * JSON-escaped, hex, and base64 (standard and URL-safe) — also inside a longer base64 text such as
+ * `Basic base64(user:pass)` or a target echoing a whole header encoded, at each of the three byte
+ * alignments it can sit at — and in any letter case. Redaction is for text, never for data:
+ * imported accounts and rendered payloads are not rewritten (a password `acme` must not turn the
+ * account `acme-1` into `***-1`), and values shorter than MIN_SECRET_LENGTH are not matched at all
+ * (a one-letter token would mangle every message). Credentials in headers and credential-named
+ * query parameters are masked by name, whatever their length.
  */
 
 const MASK = '***';
@@ -15,20 +20,48 @@ export const MIN_SECRET_LENGTH = 6;
 /** Query parameter names whose values are credentials even when nobody registered them. */
 const SECRET_PARAM = /(^|[_-])(api[_-]?key|apikey|key|token|access[_-]?token|secret|client[_-]?secret|password|signature|sig|auth)$/iu;
 
+/** How a secret is spelled inside a URL: percent-encoded, and form-encoded (a query parameter), where either differs from the raw value. */
+export function urlEncodedSpellings(secret: string): string[] {
+  const percentEncoded = encodeURIComponent(secret);
+  const formEncoded = new URLSearchParams([['', secret]]).toString().slice(1);
+  return [...new Set([percentEncoded, formEncoded])].filter((spelling) => spelling !== secret);
+}
+
+/**
+ * The base64 characters that depend on the secret's bytes alone when it sits `offset` bytes (0, 1
+ * or 2) past a 3-byte boundary of a longer encoded text: character i covers bits 6i..6i+5, so the
+ * ones wholly inside the secret's bits are the same whatever precedes and follows it.
+ */
+function base64Fragment(bytes: Buffer, offset: number): string {
+  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/u, '');
+  const first = Math.ceil((offset * 8) / 6);
+  const end = Math.floor(((offset + bytes.length) * 8) / 6);
+  return encoded.slice(first, end);
+}
+
+/**
+ * Every spelling of `secret` text may carry: raw, percent- and form-encoded, JSON-escaped (with
+ * and without `\/`), hex, base64 whole (standard and URL-safe, with padding) and its fragments at
+ * the three alignments inside a longer base64 text, each of those percent-encoded too.
+ */
+export function secretSpellings(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const json = JSON.stringify(secret).slice(1, -1);
+  const base64 = [bytes.toString('base64'), ...[0, 1, 2].map((offset) => base64Fragment(bytes, offset))];
+  const base64Both = base64.flatMap((form) => [form, form.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/u, '')]);
+  const spellings = [secret, ...urlEncodedSpellings(secret), json, json.replaceAll('/', '\\/'), bytes.toString('hex'), ...base64Both, ...base64Both.flatMap(urlEncodedSpellings)];
+  return [...new Set(spellings)].filter((spelling) => spelling !== '');
+}
+
 export class Redactor {
   private readonly secrets = new Set<string>();
   /** Every form, longest first (so `Bearer abc` is masked whole before `abc`), case-insensitive. */
   private pattern: RegExp | undefined;
 
-  /** Registers a secret value (and its URL-, form- and JSON-encoded forms). Short values are ignored. */
+  /** Registers a secret value in every spelling of `secretSpellings`. Short values are ignored. */
   registerSecret(value: string | undefined): void {
-    if (value === undefined || value.length < MIN_SECRET_LENGTH) return;
-    const forms = [
-      value,
-      encodeURIComponent(value),
-      new URLSearchParams({ v: value }).toString().slice(2),
-      JSON.stringify(value).slice(1, -1),
-    ];
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
+    const forms = secretSpellings(value);
     let changed = false;
     for (const form of forms) {
       if (form === '' || this.secrets.has(form)) continue;

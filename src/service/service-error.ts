@@ -37,6 +37,8 @@ export type ServiceErrorCode =
   | 'CONFIG_NOT_EDITABLE'
   /** Generate Config found no array of user records in the target's answer. */
   | 'NO_USER_ARRAY'
+  /** The target's answer passes a limit of Test, Preview or Generate Config (nesting depth, fields of one object); `failure.limit` names it. */
+  | 'BAD_RESPONSE'
   /** An idempotency key was used before for a different request. */
   | 'IDEMPOTENCY_KEY_REUSED'
   /** Cancel or retry was asked of a workflow or task in a state that does not allow it. */

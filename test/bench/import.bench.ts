@@ -217,7 +217,7 @@ function row(label: string, m: Measure, base?: Measure): string {
 
 const target = await startTarget();
 try {
-  const engine = (await compileJq('.')).engine;
+  const engine = (await compileJq('.', 'customer')).engine;
   console.log(`import benchmark: pages of ${PAGE}, jq engine: ${engine}, node ${process.version}`);
   console.log(`${'run'.padEnd(34)} ${'users'.padStart(7)} ${'wall'.padStart(11)}${''.padEnd(10)} ${'cpu'.padStart(11)}${''.padEnd(10)} ${'peak rss'.padStart(11)} ${'peak heap'.padStart(11)} ${'retained'.padStart(11)}`);
   // Warm-up (JIT, pools, jq compile cache) so the first measured run is not penalised.

@@ -28,7 +28,7 @@ function specWith(change: (spec: Record<string, any>) => void) {
 /** The texts the runtime's compile step parses for a spec (with a tree JSON can hold), sorted: the reference. */
 async function recordRuntimePrograms(spec: ConnectorSpec): Promise<string[]> {
   const parsed = new Set<string>();
-  await runWithJqScope({ binaryFallback: false, onParsed: (text, ast) => (isJsonSafeAst(ast) ? parsed.add(text) : undefined) }, () => compileParts({ spec, source }));
+  await runWithJqScope({ onParsed: (text, ast) => (isJsonSafeAst(ast) ? parsed.add(text) : undefined) }, () => compileParts({ spec, source }, 'customer'));
   return [...parsed].sort();
 }
 

@@ -34,9 +34,9 @@ describe('generateConfig on arbitrary responses', () => {
           expect((error as NoUserArrayError).seen.length).toBeGreaterThan(0);
           return;
         }
-        const records = await applyRecordsPath(config.records.expression, given);
+        const records = await applyRecordsPath({ expression: config.records.expression, response: given, policy: 'customer' });
         expect(records.length).toBe(config.records.count);
-        const mapped = await applyMapping({ records, mapping: config.mapping, limit: 5 });
+        const mapped = await applyMapping({ records, mapping: config.mapping, limit: 5, policy: 'customer' });
         for (const { account, errors } of mapped) {
           expect(errors).toEqual([]);
           for (const field of ['id', 'email', 'name']) expect(typeof account[field]).toBe('string');

@@ -133,9 +133,10 @@ describe('Generate Config on documented SaaS user-list responses', () => {
     const config = generateConfig(response);
     expect(config.records.expression).toBe(records);
     const mapped = await applyMapping({
-      records: await applyRecordsPath(config.records.expression, response),
+      records: await applyRecordsPath({ expression: config.records.expression, response, policy: 'customer' }),
       mapping: config.mapping,
       limit: want.length,
+      policy: 'customer',
     });
     expect(mapped.map((record) => record.errors)).toEqual(want.map(() => []));
     for (const [index, expected] of want.entries()) {

@@ -88,10 +88,16 @@ describe("isolation of a custom spec's jq", () => {
 
 describe("where a connection's jq runs by default", () => {
   it("isolated for a customer's custom spec, on the calling thread for shipped specs; the host decides either way", () => {
-    expect(jqCompileOptions('custom')).toEqual({ binaryFallback: false, isolation: {} });
-    expect(jqCompileOptions('prebuilt')).toEqual({ binaryFallback: true });
-    expect(jqCompileOptions('scim')).toEqual({ binaryFallback: true });
-    expect(jqCompileOptions('custom', { isolation: false })).toEqual({ binaryFallback: false });
-    expect(jqCompileOptions('prebuilt', { isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } })).toEqual({ binaryFallback: true, isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } });
+    expect(jqCompileOptions('custom')).toEqual({ policy: 'customer', isolation: {} });
+    expect(jqCompileOptions('prebuilt')).toEqual({ policy: 'customer' });
+    expect(jqCompileOptions('scim')).toEqual({ policy: 'customer' });
+    expect(jqCompileOptions('custom', { isolation: false })).toEqual({ policy: 'customer' });
+    expect(jqCompileOptions('prebuilt', { isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } })).toEqual({ policy: 'customer', isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } });
+  });
+
+  it('falls back to a jq binary only when the host says the programs are trusted', () => {
+    expect(jqCompileOptions('prebuilt', { policy: 'trusted' })).toEqual({ policy: 'trusted' });
+    expect(jqCompileOptions('custom', { binaryFallback: true })).toEqual({ policy: 'trusted', isolation: {} });
+    expect(jqCompileOptions('prebuilt', { binaryFallback: false })).toEqual({ policy: 'customer' });
   });
 });

@@ -102,7 +102,7 @@ async function readResponseText(options: GenerateOptions, io: CliIO): Promise<st
 
 async function buildConfig(options: GenerateOptions, response: unknown): Promise<GeneratedConfig> {
   if (options.records === undefined) return generateConfig(response);
-  return generateConfigForRecords(options.records, await applyRecordsPath(options.records, response));
+  return generateConfigForRecords(options.records, await applyRecordsPath({ expression: options.records, response, policy: 'trusted' }));
 }
 
 /** Writes next to the spec, then renames over it, so an interrupted write never leaves half a spec. */
@@ -136,8 +136,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
     options = parseOptions(args);
     const response = parseResponse({ text: await readResponseText(options, io), file: options.response === '-' ? '<stdin>' : options.response });
     const config = await buildConfig(options, response);
-    const records = await applyRecordsPath(config.records.expression, response);
-    const mapped = await applyMapping({ records, mapping: config.mapping, limit: options.limit });
+    const records = await applyRecordsPath({ expression: config.records.expression, response, policy: 'trusted' });
+    const mapped = await applyMapping({ records, mapping: config.mapping, limit: options.limit, policy: 'trusted' });
     const yaml = renderConfigYaml({ records: config.records.expression, mapping: config.mapping });
     const changes = options.write === undefined ? undefined : await writeSpec({ ...options, write: options.write }, config, io);
     if (options.json) {

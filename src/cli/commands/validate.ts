@@ -37,7 +37,7 @@ export async function validateFiles(input: { files: readonly string[]; cwd: stri
     diagnostics.push(...loaded.diagnostics);
     if (loaded.text === undefined || hasErrors(loaded.diagnostics)) continue;
     sources.set(file, loaded.text);
-    diagnostics.push(...(await validateSpecText({ text: loaded.text, file })).diagnostics);
+    diagnostics.push(...(await validateSpecText({ text: loaded.text, file, jqPolicy: 'trusted' })).diagnostics);
   }
   return { diagnostics, sources };
 }

@@ -52,7 +52,7 @@ export function listJqSites(context: RuleContext): JqSite[] {
 
 export async function checkJqExpressions(context: RuleContext): Promise<Diagnostic[]> {
   const sites = listJqSites(context);
-  const problems = await Promise.all(sites.map((site) => context.jq.check(site.expression)));
+  const problems = await Promise.all(sites.map((site) => context.jq.check(site.expression, context.jqPolicy)));
   const diagnostics: Diagnostic[] = [];
   problems.forEach((problem, index) => {
     const site = sites[index]!;

@@ -6,6 +6,7 @@ import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import type { Diagnostic, Severity } from '../diagnostic.js';
 import type { SourceMap } from '../source-map.js';
 import type { JqChecker } from './jq-checker.js';
+import type { JqPolicy } from '../../jq/index.js';
 
 export interface RuleContext {
   spec: ConnectorSpec;
@@ -13,6 +14,8 @@ export interface RuleContext {
   text: string;
   sourceMap: SourceMap;
   jq: JqChecker;
+  /** Who wrote the spec: whether a construct the in-process engine refuses may run on a jq binary. */
+  jqPolicy: JqPolicy;
 }
 
 export type Rule = (context: RuleContext) => Diagnostic[] | Promise<Diagnostic[]>;

@@ -11,7 +11,8 @@
 import type { Worker } from 'node:worker_threads';
 import { JqRuntimeError } from '../engine.js';
 import type { Limits } from '../runtime.js';
-import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest } from './protocol.js';
+import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest, SampleRequest } from './protocol.js';
+import type { AnswerLimits, AnswerRefusal, AnswerSample } from './answer-sample.js';
 import { startJqWorker } from './worker-entry.js';
 
 export interface IsolationLimits {
@@ -32,12 +33,14 @@ export interface JqIsolate {
    * the worker. `sliceKey`: see EvaluateRequest (a page's rows come back a slice per turn).
    */
   evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string }): Promise<unknown[]>;
+  /** A target's answer measured and cut in the worker (answer-sample.ts), under the same time and memory limits. */
+  sample(text: string, limits: AnswerLimits): Promise<AnswerSample | AnswerRefusal>;
   /** Stops the worker (a later evaluation starts a new one). */
   close(): Promise<void>;
 }
 
 interface Pending {
-  request: EvaluateRequest;
+  request: EvaluateRequest | SampleRequest;
   /** Items of a sliced output received so far. */
   slices: unknown[];
   resolve: (outputs: unknown[]) => void;
@@ -97,9 +100,11 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     }
     stopClock();
     current = undefined;
-    if ('outputsJson' in reply) {
+    if ('sampleJson' in reply) {
+      done.resolve([JSON.parse(reply.sampleJson) as unknown]);
+    } else if ('outputsJson' in reply) {
       const outputs = JSON.parse(reply.outputsJson) as unknown[];
-      if (reply.sliced) (outputs[0] as Record<string, unknown>)[done.request.sliceKey!] = done.slices;
+      if (reply.sliced) (outputs[0] as Record<string, unknown>)[(done.request as EvaluateRequest).sliceKey!] = done.slices;
       done.resolve(outputs);
     } else {
       done.reject(new JqRuntimeError(reply.failure.message, reply.failure.value, reply.failure.outputs, reply.failure.limit));
@@ -157,6 +162,13 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
         queue.push({ request, slices: [], resolve, reject });
         pump();
       });
+    },
+    async sample(text, limits) {
+      const [result] = await new Promise<unknown[]>((resolve, reject) => {
+        queue.push({ request: { type: 'sample', id: nextId++, text, limits }, slices: [], resolve, reject });
+        pump();
+      });
+      return result as AnswerSample | AnswerRefusal;
     },
     close,
   };

@@ -8,6 +8,7 @@ import { JqRuntimeError } from '../engine.js';
 import { compileJqInProcess, type InProcessFilter } from '../in-process-engine.js';
 import { parseJsonLossless } from '../json-parse.js';
 import type { EvaluateReply, EvaluateRequest, EvaluationFailure, JqWorkerData, WorkerRequest } from './protocol.js';
+import { sampleAnswerText } from './answer-sample.js';
 
 /** Items per slice of a sliced output: some 10 ms of JSON.parse on the main thread. */
 const SLICE_ITEMS = 10_000;
@@ -81,6 +82,14 @@ parentPort?.on('message', (request: WorkerRequest) => {
     const resume = awaitingCredit;
     awaitingCredit = undefined;
     resume?.();
+    return;
+  }
+  if (request.type === 'sample') {
+    try {
+      reply({ id: request.id, sampleJson: JSON.stringify(sampleAnswerText(request.text, request.limits)) });
+    } catch (error) {
+      reply({ id: request.id, failure: describeFailure(error) });
+    }
     return;
   }
   void evaluate(request);

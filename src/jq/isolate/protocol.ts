@@ -5,6 +5,7 @@
  * already what jq prints (no NaN or Infinity; integers beyond 2^53 are strings).
  */
 import type { Limits } from '../runtime.js';
+import type { AnswerLimits } from './answer-sample.js';
 
 /** Given to the worker at start: the limits every program it compiles runs under. */
 export interface JqWorkerData {
@@ -34,7 +35,15 @@ export interface NextSliceRequest {
   id: number;
 }
 
-export type WorkerRequest = EvaluateRequest | NextSliceRequest;
+/** A target's answer to measure and cut (answer-sample.ts), off the main thread. */
+export interface SampleRequest {
+  type: 'sample';
+  id: number;
+  text: string;
+  limits: AnswerLimits;
+}
+
+export type WorkerRequest = EvaluateRequest | NextSliceRequest | SampleRequest;
 
 /** What a failed evaluation throws, rebuilt as a JqRuntimeError on the main thread. */
 export interface EvaluationFailure {
@@ -49,4 +58,6 @@ export type EvaluateReply =
   | { id: number; outputsJson: string; sliced: boolean }
   /** JSON text of the next items of `outputs[0][sliceKey]`. */
   | { id: number; sliceJson: string }
-  | { id: number; failure: EvaluationFailure };
+  | { id: number; failure: EvaluationFailure }
+  /** JSON text of the AnswerSample or AnswerRefusal of a SampleRequest. */
+  | { id: number; sampleJson: string };

@@ -17,6 +17,7 @@ import { stepApplies } from './run-steps.js';
 import type { PreparedRequest } from '../send-request.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { addAuthPlaceholder } from './auth-placeholder.js';
+import { isAnswerRefusal, sampleAnswerText, type AnswerLimits, type Omission } from '../../jq/index.js';
 
 export interface RenderedRequest {
   method: string;
@@ -32,6 +33,30 @@ export interface TestResult {
   status: number;
   headers: Record<string, string>;
   body: unknown;
+  /** With `sample`: what the body leaves out of the answer (each cut, by JSON pointer). */
+  sample?: AnswerCuts;
+}
+
+/** The cause of a BAD_RESPONSE that refused a sampled answer: which limit it passed. */
+export interface AnswerLimitCause {
+  answerLimit: 'maxDepth' | 'maxFields';
+  value: number;
+}
+
+/** The limit a sampled answer passed, when that is why `error` is a BAD_RESPONSE. */
+export function answerLimitOf(error: ConnectorError): AnswerLimitCause | undefined {
+  const cause = error.cause as Partial<AnswerLimitCause> | undefined;
+  return error.code === 'BAD_RESPONSE' && typeof cause?.answerLimit === 'string' ? (cause as AnswerLimitCause) : undefined;
+}
+
+/** What a sampled answer left out: every cut (the first 50; `more` counts the rest) and the answer's size. */
+export interface AnswerCuts {
+  omitted: Omission[];
+  more: number;
+  /** Characters of the answer as received. */
+  chars: number;
+  /** False when the answer is not JSON (then `body` is its text, cut). */
+  isJson: boolean;
 }
 
 const STANDARD: ReadonlySet<string> = new Set(STANDARD_ACTION_NAMES);
@@ -93,6 +118,8 @@ export async function testAction(input: {
   action: string;
   variables: TemplateVariables;
   live: boolean;
+  /** Answer a sample of the body, cut to these limits (measured and parsed in the isolate); past maxDepth or maxFields: BAD_RESPONSE. */
+  sample?: AnswerLimits;
 }): Promise<TestResult> {
   const { connection, runtime, action } = input;
   const request = findAction(runtime, action);
@@ -110,16 +137,27 @@ export async function testAction(input: {
     request,
     variables,
     acceptAnyStatus: true,
+    ...(input.sample ? { parse: false } : {}),
     onSent: (outgoing) => {
       sent = redactRequest(connection, { ...outgoing, body: undefined });
     },
   });
   const request_ = sent ?? redactRequest(connection, result.prepared);
   if (result.prepared.body !== undefined) request_.body = connection.redactor.redact(result.prepared.body);
-  return {
-    request: request_,
-    status: result.response.status,
-    headers: connection.redactor.redactHeaders(result.response.headers),
-    body: connection.redactor.redactValue(result.body),
-  };
+  const answer = { request: request_, status: result.response.status, headers: connection.redactor.redactHeaders(result.response.headers) };
+  if (!input.sample) return { ...answer, body: connection.redactor.redactValue(result.body) };
+  const text = result.response.body.toString('utf8');
+  const sampled = await (runtime.sampleAnswer ?? (async (body: string, limits: AnswerLimits) => sampleAnswerText(body, limits)))(text, input.sample);
+  if (isAnswerRefusal(sampled)) {
+    throw new ConnectorError('BAD_RESPONSE', `${action}: ${sampled.message}, past the limit ${sampled.limit} (${sampled.value}); nothing of it was read`, {
+      action,
+      method: result.prepared.method,
+      url: connection.redactor.redactUrl(result.prepared.url),
+      status: result.response.status,
+      hint: 'The target answered with a document no user list has: check the path, or the target.',
+      cause: { answerLimit: sampled.limit, value: sampled.value } satisfies AnswerLimitCause,
+    });
+  }
+  const sample = { omitted: sampled.omitted.map((cut) => ({ ...cut, pointer: connection.redactor.redact(cut.pointer) })), more: sampled.more, chars: sampled.chars, isJson: sampled.isJson };
+  return { ...answer, body: sampled.value === undefined || text.length === 0 ? undefined : connection.redactor.redactValue(sampled.value), sample };
 }

@@ -4,14 +4,17 @@
  * at 127.0.0.1, a private network or a cloud metadata endpoint and read the answer (SSRF).
  *
  * The default refuses every non-public address, in every spelling: the WHATWG URL parser turns
- * `2130706433` and `0x7f.1` into 127.0.0.1, and IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is checked
- * as the IPv4 address it carries. Host names are resolved once, checked, and the checked address
+ * `2130706433` and `0x7f.1` into 127.0.0.1, and an IPv6 address that carries an IPv4 address
+ * (mapped, compatible, translated, 6to4, NAT64, Teredo: embedded-ipv4.ts) is checked as the IPv4
+ * address it carries as well. An IPv6 address outside global unicast (2000::/3) that no rule here
+ * understands is refused. Host names are resolved once, checked, and the checked address
  * is the one the socket connects to (no second lookup a DNS rebinding could answer differently).
  * A host allows on-premises targets explicitly (`allow`), and may refuse more (`deny`).
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import { ConnectorError } from '../errors.js';
+import { readEmbeddedIpv4 } from './embedded-ipv4.js';
 
 export interface EgressPolicy {
   /**
@@ -47,10 +50,11 @@ const NON_PUBLIC: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', strin
   ['240.0.0.0', 4, 'ipv4', 'reserved'],
   ['::', 128, 'ipv6', 'unspecified'],
   ['::1', 128, 'ipv6', 'loopback'],
-  ['64:ff9b::', 96, 'ipv6', 'NAT64'],
-  ['64:ff9b:1::', 48, 'ipv6', 'NAT64'],
   ['100::', 64, 'ipv6', 'discard'],
+  // 2001::/32 (Teredo) inside it is read for the IPv4 addresses it carries before this list is.
+  ['2001::', 23, 'ipv6', 'IETF protocol assignments'],
   ['2001:db8::', 32, 'ipv6', 'documentation'],
+  ['3fff::', 20, 'ipv6', 'documentation'],
   ['fc00::', 7, 'ipv6', 'unique-local (private)'],
   ['fe80::', 10, 'ipv6', 'link-local'],
   ['ff00::', 8, 'ipv6', 'multicast'],
@@ -106,8 +110,11 @@ function parseList(entries: readonly string[] | undefined, field: string): Parse
 const builtIn = new BlockList();
 for (const [address, prefix, kind] of NON_PUBLIC) builtIn.addSubnet(address, prefix, kind);
 
-/** What kind of non-public address this is, or undefined for a public one. */
-export function describeNonPublic(address: string): string | undefined {
+/** IPv6 global unicast (RFC 4291 §2.4): the only IPv6 range the policy lets through unread. */
+const globalUnicast = new BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
+
+function listedNonPublic(address: string): string | undefined {
   if (!builtIn.check(address, family(address))) return undefined;
   for (const [range, prefix, kind, what] of NON_PUBLIC) {
     const one = new BlockList();
@@ -115,6 +122,36 @@ export function describeNonPublic(address: string): string | undefined {
     if (one.check(address, family(address))) return what;
   }
   return 'not public';
+}
+
+/**
+ * Why an IPv6 address may not be reached, or undefined: the IPv4 addresses it carries are judged
+ * by `judgeIpv4` (every one must pass), then the IPv6 ranges (their kind worded by `name`);
+ * outside 2000::/3, refused.
+ */
+function describeIpv6(input: { address: string; judgeIpv4: (ipv4: string) => string | undefined; name: (what: string) => string }): string | undefined {
+  const { address, judgeIpv4, name } = input;
+  const reading = readEmbeddedIpv4(address);
+  if (reading.kind === 'embedded') {
+    for (const carried of reading.carried) {
+      const why = judgeIpv4(carried.address);
+      if (why) return `${why} (${carried.address}, carried by the ${carried.format} address)`;
+    }
+    return reading.localUse ? name('NAT64 local-use (RFC 8215, never globally reachable)') : undefined;
+  }
+  const listed = listedNonPublic(address);
+  if (listed) return name(listed);
+  if (!globalUnicast.check(address, 'ipv6')) return name('not global unicast (outside 2000::/3, a range the policy does not know)');
+  return undefined;
+}
+
+/** What kind of non-public address this is, or undefined for a public one. */
+export function describeNonPublic(address: string): string | undefined {
+  return family(address) === 'ipv6' ? describeIpv6({ address, judgeIpv4: describeNonPublic, name: (what) => what }) : listedNonPublic(address);
+}
+
+function anAddress(what: string): string {
+  return `${/^[aeiou]/iu.test(what) ? 'an' : 'a'} ${what} address`;
 }
 
 export function createEgressGuard(policy: EgressPolicy = {}): EgressGuard {
@@ -126,8 +163,10 @@ export function createEgressGuard(policy: EgressPolicy = {}): EgressGuard {
     const kind = family(address);
     if (deny.ranges.check(address, kind)) return 'denied by the egress policy';
     if (allow.ranges.check(address, kind)) return undefined;
-    const what = describeNonPublic(address);
-    return what === undefined ? undefined : `a ${what} address`;
+    // The IPv4 address an IPv6 address carries meets the host's deny and allow lists too.
+    if (kind === 'ipv6') return describeIpv6({ address, judgeIpv4: refusal, name: anAddress });
+    const what = listedNonPublic(address);
+    return what === undefined ? undefined : anAddress(what);
   };
   const nameRefusal = (hostname: string): string | undefined => {
     const name = normaliseHost(hostname);

@@ -2,7 +2,7 @@
  * Compiles the page program once per connector action and maps a response body with one jq run.
  * Knows the jq engine only through the JqFilter interface (src/jq/index.ts).
  */
-import { compileJq, type JqFilter } from '../../jq/index.js';
+import { compileJq, type JqFilter, type JqPolicy } from '../../jq/index.js';
 import { ConnectorError } from '../errors.js';
 import { jqLimitExceeded } from '../jq-limit-error.js';
 import type { Mapping } from '../../../generated/spec-types.js';
@@ -65,11 +65,13 @@ export async function createPageMapper(input: {
   mapping: Mapping;
   extras?: ReadonlyArray<readonly [string, string]>;
   action: string;
+  /** Who wrote the records path and mapping (the connector's policy). */
+  policy: JqPolicy;
 }): Promise<PageMapper> {
   const fields = Object.entries(input.mapping);
   const fieldNames = fields.map(([name]) => name);
   const program = buildPageProgram({ records: input.records, fields, extras: input.extras ?? [] });
-  const filter: JqFilter = await compileJq(program);
+  const filter: JqFilter = await compileJq(program, input.policy);
   const expressions = new Map(input.extras ?? []);
   return {
     async map(body, context, text) {

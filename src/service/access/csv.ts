@@ -1,8 +1,18 @@
-/** CSV (RFC 4180): quoted fields, doubled quotes, CRLF rows; a leading =, +, - or @ is prefixed with ' so spreadsheets do not run it as a formula. */
+/**
+ * CSV (RFC 4180): quoted fields, doubled quotes, CRLF rows. Every export (Access Grid, Application
+ * Audit, API and console) is written here, so formula neutralising lives in this one place.
+ */
+
+/**
+ * A cell a spreadsheet may run as a formula: it starts with =, +, - or @, after optional
+ * whitespace, or with a tab or carriage return (OWASP "CSV Injection" lists all six).
+ */
+const FORMULA_LEAD = /^(?:[\t\r]|\s*[=+\-@])/u;
 
 function formatField(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@]/u.test(text)) text = `'${text}`;
+  // The leading ' makes the spreadsheet read the cell as text.
+  if (FORMULA_LEAD.test(text)) text = `'${text}`;
   return /[",\r\n]/u.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -34,6 +34,7 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
   INVALID_SPEC: { status: 422, title: 'Invalid connector spec', hint: 'Fix each entry of `diagnostics` at its line and column.' },
   AUTH_TEST_FAILED: { status: 422, title: 'Connection test failed', hint: 'Check the credential and the base URL; `failure` is the target’s redacted answer. Nothing was saved.' },
   NO_USER_ARRAY: { status: 422, title: 'No user records found', hint: 'Point Generate Config at the endpoint that lists users, or write the records path by hand.' },
+  BAD_RESPONSE: { status: 422, title: 'Target answer refused', hint: 'The target’s answer is over a limit the detail names (depth, fields in one object); point the request at a smaller answer or fix the target.' },
   AUTH_NOT_CONFIGURED: { status: 409, title: 'Authentication not configured', hint: 'Configure authentication first: actions are offered only after it.' },
   ACTION_NOT_OFFERED: { status: 409, title: 'Action not offered', hint: 'List the integration’s actions: only those offered can be enabled.' },
   ACTION_NOT_ENABLED: { status: 409, title: 'Action not enabled', hint: 'Enable the action before running it.' },

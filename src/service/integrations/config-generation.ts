@@ -9,6 +9,7 @@
  * compare) but `apply` is refused with CONFIG_NOT_EDITABLE.
  */
 import type { Client } from '../../index.js';
+import { createJqIsolate, runWithJqScope, type JqIsolate } from '../../jq/index.js';
 import { applyMapping, applyRecordsPath, MappingApplyError, type MappedRecord } from '../../generate/apply-mapping.js';
 import { generateConfig, generateConfigForRecords, NoUserArrayError, type GeneratedConfig } from '../../generate/generate-config.js';
 import { isConnectorError } from '../../runtime/errors.js';
@@ -23,6 +24,8 @@ import { connectorOf } from './integration-types.js';
 import { describeFailure } from './run-action.js';
 import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { saveSpecEdit } from './spec-edit.js';
+import { sampleImportAnswer, type SampledAnswer } from './target-answer.js';
+import type { AnswerCuts } from '../../runtime/actions/inspect-action.js';
 
 /** Records of the sample shown mapped with the proposal. */
 export const PROPOSAL_PREVIEW_LIMIT = 5;
@@ -37,6 +40,8 @@ export interface ConfigProposal extends GeneratedConfig {
   current: { records?: unknown; mapping?: unknown };
   /** Whether `apply` can save it (build-your-own only). */
   applicable: boolean;
+  /** What the sample of the answer the proposal was generated from left out (counts are of the sample). */
+  sample: AnswerCuts;
 }
 
 export interface ConfigToApply {
@@ -56,9 +61,9 @@ function requireConfig(input: ConfigToApply): ConfigToApply {
   return input;
 }
 
-async function firstImportAnswer(client: Client): Promise<{ status: number; body: unknown }> {
+async function firstImportAnswer(client: Client): Promise<SampledAnswer> {
   try {
-    return await client.test('importUsers');
+    return await sampleImportAnswer(client);
   } catch (error) {
     if (!isConnectorError(error)) throw error;
     if (error.code === 'CONFIG') {
@@ -70,8 +75,8 @@ async function firstImportAnswer(client: Client): Promise<{ status: number; body
 
 async function generateFrom(body: unknown, records: string | undefined): Promise<{ config: GeneratedConfig; sample: unknown[] }> {
   try {
-    const config = records === undefined ? generateConfig(body) : generateConfigForRecords(records, await applyRecordsPath(records, body));
-    return { config, sample: await applyRecordsPath(config.records.expression, body) };
+    const config = records === undefined ? generateConfig(body) : generateConfigForRecords(records, await applyRecordsPath({ expression: records, response: body, policy: 'customer' }));
+    return { config, sample: await applyRecordsPath({ expression: config.records.expression, response: body, policy: 'customer' }) };
   } catch (error) {
     if (error instanceof NoUserArrayError) {
       throw new ServiceError('NO_USER_ARRAY', error.message, { hint: 'check that Import Users lists users, or name the array with `records` (a jq path)' });
@@ -79,6 +84,29 @@ async function generateFrom(body: unknown, records: string | undefined): Promise
     if (error instanceof MappingApplyError) throw new ServiceError('INVALID_INPUT', error.message, { hint: 'give a records path that yields the array of users' });
     throw error;
   }
+}
+
+/**
+ * Generate Config's jq (the customer's records path, the proposed mapping) runs in a jq isolate
+ * per tenant, under the time and memory limits the operator set for integrations' jq; its worker
+ * stops when idle. Bounded: the oldest tenant's isolate goes first.
+ */
+const isolates = new Map<string, JqIsolate>();
+const MAX_ISOLATES = 64;
+
+function isolateFor(context: ServiceContext, tenantId: string): JqIsolate {
+  let isolate = isolates.get(tenantId);
+  if (isolate === undefined) {
+    const limits = context.jq?.isolation === false ? undefined : context.jq?.isolation;
+    isolate = createJqIsolate({ ...(limits ? { limits } : {}), ...(context.jq?.limits ? { jqLimits: context.jq.limits } : {}) });
+    isolates.set(tenantId, isolate);
+    if (isolates.size > MAX_ISOLATES) {
+      const [oldest, stopping] = isolates.entries().next().value!;
+      isolates.delete(oldest);
+      void stopping.close();
+    }
+  }
+  return isolate;
 }
 
 export async function proposeConfig(
@@ -91,7 +119,7 @@ export async function proposeConfig(
   requirePlan(await loadTenant(context.db, input.tenantId), 'integrations');
   const row = await loadIntegration(context.db, input);
   const client = await connect(input);
-  let answer: { status: number; body: unknown };
+  let answer: SampledAnswer;
   try {
     answer = await firstImportAnswer(client);
   } finally {
@@ -100,8 +128,11 @@ export async function proposeConfig(
   if (answer.status < 200 || answer.status > 299) {
     throw new ServiceError('ACTION_FAILED', `the target answered ${answer.status} to the Import Users request`, { failure: { status: answer.status }, hint: 'run Test to see the whole answer' });
   }
-  const { config, sample } = await generateFrom(answer.body, input.records);
-  const preview = await applyMapping({ records: sample, mapping: config.mapping, limit: PROPOSAL_PREVIEW_LIMIT });
+  // The generator reads the sample (at most 256 KiB), the jq runs in the tenant's isolate.
+  const { config, sample, preview } = await runWithJqScope({ isolate: isolateFor(context, row.tenant_id) }, async () => {
+    const generated = await generateFrom(answer.body, input.records);
+    return { ...generated, preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }) };
+  });
   const current = pickActionConfig((await connectorOf(row)).spec.actions.importUsers);
   await recordAudit(context.db, {
     tenantId: row.tenant_id,
@@ -110,7 +141,7 @@ export async function proposeConfig(
     event: 'integration.config_generated',
     detail: { status: answer.status, records: config.records.expression, count: config.records.count, mapping: config.mapping },
   });
-  return { integrationId: row.id, status: answer.status, ...config, preview, current: { records: current.records, mapping: current.mapping }, applicable: row.type === 'build-your-own' };
+  return { integrationId: row.id, status: answer.status, ...config, preview, current: { records: current.records, mapping: current.mapping }, applicable: row.type === 'build-your-own', sample: answer.sample };
 }
 
 /** Saves the proposal into actions.importUsers (records, the whole mapping, and the path when given); returns the new Import Users configuration. */

@@ -1,10 +1,14 @@
 /**
  * Test and Preview, the seed's two looks at a target before trusting an import: Test sends the
- * first import request on the saved configuration and returns the raw answer (status, headers,
- * body; every credential redacted); Preview maps that answer with the integration's mapping and
- * returns each record with its problems. Both only read; both are recorded in the audit log.
+ * first import request on the saved configuration and returns the answer (status, headers, body;
+ * every credential redacted); Preview maps that answer with the integration's mapping and
+ * returns each record with its problems. Both answer a sample of the target's answer
+ * (target-answer.ts: the first 100 items of each array, 256 KiB in all, cut off the main thread)
+ * with `sample` listing exactly what was left out. Both only read; both are recorded in the audit log.
  */
-import { isConnectorError, type PreviewResult, type TestResult } from '../../index.js';
+import { isConnectorError, type PreviewResult } from '../../index.js';
+import type { AnswerCuts } from '../../runtime/actions/inspect-action.js';
+import { sampleImportAnswer, type SampledAnswer } from './target-answer.js';
 import { ServiceError } from '../service-error.js';
 import { describeFailure } from './run-action.js';
 import { recordAudit } from '../audit/audit-log.js';
@@ -13,9 +17,9 @@ import type { IntegrationOperations, IntegrationRef } from './integrations.js';
 
 export interface TargetInspection {
   /** Test: the first import request as sent and the target's answer, redacted. */
-  test(input: IntegrationRef & { actor: string }): Promise<TestResult>;
-  /** Preview: the same answer mapped, each record with its problems, and a summary. */
-  preview(input: IntegrationRef & { actor: string }): Promise<{ status: number; preview: PreviewResult }>;
+  test(input: IntegrationRef & { actor: string }): Promise<SampledAnswer>;
+  /** Preview: the same sample mapped, each record with its problems, a summary, and what the sample left out. */
+  preview(input: IntegrationRef & { actor: string }): Promise<{ status: number; preview: PreviewResult; sample: AnswerCuts }>;
 }
 
 export function targetInspection(context: ServiceContext, integrations: Pick<IntegrationOperations, 'connect'>): TargetInspection {
@@ -34,14 +38,14 @@ export function targetInspection(context: ServiceContext, integrations: Pick<Int
   };
   return {
     async test(input) {
-      const result = await withClient(input, (client) => client.test('importUsers'));
+      const result = await withClient(input, (client) => sampleImportAnswer(client));
       await recordAudit(context.db, { tenantId: input.tenantId, integrationId: input.integrationId, actor: input.actor, event: 'integration.tested', detail: { status: result.status } });
       return result;
     },
     async preview(input) {
       const outcome = await withClient(input, async (client) => {
-        const answer = await client.test('importUsers');
-        return { status: answer.status, preview: await client.preview(answer.body) };
+        const answer = await sampleImportAnswer(client);
+        return { status: answer.status, preview: await client.preview(answer.body), sample: answer.sample };
       });
       await recordAudit(context.db, {
         tenantId: input.tenantId,

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { connectors } from '../../../generated/index.js';
 import { compileSpecText, validateSpecText } from '../../compiler/index.js';
-import { runWithJqScope } from '../../jq/index.js';
+import type { ConnectOptions } from '../../runtime/connect-options.js';
 import type { CompiledConnector } from '../../connector.js';
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { ServiceError } from '../service-error.js';
@@ -82,11 +82,15 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
 }
 
 /**
- * A customer's jq is untrusted: what the in-process engine refuses is refused, never handed to a
- * jq binary the host may have installed (connect() applies the same rule to `type: custom` specs).
+ * The jq options of every connection the service opens: whatever the operator set (limits,
+ * isolation), the policy is `customer`, and jq runs isolated unless the operator said `false`. A customer's jq is untrusted: what the in-process engine
+ * refuses is refused, never handed to a jq binary the host may have installed; shipped specs
+ * need no binary (`connector compile` compiles every program of theirs in process).
  */
-function asCustomerSpec<T>(work: () => Promise<T>): Promise<T> {
-  return runWithJqScope({ binaryFallback: false }, work);
+export function serviceJqOptions(jq: ConnectOptions['jq']): NonNullable<ConnectOptions['jq']> {
+  const { binaryFallback: _ignored, ...rest } = jq ?? {};
+  // A target's answer is untrusted whoever wrote the spec: Test, Preview and Generate Config cut it in the isolate.
+  return { ...rest, policy: 'customer', isolation: rest.isolation ?? {} };
 }
 
 /**
@@ -96,7 +100,7 @@ function asCustomerSpec<T>(work: () => Promise<T>): Promise<T> {
  * pass through here, so what one accepts the others accept.
  */
 export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
-  const result = await asCustomerSpec(() => validateSpecText({ text, file: CUSTOMER_SPEC_FILE }));
+  const result = await validateSpecText({ text, file: CUSTOMER_SPEC_FILE, jqPolicy: 'customer' });
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (!result.spec || errors.length > 0) {
     const first = errors[0];
@@ -126,7 +130,7 @@ function compileCustomerSpec(tenantId: string, text: string): Promise<CompiledCo
   const key = `${tenantId}:${createHash('sha256').update(text).digest('base64url')}`;
   let compiled = compiledSpecs.get(key);
   if (compiled === undefined) {
-    compiled = asCustomerSpec(() => compileSpecText({ text, file: CUSTOMER_SPEC_FILE }));
+    compiled = compileSpecText({ text, file: CUSTOMER_SPEC_FILE, jqPolicy: 'customer' });
     // A spec that fails to compile is not kept: the next call reports the same diagnostics afresh.
     compiled.catch(() => compiledSpecs.delete(key));
     compiledSpecs.set(key, compiled);

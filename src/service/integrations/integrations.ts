@@ -28,7 +28,7 @@ import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
-import { connectorOf, resolveChoice, type IntegrationChoice } from './integration-types.js';
+import { connectorOf, resolveChoice, serviceJqOptions, type IntegrationChoice } from './integration-types.js';
 import { authInputsOf, type AuthInput } from './auth-inputs.js';
 import { toIntegration, type Integration } from './integration-view.js';
 import { actionKind, offeredActions, withheldActions, type OfferedAction, type WithheldAction } from './offered-actions.js';
@@ -210,7 +210,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const connector = await connectorOf(row);
       const { inputs, secrets } = splitInputs(connector, row, input.inputs);
       const redactor = redactorFor(inputs, secrets);
-      const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress, jq: context.jq });
+      const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq) });
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       if (!outcome.ok) {
         // The test is recorded; the configuration is not saved.
@@ -284,7 +284,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async connect(ref) {
       const row = await configuredRow(ref);
-      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: context.jq }) as unknown as Client;
+      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq) }) as unknown as Client;
     },
 
     async previewPayload(input) {
@@ -292,7 +292,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const specText = writeActionConfig({ specText: requireBuildYourOwn(row), action: input.action, change: input.change });
       await requireValidSpec(specText);
       const connector = await connectorOf({ ...row, spec_text: specText });
-      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: context.jq, actor: input.actor }) as unknown as Client;
+      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), actor: input.actor }) as unknown as Client;
       try {
         // renderRequest is previewPayload's rendering without its JSON.parse of the body, which a
         // form-encoded or text payload would fail; the view pretty-prints a JSON body itself.

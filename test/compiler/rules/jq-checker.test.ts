@@ -12,11 +12,11 @@ describe('jqChecker', () => {
     { given: `.${'a'.repeat(MAX_JQ_LENGTH)}`, want: 'too-long' },
   ])('$given -> $want', async ({ given, want }) => {
     // Several times, with the cache defeated by trailing spaces: every verdict must be the same.
-    for (let i = 0; i < 3; i++) expect((await jqChecker.check(`${given}${' '.repeat(i)}`))?.kind).toBe(want);
+    for (let i = 0; i < 3; i++) expect((await jqChecker.check(`${given}${' '.repeat(i)}`, 'trusted'))?.kind).toBe(want);
   });
 
   it('compiles each distinct expression once', () => {
-    expect(jqChecker.check('.cached')).toBe(jqChecker.check('.cached'));
+    expect(jqChecker.check('.cached', 'customer')).toBe(jqChecker.check('.cached', 'customer'));
   });
 });
 
@@ -25,12 +25,17 @@ describe('jqChecker with a construct only the jq binary runs', () => {
 
   it('reports the fallback and names the construct when a jq binary is there', async () => {
     process.env.JQ_PATH = installFakeJq({ '[inputs]': {} }).binary;
-    expect(await jqChecker.check('[inputs]')).toMatchObject({ kind: 'binary-fallback', construct: 'inputs', offset: 1 });
+    expect(await jqChecker.check('[inputs]', 'trusted')).toMatchObject({ kind: 'binary-fallback', construct: 'inputs', offset: 1 });
+  });
+
+  it('reports the construct as unsupported for a customer spec even with a jq binary there', async () => {
+    process.env.JQ_PATH = installFakeJq({ '[inputs]': {} }).binary;
+    expect(await jqChecker.check('[inputs]', 'customer')).toMatchObject({ kind: 'unsupported', offset: 1 });
   });
 
   it('reports the construct as unsupported where there is no jq binary (the fallback is off)', async () => {
     delete process.env.JQ_PATH;
     process.env.PATH = '/nonexistent';
-    expect(await jqChecker.check('[input]')).toMatchObject({ kind: 'unsupported', offset: 1 });
+    expect(await jqChecker.check('[input]', 'trusted')).toMatchObject({ kind: 'unsupported', offset: 1 });
   });
 });

@@ -83,13 +83,21 @@ describe('jq constructs the in-process engine refuses', () => {
     const spec = baseSpec();
     spec.actions.importUsers.mapping.name = '.name // input_filename // ""';
     const text = specText(spec);
-    const { diagnostics } = await validateSpecText({ text, file: 's.yaml' });
+    const { diagnostics } = await validateSpecText({ text, file: 's.yaml', jqPolicy: 'trusted' });
     expect(diagnostics).toHaveLength(1);
     const [warning] = diagnostics;
     expect(warning).toMatchObject({ code: 'SPEC_JQ_BINARY_FALLBACK', severity: 'warning', pointer: '/actions/importUsers/mapping/name' });
     expect(warning?.message).toContain('input_filename');
     const line = text.split('\n')[warning!.line - 1]!;
     expect(line.slice(warning!.column - 1)).toMatch(/^input_filename/);
+  });
+
+  it('refuses the construct in a spec of unstated origin (the customer policy), though a jq binary is there', async () => {
+    process.env.JQ_PATH = installFakeJq({ '.name // input_filename // ""': {} }).binary;
+    const spec = baseSpec();
+    spec.actions.importUsers.mapping.name = '.name // input_filename // ""';
+    const { diagnostics } = await validateSpecText({ text: specText(spec), file: 's.yaml' });
+    expect(diagnostics.map((d) => [d.code, d.severity])).toEqual([['SPEC_JQ_UNSUPPORTED', 'error']]);
   });
 });
 

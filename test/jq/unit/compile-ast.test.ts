@@ -77,29 +77,29 @@ describe('compileJqAst gives the outputs of compiling the text', () => {
 describe('compileJq inside runWithJqScope', () => {
   it('compiles the stored AST of a text instead of parsing it', async () => {
     // The stored AST deliberately differs from the text, to show which one ran.
-    const filter = await runWithJqScope({ asts: { '.a': storedAst('.b') } }, () => compileJq('.a'));
+    const filter = await runWithJqScope({ asts: { '.a': storedAst('.b') } }, () => compileJq('.a', 'customer'));
     expect(filter.source).toBe('.a');
     expect(await filter.run({ a: 1, b: 2 })).toEqual([2]);
   });
 
   it('parses texts that have no stored AST, and outside the scope', async () => {
     const asts = { '.a': storedAst('.b') };
-    expect(await (await runWithJqScope({ asts }, () => compileJq('.c'))).run({ c: 3 })).toEqual([3]);
-    expect(await (await compileJq('.a')).run({ a: 1, b: 2 })).toEqual([1]);
+    expect(await (await runWithJqScope({ asts }, () => compileJq('.c', 'customer'))).run({ c: 3 })).toEqual([3]);
+    expect(await (await compileJq('.a', 'customer')).run({ a: 1, b: 2 })).toEqual([1]);
   });
 
   it('parses the text when a stored AST no longer compiles', async () => {
     const stale = { type: 'Call', name: 'no_such_builtin', args: [], start: 0 } as JqAst;
-    const filter = await runWithJqScope({ asts: { '.a': stale } }, () => compileJq('.a'));
+    const filter = await runWithJqScope({ asts: { '.a': stale } }, () => compileJq('.a', 'customer'));
     expect(await filter.run({ a: 1 })).toEqual([1]);
   });
 
   it('tells onParsed about every text it parsed, with its AST, across awaits', async () => {
     const seen = new Map<string, JqAst>();
     await runWithJqScope({ onParsed: (text, ast) => seen.set(text, ast) }, async () => {
-      await compileJq('.a');
+      await compileJq('.a', 'customer');
       await new Promise((resolve) => setTimeout(resolve, 1));
-      await compileJq('.b // 1');
+      await compileJq('.b // 1', 'customer');
     });
     expect([...seen.keys()]).toEqual(['.a', '.b // 1']);
     expect(seen.get('.b // 1')).toEqual(parseJq('.b // 1'));

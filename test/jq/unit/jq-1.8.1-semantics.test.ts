@@ -55,7 +55,7 @@ describe('answers equal to jq 1.8.1', () => {
   });
 
   it('lets the error of a `//` left side through in a generated one-output mapping too', async () => {
-    const filter = await compileJq('{email: (.profile.email // "")}');
+    const filter = await compileJq('{email: (.profile.email // "")}', 'customer');
     await expect(filter.run({ profile: 'text' })).rejects.toBeInstanceOf(JqRuntimeError);
     expect(await filter.run({ profile: {} })).toEqual([{ email: '' }]);
   });

@@ -78,8 +78,8 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
 
   it('compileJq in a scope with an isolate runs the program in the worker; syntax errors are still reported at compile', async () => {
     const jq = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e15 } });
-    const filter = await runWithJqScope({ isolate: jq, limits: { maxSteps: 1e15 } }, () => compileJq('reduce range(1e15) as $i (0; . + 1)'));
+    const filter = await runWithJqScope({ isolate: jq, limits: { maxSteps: 1e15 } }, () => compileJq('reduce range(1e15) as $i (0; . + 1)', 'customer'));
     expect((await failure(filter.run(null))).limit).toBe('timeoutMs');
-    await expect(runWithJqScope({ isolate: jq }, () => compileJq('.a |'))).rejects.toThrow(/syntax|unexpected|end/iu);
+    await expect(runWithJqScope({ isolate: jq }, () => compileJq('.a |', 'customer'))).rejects.toThrow(/syntax|unexpected|end/iu);
   });
 });

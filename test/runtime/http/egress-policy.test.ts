@@ -95,6 +95,6 @@ describe('explicit allowances', () => {
     expect(describeNonPublic('8.8.8.8')).toBeUndefined();
     expect(describeNonPublic('2606:4700::1111')).toBeUndefined();
     expect(describeNonPublic('172.20.1.1')).toBe('private');
-    expect(describeNonPublic('::ffff:10.1.2.3')).toBe('private');
+    expect(describeNonPublic('::ffff:10.1.2.3')).toMatch(/^private \(10\.1\.2\.3, carried by/u);
   });
 });

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSpecText } from '../../../src/compiler/index.js';
 import { connect } from '../../../src/index.js';
+import { openService } from '../../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 import { serveHandlers } from '../../../src/simulators/serve-handlers.js';
 import { http, HttpResponse } from 'msw';
@@ -28,6 +29,35 @@ function installJq() {
 }
 
 describe('the jq binary fallback and customer specs', () => {
+  it('Generate Config never hands a records path to the installed jq, even for an operator who allows the fallback (finding 2)', async () => {
+    const users = { users: [{ id: 'u1', email: 'ann@example.com', name: 'Ann' }] };
+    const target = await serveHandlers(http.get('*/users', () => HttpResponse.json(users)));
+    try {
+      const fake = installFakeJq({ '[inputs]': { run: { stdout: '[]\n' } }, [`[${REFUSED}]`]: { run: { stdout: '["/etc/passwd"]\n' } } });
+      delete process.env.JQ_PATH;
+      process.env.PATH = `${fake.dir}:${savedPath ?? ''}`;
+      // openService's jq options are the operator's; a customer's program still gets the customer policy.
+      const service = await openService({ ...fixture.options, dataDir: `${fixture.dataDir}-open`, jq: { binaryFallback: true } });
+      try {
+        const tenant = await service.tenants.create({ name: 'Generate', plan: 'standard', actor: 'ops' });
+        const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: BYO_SPEC, baseUrl: target.origin });
+        const ref = { tenantId: tenant.id, integrationId: integration.id };
+        expect(await service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl: target.origin, token: 'a-long-enough-token' } })).toMatchObject({ ok: true });
+        for (const records of ['[inputs]', `[${REFUSED}]`]) {
+          const refused = await service.integrations.proposeConfig({ ...ref, actor: 'ops', records }).catch((error: unknown) => error);
+          expect(refused).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/not supported|unsupported|refuse/iu) });
+        }
+        // The generator's own proposal runs too, in process.
+        expect(await service.integrations.proposeConfig({ ...ref, actor: 'ops' })).toMatchObject({ records: { expression: '.users' } });
+        expect(fake.calls()).toEqual([]);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses a build-your-own spec the in-process engine refuses, without running the installed jq', async () => {
     expect(WITH_REFUSED).not.toBe(BYO_SPEC);
     const fake = installJq();
@@ -44,7 +74,7 @@ describe('the jq binary fallback and customer specs', () => {
     const target = await serveHandlers(http.get('*/users', () => HttpResponse.json({ users: [{ id: 'u1', email: 'ann@example.com', name: 'Ann' }] })));
     try {
       const fake = installJq();
-      const compiled = await compileSpecText({ text: WITH_REFUSED, file: 'acme.yaml' });
+      const compiled = await compileSpecText({ text: WITH_REFUSED, file: 'acme.yaml', jqPolicy: 'trusted' });
       const before = fake.calls().length;
       const client = connect(compiled, { baseUrl: target.origin, token: 'a-long-enough-token' }, { egress: ALLOW_LOOPBACK });
       try {
