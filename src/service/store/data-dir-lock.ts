@@ -102,11 +102,11 @@ async function readHolder(path: string): Promise<LockHolder | undefined> {
   }
 }
 
-/** Whether the data directory's lock is held by a live process now (the CLI asks before opening it). */
-export async function isDataDirLocked(dataDir: string): Promise<boolean> {
+/** The live process holding the data directory's lock now, if any (the CLI asks before opening it). */
+export async function liveDataDirHolder(dataDir: string): Promise<LockHolder | undefined> {
   const path = join(resolve(dataDir), LOCK_FILE);
   const holder = await readHolder(path);
-  return holder !== undefined && isHolderAlive(holder, path);
+  return holder !== undefined && isHolderAlive(holder, path) ? holder : undefined;
 }
 
 function lockedError(dataDir: string, path: string, pid: number): ServiceError {
