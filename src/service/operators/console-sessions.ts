@@ -14,18 +14,18 @@ import { createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Database } from '../store/database.js';
 import {
   clearAttempts,
+  countAttempt,
   deleteSession,
   deleteStaleAttempts,
-  findAttempts,
   findSessionWithCaller,
+  forgiveAttempt,
   insertSession,
-  recordFailures,
   touchSession,
   trimTenantSessions,
   type SessionExpiry,
 } from '../store/operators-and-sessions.js';
 import type { Caller } from '../tokens/api-tokens.js';
-import { decideSignIn, DEFAULT_THROTTLE_LIMITS, throttleKeys, type ThrottleLimits } from './sign-in-throttle.js';
+import { decideSignIn, DEFAULT_THROTTLE_LIMITS, throttleKeys, type AttemptCount, type ThrottleLimits } from './sign-in-throttle.js';
 
 export interface SessionLimits {
   /** A session unused this long ends. */
@@ -146,18 +146,21 @@ export function consoleSessionOperations(input: {
       const windowSince = new Date(at - throttle.windowMs);
       const keys = throttleKeys({ address, username: credentials.method === 'password' ? credentials.username : undefined, limits: throttle });
       const all = keys.username ? [keys.address, keys.username] : [keys.address];
-      const counts = (await findAttempts(db, all.map((one) => one.hash), windowSince)).map((row) => ({ keyHash: row.key_hash, windowStart: new Date(row.window_start).getTime(), failures: row.failures }));
+      // Counted before the credentials are checked, so parallel attempts cannot slip past the limit together.
+      const counts: AttemptCount[] = [];
+      for (const one of all) {
+        const row = await countAttempt(db, { keyHash: one.hash, at: new Date(at), windowSince });
+        counts.push({ keyHash: row.key_hash, windowStart: new Date(row.window_start).getTime(), failures: row.failures });
+      }
+      if (Math.random() * SWEEP_ONE_IN < 1) await deleteStaleAttempts(db, windowSince);
       const decision = decideSignIn({ keys: all, counts, limits: throttle, now: at });
-      // Refused before any scrypt: a throttled attempt costs the service one query.
+      // Refused before any scrypt: a throttled attempt costs the service its count.
       if (!decision.allowed) return { refused: 'throttled', retryAfterSeconds: Math.ceil(decision.retryAfterMs / 1000) };
       const caller = credentials.method === 'password' ? await input.verifyPassword(credentials) : await input.verifyToken(credentials.token);
-      if (!caller) {
-        await recordFailures(db, { keyHashes: all.map((one) => one.hash), at: new Date(at), windowSince });
-        if (Math.random() * SWEEP_ONE_IN < 1) await deleteStaleAttempts(db, windowSince);
-        return { refused: 'credentials' };
-      }
-      // The username's count starts over; the address's does not, so one good account cannot reset it.
+      if (!caller) return { refused: 'credentials' };
+      // The username's count starts over; the address's only takes this attempt back, so one good account cannot reset it.
       if (keys.username) await clearAttempts(db, keys.username.hash);
+      await forgiveAttempt(db, keys.address.hash);
       const id = randomSecret();
       const who = caller.operatorId !== undefined ? { operatorId: caller.operatorId } : { tokenId: caller.tokenId! };
       await db.transaction(async (tx) => {

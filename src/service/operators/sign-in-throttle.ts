@@ -1,8 +1,9 @@
 /**
- * The sign-in throttle's decision, kept pure: failed sign-ins are counted per username and per
+ * The sign-in throttle's decision, kept pure: sign-in attempts are counted per username and per
  * client address in a fixed window (OWASP Authentication Cheat Sheet, "Protect against automated
- * attacks"); once either count reaches its limit, sign-in is refused without checking the
- * credentials until that window has passed. An unknown username is counted like a known one, so
+ * attacks"), each before its credentials are checked, and a successful one is taken back; once an
+ * attempt takes either count past its limit, sign-in is refused without checking the credentials
+ * until that window has passed. An unknown username is counted like a known one, so
  * the refusal says nothing about which usernames exist.
  */
 import { createHash } from 'node:crypto';
@@ -43,12 +44,15 @@ export function throttleKeys(input: { address: string; username?: string; limits
   return { address, username: { hash: keyHash(`user:${username}`), limit: input.limits.maxFailuresPerUsername } };
 }
 
-/** Refused while any key's count in its current window has reached that key's limit. */
+/**
+ * Refused when, counting this attempt, any key's count in its current window exceeds that key's
+ * limit: `limit` failed attempts are let through, the next is refused.
+ */
 export function decideSignIn(input: { keys: readonly ThrottleKey[]; counts: readonly AttemptCount[]; limits: ThrottleLimits; now: number }): ThrottleDecision {
   let retryAfterMs = 0;
   for (const key of input.keys) {
     const count = input.counts.find((one) => one.keyHash === key.hash);
-    if (!count || input.now - count.windowStart >= input.limits.windowMs || count.failures < key.limit) continue;
+    if (!count || input.now - count.windowStart >= input.limits.windowMs || count.failures <= key.limit) continue;
     retryAfterMs = Math.max(retryAfterMs, count.windowStart + input.limits.windowMs - input.now);
   }
   return retryAfterMs > 0 ? { allowed: false, retryAfterMs } : { allowed: true };

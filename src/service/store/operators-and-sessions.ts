@@ -116,25 +116,26 @@ export interface AttemptRow {
   failures: number;
 }
 
-/** The counters of these keys whose window started at or after `windowSince`. */
-export async function findAttempts(db: Queryable, keyHashes: readonly string[], windowSince: Date): Promise<AttemptRow[]> {
-  if (keyHashes.length === 0) return [];
-  const keys = keyHashes.map((_, index) => `$${index + 2}`).join(', ');
-  const { rows } = await db.query<AttemptRow>(`SELECT key_hash, window_start, failures FROM sign_in_attempts WHERE window_start >= $1 AND key_hash IN (${keys})`, [windowSince, ...keyHashes]);
-  return rows;
+/**
+ * Counts one attempt under a key, before its credentials are checked (so a burst of parallel
+ * attempts is counted before any is verified): in the key's current window, or in a new one from
+ * `at` when the last has passed. Answers the count and window after this attempt.
+ */
+export async function countAttempt(db: Queryable, input: { keyHash: string; at: Date; windowSince: Date }): Promise<AttemptRow> {
+  const { rows } = await db.query<AttemptRow>(
+    `INSERT INTO sign_in_attempts (key_hash, window_start, failures) VALUES ($1, $2, 1)
+     ON CONFLICT (key_hash) DO UPDATE SET
+       failures = CASE WHEN sign_in_attempts.window_start < $3 THEN 1 ELSE sign_in_attempts.failures + 1 END,
+       window_start = CASE WHEN sign_in_attempts.window_start < $3 THEN $2 ELSE sign_in_attempts.window_start END
+     RETURNING key_hash, window_start, failures`,
+    [input.keyHash, input.at, input.windowSince],
+  );
+  return rows[0]!;
 }
 
-/** Counts one failure for each key: in its current window, or in a new one from `at` when the last has passed. */
-export async function recordFailures(db: Queryable, input: { keyHashes: readonly string[]; at: Date; windowSince: Date }): Promise<void> {
-  for (const keyHash of input.keyHashes) {
-    await db.query(
-      `INSERT INTO sign_in_attempts (key_hash, window_start, failures) VALUES ($1, $2, 1)
-       ON CONFLICT (key_hash) DO UPDATE SET
-         failures = CASE WHEN sign_in_attempts.window_start < $3 THEN 1 ELSE sign_in_attempts.failures + 1 END,
-         window_start = CASE WHEN sign_in_attempts.window_start < $3 THEN $2 ELSE sign_in_attempts.window_start END`,
-      [keyHash, input.at, input.windowSince],
-    );
-  }
+/** Takes back one counted attempt that succeeded. */
+export async function forgiveAttempt(db: Queryable, keyHash: string): Promise<void> {
+  await db.query('UPDATE sign_in_attempts SET failures = failures - 1 WHERE key_hash = $1 AND failures > 0', [keyHash]);
 }
 
 export async function clearAttempts(db: Queryable, keyHash: string): Promise<void> {

@@ -195,6 +195,22 @@ export function describeConsoleSessions(harness: SessionsHarness, limits: { maxP
     expect((await attempt(a.username, PASSWORD, '192.0.2.99')).statusCode).toBe(303);
   });
 
+  it('counts an attempt before checking it: of a parallel burst of wrong passwords, only the limit is checked', async () => {
+    const a = await tenantWithOperator(harness.service, 'Burst');
+    const forms: Browser[] = [];
+    for (let index = 0; index < limits.maxFailuresPerUsername + 4; index += 1) {
+      const browser: Browser = {};
+      await send(harness.api, browser, { method: 'GET', url: '/console/sign-in' });
+      forms.push(browser);
+    }
+    const answers = await Promise.all(
+      forms.map((browser, index) => send(harness.api, browser, { method: 'POST', url: '/console/sign-in', form: { method: 'password', username: a.username, password: 'wrong password entirely' }, address: `203.0.113.${index}` })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(limits.maxFailuresPerUsername).fill(401), ...Array(4).fill(429)]);
+    harness.clock.now += WINDOW_MS;
+  });
+
   it('throttles sign-in per client address, for tokens and passwords, whatever usernames it tries', async () => {
     const a = await tenantWithOperator(harness.service, 'Address');
     const browser: Browser = {};

@@ -60,14 +60,15 @@ describe('sign-in throttle decision', () => {
   const limits: ThrottleLimits = { windowMs: 1000, maxFailuresPerUsername: 3, maxFailuresPerAddress: 10 };
   const keys = throttleKeys({ address: '192.0.2.1', username: ' Ada ', limits });
   const all = [keys.address, keys.username!];
+  // Counts include the attempt being decided.
   const cases: { name: string; counts: { key: 'address' | 'username'; windowStart: number; failures: number }[]; now: number; want: ReturnType<typeof decideSignIn> }[] = [
-    { name: 'no failures', counts: [], now: 0, want: { allowed: true } },
-    { name: 'below the username limit', counts: [{ key: 'username', windowStart: 0, failures: 2 }], now: 10, want: { allowed: true } },
-    { name: 'at the username limit', counts: [{ key: 'username', windowStart: 0, failures: 3 }], now: 10, want: { allowed: false, retryAfterMs: 990 } },
+    { name: 'no count', counts: [], now: 0, want: { allowed: true } },
+    { name: 'the attempt that reaches the username limit', counts: [{ key: 'username', windowStart: 0, failures: 3 }], now: 10, want: { allowed: true } },
+    { name: 'the attempt past the username limit', counts: [{ key: 'username', windowStart: 0, failures: 4 }], now: 10, want: { allowed: false, retryAfterMs: 990 } },
     { name: 'the window has passed', counts: [{ key: 'username', windowStart: 0, failures: 30 }], now: 1000, want: { allowed: true } },
-    { name: 'the username limit does not apply to the address', counts: [{ key: 'address', windowStart: 0, failures: 3 }], now: 10, want: { allowed: true } },
-    { name: 'at the address limit', counts: [{ key: 'address', windowStart: 100, failures: 10 }], now: 200, want: { allowed: false, retryAfterMs: 900 } },
-    { name: 'both: the later end', counts: [{ key: 'address', windowStart: 100, failures: 10 }, { key: 'username', windowStart: 500, failures: 3 }], now: 600, want: { allowed: false, retryAfterMs: 900 } },
+    { name: 'the username limit does not apply to the address', counts: [{ key: 'address', windowStart: 0, failures: 4 }], now: 10, want: { allowed: true } },
+    { name: 'the attempt past the address limit', counts: [{ key: 'address', windowStart: 100, failures: 11 }], now: 200, want: { allowed: false, retryAfterMs: 900 } },
+    { name: 'both past: the later end', counts: [{ key: 'address', windowStart: 100, failures: 11 }, { key: 'username', windowStart: 500, failures: 4 }], now: 600, want: { allowed: false, retryAfterMs: 900 } },
   ];
   for (const { name, counts, now, want } of cases) {
     it(name, () => {
