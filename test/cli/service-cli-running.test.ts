@@ -77,6 +77,14 @@ describe('connector service admin commands beside a running service', () => {
     });
     expect(signedIn.status).toBe(303);
 
+    const workflows = await cli(['service', 'workflow', 'list', '--tenant', tenant.id, '--data-dir', dataDir]);
+    expect(workflows.code).toBe(0);
+    expect(JSON.parse(workflows.stdout)).toEqual({ workflows: [] });
+    // rotate-key is not offered by the admin API: it still needs the service stopped.
+    const rotate = await cli(['service', 'rotate-key', '--data-dir', dataDir]);
+    expect(rotate.code).toBe(1);
+    expect(rotate.stderr).toContain('error DATA_DIR_LOCKED');
+
     // A refusal of the service prints as it would on the storage.
     const unknown = await cli(['service', 'token', 'list', '--tenant', 'no-such-tenant', '--data-dir', dataDir]);
     expect(unknown.code).toBe(1);

@@ -131,17 +131,17 @@ export function helpText(usage: string, flags: FlagSpecs, more: string[] = []): 
   return [usage, '', ...more, ...(more.length ? [''] : []), 'Options:', formatFlagHelp(flags), '', STORAGE_HELP].join('\n');
 }
 
-async function openOrReach(options: ServiceOptions, createsStore: boolean): Promise<Service> {
+async function openOrReach(options: ServiceOptions, how: { createsStore?: boolean; storageOnly?: boolean }): Promise<Service> {
   if ('dataDir' in options) {
     const { dataDir } = options;
-    if (!createsStore && !existsSync(dataDir)) {
+    if (how.createsStore !== true && !existsSync(dataDir)) {
       const { ServiceError } = await import('../../../service/service-error.js');
       throw new ServiceError('NOT_FOUND', `the data directory ${dataDir} does not exist`, {
         hint: `give the --data-dir of the service (default ${DEFAULT_DATA_DIR}), or start the service there first: connector service start --data-dir ${dataDir}`,
       });
     }
     const { runningService } = await import('./remote-service.js');
-    const running = existsSync(dataDir) ? await runningService(dataDir) : undefined;
+    const running = existsSync(dataDir) && how.storageOnly !== true ? await runningService(dataDir) : undefined;
     if (running) return running;
   }
   const { openService } = await import('../../../service/index.js');
@@ -157,12 +157,18 @@ export function reportServiceFailure(error: unknown, io: CliIO): number {
  * Runs `work` on the service and closes it; refusals are printed, not thrown. On a data directory
  * a running service is asked through its admin API (remote-service.ts); only when none runs is the
  * storage opened here. A data directory that does not exist is refused, never created, unless the
- * command creates a store (`createsStore`: tenant create).
+ * command creates a store (`createsStore`: tenant create). A command the admin API does not offer
+ * (`storageOnly`: rotate-key) always opens the storage, and meets the running service's lock.
  */
-export async function withService(options: ServiceOptions, io: CliIO, work: (service: Service) => Promise<number>, how: { createsStore?: boolean } = {}): Promise<number> {
+export async function withService(
+  options: ServiceOptions,
+  io: CliIO,
+  work: (service: Service) => Promise<number>,
+  how: { createsStore?: boolean; storageOnly?: boolean } = {},
+): Promise<number> {
   let service: Service;
   try {
-    service = await openOrReach(options, how.createsStore === true);
+    service = await openOrReach(options, how);
   } catch (error) {
     return reportServiceFailure(error, io);
   }
