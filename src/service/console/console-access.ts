@@ -2,11 +2,13 @@
  * Who may use a console route, declared in its `config.console`: `anonymous` (sign-in, the style
  * sheet), `viewer` (a signed-in operator: pages) or `admin` (signed in with an admin token: the
  * forms that change something). One hook enforces it before every handler: it reads the session
- * from the database with its token or operator, re-checked there (a revoked token ends the session at once), verifies the
+ * from the database, re-checks its token or operator there (a revoked token ends the session at once), verifies the
  * CSRF token of every state-changing request, then the role.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OperatorOperations } from '../operators/operators.js';
+import type { TokenOperations } from '../tokens/api-tokens.js';
 import { ConsoleError } from './console-error.js';
 import { SESSION_COOKIE } from './cookies.js';
 import { formText } from './form-body.js';
@@ -48,14 +50,15 @@ export function checkConsoleRoute(route: { method: string | string[]; url: strin
   if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
 }
 
-export function consoleAccess(input: { sessions: ConsoleSessionOperations }) {
+export function consoleAccess(input: { sessions: ConsoleSessionOperations; tokens: TokenOperations; operators: OperatorOperations }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
     const access = request.routeOptions.config.console;
     if (access === undefined) return;
     const session = await input.sessions.open(request.cookies[SESSION_COOKIE]);
     if (session) request.consoleSession = session;
-    if (session?.tenantId !== undefined) {
-      if (session.caller) request.caller = session.caller;
+    if (session?.tokenId !== undefined || session?.operatorId !== undefined) {
+      const caller = session.tokenId !== undefined ? await input.tokens.liveCaller(session.tokenId) : await input.operators.liveCaller(session.operatorId!);
+      if (caller && caller.tenantId === session.tenantId) request.caller = caller;
       else {
         await input.sessions.end(session.id);
         delete request.consoleSession;

@@ -48,7 +48,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
         // Pages show tenant data: never kept by the browser or a proxy (the style sheet sets its own).
         reply.header('cache-control', 'no-store');
       });
-      scope.addHook('preHandler', consoleAccess({ sessions }));
+      scope.addHook('preHandler', consoleAccess({ sessions, tokens: options.service.tokens, operators: options.service.operators }));
       scope.setErrorHandler((error, request, reply) => sendErrorPage(request, reply, errorPageOf(error)));
       scope.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.'))));
       sessionRoutes(scope, { service: options.service, sessions });

@@ -17,7 +17,7 @@ import {
   countAttempt,
   deleteSession,
   deleteStaleAttempts,
-  findSessionWithCaller,
+  findSession,
   forgiveAttempt,
   insertSession,
   touchSession,
@@ -58,8 +58,6 @@ export interface ConsoleSession {
   tokenId?: string;
   /** Set once signed in with a username and password: the operator's id. */
   operatorId?: string;
-  /** Signed in, and its token or operator still live (read with the session on every request): who it speaks for. */
-  caller?: Caller;
 }
 
 export type SignInCredentials = { method: 'token'; token: string } | { method: 'password'; username: string; password: string };
@@ -69,10 +67,7 @@ export type SignInResult = { session: ConsoleSession; caller: Caller } | { refus
 export interface ConsoleSessionOperations {
   /** A session before sign-in, for the sign-in form: nothing is stored. */
   begin(): ConsoleSession;
-  /**
-   * The live session a cookie names (signed in, or a sign-in form's), refreshing its idle time; else
-   * undefined. A signed-in session whose token was revoked or operator disabled has no `caller`.
-   */
+  /** The live session a cookie names (signed in, or a sign-in form's), refreshing its idle time; else undefined. */
   open(id: string | undefined): Promise<ConsoleSession | undefined>;
   /** Checks the throttle, then the credentials; a new signed-in session on success. */
   signIn(input: { credentials: SignInCredentials; address: string }): Promise<SignInResult>;
@@ -128,7 +123,7 @@ export function consoleSessionOperations(input: {
       if (id === undefined || !ID.test(id)) return undefined;
       const at = now();
       const idHash = hashId(id);
-      const row = await findSessionWithCaller(db, idHash);
+      const row = await findSession(db, idHash);
       if (!row) return pendingSession(id, at);
       const seenAt = new Date(row.seen_at).getTime();
       const { idleSince, createdSince } = expiry(at);
@@ -138,8 +133,7 @@ export function consoleSessionOperations(input: {
       }
       if (at - seenAt >= TOUCH_EVERY_MS) await touchSession(db, idHash, new Date(at));
       const who = row.token_id !== null ? { tokenId: row.token_id } : { operatorId: row.operator_id! };
-      const caller = row.role === null || row.name === null ? undefined : { ...who, tenantId: row.tenant_id, role: row.role, name: row.name };
-      return { id, csrf: csrfOf('session', id), tenantId: row.tenant_id, ...who, ...(caller ? { caller } : {}) };
+      return { id, csrf: csrfOf('session', id), tenantId: row.tenant_id, ...who };
     },
     async signIn({ credentials, address }) {
       const at = now();

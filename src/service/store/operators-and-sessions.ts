@@ -65,26 +65,9 @@ export async function insertSession(db: Queryable, row: { idHash: string; tenant
   ]);
 }
 
-/** A session and, while its token is not revoked or its operator not disabled, who it speaks for (role and name null otherwise). */
-export interface SessionCallerRow extends SessionRow {
-  role: 'admin' | 'viewer' | null;
-  name: string | null;
-}
-
-/**
- * The session with this id hash and the liveness of its token or operator, in one query: a console
- * request re-checks who is signed in at the cost the in-memory sessions had (one query). It reads
- * `api_tokens` for that check only; that table's statements stay in token-rows.ts.
- */
-export async function findSessionWithCaller(db: Queryable, idHash: string): Promise<SessionCallerRow | undefined> {
-  const { rows } = await db.query<SessionCallerRow>(
-    `SELECT s.id_hash, s.tenant_id, s.token_id, s.operator_id, s.created_at, s.seen_at, coalesce(t.role, o.role) AS role, coalesce(t.name, o.username) AS name
-     FROM console_sessions s
-     LEFT JOIN api_tokens t ON t.id = s.token_id AND t.tenant_id = s.tenant_id AND t.revoked_at IS NULL
-     LEFT JOIN operators o ON o.id = s.operator_id AND o.tenant_id = s.tenant_id AND o.disabled_at IS NULL
-     WHERE s.id_hash = $1`,
-    [idHash],
-  );
+/** The session with this id hash; the caller checks its expiry (one parameter: the cheapest lookup on PGlite). */
+export async function findSession(db: Queryable, idHash: string): Promise<SessionRow | undefined> {
+  const { rows } = await db.query<SessionRow>('SELECT id_hash, tenant_id, token_id, operator_id, created_at, seen_at FROM console_sessions WHERE id_hash = $1', [idHash]);
   return rows[0];
 }
 
