@@ -19,6 +19,7 @@ import type { SyncOperations } from './sync/sync-operations.js';
 import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { operatorOperations, type OperatorOperations } from './operators/operators.js';
+import { consoleSessionOperations, deriveSessionKey, type ConsoleSessionOperations, type ConsoleSessionOptions } from './operators/console-sessions.js';
 import { requireActor } from './validate-input.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 import type { ConnectOptions } from '../runtime/connect-options.js';
@@ -44,6 +45,8 @@ export type ServiceOptions = StorageOptions & {
   sync?: SyncOptions;
   /** The workflow engine's settings, task concurrency defaults and clock. */
   workflows?: WorkflowOptions;
+  /** The console's session limits, sign-in throttle and their clock. */
+  console?: ConsoleSessionOptions;
 };
 
 export interface KeyRotation {
@@ -65,6 +68,8 @@ export interface Service {
   readonly tokens: TokenOperations;
   /** Console operators who sign in with a username and password (scrypt hashes). */
   readonly operators: OperatorOperations;
+  /** Console sessions (in the database, shared by every process) and the throttled sign-in. */
+  readonly consoleSessions: ConsoleSessionOperations;
   readonly sync: SyncOperations;
   readonly people: PeopleOperations;
   /** The Access Grid and the Application Audit. */
@@ -113,6 +118,8 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   const sync = openSync(context, syncContext, engine);
   const workflows = openWorkflows(context, integrations, engine, options.workflows);
   let closed: Promise<void> | undefined;
+  const tokens = tokenOperations(context);
+  const operators = operatorOperations(context);
   return {
     storage: db.kind,
     tenants: tenantOperations(context),
@@ -127,8 +134,15 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     },
     audit: auditOperations(context),
     inspect: targetInspection(context, integrations),
-    tokens: tokenOperations(context),
-    operators: operatorOperations(context),
+    tokens,
+    operators,
+    consoleSessions: consoleSessionOperations({
+      db,
+      key: deriveSessionKey(kekSource.initial.key),
+      verifyToken: (token) => tokens.verify(token),
+      verifyPassword: (input) => operators.verify(input),
+      options: options.console,
+    }),
     sync: sync.operations,
     people: peopleOperations(context),
     access: accessOperations(context),

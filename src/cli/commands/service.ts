@@ -28,7 +28,7 @@ const HELP = [
   ...Object.entries(subcommands).map(([name, entry]) => `  ${name.padEnd(11)} ${entry.summary}`),
   '',
   'Storage: --data-dir <dir> (default ./data, embedded PostgreSQL), or DATABASE_URL for a PostgreSQL server.',
-  'With the embedded database, stop `service start` before running the other subcommands on its directory.',
+  'With the embedded database, tenant|token|operator|sync|workflow reach a running `service start` through its admin API; rotate-key needs it stopped.',
   'Run `connector service <subcommand> --help` for its options.',
 ].join('\n');
 

@@ -2,8 +2,8 @@
  * Who may use a console route, declared in its `config.access` in the vocabulary the API uses
  * (src/service/http/access.ts): `public` (sign-in, the style sheet), `viewer` (a signed-in
  * operator: pages) or `admin` (signed in as an admin: the forms that change something). One hook
- * enforces it before every handler: it reads the session, re-checks its token or operator in the
- * database (a revoked token ends the session at once), verifies the CSRF token of every
+ * enforces it before every handler: it reads the session from the database, re-checks its token or
+ * operator there (a revoked token ends the session at once), verifies the CSRF token of every
  * state-changing request, then the role.
  */
 import { timingSafeEqual } from 'node:crypto';
@@ -12,9 +12,9 @@ import { checkRouteAccess } from '../http/access.js';
 import type { OperatorOperations } from '../operators/operators.js';
 import type { TokenOperations } from '../tokens/api-tokens.js';
 import { ConsoleError } from './console-error.js';
-import { parseCookies, SESSION_COOKIE } from './cookies.js';
+import { SESSION_COOKIE } from './cookies.js';
 import { formText } from './form-body.js';
-import type { ConsoleSession, SessionStore } from './sessions.js';
+import type { ConsoleSession, ConsoleSessionOperations } from './sessions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,17 +44,17 @@ export function checkConsoleRoute(route: { method: string | string[]; url: strin
   if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
 }
 
-export function consoleAccess(input: { sessions: SessionStore; tokens: TokenOperations; operators: OperatorOperations }) {
+export function consoleAccess(input: { sessions: ConsoleSessionOperations; tokens: TokenOperations; operators: OperatorOperations }) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | void> => {
     const access = request.routeOptions.config.access;
     if (access === undefined) return;
-    const session = input.sessions.get(parseCookies(request.headers.cookie).get(SESSION_COOKIE));
+    const session = await input.sessions.open(request.cookies[SESSION_COOKIE]);
     if (session) request.consoleSession = session;
     if (session?.tokenId !== undefined || session?.operatorId !== undefined) {
       const caller = session.tokenId !== undefined ? await input.tokens.liveCaller(session.tokenId) : await input.operators.liveCaller(session.operatorId!);
-      if (caller) request.caller = caller;
+      if (caller && caller.tenantId === session.tenantId) request.caller = caller;
       else {
-        input.sessions.destroy(session.id);
+        await input.sessions.end(session.id);
         delete request.consoleSession;
       }
     }

@@ -4,6 +4,7 @@
  * form parser, session access hook, error and not-found pages stay inside it. Pages call the same
  * service operations the API routes call; nothing here decides business rules.
  */
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { typed } from '../http/typed-app.js';
 import type { Service } from '../open-service.js';
@@ -23,7 +24,6 @@ import { setupRoutes } from './routes/setup-routes.js';
 import { syncSettingsRoutes } from './routes/sync-settings-routes.js';
 import { tokenRoutes } from './routes/token-routes.js';
 import { workflowRoutes } from './routes/workflow-routes.js';
-import { sessionStore, type SessionStore } from './sessions.js';
 
 /**
  * No inline script or style, no plugins, no framing, forms only to this origin (OWASP CSP cheat
@@ -33,14 +33,14 @@ export const CONSOLE_CSP = "default-src 'self'; script-src 'self'; object-src 'n
 
 export interface ConsoleOptions {
   service: Service;
-  /** Default: sessions in this process's memory with the default limits. */
-  sessions?: SessionStore;
 }
 
 export async function registerConsole(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
-  const sessions = options.sessions ?? sessionStore();
+  const sessions = options.service.consoleSessions;
   await app.register(
     async (scope) => {
+      // Cookies are parsed and written by @fastify/cookie, inside the console only (the API reads none).
+      await scope.register(fastifyCookie);
       acceptForms(scope);
       scope.addHook('onRoute', checkConsoleRoute);
       scope.addHook('onRequest', async (_request, reply) => {

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findLiveOperatorById, findOperatorForSignIn, insertOperator, listOperatorRows, type OperatorRow } from '../store/operator-rows.js';
+import { findLiveOperatorById, findOperatorForSignIn, insertOperator, listOperatorRows, type OperatorRow } from '../store/operators-and-sessions.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { parseRole, type Caller, type TokenRole } from '../tokens/api-tokens.js';
 import { requireActor } from '../validate-input.js';

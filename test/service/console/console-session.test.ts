@@ -139,7 +139,7 @@ describe('console sign-in', () => {
     const out = await browser.post('/console/sign-out');
     expect(out.status).toBe(303);
     expect(out.location).toBe('/console/sign-in?signedOut=1');
-    expect(out.headers['set-cookie']).toMatch(/^console_session=; Path=\/console; HttpOnly; SameSite=Lax; Max-Age=0$/);
+    expect(out.headers['set-cookie']).toMatch(/^console_session=; Max-Age=0; Path=\/console; HttpOnly; SameSite=Lax$/);
     expect((await fixture.api.app.inject({ url: '/console/integrations', headers: { cookie } })).statusCode).toBe(303);
   });
 
@@ -241,7 +241,7 @@ describe('console over TLS', () => {
     await registerConsole(app, { service: fixture.service });
     await app.ready();
     const page = await app.inject({ url: '/console/sign-in' });
-    expect(page.headers['set-cookie']).toMatch(/^console_session=[A-Za-z0-9_-]{43}; Path=\/console; HttpOnly; SameSite=Lax; Secure$/);
+    expect(page.headers['set-cookie']).toMatch(/^console_session=[A-Za-z0-9_-]{43}; Path=\/console; HttpOnly; Secure; SameSite=Lax$/);
     await app.close();
   });
 });

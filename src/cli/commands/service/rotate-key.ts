@@ -18,7 +18,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout.write(`key rotated: version ${rotation.version}, ${rotation.tenants} tenant data key${rotation.tenants === 1 ? '' : 's'} re-wrapped\n`);
     if (io.env.CONNECTOR_KEK) io.stderr.write(`restart every service process with CONNECTOR_KEK set to the value of ${NEW_KEK_ENV}\n`);
     return EXIT_OK;
-  });
+  }, { storageOnly: true });
 }
 
 export const rotateKeyCommand: Command = {

@@ -48,9 +48,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
       // leaves the runs to `connector service worker` processes.
       if (!parsed.booleans['no-workers']) await service.startWorkers();
       const address = await app.listen({ port, host });
+      // The embedded database admits one process: the CLI's admin commands reach this one through
+      // its admin API (loopback only; credential in the data directory's admin.json, mode 0600).
+      const admin = 'dataDir' in options ? await (await import('../../../service/admin/admin-api.js')).startAdminApi({ service, dataDir: options.dataDir }) : undefined;
+      if (admin) io.stdout.write(`admin API for \`connector service tenant|token|operator|sync|workflow\` at ${admin.url} (loopback only)\n`);
       io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
       io.stdout.write(`operator console at ${address}/console (sign in with an API token of the tenant)\n`);
       return async () => {
+        await admin?.close();
         await app.close();
         await service.stopWorkers();
       };

@@ -3,6 +3,7 @@
  * ./data, or DATABASE_URL from the environment, never a flag: it may hold a password), how the
  * service is opened, and how its refusals are printed.
  */
+import { existsSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { formatFlagHelp, parseArgs, UsageError, type FlagSpecs, type ParsedArgs } from '../../args.js';
@@ -130,17 +131,44 @@ export function helpText(usage: string, flags: FlagSpecs, more: string[] = []): 
   return [usage, '', ...more, ...(more.length ? [''] : []), 'Options:', formatFlagHelp(flags), '', STORAGE_HELP].join('\n');
 }
 
+async function openOrReach(options: ServiceOptions, how: { createsStore?: boolean; storageOnly?: boolean }): Promise<Service> {
+  if ('dataDir' in options) {
+    const { dataDir } = options;
+    if (how.createsStore !== true && !existsSync(dataDir)) {
+      const { ServiceError } = await import('../../../service/service-error.js');
+      throw new ServiceError('NOT_FOUND', `the data directory ${dataDir} does not exist`, {
+        hint: `give the --data-dir of the service (default ${DEFAULT_DATA_DIR}), or start the service there first: connector service start --data-dir ${dataDir}`,
+      });
+    }
+    const { runningService } = await import('./remote-service.js');
+    const running = existsSync(dataDir) && how.storageOnly !== true ? await runningService(dataDir) : undefined;
+    if (running) return running;
+  }
+  const { openService } = await import('../../../service/index.js');
+  return openService(options);
+}
+
 export function reportServiceFailure(error: unknown, io: CliIO): number {
   io.stderr.write(formatError({ error, color: shouldUseColor(io.stderr, io.env) }));
   return EXIT_FAILED;
 }
 
-/** Opens the service, runs `work`, closes it; refusals are printed, not thrown. */
-export async function withService(options: ServiceOptions, io: CliIO, work: (service: Service) => Promise<number>): Promise<number> {
-  const { openService } = await import('../../../service/index.js');
+/**
+ * Runs `work` on the service and closes it; refusals are printed, not thrown. On a data directory
+ * a running service is asked through its admin API (remote-service.ts); only when none runs is the
+ * storage opened here. A data directory that does not exist is refused, never created, unless the
+ * command creates a store (`createsStore`: tenant create). A command the admin API does not offer
+ * (`storageOnly`: rotate-key) always opens the storage, and meets the running service's lock.
+ */
+export async function withService(
+  options: ServiceOptions,
+  io: CliIO,
+  work: (service: Service) => Promise<number>,
+  how: { createsStore?: boolean; storageOnly?: boolean } = {},
+): Promise<number> {
   let service: Service;
   try {
-    service = await openService(options);
+    service = await openOrReach(options, how);
   } catch (error) {
     return reportServiceFailure(error, io);
   }

@@ -6,8 +6,9 @@
  * `resume` lifts a quarantine; `accounts` lists the Accounts list. Prints JSON on stdout.
  *
  * Runs are carried out by the service's workers. With DATABASE_URL they are the workers of
- * `service start` or `service worker`; the embedded database admits one process, so there
- * `now --wait` runs the workers in this process until the run ends.
+ * `service start` or `service worker`. The embedded database admits one process: beside a running
+ * `service start` the command goes through its admin API and its workers run the run; when none
+ * runs, `now --wait` runs the workers in this process until the run ends.
  */
 import { EXIT_OK, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
@@ -147,7 +148,7 @@ export const syncCommand: Command = {
   help: helpText(USAGE, flags, [
     'Queues and follows sync runs, decides runs held by the deletion safeguard, lifts quarantines, lists accounts; prints JSON.',
     'With DATABASE_URL the runs are carried out by the workers of `service start` or `service worker`;',
-    'with the embedded database (one process at a time), stop `service start` first: `now --wait` then runs the workers here.',
+    'with the embedded database, a running `service start` is asked through its admin API (its workers run the run); when none runs, `now --wait` runs the workers here.',
   ]),
   run,
 };

@@ -109,7 +109,7 @@ export const workflowCommand: Command = {
   name: 'service workflow',
   help: helpText(USAGE, flags, [
     'Starts, lists and steers lifecycle workflows; prints JSON. Tasks run in the service’s workers.',
-    'With the embedded database, stop `service start` first (one process per data directory); with DATABASE_URL, run it beside the service.',
+    'Beside a running `service start` on the embedded database, it goes through the service’s admin API; with DATABASE_URL, it runs beside the service.',
   ]),
   run,
 };

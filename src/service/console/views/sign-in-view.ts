@@ -8,11 +8,23 @@ import { csrfField } from '../layout.js';
 
 export type SignInMethod = 'token' | 'password';
 
-export function signInView(input: { csrf: string; failed?: SignInMethod; username?: string; signedOut?: boolean }): SafeHtml {
+export function signInView(input: { csrf: string; failed?: SignInMethod; username?: string; signedOut?: boolean; retryAfterSeconds?: number }): SafeHtml {
+  if (input.retryAfterSeconds !== undefined) return html`${throttledNotice(input.retryAfterSeconds)}
+${forms(input)}`;
   return html`${input.failed === 'token' && html`<div class="error" role="alert"><p>That token was not accepted: it is unknown, revoked or mistyped.</p><p>Paste a tenant API token (it starts with lcs_); an operator creates one with <code>connector service token create</code>.</p></div>`}
 ${input.failed === 'password' && html`<div class="error" role="alert"><p>That username and password were not accepted.</p><p>Check both and try again; an operator creates accounts with <code>connector service operator create</code>.</p></div>`}
 ${input.signedOut && html`<p class="notice" role="status">You are signed out.</p>`}
-<section><h2 id="sign-in-token">With an API token</h2>
+${forms(input)}`;
+}
+
+/** Said alike for every username, known or not: the throttle counts both. */
+function throttledNotice(seconds: number): SafeHtml {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return html`<div class="error" role="alert"><p>Too many sign-in attempts: this one was not checked.</p><p>Wait ${String(minutes)} minute${minutes === 1 ? '' : 's'} and try again; an operator can also create a new account or token with <code>connector service</code>.</p></div>`;
+}
+
+function forms(input: { csrf: string; username?: string }): SafeHtml {
+  return html`<section><h2 id="sign-in-token">With an API token</h2>
 <form method="post" action="/console/sign-in">
   ${csrfField(input.csrf)}
   <input type="hidden" name="method" value="token">
