@@ -9,7 +9,7 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/postgres/**/*.test.ts'],
     pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -10,7 +10,9 @@ export default defineConfig({
     exclude: ['test/conformance/**', 'test/postgres/**', 'test/browser/**', '**/node_modules/**'],
     // Two cores on CI machines: forks keep each file's sockets and timers apart.
     pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
+    // Generous: the machines are shared and noisy, and opening an embedded database with its
+    // migrations can take tens of seconds under load. A timeout is a failure, never a result.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
