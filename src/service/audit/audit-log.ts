@@ -38,6 +38,7 @@ export const AUDIT_EVENTS = [
   'workflow.started',
   'workflow.cancelled',
   'workflow.task_retried',
+  'workflow.task_secret_taken',
   'workflow.settings_changed',
   'operator.created',
 ] as const;

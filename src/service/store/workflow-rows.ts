@@ -95,7 +95,11 @@ export async function findWorkflow(db: Queryable, ref: { tenantId: string; workf
 export async function loadTasks(db: Queryable, workflowIds: readonly string[]): Promise<Map<string, TaskRow[]>> {
   const byWorkflow = new Map<string, TaskRow[]>(workflowIds.map((id) => [id, []]));
   if (workflowIds.length === 0) return byWorkflow;
-  const { rows } = await db.query<TaskRow>('SELECT * FROM workflow_tasks WHERE workflow_id = ANY($1::text[]) ORDER BY workflow_id, position', [[...workflowIds]]);
+  const { rows } = await db.query<TaskRow>(
+    `SELECT t.*, ARRAY(SELECT s.name FROM task_secrets s WHERE s.task_id = t.id ORDER BY s.name) AS waiting_secrets
+     FROM workflow_tasks t WHERE t.workflow_id = ANY($1::text[]) ORDER BY t.workflow_id, t.position`,
+    [[...workflowIds]],
+  );
   for (const row of rows) byWorkflow.get(row.workflow_id)?.push(row);
   return byWorkflow;
 }
@@ -278,4 +282,30 @@ export async function saveWorkflowSettings(
     [input.integrationId, input.tenantId, input.keepAccounts, input.maxConcurrency],
   );
   return rows[0]!;
+}
+
+/** A secret an action generated for the task's person, sealed (see 0120_task_secrets.sql). */
+export interface SealedTaskSecret {
+  name: string;
+  nonce: string;
+  ciphertext: string;
+}
+
+export async function insertTaskSecrets(tx: Queryable, input: { taskId: string; tenantId: string; integrationId: string; secrets: readonly SealedTaskSecret[] }): Promise<void> {
+  if (input.secrets.length === 0) return;
+  await tx.query(
+    `INSERT INTO task_secrets (task_id, tenant_id, integration_id, name, nonce, ciphertext)
+     SELECT $1, $2, $3, x.name, x.nonce, x.ciphertext FROM jsonb_to_recordset($4::jsonb) AS x(name text, nonce text, ciphertext text)
+     ON CONFLICT (task_id, name) DO UPDATE SET nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext, created_at = now()`,
+    [input.taskId, input.tenantId, input.integrationId, JSON.stringify(input.secrets)],
+  );
+}
+
+/** Takes (reads and deletes) a task's waiting secrets: each is handed over once. */
+export async function takeTaskSecrets(tx: Queryable, input: { tenantId: string; taskId: string }): Promise<(SealedTaskSecret & { integration_id: string })[]> {
+  const { rows } = await tx.query<SealedTaskSecret & { integration_id: string }>(
+    'DELETE FROM task_secrets WHERE tenant_id = $1 AND task_id = $2 RETURNING name, nonce, ciphertext, integration_id',
+    [input.tenantId, input.taskId],
+  );
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -13,13 +13,15 @@ import type { ActionRun } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import { accountSubject, findAccount, findPersonAccount } from '../store/account-rows.js';
-import { refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
+import { insertTaskSecrets, refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
+import type { Keyring } from '../crypto/keyring.js';
 import type { TaskRow, WorkflowRow } from './workflow-view.js';
 import type { PlannedPerson } from './plan-tasks.js';
 
 export interface TaskContext {
   db: { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } & Queryable;
   integrations: IntegrationOperations;
+  keyring: Keyring;
   now(): Date;
 }
 
@@ -75,6 +77,7 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
         // Settled with the run's record and its Accounts list change, in one transaction.
         within: async (tx, run, reflected) => {
           outcome = successOutcome(task, run);
+          await keepGeneratedSecrets(context, tx, task, run);
           await settle(context, tx, { task, workflow, outcome, reflected });
         },
       });
@@ -88,6 +91,23 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
   const settled = outcome;
   await context.db.transaction((tx) => settle(context, tx, { task, workflow, outcome: settled, reflected: {} }));
   return settled;
+}
+
+/** The sealed field a task's generated secret is kept under (bound to tenant, integration, task and name). */
+export const taskSecretField = (taskId: string, name: string) => `task-secret:${taskId}:${name}`;
+
+/**
+ * A secret the action generated for the person (a one-time password, for targets that send no
+ * welcome email) is kept sealed with the tenant's data key, in the task's transaction, until an
+ * admin takes it once; it is never part of the task's answer, the audit log or a log line.
+ */
+async function keepGeneratedSecrets(context: TaskContext, tx: Queryable, task: TaskRow, run: ActionRun): Promise<void> {
+  const generated = run.result?.secrets;
+  if (!generated || task.integration_id === null) return;
+  const field = { tenantId: task.tenant_id, integrationId: task.integration_id };
+  const secrets = [];
+  for (const [name, value] of Object.entries(generated)) secrets.push({ name, ...(await context.keyring.sealField(tx, { ...field, field: taskSecretField(task.id, name) }, value)) });
+  await insertTaskSecrets(tx, { taskId: task.id, ...field, secrets });
 }
 
 async function settle(context: TaskContext, tx: Queryable, input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected }): Promise<void> {

@@ -19,7 +19,7 @@ import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
-import { runClaimedTask } from './run-task.js';
+import { runClaimedTask, taskSecretField } from './run-task.js';
 import { findPerson } from '../store/people-rows.js';
 import {
   cancelWorkflowRow,
@@ -38,6 +38,7 @@ import {
   requeueFailedTask,
   saveWorkflowSettings,
   skipWaitingTasks,
+  takeTaskSecrets as takeTaskSecretRows,
   type NewTask,
 } from '../store/workflow-rows.js';
 import { toWorkflow, WORKFLOW_STATUSES, type Workflow, type WorkflowKind, type WorkflowStatus } from './workflow-view.js';
@@ -87,6 +88,12 @@ export interface WorkflowOperations {
   list(input: { tenantId: string; status?: string; personId?: string; cursor?: string; limit?: number }): Promise<{ workflows: Workflow[]; next?: string }>;
   cancel(input: { tenantId: string; workflowId: string; actor: string }): Promise<Workflow>;
   retryTask(input: { tenantId: string; workflowId: string; taskId: string; actor: string }): Promise<Workflow>;
+  /**
+   * Hands over, once, the secrets a task's action generated for the person (a one-time password
+   * where the target sends no welcome email): they are deleted as they are read, and the audit log
+   * records who took which (never the value).
+   */
+  takeTaskSecrets(input: { tenantId: string; workflowId: string; taskId: string; actor: string }): Promise<Record<string, string>>;
   getSettings(input: { tenantId: string; integrationId: string }): Promise<WorkflowSettings>;
   setSettings(input: { tenantId: string; integrationId: string; keepAccounts?: boolean; maxConcurrency?: number | null; actor: string }): Promise<WorkflowSettings>;
   /** Fails tasks whose worker died and wakes every ready task; returns how many were woken. */
@@ -295,6 +302,25 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       return rows.length > limit ? { workflows, next: encodeCursor(shown.at(-1)!) } : { workflows };
     },
 
+    async takeTaskSecrets(input) {
+      const actor = requireActor(input.actor);
+      const workflow = await view(input.tenantId, input.workflowId);
+      const task = workflow.tasks.find((candidate) => candidate.id === input.taskId);
+      if (!task) throw new ServiceError('NOT_FOUND', `workflow ${input.workflowId} has no task ${input.taskId}`, { hint: 'read the workflow to find its tasks' });
+      return db.transaction(async (tx) => {
+        const sealed = await takeTaskSecretRows(tx, { tenantId: input.tenantId, taskId: task.id });
+        if (sealed.length === 0) {
+          throw new ServiceError('NOT_FOUND', `task ${task.id} has no secret waiting`, { hint: 'a secret is handed over once; this one was taken already, or the action generated none' });
+        }
+        const secrets: Record<string, string> = {};
+        for (const row of sealed) {
+          secrets[row.name] = await context.keyring.openField(tx, { tenantId: input.tenantId, integrationId: row.integration_id, field: taskSecretField(task.id, row.name) }, row);
+        }
+        await recordAudit(tx, { tenantId: input.tenantId, integrationId: sealed[0]!.integration_id, actor, event: 'workflow.task_secret_taken', detail: { workflowId: workflow.id, taskId: task.id, names: Object.keys(secrets) } });
+        return secrets;
+      });
+    },
+
     async cancel(input) {
       const actor = requireActor(input.actor);
       await view(input.tenantId, input.workflowId);
@@ -369,7 +395,7 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
         const workflow = await findWorkflow(db, { tenantId: claimed.tenant_id, workflowId: claimed.workflow_id });
         if (!workflow) return;
         const person = await loadPerson(db, claimed.tenant_id, workflow.person_id);
-        await runClaimedTask({ db, integrations, now: policy.now }, { task: claimed, workflow, person });
+        await runClaimedTask({ db, integrations, keyring: context.keyring, now: policy.now }, { task: claimed, workflow, person });
         await db.transaction((tx) => wakeWorkflow(tx, workflow.id));
       }
     },

@@ -29,6 +29,8 @@ export interface WorkflowTask {
   error?: { code: string; message: string; failure?: Record<string, unknown> };
   /** The target's id of the account it acts on, once known. */
   accountId?: string;
+  /** Names of the secrets the action generated for the person (e.g. `password`), waiting for an admin to take them once. Never their values. */
+  secretsWaiting?: string[];
   attempts: number;
   startedAt?: string;
   finishedAt?: string;
@@ -78,6 +80,8 @@ export interface TaskRow {
   attempts: number;
   started_at: Date | null;
   finished_at: Date | null;
+  /** Read with the task (loadTasks): the names in task_secrets. */
+  waiting_secrets?: string[];
 }
 
 const iso = (value: Date | null): string | undefined => (value === null ? undefined : new Date(value).toISOString());
@@ -88,6 +92,7 @@ export function toTask(row: TaskRow): WorkflowTask {
   if (row.reason !== null) task.reason = row.reason;
   if (row.error_code !== null) task.error = { code: row.error_code, message: row.error_message ?? '', ...(row.error_detail ? { failure: row.error_detail } : {}) };
   if (row.account_external_id !== null) task.accountId = row.account_external_id;
+  if (row.waiting_secrets?.length) task.secretsWaiting = [...row.waiting_secrets];
   if (row.started_at !== null) task.startedAt = iso(row.started_at);
   if (row.finished_at !== null) task.finishedAt = iso(row.finished_at);
   return task;

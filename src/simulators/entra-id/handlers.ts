@@ -100,6 +100,7 @@ async function createUser(state: EntraState, request: Request): Promise<Response
   state.nextId += 1;
   const user: GraphUser = { id: entraUserId(state.nextId), displayName: String(input.displayName), userPrincipalName: upn, mail: input.mail ?? null, givenName: input.givenName ?? null, surname: input.surname ?? null, accountEnabled: input.accountEnabled === true, mailNickname: String(input.mailNickname) };
   state.users.push(user);
+  state.initialPasswords.set(user.id, input.passwordProfile.password);
   return HttpResponse.json({ '@odata.context': `${new URL(request.url).origin}/v1.0/$metadata#users/$entity`, ...user }, { status: 201 });
 }
 

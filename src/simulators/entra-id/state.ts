@@ -37,6 +37,8 @@ export interface EntraState {
   deletedUsers: GraphUser[];
   /** user id -> how many times its sign-in sessions were revoked. */
   revokedSessions: Map<string, number>;
+  /** user id -> the initial password it was created with (what the person signs in with first). */
+  initialPasswords: Map<string, string>;
 }
 
 export const ENTRA_TENANT_ID = '72f988bf-0000-4000-8000-2d7cd011db47';
@@ -68,6 +70,7 @@ export function createEntraState(users: GraphUser[] = seedGraphUsers(30)): Entra
     tokens: new Map(),
     throttleNext: 0,
     retryAfterSeconds: 3,
+    initialPasswords: new Map(),
     nextId: 1_000,
     deletedUsers: [],
     revokedSessions: new Map(),

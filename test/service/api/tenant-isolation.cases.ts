@@ -129,6 +129,7 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     'GET /v1/workflows/:workflowId': { request: () => ({ url: `/v1/workflows/${aWorkflow}` }), expect: notFound },
     'POST /v1/workflows/:workflowId/cancel': { request: () => ({ url: `/v1/workflows/${aWorkflow}/cancel` }), expect: notFound },
     'POST /v1/workflows/:workflowId/tasks/:taskId/retry': { request: () => ({ url: `/v1/workflows/${aWorkflow}/tasks/${aTask}/retry` }), expect: notFound },
+    'POST /v1/workflows/:workflowId/tasks/:taskId/secrets/take': { request: () => ({ url: `/v1/workflows/${aWorkflow}/tasks/${aTask}/secrets/take` }), expect: notFound },
     'GET /v1/integrations/:integrationId/workflow-settings': { request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings` }), expect: notFound },
     'PUT /v1/integrations/:integrationId/workflow-settings': { request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings`, body: { keepAccounts: true } }), expect: notFound },
     'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },

@@ -1,7 +1,8 @@
 /**
  * Lifecycle workflows: start onboarding, offboarding or a provisioner action for a person (each
  * with an idempotency key), Manage > Add User on an application, list and read workflows, cancel
- * one, retry a failed task, and an integration's workflow settings.
+ * one, retry a failed task, take a task's generated secret once, and an integration's workflow
+ * settings.
  */
 import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
@@ -34,6 +35,11 @@ const taskSchema = {
       properties: { code: { type: 'string' }, message: { type: 'string' }, failure: { type: 'object', additionalProperties: true, description: 'The target’s answer, redacted' } },
     },
     accountId: { type: 'string', description: 'The target’s id of the account' },
+    secretsWaiting: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'Names of the secrets the action generated for the person (a one-time password), waiting for an admin to take them once; never their values',
+    },
     attempts: { type: 'integer' },
     startedAt: isoTime,
     finishedAt: isoTime,
@@ -217,6 +223,24 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     handler: async (request) => {
       const params = request.params;
       return service.workflows.retryTask({ ...caller(request), workflowId: params.workflowId, taskId: params.taskId });
+    },
+  });
+
+  app.post('/workflows/:workflowId/tasks/:taskId/secrets/take', {
+    config: { access: 'admin', operationId: 'takeWorkflowTaskSecrets' },
+    schema: {
+      summary: 'Take, once, the secrets a task generated for the person',
+      description:
+        'A one-time password generated for a target that sends no welcome email (Microsoft Graph, Google Workspace): answered once, to an admin, with `Cache-Control: no-store`, then deleted; the audit log records who took it, never the value. A second call answers 404.',
+      tags,
+      params: taskParams,
+      response: { 200: { type: 'object', required: ['secrets'], properties: { secrets: { type: 'object', additionalProperties: { type: 'string' } } } } },
+    },
+    handler: async (request, reply) => {
+      const params = request.params;
+      const secrets = await service.workflows.takeTaskSecrets({ ...caller(request), workflowId: params.workflowId, taskId: params.taskId });
+      reply.header('cache-control', 'no-store');
+      return { secrets };
     },
   });
 

@@ -6,7 +6,7 @@ import { WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
 import { consoleUrl } from '../html.js';
 import { queryChoice, queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
-import { workflowDetailView } from '../views/workflow-detail-view.js';
+import { secretHandoverView, workflowDetailView } from '../views/workflow-detail-view.js';
 import { workflowsView } from '../views/workflows-view.js';
 
 const NOTICES: Record<string, string> = {
@@ -46,6 +46,17 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     const { workflowId } = request.params;
     await service.workflows.cancel({ tenantId: caller.tenantId, workflowId, actor: consoleActor(caller) });
     return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'cancelled' }), 303);
+  });
+
+  app.post('/workflows/:workflowId/tasks/:taskId/secrets/take', { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { workflowId, taskId } = request.params;
+    const secrets = await service.workflows.takeTaskSecrets({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
+    const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId });
+    const task = workflow.tasks.find((candidate) => candidate.id === taskId)!;
+    const [person] = await service.people.list({ tenantId: caller.tenantId, ids: [workflow.personId] });
+    reply.header('cache-control', 'no-store');
+    return sendPage(request, reply, { title: 'One-time password', section: 'workflows', body: secretHandoverView({ workflow, task, personName: person?.name ?? workflow.personId, secrets }) });
   });
 
   app.post('/workflows/:workflowId/tasks/:taskId/retry', { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } }, async (request, reply) => {

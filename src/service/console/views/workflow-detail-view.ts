@@ -17,6 +17,21 @@ function why(task: WorkflowTask): string {
   return task.reason ?? '';
 }
 
+/** A secret the action generated for the person (a one-time password): admins take it once; viewers see that it waits. */
+function waitingSecret(page: WorkflowPage, task: WorkflowTask): SafeHtml | string {
+  if (!task.secretsWaiting?.length) return '';
+  const names = task.secretsWaiting.join(', ');
+  if (!page.admin) return html` <span class="muted">A generated ${names} waits for an admin to hand it over.</span>`;
+  return html`<form method="post" action="${consoleUrl(['workflows', page.workflow.id, 'tasks', task.id, 'secrets', 'take'])}">${csrfField(page.csrf)}<button type="submit" class="secondary" aria-label="Take the generated ${names} of ${task.integrationName}">Take the generated ${names}</button> <span class="muted">Shown once, for handing to the person.</span></form>`;
+}
+
+/** The page that shows a task's generated secrets, once (never cached). */
+export function secretHandoverView(input: { workflow: Workflow; task: WorkflowTask; personName: string; secrets: Record<string, string> }): SafeHtml {
+  return html`<p class="notice" role="status">This is shown once: it is deleted from the service now. Hand it to ${input.personName} over a channel you trust; ${input.task.integrationName} asks for a new password at the first sign-in.</p>
+<dl class="facts">${Object.entries(input.secrets).map(([name, value]) => html`<dt>${name}</dt><dd><code>${value}</code></dd>`)}</dl>
+<p><a href="${consoleUrl(['workflows', input.workflow.id])}">Back to the workflow</a></p>`;
+}
+
 function retry(page: WorkflowPage, task: WorkflowTask): SafeHtml | string {
   if (task.status !== 'failed' || !page.admin) return '';
   return html`<form method="post" action="${consoleUrl(['workflows', page.workflow.id, 'tasks', task.id, 'retry'])}">${csrfField(page.csrf)}<button type="submit" class="secondary" aria-label="Retry ${task.action} in ${task.integrationName}">Retry</button></form>`;
@@ -34,7 +49,7 @@ ${workflow.tasks.length === 0
   : html`<table><caption>Tasks in order</caption>
 <thead><tr><th scope="col">Application</th><th scope="col">Action</th><th scope="col">Status</th><th scope="col" class="num">Attempts</th><th scope="col">Due</th><th scope="col">Reason or error</th><th scope="col">Retry</th></tr></thead>
 <tbody>${workflow.tasks.map(
-      (task) => html`<tr><td>${task.integrationName}</td><td>${task.action}</td><td>${task.status}</td><td class="num">${task.attempts}</td><td>${task.runAt ? timeOf(task.runAt) : ''}</td><td>${why(task)}</td><td>${retry(page, task)}</td></tr>`,
+      (task) => html`<tr><td>${task.integrationName}</td><td>${task.action}</td><td>${task.status}</td><td class="num">${task.attempts}</td><td>${task.runAt ? timeOf(task.runAt) : ''}</td><td>${why(task)}${waitingSecret(page, task)}</td><td>${retry(page, task)}</td></tr>`,
     )}</tbody></table>`}
 <p><a href="/console/workflows">All workflows</a></p>`;
 }
