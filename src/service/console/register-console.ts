@@ -54,7 +54,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       scope.setErrorHandler((error, request, reply) => sendErrorPage(request, reply, errorPageOf(error)));
       scope.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.'))));
       const app = typed(scope);
-      sessionRoutes(app, { service: options.service, sessions });
+      sessionRoutes(app, { sessions });
       integrationRoutes(app, options.service);
       setupRoutes(app, options.service);
       generateConfigRoutes(app, options.service);

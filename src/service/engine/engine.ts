@@ -88,6 +88,7 @@ export interface Engine {
   send(queue: QueueKey, data: object, options?: InTransaction & { startAfter?: Date }): Promise<void>;
   /** Many jobs in one insert (one statement whatever their number). */
   sendMany(queue: QueueKey, jobs: readonly JobToSend[], options?: InTransaction): Promise<void>;
+  // biome-ignore lint/suspicious/noExplicitAny: each worker handles its own queue's job type; the list mixes them.
   work(workers: readonly QueueWorker<any>[]): Promise<Workers>;
   close(): Promise<void>;
 }

@@ -8,7 +8,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
-import type { Service } from '../../open-service.js';
 import { clearedCookieOptions, SESSION_COOKIE, sessionCookieOptions } from '../cookies.js';
 import { CONSOLE_CSS } from '../console-style.js';
 import { CONSOLE_JS } from '../console-script.js';
@@ -21,8 +20,8 @@ import { signInView, type SignInMethod } from '../views/sign-in-view.js';
 /** Secure cookies when the request reached the service over TLS. */
 const overTls = (request: FastifyRequest) => request.protocol === 'https';
 
-export function sessionRoutes(app: TypedApp, input: { service: Service; sessions: ConsoleSessionOperations }): void {
-  const { service, sessions } = input;
+export function sessionRoutes(app: TypedApp, input: { sessions: ConsoleSessionOperations }): void {
+  const { sessions } = input;
 
   app.get('/', { config: { access: 'public' } }, async (request, reply) => reply.redirect(request.caller ? '/console/integrations' : '/console/sign-in', 303));
 
