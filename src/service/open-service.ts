@@ -20,6 +20,7 @@ import { tenantOperations, type TenantOperations } from './tenants/tenants.js';
 import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { operatorOperations, type OperatorOperations } from './operators/operators.js';
 import { requireActor } from './validate-input.js';
+import { logToStderr, type ServiceLogger } from './service-log.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 import type { ConnectOptions } from '../runtime/connect-options.js';
 import { openWorkflows, workflowEngineSettings, type WorkflowOptions } from './workflows/workflow-service.js';
@@ -44,6 +45,11 @@ export type ServiceOptions = StorageOptions & {
   sync?: SyncOptions;
   /** The workflow engine's settings, task concurrency defaults and clock. */
   workflows?: WorkflowOptions;
+  /**
+   * The service's log: why Test, Preview or Generate Config refused a target's answer or failed
+   * (operation, tenant, integration, cause; never a credential or the body). Default: a JSON line on stderr.
+   */
+  log?: ServiceLogger;
 };
 
 export interface KeyRotation {
@@ -90,7 +96,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
   try {
     kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
-    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {} };
+    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {}, log: options.log ?? logToStderr };
   } catch (error) {
     await db.close();
     throw error;

@@ -42,6 +42,7 @@ import { requireBuildYourOwn } from './spec-edit.js';
 import { reflectAction, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
+import { loggingAnswerFailures } from '../service-log.js';
 
 export type { IntegrationRef } from './load-integration.js';
 
@@ -229,7 +230,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     actionConfig: (input) => readActionConfiguration(context, input),
     configureAction: (input) => configureActionConfiguration(context, input, (ref) => operations.listActions(ref)),
-    proposeConfig: (input) => proposeConfig(context, input, (ref) => operations.connect(ref)),
+    proposeConfig: (input) => loggingAnswerFailures(context.log, 'generateConfig', input, () => proposeConfig(context, input, (ref) => operations.connect(ref))),
     applyConfig: (input) => applyConfig(context, input),
 
     async listActions(ref) {
