@@ -14,4 +14,6 @@ export interface ServiceContext {
   readonly jq: ConnectOptions['jq'];
   /** The service's own log (service-log.ts): why Test, Preview or Generate Config refused an answer or failed. */
   readonly log: ServiceLogger;
+  /** Timeouts of every request to a target (connect()'s defaults unless the operator sets them). */
+  readonly timeouts: ConnectOptions['timeouts'];
 }

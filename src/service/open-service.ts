@@ -50,6 +50,11 @@ export type ServiceOptions = StorageOptions & {
    * (operation, tenant, integration, cause; never a credential or the body). Default: a JSON line on stderr.
    */
   log?: ServiceLogger;
+  /**
+   * Timeouts of each request to a target (connect()'s `timeouts`: `connectMs` 10 s, `headersMs`
+   * 30 s, `bodyMs` 30 s between chunks, `requestMs` 120 s for the whole exchange, body included).
+   */
+  timeouts?: ConnectOptions['timeouts'];
 };
 
 export interface KeyRotation {
@@ -96,7 +101,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
   try {
     kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
-    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {}, log: options.log ?? logToStderr };
+    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {}, log: options.log ?? logToStderr, timeouts: options.timeouts ?? {} };
   } catch (error) {
     await db.close();
     throw error;

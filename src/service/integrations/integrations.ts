@@ -285,7 +285,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async connect(ref) {
       const row = await configuredRow(ref);
-      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq) }) as unknown as Client;
+      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), timeouts: context.timeouts }) as unknown as Client;
     },
 
     async previewPayload(input) {
@@ -293,7 +293,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const specText = writeActionConfig({ specText: requireBuildYourOwn(row), action: input.action, change: input.change });
       await requireValidSpec(specText);
       const connector = await connectorOf({ ...row, spec_text: specText });
-      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), actor: input.actor }) as unknown as Client;
+      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), timeouts: context.timeouts, actor: input.actor }) as unknown as Client;
       try {
         // renderRequest is previewPayload's rendering without its JSON.parse of the body, which a
         // form-encoded or text payload would fail; the view pretty-prints a JSON body itself.
