@@ -89,9 +89,10 @@ export interface RuntimeConnector {
   /**
    * Measures and cuts a target's answer (Test, Preview, Generate Config) in the connector's jq
    * isolate, under its time and memory limits; absent where the connector has none (then on the
-   * calling thread).
+   * calling thread). The bytes are handed over (transferred to the worker, decoded as UTF-8
+   * there): the caller must not read them afterwards.
    */
-  sampleAnswer?: (text: string, limits: AnswerLimits) => Promise<AnswerSample | AnswerRefusal>;
+  sampleAnswer?: (bytes: Uint8Array, limits: AnswerLimits) => Promise<AnswerSample | AnswerRefusal>;
 }
 
 /** Any compiled connector, whatever its type parameters. */
@@ -136,7 +137,7 @@ function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promi
   const isolate = options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
   const scope = { ...(asts === undefined ? {} : { asts }), ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
   const parts = runWithJqScope(scope, () => compileParts(connector, options.policy));
-  return isolate ? parts.then((runtime) => ({ ...runtime, sampleAnswer: (text, limits) => isolate.sample(text, limits) })) : parts;
+  return isolate ? parts.then((runtime) => ({ ...runtime, sampleAnswer: (bytes, limits) => isolate.sample(bytes, limits) })) : parts;
 }
 
 /**

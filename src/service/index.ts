@@ -1,5 +1,6 @@
 /** The integration service as a library: open it on a data directory or a PostgreSQL server. */
 export { openService, type Service, type ServiceOptions } from './open-service.js';
+export type { ServiceLogEntry, ServiceLogger } from './service-log.js';
 export { ServiceError, isServiceError, type ServiceErrorCode } from './service-error.js';
 export { PLANS, FEATURE_PLANS, type Plan, type Feature } from './tenants/plans.js';
 export type { Tenant, TenantOperations } from './tenants/tenants.js';

@@ -21,6 +21,7 @@ import { tokenOperations, type TokenOperations } from './tokens/api-tokens.js';
 import { operatorOperations, type OperatorOperations } from './operators/operators.js';
 import { consoleSessionOperations, deriveSessionKey, type ConsoleSessionOperations, type ConsoleSessionOptions } from './operators/console-sessions.js';
 import { requireActor } from './validate-input.js';
+import { logToStderr, type ServiceLogger } from './service-log.js';
 import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 import type { ConnectOptions } from '../runtime/connect-options.js';
 import { openWorkflows, workflowEngineSettings, type WorkflowOptions } from './workflows/workflow-service.js';
@@ -47,6 +48,16 @@ export type ServiceOptions = StorageOptions & {
   workflows?: WorkflowOptions;
   /** The console's session limits, sign-in throttle and their clock. */
   console?: ConsoleSessionOptions;
+  /**
+   * The service's log: why Test, Preview or Generate Config refused a target's answer or failed
+   * (operation, tenant, integration, cause; never a credential or the body). Default: a JSON line on stderr.
+   */
+  log?: ServiceLogger;
+  /**
+   * Timeouts of each request to a target (connect()'s `timeouts`: `connectMs` 10 s, `headersMs`
+   * 30 s, `bodyMs` 30 s between chunks, `requestMs` 120 s for the whole exchange, body included).
+   */
+  timeouts?: ConnectOptions['timeouts'];
 };
 
 export interface KeyRotation {
@@ -95,7 +106,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
   try {
     kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
-    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {} };
+    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {}, log: options.log ?? logToStderr, timeouts: options.timeouts ?? {} };
   } catch (error) {
     await db.close();
     throw error;

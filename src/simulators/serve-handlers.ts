@@ -9,6 +9,8 @@
  * - `Response.error()` (msw's `HttpResponse.error()`): the socket is destroyed, the client sees a reset.
  * - header `x-simulate-truncate: <bytes>`: only that many body bytes are written, then the socket is destroyed.
  * - header `x-simulate-hang: 1`: no response at all (for header timeouts); the socket closes with the server.
+ * - header `x-simulate-stream: 1`: the headers at once, then each chunk of the handler's body stream
+ *   as the handler produces it (a drip-fed body); the stream is cancelled when the client goes away.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -59,12 +61,33 @@ function toFetchRequest(origin: string, request: IncomingMessage, body: Buffer):
   return new Request(new URL(request.url ?? '/', origin), { method, headers, body: hasBody ? body : undefined });
 }
 
+async function streamResponse(response: Response, stream: ReadableStream<Uint8Array>, reply: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!name.startsWith('x-simulate-')) headers[name] = value;
+  });
+  reply.writeHead(response.status, headers);
+  reply.flushHeaders();
+  const reader = stream.getReader();
+  reply.on('close', () => void reader.cancel().catch(() => undefined));
+  for (;;) {
+    const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+    if (chunk.done || reply.destroyed) break;
+    reply.write(chunk.value);
+  }
+  if (!reply.destroyed) reply.end();
+}
+
 async function writeResponse(response: Response, reply: ServerResponse, socket: Socket): Promise<void> {
   if (response.type === 'error') {
     socket.destroy();
     return;
   }
   if (response.headers.get('x-simulate-hang') === '1') return;
+  if (response.headers.get('x-simulate-stream') === '1' && response.body) {
+    await streamResponse(response, response.body, reply);
+    return;
+  }
   const truncateAt = response.headers.get('x-simulate-truncate');
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};

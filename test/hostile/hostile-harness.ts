@@ -53,14 +53,14 @@ export interface TenantIntegration {
   integrationId: string;
 }
 
-/** A tenant with a build-your-own integration reading `<origin>/<path>/users`, authentication configured. */
-export async function setUpTenant(service: Service, input: { name: string; origin: string; path: string }): Promise<TenantIntegration> {
+/** A tenant with a build-your-own integration (`spec`, default BYO_SPEC) reading `<origin>/<path>/users`, authentication configured (with `token`, or a default). */
+export async function setUpTenant(service: Service, input: { name: string; origin: string; path: string; token?: string; spec?: string }): Promise<TenantIntegration> {
   const tenant = await service.tenants.create({ name: input.name, plan: 'standard', actor: 'ops' });
   const baseUrl = `${input.origin}/${input.path}`;
-  const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: BYO_SPEC, baseUrl });
+  const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: input.spec ?? BYO_SPEC, baseUrl });
   const ref = { tenantId: tenant.id, integrationId: integration.id };
   // Saving tests the connection: the target answers calmly until it is armed.
-  const saved = await service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl, token: 'a-long-enough-token' } });
+  const saved = await service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl, token: input.token ?? 'a-long-enough-token' } });
   if (!saved.ok) throw new Error(`could not configure ${input.name}: ${JSON.stringify(saved.failure)}`);
   return ref;
 }

@@ -7,13 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedStorage, useService } from '../service/helpers/service-fixture.js';
+import type { ServiceLogEntry } from '../../src/service/index.js';
 import { percentile, setUpTenant, startHostileTarget, timeAlone, timeDuring, type HostileKind, type HostileTarget, type TenantIntegration } from './hostile-harness.js';
 
 const USERS = 50_000;
 /** Tenant A's median read during B's hostile case, against its median alone: generous for a loaded 2-core machine. */
 const MAX_RATIO = 8;
 
-const fixture = useService(embeddedStorage('hostile-target'));
+/** The service's log, captured: a refused answer's cause is recorded there. */
+const logged: ServiceLogEntry[] = [];
+const fixture = useService(embeddedStorage('hostile-target'), { log: (entry) => logged.push(entry) });
 let target: HostileTarget;
 const tenants = {} as Record<HostileKind | 'calm', TenantIntegration>;
 let baseline: number;
@@ -39,6 +42,7 @@ async function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outc
 }
 
 const actor = 'ops';
+const loggedAs = { test: 'test', preview: 'preview', generate: 'generateConfig' } as const;
 const operations = {
   test: (ref: TenantIntegration) => fixture.service.inspect.test({ ...ref, actor }),
   preview: (ref: TenantIntegration) => fixture.service.inspect.preview({ ...ref, actor }),
@@ -53,10 +57,16 @@ describe('a deep or wide answer is BAD_RESPONSE naming the limit (finding 6), ne
     { kind: 'wide' as const, limit: 'maxFields', op: 'test' as const },
     { kind: 'wide' as const, limit: 'maxFields', op: 'preview' as const },
     { kind: 'wide' as const, limit: 'maxFields', op: 'generate' as const },
-  ])('$kind answer, $op: BAD_RESPONSE $limit', async ({ kind, limit, op }) => {
+  ])('$kind answer, $op: BAD_RESPONSE $limit, its cause logged', async ({ kind, limit, op }) => {
+    logged.length = 0;
     const { outcome, ratio } = await whileTenantAReads<unknown>(() => operations[op](tenants[kind]));
     expect(outcome).toMatchObject({ name: 'ServiceError', code: 'BAD_RESPONSE', message: expect.stringContaining(limit), failure: { limit } });
     expect(ratio).toBeLessThan(MAX_RATIO);
+    // The service's log names the limit, the operation, the tenant and the integration; not the token, not the body.
+    expect(logged).toEqual([{ event: 'target_answer.refused', operation: loggedAs[op], ...tenants[kind], limit, value: expect.any(Number), message: expect.stringContaining(limit) }]);
+    const text = JSON.stringify(logged);
+    expect(text).not.toContain('a-long-enough-token');
+    expect(text).not.toContain(kind === 'wide' ? '"k1"' : '[[[');
   }, 120_000);
 });
 

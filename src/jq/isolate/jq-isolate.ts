@@ -34,7 +34,7 @@ export interface JqIsolate {
    */
   evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string }): Promise<unknown[]>;
   /** A target's answer measured and cut in the worker (answer-sample.ts), under the same time and memory limits. */
-  sample(text: string, limits: AnswerLimits): Promise<AnswerSample | AnswerRefusal>;
+  sample(bytes: Uint8Array, limits: AnswerLimits): Promise<AnswerSample | AnswerRefusal>;
   /** Stops the worker (a later evaluation starts a new one). */
   close(): Promise<void>;
 }
@@ -136,7 +136,7 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
       fail(running, new JqRuntimeError(`jq program did not finish within ${timeoutMs} ms (timeoutMs); it was stopped`, undefined, [], 'timeoutMs'));
     }, timeoutMs);
     try {
-      running.postMessage(next.request);
+      running.postMessage(next.request, next.request.type === 'sample' ? [next.request.bytes.buffer as ArrayBuffer] : []);
     } catch (error) {
       // An input that cannot be cloned (jq inputs are JSON; a host's value might not be) fails alone.
       stopClock();
@@ -163,13 +163,23 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
         pump();
       });
     },
-    async sample(text, limits) {
+    async sample(bytes, limits) {
       const [result] = await new Promise<unknown[]>((resolve, reject) => {
-        queue.push({ request: { type: 'sample', id: nextId++, text, limits }, slices: [], resolve, reject });
+        queue.push({ request: { type: 'sample', id: nextId++, bytes: ownBytes(bytes), limits }, slices: [], resolve, reject });
         pump();
       });
       return result as AnswerSample | AnswerRefusal;
     },
     close,
   };
+}
+
+/**
+ * Bytes whose ArrayBuffer is theirs alone, so it can be transferred to the worker without a copy
+ * (a large Buffer's usually is); a view into a shared one (Node's pool for small Buffers) is copied,
+ * never detaching what others read.
+ */
+function ownBytes(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? new Uint8Array(bytes.buffer) : new Uint8Array(bytes);
 }

@@ -10,6 +10,9 @@ import { parseJsonLossless } from '../json-parse.js';
 import type { EvaluateReply, EvaluateRequest, EvaluationFailure, JqWorkerData, WorkerRequest } from './protocol.js';
 import { sampleAnswerText } from './answer-sample.js';
 
+/** As Buffer#toString('utf8') decodes: invalid bytes become U+FFFD, a byte order mark is kept. */
+const UTF8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
 /** Items per slice of a sliced output: some 10 ms of JSON.parse on the main thread. */
 const SLICE_ITEMS = 10_000;
 /**
@@ -86,7 +89,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
   }
   if (request.type === 'sample') {
     try {
-      reply({ id: request.id, sampleJson: JSON.stringify(sampleAnswerText(request.text, request.limits)) });
+      reply({ id: request.id, sampleJson: JSON.stringify(sampleAnswerText(UTF8.decode(request.bytes), request.limits)) });
     } catch (error) {
       reply({ id: request.id, failure: describeFailure(error) });
     }

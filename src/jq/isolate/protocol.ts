@@ -39,7 +39,8 @@ export interface NextSliceRequest {
 export interface SampleRequest {
   type: 'sample';
   id: number;
-  text: string;
+  /** The answer's bytes, transferred (the worker decodes them as UTF-8, each invalid byte U+FFFD). */
+  bytes: Uint8Array;
   limits: AnswerLimits;
 }
 

@@ -146,8 +146,9 @@ export async function testAction(input: {
   if (result.prepared.body !== undefined) request_.body = connection.redactor.redact(result.prepared.body);
   const answer = { request: request_, status: result.response.status, headers: connection.redactor.redactHeaders(result.response.headers) };
   if (!input.sample) return { ...answer, body: connection.redactor.redactValue(result.body) };
-  const text = result.response.body.toString('utf8');
-  const sampled = await (runtime.sampleAnswer ?? (async (body: string, limits: AnswerLimits) => sampleAnswerText(body, limits)))(text, input.sample);
+  // The body goes to the isolate as bytes, handed over without a copy: neither decoded nor cloned on this thread.
+  const empty = result.response.body.length === 0;
+  const sampled = await (runtime.sampleAnswer ?? (async (bytes: Uint8Array, limits: AnswerLimits) => sampleAnswerText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), limits)))(result.response.body, input.sample);
   if (isAnswerRefusal(sampled)) {
     throw new ConnectorError('BAD_RESPONSE', `${action}: ${sampled.message}, past the limit ${sampled.limit} (${sampled.value}); nothing of it was read`, {
       action,
@@ -159,5 +160,5 @@ export async function testAction(input: {
     });
   }
   const sample = { omitted: sampled.omitted.map((cut) => ({ ...cut, pointer: connection.redactor.redact(cut.pointer) })), more: sampled.more, chars: sampled.chars, isJson: sampled.isJson };
-  return { ...answer, body: sampled.value === undefined || text.length === 0 ? undefined : connection.redactor.redactValue(sampled.value), sample };
+  return { ...answer, body: sampled.value === undefined || empty ? undefined : connection.redactor.redactValue(sampled.value), sample };
 }

@@ -13,6 +13,7 @@ import { ServiceError } from '../service-error.js';
 import { describeFailure } from './run-action.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
+import { loggingAnswerFailures } from '../service-log.js';
 import type { IntegrationOperations, IntegrationRef } from './integrations.js';
 
 export interface TargetInspection {
@@ -37,12 +38,12 @@ export function targetInspection(context: ServiceContext, integrations: Pick<Int
     }
   };
   return {
-    async test(input) {
+    test: (input) => loggingAnswerFailures(context.log, 'test', input, async () => {
       const result = await withClient(input, (client) => sampleImportAnswer(client));
       await recordAudit(context.db, { tenantId: input.tenantId, integrationId: input.integrationId, actor: input.actor, event: 'integration.tested', detail: { status: result.status } });
       return result;
-    },
-    async preview(input) {
+    }),
+    preview: (input) => loggingAnswerFailures(context.log, 'preview', input, async () => {
       const outcome = await withClient(input, async (client) => {
         const answer = await sampleImportAnswer(client);
         return { status: answer.status, preview: await client.preview(answer.body), sample: answer.sample };
@@ -55,6 +56,6 @@ export function targetInspection(context: ServiceContext, integrations: Pick<Int
         detail: { status: outcome.status, records: outcome.preview.summary.records, withProblems: outcome.preview.summary.withProblems },
       });
       return outcome;
-    },
+    }),
   };
 }

@@ -42,6 +42,7 @@ import { requireBuildYourOwn } from './spec-edit.js';
 import { reflectAction, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
+import { loggingAnswerFailures } from '../service-log.js';
 
 export type { IntegrationRef } from './load-integration.js';
 
@@ -229,7 +230,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     actionConfig: (input) => readActionConfiguration(context, input),
     configureAction: (input) => configureActionConfiguration(context, input, (ref) => operations.listActions(ref)),
-    proposeConfig: (input) => proposeConfig(context, input, (ref) => operations.connect(ref)),
+    proposeConfig: (input) => loggingAnswerFailures(context.log, 'generateConfig', input, () => proposeConfig(context, input, (ref) => operations.connect(ref))),
     applyConfig: (input) => applyConfig(context, input),
 
     async listActions(ref) {
@@ -284,7 +285,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async connect(ref) {
       const row = await configuredRow(ref);
-      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq) }) as unknown as Client;
+      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), timeouts: context.timeouts }) as unknown as Client;
     },
 
     async previewPayload(input) {
@@ -292,7 +293,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const specText = writeActionConfig({ specText: requireBuildYourOwn(row), action: input.action, change: input.change });
       await requireValidSpec(specText);
       const connector = await connectorOf({ ...row, spec_text: specText });
-      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), actor: input.actor }) as unknown as Client;
+      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), timeouts: context.timeouts, actor: input.actor }) as unknown as Client;
       try {
         // renderRequest is previewPayload's rendering without its JSON.parse of the body, which a
         // form-encoded or text payload would fail; the view pretty-prints a JSON body itself.

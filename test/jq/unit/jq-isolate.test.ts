@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileJq, createJqIsolate, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
+import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
 
 const isolates: JqIsolate[] = [];
 function isolate(...args: Parameters<typeof createJqIsolate>): JqIsolate {
@@ -81,5 +81,27 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
     const filter = await runWithJqScope({ isolate: jq, limits: { maxSteps: 1e15 } }, () => compileJq('reduce range(1e15) as $i (0; . + 1)', 'customer'));
     expect((await failure(filter.run(null))).limit).toBe('timeoutMs');
     await expect(runWithJqScope({ isolate: jq }, () => compileJq('.a |', 'customer'))).rejects.toThrow(/syntax|unexpected|end/iu);
+  });
+});
+
+describe('sample: a target answer handed to the worker as bytes', () => {
+  it('transfers a buffer that owns its memory (no copy on this thread) and decodes it in the worker', async () => {
+    const text = `{"users":[${Array.from({ length: 2_000 }, (_, index) => `{"id":"u${index}"}`).join(',')}]}`;
+    const bytes = Buffer.from(text);
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+    const sampled = await isolate().sample(bytes, DEFAULT_ANSWER_LIMITS);
+    // Transferred: the main thread's view is detached, its memory now the worker's.
+    expect(bytes.byteLength).toBe(0);
+    expect(sampled).toMatchObject({ isJson: true, omitted: [{ pointer: '/users', kind: 'items', kept: 100, total: 2_000 }] });
+  });
+
+  it('copies a small buffer that shares Node’s pool (never detaching the pool) and reads invalid UTF-8 as U+FFFD', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"name":"A'), Buffer.from([0xff, 0xc3]), Buffer.from('B"}')]);
+    const neighbour = Buffer.from('still readable');
+    expect(bytes.buffer.byteLength).toBeGreaterThan(bytes.byteLength);
+    const sampled = await isolate().sample(bytes, DEFAULT_ANSWER_LIMITS);
+    expect(bytes.byteLength).toBe(15);
+    expect(neighbour.toString()).toBe('still readable');
+    expect(sampled).toMatchObject({ value: { name: 'A\uFFFD\uFFFDB' } });
   });
 });
