@@ -39,6 +39,15 @@ export async function listPeople(db: Queryable, input: { tenantId: string; ids?:
   return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [input.tenantId, [...input.ids]])).rows;
 }
 
+/** A page of the tenant's people by name then id: at most `limit`, after the person whose (name, id) is `after`. */
+export async function listPeoplePage(db: Queryable, input: { tenantId: string; after?: readonly string[]; limit: number }): Promise<PersonRow[]> {
+  const { rows } = await db.query<PersonRow>(
+    'SELECT * FROM people WHERE tenant_id = $1 AND ($2::text IS NULL OR (name, id) > ($2::text, $3::text)) ORDER BY name, id LIMIT $4',
+    [input.tenantId, input.after?.[0] ?? null, input.after?.[1] ?? null, input.limit],
+  );
+  return rows;
+}
+
 export async function findPerson(db: Queryable, input: { tenantId: string; personId: string }): Promise<PersonRow | undefined> {
   const { rows } = await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = $2', [input.tenantId, input.personId]);
   return rows[0];

@@ -48,6 +48,17 @@ export async function listTokenRows(db: Queryable, tenantId: string): Promise<To
   return (await db.query<TokenListRow>('SELECT id, tenant_id, name, role, created_at, revoked_at, last_used_at FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
 }
 
+/** A page of a tenant's tokens, oldest first: at most `limit`, after the token whose (created_at, id) is `after`. */
+/** `created_at_key` is created_at as exact text (microseconds), the cursor's half that a Date would round. */
+export async function listTokenPage(db: Queryable, input: { tenantId: string; after?: readonly string[]; limit: number }): Promise<(TokenListRow & { created_at_key: string })[]> {
+  const { rows } = await db.query<TokenListRow & { created_at_key: string }>(
+    `SELECT id, tenant_id, name, role, created_at, revoked_at, last_used_at, created_at::text AS created_at_key FROM api_tokens
+     WHERE tenant_id = $1 AND ($2::timestamptz IS NULL OR (created_at, id) > ($2::timestamptz, $3::text)) ORDER BY created_at, id LIMIT $4`,
+    [input.tenantId, input.after?.[0] ?? null, input.after?.[1] ?? null, input.limit],
+  );
+  return rows;
+}
+
 /** Revokes a token of this tenant (a revoked one keeps its first revocation time); undefined when the tenant has no such token. */
 export async function revokeTokenRow(db: Queryable, scope: { tenantId: string; tokenId: string }): Promise<TokenListRow | undefined> {
   const { rows } = await db.query<TokenListRow>(

@@ -8,9 +8,7 @@ import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { PAGE_LIMITS } from '../../integrations/integrations.js';
-import { pageAfter } from '../paging.js';
-import { integrationParams } from '../schemas.js';
+import { integrationParams, nextSchema, pageQuery } from '../schemas.js';
 
 const tags = ['access'];
 const anyObject = { type: 'object', additionalProperties: true } as const;
@@ -41,19 +39,11 @@ const personSchema = {
   required: ['id', 'email', 'name', 'createdAt'],
   properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: isoTime },
 } as const;
-const peopleQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
-    cursor: { type: 'string', maxLength: 500, description: 'The `next` of the previous page' },
-  },
-} as const;
 const peoplePageSchema = {
   title: 'PeoplePage',
   type: 'object',
   required: ['people'],
-  properties: { people: { type: 'array', items: personSchema }, next: { type: 'string', description: 'The cursor of the next page; absent on the last' } },
+  properties: { people: { type: 'array', items: personSchema }, next: nextSchema },
 } as const;
 const importAnswerSchema = {
   title: 'PeopleImported',
@@ -69,10 +59,9 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
 export function accessRoutes(app: TypedApp, service: Service): void {
   app.get('/people', {
     config: { access: 'viewer', operationId: 'listPeople' },
-    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: peopleQuery, response: { 200: peoplePageSchema } },
+    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: pageQuery, response: { 200: peoplePageSchema } },
     handler: async (request) => {
-      const page = pageAfter(await service.people.list({ tenantId: callerOf(request).tenantId }), { idOf: (person) => person.id, limit: request.query.limit ?? PAGE_LIMITS.default, cursor: request.query.cursor });
-      return { people: page.items, next: page.next };
+      return service.people.page({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor });
     },
   });
 
