@@ -18,12 +18,17 @@ export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 
-/** The sort key a cursor names: as many strings as `arity`, or refused (400 VALIDATION_FAILED over the API). */
-export function decodeCursor(cursor: string | undefined, arity: number): string[] | undefined {
+/** A part of a sort key: any text, or a whole number (an id, or a time in microseconds since the epoch) written in digits. */
+export type KeyPart = 'text' | 'integer';
+
+const fits = (part: unknown, kind: KeyPart) => typeof part === 'string' && (kind === 'text' ? part.length <= 500 : /^-?[0-9]{1,18}$/.test(part));
+
+/** The sort key a cursor names, one string per part of `shape`, or refused (400 VALIDATION_FAILED over the API). */
+export function decodeCursor(cursor: string | undefined, shape: readonly KeyPart[]): string[] | undefined {
   if (cursor === undefined) return undefined;
   try {
     const key = typeof cursor === 'string' && cursor.length <= 2000 ? (JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown) : undefined;
-    if (Array.isArray(key) && key.length === arity && key.every((part) => typeof part === 'string' && part.length <= 500)) return key as string[];
+    if (Array.isArray(key) && key.length === shape.length && key.every((part, index) => fits(part, shape[index]!))) return key as string[];
   } catch {
     // falls through to the refusal
   }

@@ -87,7 +87,7 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
     async page(input) {
       await loadTenant(db, input.tenantId);
       const limit = pageSize(input.limit, PAGE_LIMITS);
-      const rows = await listPeoplePage(db, { tenantId: input.tenantId, after: decodeCursor(input.cursor, 2), limit: limit + 1 });
+      const rows = await listPeoplePage(db, { tenantId: input.tenantId, after: decodeCursor(input.cursor, ['text', 'text']), limit: limit + 1 });
       const page = pageOf(rows, limit, (row) => [row.name, row.id]);
       return { people: page.items.map(toPerson), ...(page.next === undefined ? {} : { next: page.next }) };
     },

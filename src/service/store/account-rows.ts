@@ -285,6 +285,15 @@ export interface AccountEventRow {
   at: Date;
 }
 
+/** A page of one account's events, oldest first: at most `limit`, after the event `afterId`. */
+export async function listAccountEventPage(db: Queryable, input: { tenantId: string; accountId: string; afterId?: string; limit: number }): Promise<AccountEventRow[]> {
+  const { rows } = await db.query<AccountEventRow>(
+    'SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 AND ($3::bigint IS NULL OR id > $3::bigint) ORDER BY id LIMIT $4',
+    [input.tenantId, input.accountId, input.afterId ?? null, input.limit],
+  );
+  return rows;
+}
+
 export async function listAccountEvents(db: Queryable, input: { tenantId: string; accountId: string }): Promise<AccountEventRow[]> {
   const { rows } = await db.query<AccountEventRow>('SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id', [input.tenantId, input.accountId]);
   return rows;

@@ -119,7 +119,7 @@ export function tokenOperations(context: ServiceContext): TokenOperations {
     async page(input) {
       await loadTenant(db, input.tenantId);
       const limit = pageSize(input.limit, PAGE_LIMITS);
-      const rows = await listTokenPage(db, { tenantId: input.tenantId, after: decodeCursor(input.cursor, 2), limit: limit + 1 });
+      const rows = await listTokenPage(db, { tenantId: input.tenantId, after: decodeCursor(input.cursor, ['integer', 'text']), limit: limit + 1 });
       const page = pageOf(rows, limit, (row) => [row.created_at_key, row.id]);
       return { tokens: page.items.map(toTokenInfo), ...(page.next === undefined ? {} : { next: page.next }) };
     },

@@ -122,4 +122,41 @@ describe('sync through the API', () => {
     expect(events.body.events.map((event: { kind: string }) => event.kind)).toEqual(['added', 'removed']);
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
   });
+
+  it('pages the sync runs (newest first) and an account’s events (oldest first) by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+    async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
+      const items: { id: string }[] = [];
+      let pages = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await fixture.call(tenant.viewer, 'GET', `${path}?limit=${limit}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+        expect(page.status).toBe(200);
+        items.push(...page.body[key]);
+        pages += 1;
+        cursor = page.body.next;
+      } while (cursor !== undefined);
+      return { items, pages };
+    }
+    const runsPath = `/v1/integrations/${integration}/sync/runs`;
+    const allRuns = (await fixture.call(tenant.viewer, 'GET', `${runsPath}?limit=1000`)).body.runs as { id: string; queuedAt: string }[];
+    expect(allRuns.length).toBeGreaterThanOrEqual(3);
+    expect(allRuns.map((run) => run.queuedAt)).toEqual(allRuns.map((run) => run.queuedAt).sort().reverse());
+    const runs = await walk(runsPath, 'runs', 1);
+    expect(runs.pages).toBe(allRuns.length);
+    expect(runs.items.map((run) => run.id)).toEqual(allRuns.map((run) => run.id));
+
+    const account = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts?state=removed&limit=1`)).body.accounts[0] as { id: string };
+    const eventsPath = `/v1/accounts/${account.id}/events`;
+    const allEvents = (await fixture.call(tenant.viewer, 'GET', eventsPath)).body.events as { id: string; kind: string }[];
+    expect(allEvents.map((event) => event.kind)).toEqual(['added', 'removed']);
+    const events = await walk(eventsPath, 'events', 1);
+    expect(events.pages).toBe(2);
+    expect(events.items.map((event) => event.id)).toEqual(allEvents.map((event) => event.id));
+
+    for (const path of [runsPath, eventsPath]) {
+      for (const bad of ['not-a-cursor', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
+        expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+      }
+    }
+  });
 });

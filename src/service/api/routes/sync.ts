@@ -7,7 +7,8 @@ import { SYNC_SETTING_RULES } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
 import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { integrationParams } from '../schemas.js';
+import { integrationParams, nextSchema, pageQuery as cursorQuery } from '../schemas.js';
+import { RUN_STATUSES } from '../../store/sync-run-rows.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 
 const tags = ['sync'];
@@ -42,6 +43,50 @@ const pageQuery = {
   additionalProperties: false,
   properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, after: { type: 'string', maxLength: 200 } },
 } as const;
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
+const nullableTime = { type: ['string', 'null'], description: 'ISO 8601 time; null until it happens' } as const;
+const count = { type: 'integer' } as const;
+const syncRunSchema = {
+  title: 'SyncRun',
+  type: 'object',
+  required: ['id', 'integrationId', 'trigger', 'requestedBy', 'status', 'attempt', 'queuedAt', 'startedAt', 'heartbeatAt', 'finishedAt', 'counts', 'skippedReasons', 'warnings', 'error', 'decidedBy'],
+  properties: {
+    id: { type: 'string' },
+    integrationId: { type: 'string' },
+    trigger: { type: 'string', enum: ['enabled', 'manual', 'scheduled'] },
+    requestedBy: { type: 'string' },
+    status: { type: 'string', enum: [...RUN_STATUSES] },
+    attempt: count,
+    queuedAt: isoTime,
+    startedAt: nullableTime,
+    heartbeatAt: { type: ['string', 'null'], description: 'ISO 8601 time: the last sign of life of the worker running it' },
+    finishedAt: nullableTime,
+    counts: {
+      type: 'object',
+      required: ['pages', 'seen', 'added', 'changed', 'removed', 'skipped', 'pendingRemovals'],
+      properties: { pages: count, seen: count, added: count, changed: count, removed: count, skipped: count, pendingRemovals: count },
+    },
+    skippedReasons: { type: 'object', additionalProperties: count, description: 'How many records were skipped, by reason' },
+    warnings: { type: 'array', items: { type: 'string' } },
+    error: { type: ['object', 'null'], required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+    decidedBy: { type: ['string', 'null'], description: 'Who approved or rejected a run held by the deletion safeguard' },
+  },
+} as const;
+const runPageSchema = { title: 'SyncRunPage', type: 'object', required: ['runs'], properties: { runs: { type: 'array', items: syncRunSchema }, next: nextSchema } } as const;
+const accountEventSchema = {
+  title: 'AccountEvent',
+  type: 'object',
+  required: ['id', 'accountId', 'runId', 'kind', 'detail', 'at'],
+  properties: {
+    id: { type: 'string' },
+    accountId: { type: 'string' },
+    runId: { type: ['string', 'null'], description: 'The sync run behind the event; null for a workflow or a link change outside a run' },
+    kind: { type: 'string', enum: ['added', 'changed', 'removed', 'relinked'] },
+    detail: { type: 'object', additionalProperties: true },
+    at: isoTime,
+  },
+} as const;
+const eventPageSchema = { title: 'AccountEventPage', type: 'object', required: ['events'], properties: { events: { type: 'array', items: accountEventSchema }, next: nextSchema } } as const;
 const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
 export function syncRoutes(app: TypedApp, service: Service): void {
@@ -82,8 +127,8 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync/runs', {
     config: { access: 'viewer', operationId: 'listSyncRuns' },
-    schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code', tags, params: integrationParams, response: { 200: anyObject } },
-    handler: async (request) => ({ runs: await service.sync.listRuns(ref(request)) }),
+    schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code, by cursor', tags, params: integrationParams, querystring: cursorQuery, response: { 200: runPageSchema } },
+    handler: async (request) => service.sync.runsPage({ ...ref(request), limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/integrations/:integrationId/sync/runs/:runId', {
@@ -117,10 +162,8 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/accounts/:accountId/events', {
     config: { access: 'viewer', operationId: 'listAccountEvents' },
-    schema: { summary: 'One account’s history: added, changed, removed, relinked, with the run or workflow behind each', tags, params: accountParams, response: { 200: anyObject } },
-    handler: async (request) => ({
-      events: await service.sync.accountEvents({ tenantId: callerOf(request).tenantId, accountId: request.params.accountId }),
-    }),
+    schema: { summary: 'One account’s history, oldest first: added, changed, removed, relinked, with the run or workflow behind each, by cursor', tags, params: accountParams, querystring: cursorQuery, response: { 200: eventPageSchema } },
+    handler: async (request) => service.sync.accountEventsPage({ tenantId: callerOf(request).tenantId, accountId: request.params.accountId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/integrations/:integrationId/accounts', {
