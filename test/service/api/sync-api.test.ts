@@ -110,7 +110,11 @@ describe('sync through the API', () => {
     const heldId = (held as { id?: string }).id;
     const pending = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2`);
     expect(pending.status).toBe(200);
-    const rest = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${pending.body.next}`);
+    const rest = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&cursor=${encodeURIComponent(pending.body.next)}`);
+    expect(rest.body.next).toBeUndefined();
+    // `after`, the cursor's old name, still pages the same.
+    expect((await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${encodeURIComponent(pending.body.next)}`)).body).toEqual(rest.body);
+    expect(await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     const listed = [...pending.body.accounts, ...rest.body.accounts] as { id: string; externalId: string; state: string }[];
     expect(listed.map((account) => account.externalId).sort()).toEqual([...leavers].sort());
     expect(listed.every((account) => account.state === 'active')).toBe(true);
@@ -123,7 +127,7 @@ describe('sync through the API', () => {
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
   });
 
-  it('pages the sync runs (newest first) and an account’s events (oldest first) by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+  it('pages the sync runs (newest first), an account’s events (oldest first) and the Accounts list by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
     async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
       const items: { id: string }[] = [];
       let pages = 0;
@@ -152,6 +156,14 @@ describe('sync through the API', () => {
     const events = await walk(eventsPath, 'events', 1);
     expect(events.pages).toBe(2);
     expect(events.items.map((event) => event.id)).toEqual(allEvents.map((event) => event.id));
+
+    const accountsPath = `/v1/integrations/${integration}/accounts`;
+    const allAccounts = (await fixture.call(tenant.viewer, 'GET', `${accountsPath}?limit=1000`)).body.accounts as { id: string }[];
+    expect(allAccounts.length).toBeGreaterThan(2);
+    const accounts = await walk(accountsPath, 'accounts', 2);
+    expect(accounts.pages).toBe(Math.ceil(allAccounts.length / 2));
+    expect(accounts.items.map((one) => one.id)).toEqual(allAccounts.map((one) => one.id));
+    expect(await fixture.call(tenant.viewer, 'GET', `${accountsPath}?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
 
     for (const path of [runsPath, eventsPath]) {
       for (const bad of ['not-a-cursor', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {

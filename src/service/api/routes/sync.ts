@@ -7,7 +7,7 @@ import { SYNC_SETTING_RULES } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
 import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { integrationParams, nextSchema, pageQuery as cursorQuery } from '../schemas.js';
+import { integrationParams, nextSchema, pageProperties, pageQuery as cursorQuery } from '../schemas.js';
 import { RUN_STATUSES } from '../../store/sync-run-rows.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 
@@ -19,14 +19,16 @@ const runParams = {
   required: ['integrationId', 'runId'],
   properties: { integrationId: { type: 'string', minLength: 1, maxLength: 100 }, runId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
+/** The name these two lists gave their cursor before `cursor`; still accepted, `cursor` wins when both are sent. */
+const afterAlias = { type: 'string', minLength: 1, maxLength: 2000, deprecated: true, description: 'Old name of `cursor`' } as const;
 const accountsQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
     search: { type: 'string', maxLength: 200, description: 'part of the email or name, case-insensitive and literal' },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    after: { type: 'string', maxLength: 200 },
+    ...pageProperties,
+    after: afterAlias,
   },
 } as const;
 
@@ -38,11 +40,7 @@ const settingsBody = {
     ...SYNC_SETTING_RULES,
   },
 } as const;
-const pageQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, after: { type: 'string', maxLength: 200 } },
-} as const;
+const pageQuery = { type: 'object', additionalProperties: false, properties: { ...pageProperties, after: afterAlias } } as const;
 const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
 const nullableTime = { type: ['string', 'null'], description: 'ISO 8601 time; null until it happens' } as const;
 const count = { type: 'integer' } as const;
@@ -87,6 +85,28 @@ const accountEventSchema = {
   },
 } as const;
 const eventPageSchema = { title: 'AccountEventPage', type: 'object', required: ['events'], properties: { events: { type: 'array', items: accountEventSchema }, next: nextSchema } } as const;
+const accountSchema = {
+  title: 'SyncedAccount',
+  type: 'object',
+  required: ['id', 'integrationId', 'externalId', 'email', 'name', 'admin', 'state', 'fields', 'personId', 'link', 'firstSeenAt', 'lastSeenAt', 'lastRunId', 'removedAt'],
+  properties: {
+    id: { type: 'string' },
+    integrationId: { type: 'string' },
+    externalId: { type: 'string', description: 'The account’s id at the target' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    admin: { type: 'boolean' },
+    state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    fields: { type: 'object', additionalProperties: true, description: 'Every field the connector maps' },
+    personId: { type: ['string', 'null'], description: 'The linked person; null unless `link` is linked' },
+    link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },
+    firstSeenAt: isoTime,
+    lastSeenAt: isoTime,
+    lastRunId: { type: 'string' },
+    removedAt: { type: ['string', 'null'], description: 'ISO 8601 time; null while present' },
+  },
+} as const;
+const accountPageSchema = { title: 'SyncedAccountPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: accountSchema }, next: nextSchema } } as const;
 const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
 export function syncRoutes(app: TypedApp, service: Service): void {
@@ -153,10 +173,10 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync/runs/:runId/pending-removals', {
     config: { access: 'viewer', operationId: 'listPendingRemovals' },
-    schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: anyObject } },
+    schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: accountPageSchema } },
     handler: async (request) => {
-      const query = request.query;
-      return service.sync.pendingRemovals({ ...ref(request), runId: request.params.runId, ...query });
+      const { cursor, after, limit } = request.query;
+      return service.sync.pendingRemovals({ ...ref(request), runId: request.params.runId, limit, after: cursor ?? after });
     },
   });
 
@@ -168,10 +188,10 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/accounts', {
     config: { access: 'viewer', operationId: 'listAccounts' },
-    schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: anyObject } },
+    schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: accountPageSchema } },
     handler: async (request) => {
-      const query = request.query;
-      return service.sync.listAccounts({ ...ref(request), ...query });
+      const { cursor, after, ...query } = request.query;
+      return service.sync.listAccounts({ ...ref(request), ...query, after: cursor ?? after });
     },
   });
 }
