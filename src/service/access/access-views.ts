@@ -11,6 +11,7 @@ import { gridPeople } from '../store/people-rows.js';
 import { ACCOUNT_STATES, type AccountState } from '../sync/sync-policy.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { formatCsv } from './csv.js';
+import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 
 export interface GridCell {
   state: AccountState;
@@ -62,6 +63,8 @@ export interface AccessOperations {
   grid(query: GridQuery): Promise<AccessGrid>;
   gridCsv(query: Omit<GridQuery, 'limit' | 'offset'>): Promise<string>;
   applicationAudit(input: { tenantId: string; integrationId: string }): Promise<AuditLine[]>;
+  /** The Application Audit by account name, a page at a time (`next`: the cursor of the next page, absent on the last). */
+  applicationAuditPage(input: { tenantId: string; integrationId: string } & PageInput): Promise<{ accounts: AuditLine[]; next?: string }>;
   applicationAuditCsv(input: { tenantId: string; integrationId: string }): Promise<string>;
 }
 
@@ -99,13 +102,17 @@ export function accessOperations(context: ServiceContext): AccessOperations {
     return people.length > limit ? { applications, rows, next: offset + limit } : { applications, rows };
   };
 
-  const audit = async (input: { tenantId: string; integrationId: string }): Promise<AuditLine[]> => {
+  const auditRows = async (input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number }) => {
     await loadTenant(db, input.tenantId);
     if (typeof input.integrationId !== 'string' || !(await findIntegration(db, input))) {
       throw new ServiceError('NOT_FOUND', `integration ${input.integrationId} does not exist in tenant ${input.tenantId}`, { hint: 'list the tenant’s integrations' });
     }
-    const rows = await auditLines(db, input);
-    return rows.map((row) => ({
+    return auditLines(db, { tenantId: input.tenantId, integrationId: input.integrationId, after: input.after, limit: input.limit });
+  };
+
+  const audit = async (input: { tenantId: string; integrationId: string }): Promise<AuditLine[]> => (await auditRows(input)).map(toAuditLine);
+
+  const toAuditLine = (row: Awaited<ReturnType<typeof auditLines>>[number]): AuditLine => ({
       accountId: String(row.id),
       externalId: row.external_id,
       email: row.email,
@@ -116,8 +123,7 @@ export function accessOperations(context: ServiceContext): AccessOperations {
       state: row.state,
       lastSeenAt: new Date(row.last_seen_at).toISOString(),
       syncedAt: row.synced_at === null ? null : new Date(row.synced_at).toISOString(),
-    }));
-  };
+  });
 
   return {
     grid: (query) => grid(query, true),
@@ -129,6 +135,13 @@ export function accessOperations(context: ServiceContext): AccessOperations {
       );
     },
     applicationAudit: audit,
+    async applicationAuditPage(input) {
+      const limit = pageSize(input.limit, PAGE_LIMITS);
+      const after = decodeCursor(input.cursor, ['text', 'integer']);
+      const rows = await auditRows({ tenantId: input.tenantId, integrationId: input.integrationId, after, limit: limit + 1 });
+      const page = pageOf(rows, limit, (row) => [row.name, String(row.id)]);
+      return { accounts: page.items.map(toAuditLine), ...(page.next === undefined ? {} : { next: page.next }) };
+    },
     async applicationAuditCsv(input) {
       const lines = await audit(input);
       return formatCsv(

@@ -346,13 +346,15 @@ export interface AuditLineRow {
 }
 
 /** The Application Audit: one application's accounts with their person and the finish time of the sync they reflect. */
-export async function auditLines(db: Queryable, input: { tenantId: string; integrationId: string }): Promise<AuditLineRow[]> {
+/** The Application Audit's rows by account name then id: all, or at most `limit` after the account whose (name, id) is `after`. */
+export async function auditLines(db: Queryable, input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number }): Promise<AuditLineRow[]> {
   const { rows } = await db.query<AuditLineRow>(
     `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, a.state, a.last_seen_at, p.id AS person_id, p.name AS person_name, p.email AS person_email,
        r.finished_at AS synced_at
      FROM accounts a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN sync_runs r ON r.id = a.last_run_id
-     WHERE a.tenant_id = $1 AND a.integration_id = $2 ORDER BY a.name, a.id`,
-    [input.tenantId, input.integrationId],
+     WHERE a.tenant_id = $1 AND a.integration_id = $2 AND ($3::text IS NULL OR (a.name, a.id) > ($3::text, $4::bigint))
+     ORDER BY a.name, a.id LIMIT $5`,
+    [input.tenantId, input.integrationId, input.after?.[0] ?? null, input.after?.[1] ?? null, input.limit ?? null],
   );
   return rows;
 }

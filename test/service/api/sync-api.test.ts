@@ -127,7 +127,7 @@ describe('sync through the API', () => {
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
   });
 
-  it('pages the sync runs (newest first), an account’s events (oldest first) and the Accounts list by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list and the Application Audit by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
     async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
       const items: { id: string }[] = [];
       let pages = 0;
@@ -165,7 +165,14 @@ describe('sync through the API', () => {
     expect(accounts.items.map((one) => one.id)).toEqual(allAccounts.map((one) => one.id));
     expect(await fixture.call(tenant.viewer, 'GET', `${accountsPath}?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
 
-    for (const path of [runsPath, eventsPath]) {
+    const auditPath = `/v1/integrations/${integration}/audit`;
+    const allLines = (await fixture.call(tenant.viewer, 'GET', `${auditPath}?limit=1000`)).body.accounts as { accountId: string; name: string }[];
+    expect(allLines.length).toBe(allAccounts.length);
+    const lines = await walk(auditPath, 'accounts', 3);
+    expect(lines.pages).toBe(Math.ceil(allLines.length / 3));
+    expect(lines.items.map((line) => (line as unknown as { accountId: string }).accountId)).toEqual(allLines.map((line) => line.accountId));
+
+    for (const path of [runsPath, eventsPath, auditPath]) {
       for (const bad of ['not-a-cursor', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
         expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
       }

@@ -8,7 +8,7 @@ import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { integrationParams, nextSchema, pageQuery } from '../schemas.js';
+import { integrationParams, nextSchema, pageProperties, pageQuery } from '../schemas.js';
 
 const tags = ['access'];
 const anyObject = { type: 'object', additionalProperties: true } as const;
@@ -51,6 +51,27 @@ const importAnswerSchema = {
   required: ['created', 'ids'],
   properties: { created: { type: 'integer', description: 'How many people were created' }, ids: { type: 'array', items: { type: 'string' }, description: 'The id of each person created, in the CSV’s row order' } },
 } as const;
+
+const personRef = { type: 'object', required: ['id', 'name', 'email'], properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } } as const;
+const auditLineSchema = {
+  title: 'AuditLine',
+  type: 'object',
+  required: ['accountId', 'externalId', 'email', 'name', 'person', 'link', 'admin', 'state', 'lastSeenAt', 'syncedAt'],
+  properties: {
+    accountId: { type: 'string' },
+    externalId: { type: 'string', description: 'The account’s id at the target' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    person: { anyOf: [personRef, { type: 'null' }], description: 'The linked person; null unless linked' },
+    link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },
+    admin: { type: 'boolean' },
+    state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    lastSeenAt: isoTime,
+    syncedAt: { type: ['string', 'null'], description: 'ISO 8601 time the run this row reflects finished' },
+  },
+} as const;
+const auditPageSchema = { title: 'ApplicationAuditPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema } } as const;
+const auditQuery = { type: 'object', additionalProperties: false, properties: { ...formatQuery, ...pageProperties } } as const;
 
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
   return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
@@ -110,11 +131,17 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/audit', {
     config: { access: 'viewer', operationId: 'applicationAudit' },
-    schema: { summary: 'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects', tags, params: integrationParams, querystring: { type: 'object', additionalProperties: false, properties: formatQuery }, response: { 200: anyObject } },
+    schema: {
+      summary: 'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects, by account name; by cursor, or whole as CSV',
+      tags,
+      params: integrationParams,
+      querystring: auditQuery,
+      response: { 200: auditPageSchema },
+    },
     handler: async (request, reply) => {
       const input = { tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId };
       if (request.query.format === 'csv') return sendCsv(reply, 'application-audit', await service.access.applicationAuditCsv(input));
-      return { accounts: await service.access.applicationAudit(input) };
+      return service.access.applicationAuditPage({ ...input, limit: request.query.limit, cursor: request.query.cursor });
     },
   });
 }
