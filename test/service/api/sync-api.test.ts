@@ -127,7 +127,7 @@ describe('sync through the API', () => {
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
   });
 
-  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list and the Application Audit by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list, the Application Audit and the Access Grid by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
     async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
       const items: { id: string }[] = [];
       let pages = 0;
@@ -172,10 +172,23 @@ describe('sync through the API', () => {
     expect(lines.pages).toBe(Math.ceil(allLines.length / 3));
     expect(lines.items.map((line) => (line as unknown as { accountId: string }).accountId)).toEqual(allLines.map((line) => line.accountId));
 
-    for (const path of [runsPath, eventsPath, auditPath]) {
-      for (const bad of ['not-a-cursor', Buffer.from('["x","y"]').toString('base64url'), Buffer.from('[1]').toString('base64url')]) {
-        expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
-      }
+    for (const name of ['Grid Three', 'Grid One', 'Grid Two']) expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name })).status).toBe(201);
+    const allRows = (await fixture.call(tenant.viewer, 'GET', '/v1/access-grid?limit=1000')).body.rows as { person: { id: string } }[];
+    expect(allRows.length).toBeGreaterThanOrEqual(4);
+    const gridRows = await walk('/v1/access-grid', 'rows', 2);
+    expect(gridRows.pages).toBe(Math.ceil(allRows.length / 2));
+    expect(gridRows.items.map((row) => (row as unknown as { person: { id: string } }).person.id)).toEqual(allRows.map((row) => row.person.id));
+
+    // Not base64url JSON, a key of the wrong length, and (where the key holds a number) text in its place.
+    const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    const refused: [string, string[]][] = [
+      [runsPath, ['not-a-cursor', cursorOf(['x', 'y']), cursorOf(['1'])]],
+      [eventsPath, ['not-a-cursor', cursorOf(['x']), cursorOf(['1', '2'])]],
+      [auditPath, ['not-a-cursor', cursorOf(['x', 'y']), cursorOf(['x'])]],
+      ['/v1/access-grid', ['not-a-cursor', cursorOf(['x']), cursorOf([1, 2])]],
+    ];
+    for (const [path, cursors] of refused) {
+      for (const bad of cursors) expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     }
   });
 });

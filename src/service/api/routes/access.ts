@@ -21,8 +21,7 @@ const gridQuery = {
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
     adminOnly: { type: 'boolean' },
     search: { type: 'string', maxLength: 200 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    offset: { type: 'integer', minimum: 0 },
+    ...pageProperties,
   },
 } as const;
 const personBody = {
@@ -71,6 +70,20 @@ const auditLineSchema = {
   },
 } as const;
 const auditPageSchema = { title: 'ApplicationAuditPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema } } as const;
+const gridCellSchema = { type: 'object', required: ['state', 'admin'], properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } } } as const;
+const gridPageSchema = {
+  title: 'AccessGridPage',
+  type: 'object',
+  required: ['applications', 'rows'],
+  properties: {
+    applications: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }, description: 'The columns: every application of the tenant' },
+    rows: {
+      type: 'array',
+      items: { type: 'object', required: ['person', 'cells'], properties: { person: personRef, cells: { type: 'object', additionalProperties: gridCellSchema, description: 'By application id; none where the person has no account' } } },
+    },
+    next: nextSchema,
+  },
+} as const;
 const auditQuery = { type: 'object', additionalProperties: false, properties: { ...formatQuery, ...pageProperties } } as const;
 
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
@@ -117,12 +130,12 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/access-grid', {
     config: { access: 'viewer', operationId: 'accessGrid' },
-    schema: { summary: 'The Access Grid: people x applications, each cell the account state and admin flag', tags, querystring: gridQuery, response: { 200: anyObject } },
+    schema: { summary: 'The Access Grid: people x applications, each cell the account state and admin flag; people by name, by cursor, or all as CSV', tags, querystring: gridQuery, response: { 200: gridPageSchema } },
     handler: async (request, reply) => {
       const { format, ...query } = request.query;
       const tenantId = callerOf(request).tenantId;
       if (format === 'csv') {
-        const { limit: _limit, offset: _offset, ...filters } = query;
+        const { limit: _limit, cursor: _cursor, ...filters } = query;
         return sendCsv(reply, 'access-grid', await service.access.gridCsv({ tenantId, ...filters }));
       }
       return service.access.grid({ tenantId, ...query });
