@@ -11,7 +11,6 @@ import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams, nextSchema, pageProperties, pageQuery } from '../schemas.js';
 
 const tags = ['access'];
-const anyObject = { type: 'object', additionalProperties: true } as const;
 const formatQuery = { format: { type: 'string', enum: ['json', 'csv'] } } as const;
 const gridQuery = {
   type: 'object',
@@ -70,6 +69,31 @@ const auditLineSchema = {
   },
 } as const;
 const auditPageSchema = { title: 'ApplicationAuditPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema } } as const;
+const unlinkedSchema = {
+  title: 'Unlinked',
+  type: 'object',
+  required: ['orphans', 'conflicts'],
+  properties: {
+    orphans: {
+      type: 'array',
+      description: 'Present accounts linked to no person, by application',
+      items: {
+        type: 'object',
+        required: ['accountId', 'integrationId', 'externalId', 'email', 'name'],
+        properties: { accountId: { type: 'string' }, integrationId: { type: 'string' }, externalId: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
+    conflicts: {
+      type: 'array',
+      description: 'Emails two or more people share, by email',
+      items: {
+        type: 'object',
+        required: ['email', 'people', 'accounts'],
+        properties: { email: { type: 'string' }, people: { type: 'array', items: personSchema }, accounts: { type: 'integer', description: 'Present accounts with this email, left unlinked until it is resolved' } },
+      },
+    },
+  },
+} as const;
 const gridCellSchema = { type: 'object', required: ['state', 'admin'], properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } } } as const;
 const gridPageSchema = {
   title: 'AccessGridPage',
@@ -120,7 +144,7 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/people/unlinked', {
     config: { access: 'viewer', operationId: 'listUnlinked' },
-    schema: { summary: 'Accounts linked to no person (orphans), and emails two people share (conflicts)', tags, response: { 200: anyObject } },
+    schema: { summary: 'Accounts linked to no person (orphans), and emails two people share (conflicts), whole', tags, response: { 200: unlinkedSchema } },
     handler: async (request) => {
       const tenantId = callerOf(request).tenantId;
       const [orphans, conflicts] = await Promise.all([service.people.orphans({ tenantId }), service.people.conflicts({ tenantId })]);
