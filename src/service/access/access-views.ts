@@ -11,6 +11,7 @@ import { gridPeople } from '../store/people-rows.js';
 import { ACCOUNT_STATES, type AccountState } from '../sync/sync-policy.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { formatCsv } from './csv.js';
+import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 
 export interface GridCell {
   state: AccountState;
@@ -26,8 +27,8 @@ export interface GridRow {
 export interface AccessGrid {
   applications: { id: string; name: string }[];
   rows: GridRow[];
-  /** The `offset` of the next page; absent on the last. */
-  next?: number;
+  /** The cursor of the next page; absent on the last. */
+  next?: string;
 }
 
 export interface GridQuery {
@@ -41,7 +42,8 @@ export interface GridQuery {
   /** Substring of the person's name or email. */
   search?: string;
   limit?: number;
-  offset?: number;
+  /** The `next` of the previous page. */
+  cursor?: string;
 }
 
 export interface AuditLine {
@@ -60,12 +62,12 @@ export interface AuditLine {
 
 export interface AccessOperations {
   grid(query: GridQuery): Promise<AccessGrid>;
-  gridCsv(query: Omit<GridQuery, 'limit' | 'offset'>): Promise<string>;
+  gridCsv(query: Omit<GridQuery, 'limit' | 'cursor'>): Promise<string>;
   applicationAudit(input: { tenantId: string; integrationId: string }): Promise<AuditLine[]>;
+  /** The Application Audit by account name, a page at a time (`next`: the cursor of the next page, absent on the last). */
+  applicationAuditPage(input: { tenantId: string; integrationId: string } & PageInput): Promise<{ accounts: AuditLine[]; next?: string }>;
   applicationAuditCsv(input: { tenantId: string; integrationId: string }): Promise<string>;
 }
-
-const MAX_LIMIT = 1000;
 
 const cellText = (cell: GridCell | undefined) => (cell ? `${cell.state}${cell.admin ? ' (admin)' : ''}` : '');
 
@@ -75,11 +77,8 @@ export function accessOperations(context: ServiceContext): AccessOperations {
   const grid = async (query: GridQuery, paged: boolean): Promise<AccessGrid> => {
     await loadTenant(db, query.tenantId);
     if (query.state !== undefined && !ACCOUNT_STATES.includes(query.state)) throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
-    const limit = paged ? (query.limit ?? 100) : Number.MAX_SAFE_INTEGER;
-    const offset = paged ? (query.offset ?? 0) : 0;
-    if (paged && (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT || !Number.isInteger(offset) || offset < 0)) {
-      throw new ServiceError('INVALID_INPUT', `limit must be 1 to ${MAX_LIMIT} and offset at least 0`, { hint: 'page with the next offset' });
-    }
+    const limit = paged ? pageSize(query.limit, PAGE_LIMITS) : Number.MAX_SAFE_INTEGER;
+    const after = paged ? decodeCursor(query.cursor, ['text', 'text']) : undefined;
     const applications = await listIntegrationNames(db, { tenantId: query.tenantId, ids: query.integrationIds });
     const ids = applications.map((application) => application.id);
     const people = await gridPeople(db, {
@@ -89,23 +88,27 @@ export function accessOperations(context: ServiceContext): AccessOperations {
       adminOnly: query.adminOnly === true,
       integrationIds: ids,
       limit: paged ? limit + 1 : null,
-      offset,
+      after,
     });
-    const page = people.slice(0, limit);
+    const { items: page, next } = pageOf(people, limit, (person) => [person.name, person.id]);
     const accounts = await gridCells(db, { personIds: page.map((person) => person.id), integrationIds: ids });
     const cells = new Map<string, Record<string, GridCell>>();
     for (const row of accounts) cells.set(row.person_id, { ...cells.get(row.person_id), [row.integration_id]: { state: row.state, admin: row.admin } });
     const rows = page.map((person) => ({ person, cells: cells.get(person.id) ?? {} }));
-    return people.length > limit ? { applications, rows, next: offset + limit } : { applications, rows };
+    return next === undefined ? { applications, rows } : { applications, rows, next };
   };
 
-  const audit = async (input: { tenantId: string; integrationId: string }): Promise<AuditLine[]> => {
+  const auditRows = async (input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number }) => {
     await loadTenant(db, input.tenantId);
     if (typeof input.integrationId !== 'string' || !(await findIntegration(db, input))) {
       throw new ServiceError('NOT_FOUND', `integration ${input.integrationId} does not exist in tenant ${input.tenantId}`, { hint: 'list the tenant’s integrations' });
     }
-    const rows = await auditLines(db, input);
-    return rows.map((row) => ({
+    return auditLines(db, { tenantId: input.tenantId, integrationId: input.integrationId, after: input.after, limit: input.limit });
+  };
+
+  const audit = async (input: { tenantId: string; integrationId: string }): Promise<AuditLine[]> => (await auditRows(input)).map(toAuditLine);
+
+  const toAuditLine = (row: Awaited<ReturnType<typeof auditLines>>[number]): AuditLine => ({
       accountId: String(row.id),
       externalId: row.external_id,
       email: row.email,
@@ -116,8 +119,7 @@ export function accessOperations(context: ServiceContext): AccessOperations {
       state: row.state,
       lastSeenAt: new Date(row.last_seen_at).toISOString(),
       syncedAt: row.synced_at === null ? null : new Date(row.synced_at).toISOString(),
-    }));
-  };
+  });
 
   return {
     grid: (query) => grid(query, true),
@@ -129,6 +131,13 @@ export function accessOperations(context: ServiceContext): AccessOperations {
       );
     },
     applicationAudit: audit,
+    async applicationAuditPage(input) {
+      const limit = pageSize(input.limit, PAGE_LIMITS);
+      const after = decodeCursor(input.cursor, ['text', 'integer']);
+      const rows = await auditRows({ tenantId: input.tenantId, integrationId: input.integrationId, after, limit: limit + 1 });
+      const page = pageOf(rows, limit, (row) => [row.name, String(row.id)]);
+      return { accounts: page.items.map(toAuditLine), ...(page.next === undefined ? {} : { next: page.next }) };
+    },
     async applicationAuditCsv(input) {
       const lines = await audit(input);
       return formatCsv(

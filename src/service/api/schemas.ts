@@ -135,14 +135,16 @@ export const actionParams = {
   properties: { integrationId: text(100), action: text(100) },
 } as const;
 
-export const pageQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
-    cursor: { type: 'string', maxLength: 200, description: 'The `next` of the previous page' },
-  },
+/** `limit` and `cursor`, the query of every list paged by cursor. */
+export const pageProperties = {
+  limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
+  cursor: { type: 'string', minLength: 1, maxLength: 2000, description: 'The `next` of the previous page' },
 } as const;
+
+export const pageQuery = { type: 'object', additionalProperties: false, properties: pageProperties } as const;
+
+/** The `next` of a page's answer. */
+export const nextSchema = { type: 'string', description: 'The cursor of the next page; absent on the last' } as const;
 
 export const integrationPageSchema = {
   type: 'object',

@@ -4,6 +4,7 @@
  * configure and enable actions (`listActions`, `setAction`). Every read and write is scoped to the
  * tenant given: another tenant's integration is NOT_FOUND.
  */
+import { PAGE_LIMITS } from '../page-cursor.js';
 import { randomUUID } from 'node:crypto';
 import { connect, type Client, type ConnectionCheck } from '../../index.js';
 import type { Actor } from '../../runtime/connect-options.js';
@@ -110,7 +111,7 @@ export interface IntegrationPage {
   next?: string;
 }
 
-export const PAGE_LIMITS = { default: 100, max: 1000 } as const;
+export { PAGE_LIMITS };
 
 /** Cursors are opaque to callers: the last integration's id, base64url. */
 function decodeCursor(cursor: string): string {

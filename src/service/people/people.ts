@@ -9,11 +9,12 @@ import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import { countConflictAccounts, listOrphanAccounts } from '../store/account-rows.js';
-import { insertPeople as insertPeopleRows, listConflictingPeople, listPeople, relinkAccounts, type PersonRow } from '../store/people-rows.js';
+import { insertPeople as insertPeopleRows, listConflictingPeople, listPeople, listPeoplePage, relinkAccounts, type PersonRow } from '../store/people-rows.js';
 import { emailKey } from '../sync/sync-policy.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { parseCsv } from '../access/csv.js';
+import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 
 export interface Person {
   id: string;
@@ -41,6 +42,8 @@ export interface PeopleOperations {
   create(input: { tenantId: string; email: string; name: string; actor: string }): Promise<Person>;
   /** The tenant's people, or only those of `ids` (a page's linked people, not the whole directory). */
   list(input: { tenantId: string; ids?: readonly string[] }): Promise<Person[]>;
+  /** The tenant's people by name, a page at a time (`next`: the cursor of the next page, absent on the last). */
+  page(input: { tenantId: string } & PageInput): Promise<{ people: Person[]; next?: string }>;
   /** A CSV with a header naming `email` and `name`; all rows or none. */
   importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number; ids: string[] }>;
   /** Accounts present in an application and linked to no person (no email match). */
@@ -79,6 +82,14 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
     async list(input) {
       await loadTenant(db, input.tenantId);
       return (await listPeople(db, input)).map(toPerson);
+    },
+
+    async page(input) {
+      await loadTenant(db, input.tenantId);
+      const limit = pageSize(input.limit, PAGE_LIMITS);
+      const rows = await listPeoplePage(db, { tenantId: input.tenantId, after: decodeCursor(input.cursor, ['text', 'text']), limit: limit + 1 });
+      const page = pageOf(rows, limit, (row) => [row.name, row.id]);
+      return { people: page.items.map(toPerson), ...(page.next === undefined ? {} : { next: page.next }) };
     },
 
     async importCsv(input) {

@@ -285,6 +285,15 @@ export interface AccountEventRow {
   at: Date;
 }
 
+/** A page of one account's events, oldest first: at most `limit`, after the event `afterId`. */
+export async function listAccountEventPage(db: Queryable, input: { tenantId: string; accountId: string; afterId?: string; limit: number }): Promise<AccountEventRow[]> {
+  const { rows } = await db.query<AccountEventRow>(
+    'SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 AND ($3::bigint IS NULL OR id > $3::bigint) ORDER BY id LIMIT $4',
+    [input.tenantId, input.accountId, input.afterId ?? null, input.limit],
+  );
+  return rows;
+}
+
 export async function listAccountEvents(db: Queryable, input: { tenantId: string; accountId: string }): Promise<AccountEventRow[]> {
   const { rows } = await db.query<AccountEventRow>('SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id', [input.tenantId, input.accountId]);
   return rows;
@@ -337,13 +346,15 @@ export interface AuditLineRow {
 }
 
 /** The Application Audit: one application's accounts with their person and the finish time of the sync they reflect. */
-export async function auditLines(db: Queryable, input: { tenantId: string; integrationId: string }): Promise<AuditLineRow[]> {
+/** The Application Audit's rows by account name then id: all, or at most `limit` after the account whose (name, id) is `after`. */
+export async function auditLines(db: Queryable, input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number }): Promise<AuditLineRow[]> {
   const { rows } = await db.query<AuditLineRow>(
     `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, a.state, a.last_seen_at, p.id AS person_id, p.name AS person_name, p.email AS person_email,
        r.finished_at AS synced_at
      FROM accounts a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN sync_runs r ON r.id = a.last_run_id
-     WHERE a.tenant_id = $1 AND a.integration_id = $2 ORDER BY a.name, a.id`,
-    [input.tenantId, input.integrationId],
+     WHERE a.tenant_id = $1 AND a.integration_id = $2 AND ($3::text IS NULL OR (a.name, a.id) > ($3::text, $4::bigint))
+     ORDER BY a.name, a.id LIMIT $5`,
+    [input.tenantId, input.integrationId, input.after?.[0] ?? null, input.after?.[1] ?? null, input.limit ?? null],
   );
   return rows;
 }

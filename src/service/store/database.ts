@@ -33,3 +33,8 @@ export interface Database extends Session {
   script<R = Record<string, unknown>>(text: string): Promise<QueryResult<R>>;
   close(): Promise<void>;
 }
+
+/** SQL of a timestamptz as a whole number of microseconds since the epoch, as text: an exact sort key for a cursor. */
+export const MICROS = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
+/** SQL of the timestamptz a `MICROS` key (a bigint parameter) names, exactly. */
+export const FROM_MICROS = (parameter: string) => `('epoch'::timestamptz + ${parameter}::bigint * interval '1 microsecond')`;

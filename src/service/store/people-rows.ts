@@ -39,6 +39,15 @@ export async function listPeople(db: Queryable, input: { tenantId: string; ids?:
   return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [input.tenantId, [...input.ids]])).rows;
 }
 
+/** A page of the tenant's people by name then id: at most `limit`, after the person whose (name, id) is `after`. */
+export async function listPeoplePage(db: Queryable, input: { tenantId: string; after?: readonly string[]; limit: number }): Promise<PersonRow[]> {
+  const { rows } = await db.query<PersonRow>(
+    'SELECT * FROM people WHERE tenant_id = $1 AND ($2::text IS NULL OR (name, id) > ($2::text, $3::text)) ORDER BY name, id LIMIT $4',
+    [input.tenantId, input.after?.[0] ?? null, input.after?.[1] ?? null, input.limit],
+  );
+  return rows;
+}
+
 export async function findPerson(db: Queryable, input: { tenantId: string; personId: string }): Promise<PersonRow | undefined> {
   const { rows } = await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = $2', [input.tenantId, input.personId]);
   return rows[0];
@@ -55,19 +64,21 @@ export async function listConflictingPeople(db: Queryable, tenantId: string): Pr
 
 /**
  * The Access Grid's rows: people matching `search` (name or email), and with `state` or `adminOnly`
- * only those with such an account in one of `integrationIds`; by name, `limit` (null: all) from `offset`.
+ * only those with such an account in one of `integrationIds`; by name (bytewise) then id, `limit` (null: all) after the
+ * person whose (name, id) is `after`.
  */
 export async function gridPeople(
   db: Queryable,
-  query: { tenantId: string; search: string | null; state: string | null; adminOnly: boolean; integrationIds: readonly string[]; limit: number | null; offset: number },
+  query: { tenantId: string; search: string | null; state: string | null; adminOnly: boolean; integrationIds: readonly string[]; limit: number | null; after?: readonly string[] },
 ): Promise<{ id: string; name: string; email: string }[]> {
   const { rows } = await db.query<{ id: string; name: string; email: string }>(
     `SELECT p.id, p.name, p.email FROM people p
      WHERE p.tenant_id = $1 AND ($2::text IS NULL OR p.name ILIKE '%' || $2 || '%' OR p.email ILIKE '%' || $2 || '%')
        AND (($3::text IS NULL AND NOT $4) OR EXISTS (SELECT 1 FROM accounts a WHERE a.person_id = p.id AND a.integration_id = ANY($5::text[])
             AND ($3::text IS NULL OR a.state = $3) AND (NOT $4 OR (a.admin AND a.state <> 'removed'))))
-     ORDER BY p.name COLLATE "C", p.id LIMIT $6 OFFSET $7`,
-    [query.tenantId, query.search, query.state, query.adminOnly, [...query.integrationIds], query.limit, query.offset],
+       AND ($7::text IS NULL OR (p.name COLLATE "C", p.id) > ($7::text COLLATE "C", $8::text))
+     ORDER BY p.name COLLATE "C", p.id LIMIT $6`,
+    [query.tenantId, query.search, query.state, query.adminOnly, [...query.integrationIds], query.limit, query.after?.[0] ?? null, query.after?.[1] ?? null],
   );
   return rows;
 }

@@ -3,7 +3,7 @@
  * to a tenant and integration. A run's status changes only through `SYNC_RUN_MOVES`.
  */
 import type { SyncSettings } from '../sync/sync-policy.js';
-import type { Queryable } from './database.js';
+import { FROM_MICROS, MICROS, type Queryable } from './database.js';
 import { stateMachine } from './transitions.js';
 import { toStaged } from './account-rows.js';
 import type { Account } from '../../index.js';
@@ -154,6 +154,17 @@ export async function listRunRows(db: Queryable, scope: { tenantId: string; inte
       scope.limit,
     ])
   ).rows;
+}
+
+/** A page of an integration's runs, newest first: at most `limit`, after (older than) the run whose (queued_at in microseconds, id) is `after`. */
+export async function listRunPage(db: Queryable, scope: { tenantId: string; integrationId: string; after?: readonly string[]; limit: number }): Promise<(SyncRunRow & { queued_at_key: string })[]> {
+  const { rows } = await db.query<SyncRunRow & { queued_at_key: string }>(
+    `SELECT *, ${MICROS('queued_at')} AS queued_at_key FROM sync_runs
+     WHERE tenant_id = $1 AND integration_id = $2 AND ($3::bigint IS NULL OR (queued_at, id) < (${FROM_MICROS('$3')}, $4::text))
+     ORDER BY queued_at DESC, id DESC LIMIT $5`,
+    [scope.tenantId, scope.integrationId, scope.after?.[0] ?? null, scope.after?.[1] ?? null, scope.limit],
+  );
+  return rows;
 }
 
 /**

@@ -3,6 +3,7 @@
  * settings and quarantine, the Accounts list, and the scheduling tick. Every read and write is
  * scoped to the tenant given.
  */
+import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
@@ -13,7 +14,7 @@ import type { Queryable } from '../store/database.js';
 import { findIntegration, loadEnabledActions } from '../store/integration-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor } from '../validate-input.js';
-import { listAccountEvents, listAccountRows, listUnseen, removeUnseen } from '../store/account-rows.js';
+import { listAccountEventPage, listAccountEvents, listAccountRows, listUnseen, removeUnseen, type AccountEventRow } from '../store/account-rows.js';
 import {
   decideRun,
   ensureSettings,
@@ -23,6 +24,7 @@ import {
   insertQueuedRun,
   latestRunRows,
   liftQuarantine,
+  listRunPage,
   listRunRows,
   queueDueRuns,
   rescueStaleRuns,
@@ -55,6 +57,8 @@ export interface SyncOperations {
   syncNow(input: IntegrationRef & { actor: string }): Promise<{ run: SyncRun; joined: boolean }>;
   getRun(input: IntegrationRef & { runId: string }): Promise<SyncRun>;
   listRuns(input: IntegrationRef & { limit?: number }): Promise<SyncRun[]>;
+  /** The runs, newest first, a page at a time (`next`: the cursor of the next page, absent on the last). */
+  runsPage(input: IntegrationRef & PageInput): Promise<{ runs: SyncRun[]; next?: string }>;
   /** Removes what the held run did not see, then marks it succeeded. */
   approveRun(input: IntegrationRef & { runId: string; actor: string }): Promise<SyncRun>;
   /** The accounts a run held by the deletion safeguard would remove, by cursor (the approval screen). */
@@ -73,11 +77,17 @@ export interface SyncOperations {
   /** `search`: a substring of the account's email or name, case-insensitive (taken literally: `%` and `_` are not wildcards). */
   listAccounts(input: IntegrationRef & { state?: AccountState; search?: string; limit?: number; after?: string }): Promise<AccountPage>;
   accountEvents(input: { tenantId: string; accountId: string }): Promise<AccountEvent[]>;
+  /** One account's events, oldest first, a page at a time; an account of another tenant (or none) has none. */
+  accountEventsPage(input: { tenantId: string; accountId: string } & PageInput): Promise<{ events: AccountEvent[]; next?: string }>;
   /** Hands runs whose worker died to a live worker, then queues the scheduled runs now due; returns how many were queued. Workers call it on the engine's cron. */
   tick(): Promise<number>;
 }
 
 const MAX_LIMIT = 1000;
+
+function toAccountEvent(row: AccountEventRow): AccountEvent {
+  return { id: String(row.id), accountId: String(row.account_id), runId: row.run_id, kind: row.kind, detail: row.detail, at: new Date(row.at).toISOString() };
+}
 
 function notFound(what: string, ref: IntegrationRef): ServiceError {
   return new ServiceError('NOT_FOUND', `${what} does not exist in tenant ${ref.tenantId}`, { hint: 'list them to find the id' });
@@ -180,6 +190,14 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
       return (await listRunRows(db, { ...input, limit: pageLimit(input.limit, 50) })).map(toSyncRun);
     },
 
+    async runsPage(input) {
+      await loadRef(db, input);
+      const limit = pageSize(input.limit, PAGE_LIMITS);
+      const rows = await listRunPage(db, { tenantId: input.tenantId, integrationId: input.integrationId, after: decodeCursor(input.cursor, ['integer', 'text']), limit: limit + 1 });
+      const page = pageOf(rows, limit, (row) => [row.queued_at_key, row.id]);
+      return { runs: page.items.map(toSyncRun), ...(page.next === undefined ? {} : { next: page.next }) };
+    },
+
     async pendingRemovals(input) {
       await loadRef(db, input);
       const run = await findRun(db, input);
@@ -249,7 +267,16 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
     async accountEvents(input) {
       await loadTenant(db, input.tenantId);
       const rows = await listAccountEvents(db, { tenantId: input.tenantId, accountId: /^\d+$/.test(String(input.accountId)) ? input.accountId : '0' });
-      return rows.map((row) => ({ id: String(row.id), accountId: String(row.account_id), runId: row.run_id, kind: row.kind, detail: row.detail, at: new Date(row.at).toISOString() }));
+      return rows.map(toAccountEvent);
+    },
+
+    async accountEventsPage(input) {
+      await loadTenant(db, input.tenantId);
+      const limit = pageSize(input.limit, PAGE_LIMITS);
+      const after = decodeCursor(input.cursor, ['integer']);
+      const rows = await listAccountEventPage(db, { tenantId: input.tenantId, accountId: /^\d{1,18}$/.test(String(input.accountId)) ? input.accountId : '0', afterId: after?.[0], limit: limit + 1 });
+      const page = pageOf(rows, limit, (row) => [String(row.id)]);
+      return { events: page.items.map(toAccountEvent), ...(page.next === undefined ? {} : { next: page.next }) };
     },
 
     async tick() {

@@ -7,8 +7,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findLiveTokenById, findTokenByHash, insertToken, listTokenRows, revokeTokenRow, touchToken, type TokenListRow } from '../store/token-rows.js';
+import { findLiveTokenById, findTokenByHash, insertToken, listTokenPage, listTokenRows, revokeTokenRow, touchToken, type TokenListRow } from '../store/token-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
+import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 import { requireActor, requireText } from '../validate-input.js';
 
 export const TOKEN_PREFIX = 'lcs_';
@@ -55,6 +56,8 @@ export interface TokenOperations {
   create(input: { tenantId: string; role: TokenRole; name?: string; actor: string }): Promise<CreatedToken>;
   /** The tenant's tokens, oldest first, revoked ones included. */
   list(input: { tenantId: string }): Promise<TokenInfo[]>;
+  /** The tenant's tokens oldest first, a page at a time (`next`: the cursor of the next page, absent on the last). */
+  page(input: { tenantId: string } & PageInput): Promise<{ tokens: TokenInfo[]; next?: string }>;
   /** Revokes one token of the tenant at once (idempotent); another tenant's token is NOT_FOUND. */
   revoke(input: { tenantId: string; tokenId: string; actor: string }): Promise<TokenInfo>;
   /** The caller of a presented token; undefined for an unknown, revoked or malformed one. */
@@ -112,6 +115,13 @@ export function tokenOperations(context: ServiceContext): TokenOperations {
     async list(input) {
       await loadTenant(db, input.tenantId);
       return (await listTokenRows(db, input.tenantId)).map(toTokenInfo);
+    },
+    async page(input) {
+      await loadTenant(db, input.tenantId);
+      const limit = pageSize(input.limit, PAGE_LIMITS);
+      const rows = await listTokenPage(db, { tenantId: input.tenantId, after: decodeCursor(input.cursor, ['integer', 'text']), limit: limit + 1 });
+      const page = pageOf(rows, limit, (row) => [row.created_at_key, row.id]);
+      return { tokens: page.items.map(toTokenInfo), ...(page.next === undefined ? {} : { next: page.next }) };
     },
     async revoke(input) {
       const actor = requireActor(input.actor);

@@ -110,7 +110,11 @@ describe('sync through the API', () => {
     const heldId = (held as { id?: string }).id;
     const pending = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2`);
     expect(pending.status).toBe(200);
-    const rest = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${pending.body.next}`);
+    const rest = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&cursor=${encodeURIComponent(pending.body.next)}`);
+    expect(rest.body.next).toBeUndefined();
+    // `after`, the cursor's old name, still pages the same.
+    expect((await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${encodeURIComponent(pending.body.next)}`)).body).toEqual(rest.body);
+    expect(await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     const listed = [...pending.body.accounts, ...rest.body.accounts] as { id: string; externalId: string; state: string }[];
     expect(listed.map((account) => account.externalId).sort()).toEqual([...leavers].sort());
     expect(listed.every((account) => account.state === 'active')).toBe(true);
@@ -121,5 +125,70 @@ describe('sync through the API', () => {
     expect(events.status).toBe(200);
     expect(events.body.events.map((event: { kind: string }) => event.kind)).toEqual(['added', 'removed']);
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
+  });
+
+  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list, the Application Audit and the Access Grid by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+    async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
+      const items: { id: string }[] = [];
+      let pages = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await fixture.call(tenant.viewer, 'GET', `${path}?limit=${limit}${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
+        expect(page.status).toBe(200);
+        items.push(...page.body[key]);
+        pages += 1;
+        cursor = page.body.next;
+      } while (cursor !== undefined);
+      return { items, pages };
+    }
+    const runsPath = `/v1/integrations/${integration}/sync/runs`;
+    const allRuns = (await fixture.call(tenant.viewer, 'GET', `${runsPath}?limit=1000`)).body.runs as { id: string; queuedAt: string }[];
+    expect(allRuns.length).toBeGreaterThanOrEqual(3);
+    expect(allRuns.map((run) => run.queuedAt)).toEqual(allRuns.map((run) => run.queuedAt).sort().reverse());
+    const runs = await walk(runsPath, 'runs', 1);
+    expect(runs.pages).toBe(allRuns.length);
+    expect(runs.items.map((run) => run.id)).toEqual(allRuns.map((run) => run.id));
+
+    const account = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts?state=removed&limit=1`)).body.accounts[0] as { id: string };
+    const eventsPath = `/v1/accounts/${account.id}/events`;
+    const allEvents = (await fixture.call(tenant.viewer, 'GET', eventsPath)).body.events as { id: string; kind: string }[];
+    expect(allEvents.map((event) => event.kind)).toEqual(['added', 'removed']);
+    const events = await walk(eventsPath, 'events', 1);
+    expect(events.pages).toBe(2);
+    expect(events.items.map((event) => event.id)).toEqual(allEvents.map((event) => event.id));
+
+    const accountsPath = `/v1/integrations/${integration}/accounts`;
+    const allAccounts = (await fixture.call(tenant.viewer, 'GET', `${accountsPath}?limit=1000`)).body.accounts as { id: string }[];
+    expect(allAccounts.length).toBeGreaterThan(2);
+    const accounts = await walk(accountsPath, 'accounts', 2);
+    expect(accounts.pages).toBe(Math.ceil(allAccounts.length / 2));
+    expect(accounts.items.map((one) => one.id)).toEqual(allAccounts.map((one) => one.id));
+    expect(await fixture.call(tenant.viewer, 'GET', `${accountsPath}?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+
+    const auditPath = `/v1/integrations/${integration}/audit`;
+    const allLines = (await fixture.call(tenant.viewer, 'GET', `${auditPath}?limit=1000`)).body.accounts as { accountId: string; name: string }[];
+    expect(allLines.length).toBe(allAccounts.length);
+    const lines = await walk(auditPath, 'accounts', 3);
+    expect(lines.pages).toBe(Math.ceil(allLines.length / 3));
+    expect(lines.items.map((line) => (line as unknown as { accountId: string }).accountId)).toEqual(allLines.map((line) => line.accountId));
+
+    for (const name of ['Grid Three', 'Grid One', 'Grid Two']) expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name })).status).toBe(201);
+    const allRows = (await fixture.call(tenant.viewer, 'GET', '/v1/access-grid?limit=1000')).body.rows as { person: { id: string } }[];
+    expect(allRows.length).toBeGreaterThanOrEqual(4);
+    const gridRows = await walk('/v1/access-grid', 'rows', 2);
+    expect(gridRows.pages).toBe(Math.ceil(allRows.length / 2));
+    expect(gridRows.items.map((row) => (row as unknown as { person: { id: string } }).person.id)).toEqual(allRows.map((row) => row.person.id));
+
+    // Not base64url JSON, a key of the wrong length, and (where the key holds a number) text in its place.
+    const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    const refused: [string, string[]][] = [
+      [runsPath, ['not-a-cursor', cursorOf(['x', 'y']), cursorOf(['1'])]],
+      [eventsPath, ['not-a-cursor', cursorOf(['x']), cursorOf(['1', '2'])]],
+      [auditPath, ['not-a-cursor', cursorOf(['x', 'y']), cursorOf(['x'])]],
+      ['/v1/access-grid', ['not-a-cursor', cursorOf(['x']), cursorOf([1, 2])]],
+    ];
+    for (const [path, cursors] of refused) {
+      for (const bad of cursors) expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    }
   });
 });

@@ -8,12 +8,9 @@ import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { PAGE_LIMITS } from '../../integrations/integrations.js';
-import { pageAfter } from '../paging.js';
-import { integrationParams } from '../schemas.js';
+import { integrationParams, nextSchema, pageProperties, pageQuery } from '../schemas.js';
 
 const tags = ['access'];
-const anyObject = { type: 'object', additionalProperties: true } as const;
 const formatQuery = { format: { type: 'string', enum: ['json', 'csv'] } } as const;
 const gridQuery = {
   type: 'object',
@@ -23,8 +20,7 @@ const gridQuery = {
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
     adminOnly: { type: 'boolean' },
     search: { type: 'string', maxLength: 200 },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    offset: { type: 'integer', minimum: 0 },
+    ...pageProperties,
   },
 } as const;
 const personBody = {
@@ -41,19 +37,11 @@ const personSchema = {
   required: ['id', 'email', 'name', 'createdAt'],
   properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: isoTime },
 } as const;
-const peopleQuery = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: PAGE_LIMITS.max, description: `Page size (default ${PAGE_LIMITS.default})` },
-    cursor: { type: 'string', maxLength: 500, description: 'The `next` of the previous page' },
-  },
-} as const;
 const peoplePageSchema = {
   title: 'PeoplePage',
   type: 'object',
   required: ['people'],
-  properties: { people: { type: 'array', items: personSchema }, next: { type: 'string', description: 'The cursor of the next page; absent on the last' } },
+  properties: { people: { type: 'array', items: personSchema }, next: nextSchema },
 } as const;
 const importAnswerSchema = {
   title: 'PeopleImported',
@@ -62,6 +50,66 @@ const importAnswerSchema = {
   properties: { created: { type: 'integer', description: 'How many people were created' }, ids: { type: 'array', items: { type: 'string' }, description: 'The id of each person created, in the CSV’s row order' } },
 } as const;
 
+const personRef = { type: 'object', required: ['id', 'name', 'email'], properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } } as const;
+const auditLineSchema = {
+  title: 'AuditLine',
+  type: 'object',
+  required: ['accountId', 'externalId', 'email', 'name', 'person', 'link', 'admin', 'state', 'lastSeenAt', 'syncedAt'],
+  properties: {
+    accountId: { type: 'string' },
+    externalId: { type: 'string', description: 'The account’s id at the target' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    person: { anyOf: [personRef, { type: 'null' }], description: 'The linked person; null unless linked' },
+    link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },
+    admin: { type: 'boolean' },
+    state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    lastSeenAt: isoTime,
+    syncedAt: { type: ['string', 'null'], description: 'ISO 8601 time the run this row reflects finished' },
+  },
+} as const;
+const auditPageSchema = { title: 'ApplicationAuditPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema } } as const;
+const unlinkedSchema = {
+  title: 'Unlinked',
+  type: 'object',
+  required: ['orphans', 'conflicts'],
+  properties: {
+    orphans: {
+      type: 'array',
+      description: 'Present accounts linked to no person, by application',
+      items: {
+        type: 'object',
+        required: ['accountId', 'integrationId', 'externalId', 'email', 'name'],
+        properties: { accountId: { type: 'string' }, integrationId: { type: 'string' }, externalId: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+      },
+    },
+    conflicts: {
+      type: 'array',
+      description: 'Emails two or more people share, by email',
+      items: {
+        type: 'object',
+        required: ['email', 'people', 'accounts'],
+        properties: { email: { type: 'string' }, people: { type: 'array', items: personSchema }, accounts: { type: 'integer', description: 'Present accounts with this email, left unlinked until it is resolved' } },
+      },
+    },
+  },
+} as const;
+const gridCellSchema = { type: 'object', required: ['state', 'admin'], properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } } } as const;
+const gridPageSchema = {
+  title: 'AccessGridPage',
+  type: 'object',
+  required: ['applications', 'rows'],
+  properties: {
+    applications: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }, description: 'The columns: every application of the tenant' },
+    rows: {
+      type: 'array',
+      items: { type: 'object', required: ['person', 'cells'], properties: { person: personRef, cells: { type: 'object', additionalProperties: gridCellSchema, description: 'By application id; none where the person has no account' } } },
+    },
+    next: nextSchema,
+  },
+} as const;
+const auditQuery = { type: 'object', additionalProperties: false, properties: { ...formatQuery, ...pageProperties } } as const;
+
 function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
   return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
 }
@@ -69,10 +117,9 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
 export function accessRoutes(app: TypedApp, service: Service): void {
   app.get('/people', {
     config: { access: 'viewer', operationId: 'listPeople' },
-    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: peopleQuery, response: { 200: peoplePageSchema } },
+    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: pageQuery, response: { 200: peoplePageSchema } },
     handler: async (request) => {
-      const page = pageAfter(await service.people.list({ tenantId: callerOf(request).tenantId }), { idOf: (person) => person.id, limit: request.query.limit ?? PAGE_LIMITS.default, cursor: request.query.cursor });
-      return { people: page.items, next: page.next };
+      return service.people.page({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor });
     },
   });
 
@@ -97,7 +144,7 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/people/unlinked', {
     config: { access: 'viewer', operationId: 'listUnlinked' },
-    schema: { summary: 'Accounts linked to no person (orphans), and emails two people share (conflicts)', tags, response: { 200: anyObject } },
+    schema: { summary: 'Accounts linked to no person (orphans), and emails two people share (conflicts), whole', tags, response: { 200: unlinkedSchema } },
     handler: async (request) => {
       const tenantId = callerOf(request).tenantId;
       const [orphans, conflicts] = await Promise.all([service.people.orphans({ tenantId }), service.people.conflicts({ tenantId })]);
@@ -107,12 +154,12 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/access-grid', {
     config: { access: 'viewer', operationId: 'accessGrid' },
-    schema: { summary: 'The Access Grid: people x applications, each cell the account state and admin flag', tags, querystring: gridQuery, response: { 200: anyObject } },
+    schema: { summary: 'The Access Grid: people x applications, each cell the account state and admin flag; people by name, by cursor, or all as CSV', tags, querystring: gridQuery, response: { 200: gridPageSchema } },
     handler: async (request, reply) => {
       const { format, ...query } = request.query;
       const tenantId = callerOf(request).tenantId;
       if (format === 'csv') {
-        const { limit: _limit, offset: _offset, ...filters } = query;
+        const { limit: _limit, cursor: _cursor, ...filters } = query;
         return sendCsv(reply, 'access-grid', await service.access.gridCsv({ tenantId, ...filters }));
       }
       return service.access.grid({ tenantId, ...query });
@@ -121,11 +168,17 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/audit', {
     config: { access: 'viewer', operationId: 'applicationAudit' },
-    schema: { summary: 'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects', tags, params: integrationParams, querystring: { type: 'object', additionalProperties: false, properties: formatQuery }, response: { 200: anyObject } },
+    schema: {
+      summary: 'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects, by account name; by cursor, or whole as CSV',
+      tags,
+      params: integrationParams,
+      querystring: auditQuery,
+      response: { 200: auditPageSchema },
+    },
     handler: async (request, reply) => {
       const input = { tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId };
       if (request.query.format === 'csv') return sendCsv(reply, 'application-audit', await service.access.applicationAuditCsv(input));
-      return { accounts: await service.access.applicationAudit(input) };
+      return service.access.applicationAuditPage({ ...input, limit: request.query.limit, cursor: request.query.cursor });
     },
   });
 }

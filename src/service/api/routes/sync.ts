@@ -7,7 +7,8 @@ import { SYNC_SETTING_RULES } from '../../input-rules.js';
 import type { Service } from '../../open-service.js';
 import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { integrationParams } from '../schemas.js';
+import { integrationParams, nextSchema, pageProperties, pageQuery as cursorQuery } from '../schemas.js';
+import { RUN_STATUSES } from '../../store/sync-run-rows.js';
 import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
 
 const tags = ['sync'];
@@ -18,14 +19,16 @@ const runParams = {
   required: ['integrationId', 'runId'],
   properties: { integrationId: { type: 'string', minLength: 1, maxLength: 100 }, runId: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
+/** The name these two lists gave their cursor before `cursor`; still accepted, `cursor` wins when both are sent. */
+const afterAlias = { type: 'string', minLength: 1, maxLength: 2000, deprecated: true, description: 'Old name of `cursor`' } as const;
 const accountsQuery = {
   type: 'object',
   additionalProperties: false,
   properties: {
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
     search: { type: 'string', maxLength: 200, description: 'part of the email or name, case-insensitive and literal' },
-    limit: { type: 'integer', minimum: 1, maximum: 1000 },
-    after: { type: 'string', maxLength: 200 },
+    ...pageProperties,
+    after: afterAlias,
   },
 } as const;
 
@@ -37,11 +40,73 @@ const settingsBody = {
     ...SYNC_SETTING_RULES,
   },
 } as const;
-const pageQuery = {
+const pageQuery = { type: 'object', additionalProperties: false, properties: { ...pageProperties, after: afterAlias } } as const;
+const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
+const nullableTime = { type: ['string', 'null'], description: 'ISO 8601 time; null until it happens' } as const;
+const count = { type: 'integer' } as const;
+const syncRunSchema = {
+  title: 'SyncRun',
   type: 'object',
-  additionalProperties: false,
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 1000 }, after: { type: 'string', maxLength: 200 } },
+  required: ['id', 'integrationId', 'trigger', 'requestedBy', 'status', 'attempt', 'queuedAt', 'startedAt', 'heartbeatAt', 'finishedAt', 'counts', 'skippedReasons', 'warnings', 'error', 'decidedBy'],
+  properties: {
+    id: { type: 'string' },
+    integrationId: { type: 'string' },
+    trigger: { type: 'string', enum: ['enabled', 'manual', 'scheduled'] },
+    requestedBy: { type: 'string' },
+    status: { type: 'string', enum: [...RUN_STATUSES] },
+    attempt: count,
+    queuedAt: isoTime,
+    startedAt: nullableTime,
+    heartbeatAt: { type: ['string', 'null'], description: 'ISO 8601 time: the last sign of life of the worker running it' },
+    finishedAt: nullableTime,
+    counts: {
+      type: 'object',
+      required: ['pages', 'seen', 'added', 'changed', 'removed', 'skipped', 'pendingRemovals'],
+      properties: { pages: count, seen: count, added: count, changed: count, removed: count, skipped: count, pendingRemovals: count },
+    },
+    skippedReasons: { type: 'object', additionalProperties: count, description: 'How many records were skipped, by reason' },
+    warnings: { type: 'array', items: { type: 'string' } },
+    error: { type: ['object', 'null'], required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } },
+    decidedBy: { type: ['string', 'null'], description: 'Who approved or rejected a run held by the deletion safeguard' },
+  },
 } as const;
+const runPageSchema = { title: 'SyncRunPage', type: 'object', required: ['runs'], properties: { runs: { type: 'array', items: syncRunSchema }, next: nextSchema } } as const;
+const accountEventSchema = {
+  title: 'AccountEvent',
+  type: 'object',
+  required: ['id', 'accountId', 'runId', 'kind', 'detail', 'at'],
+  properties: {
+    id: { type: 'string' },
+    accountId: { type: 'string' },
+    runId: { type: ['string', 'null'], description: 'The sync run behind the event; null for a workflow or a link change outside a run' },
+    kind: { type: 'string', enum: ['added', 'changed', 'removed', 'relinked'] },
+    detail: { type: 'object', additionalProperties: true },
+    at: isoTime,
+  },
+} as const;
+const eventPageSchema = { title: 'AccountEventPage', type: 'object', required: ['events'], properties: { events: { type: 'array', items: accountEventSchema }, next: nextSchema } } as const;
+const accountSchema = {
+  title: 'SyncedAccount',
+  type: 'object',
+  required: ['id', 'integrationId', 'externalId', 'email', 'name', 'admin', 'state', 'fields', 'personId', 'link', 'firstSeenAt', 'lastSeenAt', 'lastRunId', 'removedAt'],
+  properties: {
+    id: { type: 'string' },
+    integrationId: { type: 'string' },
+    externalId: { type: 'string', description: 'The account’s id at the target' },
+    email: { type: 'string' },
+    name: { type: 'string' },
+    admin: { type: 'boolean' },
+    state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    fields: { type: 'object', additionalProperties: true, description: 'Every field the connector maps' },
+    personId: { type: ['string', 'null'], description: 'The linked person; null unless `link` is linked' },
+    link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },
+    firstSeenAt: isoTime,
+    lastSeenAt: isoTime,
+    lastRunId: { type: 'string' },
+    removedAt: { type: ['string', 'null'], description: 'ISO 8601 time; null while present' },
+  },
+} as const;
+const accountPageSchema = { title: 'SyncedAccountPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: accountSchema }, next: nextSchema } } as const;
 const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
 export function syncRoutes(app: TypedApp, service: Service): void {
@@ -82,8 +147,8 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync/runs', {
     config: { access: 'viewer', operationId: 'listSyncRuns' },
-    schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code', tags, params: integrationParams, response: { 200: anyObject } },
-    handler: async (request) => ({ runs: await service.sync.listRuns(ref(request)) }),
+    schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code, by cursor', tags, params: integrationParams, querystring: cursorQuery, response: { 200: runPageSchema } },
+    handler: async (request) => service.sync.runsPage({ ...ref(request), limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/integrations/:integrationId/sync/runs/:runId', {
@@ -108,27 +173,25 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync/runs/:runId/pending-removals', {
     config: { access: 'viewer', operationId: 'listPendingRemovals' },
-    schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: anyObject } },
+    schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: accountPageSchema } },
     handler: async (request) => {
-      const query = request.query;
-      return service.sync.pendingRemovals({ ...ref(request), runId: request.params.runId, ...query });
+      const { cursor, after, limit } = request.query;
+      return service.sync.pendingRemovals({ ...ref(request), runId: request.params.runId, limit, after: cursor ?? after });
     },
   });
 
   app.get('/accounts/:accountId/events', {
     config: { access: 'viewer', operationId: 'listAccountEvents' },
-    schema: { summary: 'One account’s history: added, changed, removed, relinked, with the run or workflow behind each', tags, params: accountParams, response: { 200: anyObject } },
-    handler: async (request) => ({
-      events: await service.sync.accountEvents({ tenantId: callerOf(request).tenantId, accountId: request.params.accountId }),
-    }),
+    schema: { summary: 'One account’s history, oldest first: added, changed, removed, relinked, with the run or workflow behind each, by cursor', tags, params: accountParams, querystring: cursorQuery, response: { 200: eventPageSchema } },
+    handler: async (request) => service.sync.accountEventsPage({ tenantId: callerOf(request).tenantId, accountId: request.params.accountId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/integrations/:integrationId/accounts', {
     config: { access: 'viewer', operationId: 'listAccounts' },
-    schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: anyObject } },
+    schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: accountPageSchema } },
     handler: async (request) => {
-      const query = request.query;
-      return service.sync.listAccounts({ ...ref(request), ...query });
+      const { cursor, after, ...query } = request.query;
+      return service.sync.listAccounts({ ...ref(request), ...query, after: cursor ?? after });
     },
   });
 }

@@ -7,6 +7,7 @@ import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { TOKEN_ROLES } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
+import { nextSchema, pageQuery } from '../schemas.js';
 
 const tags = ['tokens'];
 const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
@@ -30,8 +31,13 @@ const tokenParams = { type: 'object', required: ['tokenId'], properties: { token
 export function tokenRoutes(app: TypedApp, service: Service): void {
   app.get('/tokens', {
     config: { access: 'admin', operationId: 'listTokens' },
-    schema: { summary: 'The tenant’s API tokens, oldest first, revoked ones included (never the token itself)', tags, response: { 200: { type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: tokenSchema } } } } },
-    handler: async (request) => ({ tokens: await service.tokens.list({ tenantId: callerOf(request).tenantId }) }),
+    schema: {
+      summary: 'The tenant’s API tokens, oldest first, revoked ones included (never the token itself), by cursor',
+      tags,
+      querystring: pageQuery,
+      response: { 200: { title: 'ApiTokenPage', type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: tokenSchema }, next: nextSchema } } },
+    },
+    handler: async (request) => service.tokens.page({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.delete('/tokens/:tokenId', {

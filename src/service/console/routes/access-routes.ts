@@ -1,7 +1,7 @@
 /** The Access Grid (page and CSV): the read the API's access-grid route serves. */
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
-import { queryChoice, queryCount, queryText } from '../query-input.js';
+import { queryChoice, queryText } from '../query-input.js';
 import { operatorOf, sendPage } from '../respond.js';
 import { accessGridView } from '../views/access-grid-view.js';
 
@@ -15,9 +15,9 @@ export function accessRoutes(app: TypedApp, service: Service): void {
   app.get('/access-grid', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const filters = gridFilters(request.query);
-    const offset = queryCount(request.query, 'offset') ?? 0;
-    const grid = await service.access.grid({ tenantId: caller.tenantId, ...filters, limit: GRID_PAGE, offset });
-    return sendPage(request, reply, { title: 'Access Grid', section: 'access-grid', body: accessGridView({ grid, ...filters, offset }) });
+    const cursor = queryText(request.query, 'cursor', 2000);
+    const grid = await service.access.grid({ tenantId: caller.tenantId, ...filters, limit: GRID_PAGE, cursor });
+    return sendPage(request, reply, { title: 'Access Grid', section: 'access-grid', body: accessGridView({ grid, ...filters, paged: cursor !== undefined }) });
   });
 
   app.get('/access-grid.csv', { config: { access: 'viewer' } }, async (request, reply) => {

@@ -2,7 +2,7 @@
 import type { AccessGrid } from '../../access/access-views.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 
-export function accessGridView(input: { grid: AccessGrid; search?: string; adminOnly: boolean; offset: number }): SafeHtml {
+export function accessGridView(input: { grid: AccessGrid; search?: string; adminOnly: boolean; paged: boolean }): SafeHtml {
   const { grid } = input;
   const filters = { search: input.search, adminOnly: input.adminOnly || undefined };
   return html`<form class="row" method="get" action="/console/access-grid" role="search" aria-label="People in the grid">
@@ -22,7 +22,7 @@ ${grid.rows.length === 0
       })}</tr>`,
     )}</tbody></table>`}
 <nav class="pager" aria-label="Pages of people">
-${input.offset > 0 && html`<a href="${consoleUrl(['access-grid'], filters)}">First page</a>`}
-${grid.next !== undefined && html`<a href="${consoleUrl(['access-grid'], { ...filters, offset: grid.next })}">Next page</a>`}
+${input.paged && html`<a href="${consoleUrl(['access-grid'], filters)}">First page</a>`}
+${grid.next !== undefined && html`<a href="${consoleUrl(['access-grid'], { ...filters, cursor: grid.next })}">Next page</a>`}
 </nav>`;
 }
