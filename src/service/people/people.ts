@@ -48,7 +48,11 @@ export interface PeopleOperations {
   importCsv(input: { tenantId: string; csv: string; actor: string }): Promise<{ created: number; ids: string[] }>;
   /** Accounts present in an application and linked to no person (no email match). */
   orphans(input: { tenantId: string }): Promise<OrphanAccount[]>;
+  /** A page of the orphans by application then account, `limit` null for all. */
+  orphansPage(input: { tenantId: string; limit?: number | null; cursor?: string }): Promise<{ orphans: OrphanAccount[]; next?: string }>;
   conflicts(input: { tenantId: string }): Promise<EmailConflict[]>;
+  /** A page of the conflicts by email, `limit` (emails) null for all. */
+  conflictsPage(input: { tenantId: string; limit?: number | null; cursor?: string }): Promise<{ conflicts: EmailConflict[]; next?: string }>;
 }
 
 const toPerson = (row: PersonRow): Person => ({ id: row.id, email: row.email, name: row.name, createdAt: new Date(row.created_at).toISOString() });
@@ -67,7 +71,7 @@ async function insertPeople(tx: Queryable, tenantId: string, people: readonly { 
 
 export function peopleOperations(context: ServiceContext): PeopleOperations {
   const { db } = context;
-  return {
+  const operations: PeopleOperations = {
     async create(input) {
       const actor = requireActor(input.actor);
       await loadTenant(db, input.tenantId);
@@ -114,17 +118,34 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
     },
 
     async orphans(input) {
+      return (await operations.orphansPage({ ...input, limit: null })).orphans;
+    },
+
+    async orphansPage(input) {
       await loadTenant(db, input.tenantId);
-      return (await listOrphanAccounts(db, input.tenantId)).map((row) => ({ accountId: String(row.id), integrationId: row.integration_id, externalId: row.external_id, email: row.email, name: row.name }));
+      const limit = input.limit === null ? null : pageSize(input.limit, PAGE_LIMITS);
+      const rows = await listOrphanAccounts(db, input.tenantId, { after: decodeCursor(input.cursor, ['text', 'integer']), limit: limit === null ? null : limit + 1 });
+      const page = limit === null ? { items: rows } : pageOf(rows, limit, (row) => [row.integration_id, String(row.id)]);
+      const orphans = page.items.map((row) => ({ accountId: String(row.id), integrationId: row.integration_id, externalId: row.external_id, email: row.email, name: row.name }));
+      return { orphans, ...(page.next === undefined ? {} : { next: page.next }) };
     },
 
     async conflicts(input) {
+      return (await operations.conflictsPage({ ...input, limit: null })).conflicts;
+    },
+
+    async conflictsPage(input) {
       await loadTenant(db, input.tenantId);
-      const rows = await listConflictingPeople(db, input.tenantId);
+      const limit = input.limit === null ? null : pageSize(input.limit, PAGE_LIMITS);
+      const [afterKey] = decodeCursor(input.cursor, ['text']) ?? [];
+      const rows = await listConflictingPeople(db, input.tenantId, { ...(afterKey === undefined ? {} : { afterKey }), keys: limit === null ? null : limit + 1 });
       const accounts = await countConflictAccounts(db, input.tenantId);
       const groups = new Map<string, PersonRow[]>();
       for (const row of rows) groups.set(row.email_key, [...(groups.get(row.email_key) ?? []), row]);
-      return [...groups].map(([key, people]) => ({ email: key, people: people.map(toPerson), accounts: accounts.get(key) ?? 0 }));
+      const all = [...groups].map(([key, people]) => ({ email: key, people: people.map(toPerson), accounts: accounts.get(key) ?? 0 }));
+      const page = limit === null ? { items: all } : pageOf(all, limit, (conflict) => [conflict.email]);
+      return { conflicts: page.items, ...(page.next === undefined ? {} : { next: page.next }) };
     },
   };
+  return operations;
 }

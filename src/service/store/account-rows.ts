@@ -300,10 +300,15 @@ export async function listAccountEvents(db: Queryable, input: { tenantId: string
 }
 
 /** Present accounts linked to no person (no email match). */
-export async function listOrphanAccounts(db: Queryable, tenantId: string): Promise<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>[]> {
+export async function listOrphanAccounts(
+  db: Queryable,
+  tenantId: string,
+  page: { after?: readonly string[]; limit: number | null } = { limit: null },
+): Promise<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>[]> {
   const { rows } = await db.query<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>>(
-    `SELECT id, integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked' ORDER BY integration_id, id`,
-    [tenantId],
+    `SELECT id, integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked'
+       AND ($2::text IS NULL OR (integration_id, id) > ($2::text, $3::bigint)) ORDER BY integration_id, id LIMIT $4`,
+    [tenantId, page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit],
   );
   return rows;
 }

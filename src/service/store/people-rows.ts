@@ -54,10 +54,14 @@ export async function findPerson(db: Queryable, input: { tenantId: string; perso
 }
 
 /** People who share their email key with another person of the tenant, grouped by key. */
-export async function listConflictingPeople(db: Queryable, tenantId: string): Promise<PersonRow[]> {
+export async function listConflictingPeople(db: Queryable, tenantId: string, page: { afterKey?: string; keys: number | null } = { keys: null }): Promise<PersonRow[]> {
+  // A page is `keys` email keys (each with all its people), after `afterKey`.
   const { rows } = await db.query<PersonRow>(
-    `SELECT p.* FROM people p WHERE p.tenant_id = $1 AND p.email_key IN (SELECT email_key FROM people WHERE tenant_id = $1 GROUP BY email_key HAVING count(*) > 1) ORDER BY p.email_key, p.name COLLATE "C", p.id`,
-    [tenantId],
+    `WITH shared AS (
+       SELECT email_key FROM people WHERE tenant_id = $1 AND ($2::text IS NULL OR email_key > $2) GROUP BY email_key HAVING count(*) > 1 ORDER BY email_key LIMIT $3
+     )
+     SELECT p.* FROM people p JOIN shared USING (email_key) WHERE p.tenant_id = $1 ORDER BY p.email_key, p.name COLLATE "C", p.id`,
+    [tenantId, page.afterKey ?? null, page.keys],
   );
   return rows;
 }

@@ -127,7 +127,7 @@ describe('sync through the API', () => {
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
   });
 
-  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list, the Application Audit and the Access Grid by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list, the Application Audit and the Access Grid by cursor, the orphans and the email conflicts by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
     async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
       const items: { id: string }[] = [];
       let pages = 0;
@@ -179,6 +179,23 @@ describe('sync through the API', () => {
     expect(gridRows.pages).toBe(Math.ceil(allRows.length / 2));
     expect(gridRows.items.map((row) => (row as unknown as { person: { id: string } }).person.id)).toEqual(allRows.map((row) => row.person.id));
 
+    const allOrphans = (await fixture.call(tenant.viewer, 'GET', '/v1/people/unlinked?limit=1000')).body.orphans as { accountId: string }[];
+    expect(allOrphans.length).toBeGreaterThan(2);
+    const orphans = await walk('/v1/people/unlinked', 'orphans', 2);
+    expect(orphans.pages).toBe(Math.ceil(allOrphans.length / 2));
+    expect(orphans.items.map((one) => (one as unknown as { accountId: string }).accountId)).toEqual(allOrphans.map((one) => one.accountId));
+
+    // Two emails each shared by two people: two conflicts, one per page, each with both people.
+    for (const name of ['Twin A', 'Twin B']) for (const n of [1, 2]) expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name: `${name} ${n}` })).status).toBe(201);
+    const allConflicts = (await fixture.call(tenant.viewer, 'GET', '/v1/people/conflicts?limit=1000')).body.conflicts as { email: string; people: unknown[] }[];
+    expect(allConflicts.map((conflict) => [conflict.email, conflict.people.length])).toEqual([
+      ['twin.a@example.com', 2],
+      ['twin.b@example.com', 2],
+    ]);
+    const conflicts = await walk('/v1/people/conflicts', 'conflicts', 1);
+    expect(conflicts.pages).toBe(2);
+    expect(conflicts.items).toEqual(allConflicts);
+
     // Not base64url JSON, a key of the wrong length, and (where the key holds a number) text in its place.
     const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
     const refused: [string, string[]][] = [
@@ -186,6 +203,8 @@ describe('sync through the API', () => {
       [eventsPath, ['not-a-cursor', cursorOf(['x']), cursorOf(['1', '2'])]],
       [auditPath, ['not-a-cursor', cursorOf(['x', 'y']), cursorOf(['x'])]],
       ['/v1/access-grid', ['not-a-cursor', cursorOf(['x']), cursorOf([1, 2])]],
+      ['/v1/people/unlinked', ['not-a-cursor', cursorOf(['x']), cursorOf(['x', 'y'])]],
+      ['/v1/people/conflicts', ['not-a-cursor', cursorOf(['x', 'y'])]],
     ];
     for (const [path, cursors] of refused) {
       for (const bad of cursors) expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });

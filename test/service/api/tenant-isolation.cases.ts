@@ -105,6 +105,7 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     },
     'POST /v1/people/import': { request: () => ({ url: '/v1/people/import', body: { csv: 'email,name\nb-two@example.com,B Two\n' } }), expect: (answer) => expect(answer.status).toBe(200) },
     'GET /v1/people/unlinked': { request: () => ({ url: '/v1/people/unlinked' }), expect: showsNothingOfA },
+    'GET /v1/people/conflicts': { request: () => ({ url: '/v1/people/conflicts' }), expect: showsNothingOfA },
     'GET /v1/access-grid': { request: () => ({ url: '/v1/access-grid' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
     'GET /v1/integrations/:integrationId/audit': { request: () => ({ url: `/v1/integrations/${aIntegration}/audit` }), expect: notFound },
     'POST /v1/integrations/:integrationId/test': { request: () => ({ url: `/v1/integrations/${aIntegration}/test` }), expect: notFound },

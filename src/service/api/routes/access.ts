@@ -69,29 +69,38 @@ const auditLineSchema = {
   },
 } as const;
 const auditPageSchema = { title: 'ApplicationAuditPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema } } as const;
-const unlinkedSchema = {
-  title: 'Unlinked',
+const orphansPageSchema = {
+  title: 'OrphanAccountPage',
   type: 'object',
-  required: ['orphans', 'conflicts'],
+  required: ['orphans'],
   properties: {
     orphans: {
       type: 'array',
-      description: 'Present accounts linked to no person, by application',
+      description: 'Present accounts linked to no person, by application then account',
       items: {
         type: 'object',
         required: ['accountId', 'integrationId', 'externalId', 'email', 'name'],
         properties: { accountId: { type: 'string' }, integrationId: { type: 'string' }, externalId: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
       },
     },
+    next: nextSchema,
+  },
+} as const;
+const conflictsPageSchema = {
+  title: 'EmailConflictPage',
+  type: 'object',
+  required: ['conflicts'],
+  properties: {
     conflicts: {
       type: 'array',
-      description: 'Emails two or more people share, by email',
+      description: 'Emails two or more people share, by email (`limit` counts emails)',
       items: {
         type: 'object',
         required: ['email', 'people', 'accounts'],
         properties: { email: { type: 'string' }, people: { type: 'array', items: personSchema }, accounts: { type: 'integer', description: 'Present accounts with this email, left unlinked until it is resolved' } },
       },
     },
+    next: nextSchema,
   },
 } as const;
 const gridCellSchema = { type: 'object', required: ['state', 'admin'], properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } } } as const;
@@ -144,12 +153,14 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/people/unlinked', {
     config: { access: 'viewer', operationId: 'listUnlinked' },
-    schema: { summary: 'Accounts linked to no person (orphans), and emails two people share (conflicts), whole', tags, response: { 200: unlinkedSchema } },
-    handler: async (request) => {
-      const tenantId = callerOf(request).tenantId;
-      const [orphans, conflicts] = await Promise.all([service.people.orphans({ tenantId }), service.people.conflicts({ tenantId })]);
-      return { orphans, conflicts };
-    },
+    schema: { summary: 'Accounts linked to no person (orphans), by application then account, by cursor', tags, querystring: pageQuery, response: { 200: orphansPageSchema } },
+    handler: async (request) => service.people.orphansPage({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
+  });
+
+  app.get('/people/conflicts', {
+    config: { access: 'viewer', operationId: 'listEmailConflicts' },
+    schema: { summary: 'Emails two or more people share (their accounts stay unlinked until resolved), by email, by cursor', tags, querystring: pageQuery, response: { 200: conflictsPageSchema } },
+    handler: async (request) => service.people.conflictsPage({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/access-grid', {
