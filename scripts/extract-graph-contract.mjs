@@ -12,7 +12,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, value, index, all) => (index % 2 === 0 ? [...pairs, [value.replace(/^--/u, ''), all[index + 1]]] : pairs), []));
+const argv = process.argv.slice(2);
+const args = Object.fromEntries(argv.flatMap((value, index) => (index % 2 === 0 ? [[value.replace(/^--/u, ''), argv[index + 1]]] : [])));
 const csdl = readFileSync(args.csdl, 'utf8');
 
 function typeBlock(kind, name) {

@@ -129,9 +129,9 @@ export async function proposeConfig(
     throw new ServiceError('ACTION_FAILED', `the target answered ${answer.status} to the Import Users request`, { failure: { status: answer.status }, hint: 'run Test to see the whole answer' });
   }
   // The generator reads the sample (at most 256 KiB), the jq runs in the tenant's isolate.
-  const { config, sample, preview } = await runWithJqScope({ isolate: isolateFor(context, row.tenant_id) }, async () => {
+  const { config, preview } = await runWithJqScope({ isolate: isolateFor(context, row.tenant_id) }, async () => {
     const generated = await generateFrom(answer.body, input.records);
-    return { ...generated, preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }) };
+    return { config: generated.config, preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }) };
   });
   const current = pickActionConfig((await connectorOf(row)).spec.actions.importUsers);
   await recordAudit(context.db, {

@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
-import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
+import { ACCOUNT_STATES, } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams, nextSchema, pageProperties, pageQuery } from '../schemas.js';
 

@@ -3,8 +3,6 @@
  * one, and a build-your-own action's configuration edited per action.
  */
 import type { TypedApp } from '../../http/typed-app.js';
-import type { ActionConfigChange } from '../../integrations/action-config.js';
-import type { ActionSubject } from '../../integrations/run-action.js';
 import type { Service } from '../../open-service.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { actionListSchema, actionParams, actionRunSchema, integrationParams, runActionBody, setActionBody } from '../schemas.js';

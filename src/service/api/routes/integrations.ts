@@ -3,7 +3,6 @@
  * (tested on save), and Generate Config (a proposal, then its confirmed save).
  */
 import type { TypedApp } from '../../http/typed-app.js';
-import type { IntegrationChoice } from '../../integrations/integration-types.js';
 import type { Service } from '../../open-service.js';
 import { problem, sendProblem } from '../../http/problem.js';
 import { actorOf, callerOf } from '../route-access.js';

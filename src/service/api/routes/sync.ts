@@ -9,7 +9,7 @@ import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams, nextSchema, pageProperties, pageQuery as cursorQuery } from '../schemas.js';
 import { RUN_STATUSES } from '../../store/sync-run-rows.js';
-import { ACCOUNT_STATES, type AccountState } from '../../sync/sync-policy.js';
+import { ACCOUNT_STATES, } from '../../sync/sync-policy.js';
 
 const tags = ['sync'];
 /** Runs, statuses and accounts are documented by the library's types; the API passes them as they are. */
