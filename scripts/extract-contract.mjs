@@ -39,7 +39,10 @@ function collectRefs(value) {
   }
 }
 function resolve(ref) {
-  return ref.slice(2).split('/').reduce((node, part) => node?.[part.replace(/~1/gu, '/').replace(/~0/gu, '~')], doc);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((node, part) => node?.[part.replace(/~1/gu, '/').replace(/~0/gu, '~')], doc);
 }
 
 // Descriptions, examples and responses are not judged; dropping them keeps the fixture small.
@@ -48,7 +51,27 @@ function strip(value) {
   if (value === null || typeof value !== 'object') return value;
   const kept = {};
   for (const [key, inner] of Object.entries(value)) {
-    if (['description', 'example', 'examples', 'x-codeSamples', 'x-codegen-request-body-name', 'externalDocs', 'summary', 'tags', 'responses', 'x-github', 'x-okta-lifecycle', 'security', 'x-codegen', 'x-stackQL-resource', 'x-stackQL-method', 'x-stackQL-verb'].includes(key)) continue;
+    if (
+      [
+        'description',
+        'example',
+        'examples',
+        'x-codeSamples',
+        'x-codegen-request-body-name',
+        'externalDocs',
+        'summary',
+        'tags',
+        'responses',
+        'x-github',
+        'x-okta-lifecycle',
+        'security',
+        'x-codegen',
+        'x-stackQL-resource',
+        'x-stackQL-method',
+        'x-stackQL-verb',
+      ].includes(key)
+    )
+      continue;
     kept[key] = strip(inner);
   }
   return kept;

@@ -22,7 +22,17 @@ function typeBlock(kind, name) {
   return { attributes: match[1], body: match[2] };
 }
 
-const EDM = { 'Edm.String': { type: 'string' }, 'Edm.Boolean': { type: 'boolean' }, 'Edm.Int32': { type: 'integer' }, 'Edm.Int64': { type: 'integer' }, 'Edm.DateTimeOffset': { type: 'string', format: 'date-time' }, 'Edm.Guid': { type: 'string' }, 'Edm.Binary': { type: 'string' }, 'Edm.Date': { type: 'string' }, 'Edm.Double': { type: 'number' } };
+const EDM = {
+  'Edm.String': { type: 'string' },
+  'Edm.Boolean': { type: 'boolean' },
+  'Edm.Int32': { type: 'integer' },
+  'Edm.Int64': { type: 'integer' },
+  'Edm.DateTimeOffset': { type: 'string', format: 'date-time' },
+  'Edm.Guid': { type: 'string' },
+  'Edm.Binary': { type: 'string' },
+  'Edm.Date': { type: 'string' },
+  'Edm.Double': { type: 'number' },
+};
 
 function propertySchema(type, nullable) {
   const collection = /^Collection\((.+)\)$/u.exec(type);
@@ -53,7 +63,8 @@ addSchema('EntityType', 'user');
 addSchema('ComplexType', 'passwordProfile');
 // Complex types the user's properties name (assignedLicenses, employeeOrgData, ...): kept, as schemas without their own closure.
 for (const name of [...referenced]) if (!schemas[name]) schemas[name] = { type: 'object' };
-if (!/<Action Name="revokeSignInSessions" IsBound="true">\s*<Parameter Name="bindingParameter" Type="graph\.user"/u.test(csdl)) throw new Error('CSDL: revokeSignInSessions is not bound to user');
+if (!/<Action Name="revokeSignInSessions" IsBound="true">\s*<Parameter Name="bindingParameter" Type="graph\.user"/u.test(csdl))
+  throw new Error('CSDL: revokeSignInSessions is not bound to user');
 if (!/<EntitySet Name="users" EntityType="microsoft\.graph\.user">/u.test(csdl)) throw new Error('CSDL: no users entity set');
 
 const overlay = JSON.parse(readFileSync(args.overlay, 'utf8'));
@@ -71,7 +82,12 @@ const fixture = {
     commit: args.commit,
     file: 'clean_v10_metadata/cleanMetadata.xml',
     url: `https://github.com/microsoftgraph/msgraph-metadata/blob/${args.commit}/clean_v10_metadata/cleanMetadata.xml`,
-    csdl: ['EntitySet users (microsoft.graph.user)', 'EntityType user (BaseType directoryObject, entity)', 'ComplexType passwordProfile', 'Action revokeSignInSessions (bound to graph.user)'],
+    csdl: [
+      'EntitySet users (microsoft.graph.user)',
+      'EntityType user (BaseType directoryObject, entity)',
+      'ComplexType passwordProfile',
+      'Action revokeSignInSessions (bound to graph.user)',
+    ],
   },
   ...overlay.head,
   operations: overlay.operations,

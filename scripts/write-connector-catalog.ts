@@ -14,8 +14,17 @@ import { readSourcesOfTruth } from '../src/catalog/sources-of-truth.js';
 
 const root = new URL('../', import.meta.url);
 const readme = new URL('docs/connectors/README.md', root);
-const entries = catalogOf(Object.values(connectors).map((connector) => connector.spec), { type: 'prebuilt' });
-const block = renderCatalogTable({ entries, sources: readSourcesOfTruth(new URL('test/contracts/fixtures/', root), entries.map((entry) => entry.id)) });
+const entries = catalogOf(
+  Object.values(connectors).map((connector) => connector.spec),
+  { type: 'prebuilt' },
+);
+const block = renderCatalogTable({
+  entries,
+  sources: readSourcesOfTruth(
+    new URL('test/contracts/fixtures/', root),
+    entries.map((entry) => entry.id),
+  ),
+});
 const text = readFileSync(readme, 'utf8');
 const current = catalogBlockOf(text);
 if (current === undefined) {
@@ -23,7 +32,9 @@ if (current === undefined) {
   process.exit(1);
 }
 if (process.argv.includes('--check')) {
-  process.stdout.write(current === block ? 'docs/connectors/README.md is up to date\n' : 'docs/connectors/README.md is stale: run npx tsx scripts/write-connector-catalog.ts\n');
+  process.stdout.write(
+    current === block ? 'docs/connectors/README.md is up to date\n' : 'docs/connectors/README.md is stale: run npx tsx scripts/write-connector-catalog.ts\n',
+  );
   process.exit(current === block ? 0 : 1);
 }
 writeFileSync(readme, text.replace(current, block));

@@ -14,7 +14,17 @@ export function describeApiKeyAuth(auth: AuthFields): AuthDescriptor<'key', neve
   return {
     type: 'apiKey',
     label: 'apiKey',
-    inputs: [{ role: 'key', name: fieldOr(auth, 'key', AUTH_DEFAULTS.apiKey.key), secret: true, need: 'required', sentIn, pointer: pointerOf(auth, 'key'), why: 'apiKey auth sends it as the key' }],
+    inputs: [
+      {
+        role: 'key',
+        name: fieldOr(auth, 'key', AUTH_DEFAULTS.apiKey.key),
+        secret: true,
+        need: 'required',
+        sentIn,
+        pointer: pointerOf(auth, 'key'),
+        why: 'apiKey auth sends it as the key',
+      },
+    ],
     credential: { in: sentIn, name },
     // In a query string the key is printed URL-encoded.
     redaction: { queryEncodings: sentIn === 'query', basicPair: 'none', obtainedTokens: false },

@@ -8,8 +8,24 @@ export function describeBasicAuth(auth: AuthFields): HeaderAuthDescriptor<'usern
     type: 'basic',
     label: 'basic',
     inputs: [
-      { role: 'username', name: fieldOr(auth, 'username', defaults.username), secret: false, need: 'required', sentIn: 'header', pointer: pointerOf(auth, 'username'), why: 'basic auth sends it as the user name' },
-      { role: 'password', name: fieldOr(auth, 'password', defaults.password), secret: true, need: 'required', sentIn: 'header', pointer: pointerOf(auth, 'password'), why: 'basic auth sends it as the password' },
+      {
+        role: 'username',
+        name: fieldOr(auth, 'username', defaults.username),
+        secret: false,
+        need: 'required',
+        sentIn: 'header',
+        pointer: pointerOf(auth, 'username'),
+        why: 'basic auth sends it as the user name',
+      },
+      {
+        role: 'password',
+        name: fieldOr(auth, 'password', defaults.password),
+        secret: true,
+        need: 'required',
+        sentIn: 'header',
+        pointer: pointerOf(auth, 'password'),
+        why: 'basic auth sends it as the password',
+      },
     ],
     credential: { in: 'header', name: 'Authorization' },
     // The pair is what a printed request shows, and it holds the password.

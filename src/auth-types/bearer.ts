@@ -7,7 +7,17 @@ export function describeBearerAuth(auth: AuthFields): HeaderAuthDescriptor<'toke
   return {
     type: 'bearer',
     label: 'bearer',
-    inputs: [{ role: 'token', name: fieldOr(auth, 'token', defaults.token), secret: true, need: 'required', sentIn: 'header', pointer: pointerOf(auth, 'token'), why: 'bearer auth sends it as the token' }],
+    inputs: [
+      {
+        role: 'token',
+        name: fieldOr(auth, 'token', defaults.token),
+        secret: true,
+        need: 'required',
+        sentIn: 'header',
+        pointer: pointerOf(auth, 'token'),
+        why: 'bearer auth sends it as the token',
+      },
+    ],
     credential: { in: 'header', name: fieldOr(auth, 'header', defaults.header) },
     redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false },
   };

@@ -56,4 +56,8 @@ const WITH_DEFAULT_NAMES: Record<AuthType, AuthFields[]> = {
  * The default names of every credential input of every auth type and grant (`token`, `password`,
  * `clientSecret`, ...): secrets in any spec, e.g. for the CLI, which refuses them as flags.
  */
-export const STANDARD_SECRET_INPUTS: ReadonlySet<string> = new Set(Object.values(WITH_DEFAULT_NAMES).flat().flatMap((auth) => authSecretInputNames(auth)));
+export const STANDARD_SECRET_INPUTS: ReadonlySet<string> = new Set(
+  Object.values(WITH_DEFAULT_NAMES)
+    .flat()
+    .flatMap((auth) => authSecretInputNames(auth)),
+);

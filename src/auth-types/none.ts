@@ -2,5 +2,11 @@
 import type { AuthDescriptor } from './auth-descriptor.js';
 
 export function describeNoneAuth(): AuthDescriptor<never, never> {
-  return { type: 'none', label: 'none', inputs: [], credential: { in: 'none' }, redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false } };
+  return {
+    type: 'none',
+    label: 'none',
+    inputs: [],
+    credential: { in: 'none' },
+    redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false },
+  };
 }

@@ -25,26 +25,70 @@ export function describeOAuth2Auth(auth: AuthFields): HeaderAuthDescriptor<'clie
   const grant = fieldOr(auth, 'grant', '') || undefined;
   // RFC 6749 §2.3.1: client_secret_basic sends the client's id and secret in a Basic header, client_secret_post in the form.
   const clientIn = fieldOr(auth, 'clientAuth', defaults.clientAuth) === 'client_secret_post' ? 'body' : 'header';
-  const input = (role: 'clientId' | OAuth2Role, fields: Omit<AuthInput, 'role' | 'name'>): AuthInput<'clientId' | OAuth2Role> => ({ role, name: role, ...fields });
+  const input = (role: 'clientId' | OAuth2Role, fields: Omit<AuthInput, 'role' | 'name'>): AuthInput<'clientId' | OAuth2Role> => ({
+    role,
+    name: role,
+    ...fields,
+  });
   const inputs = [
     input('clientId', { secret: false, need: 'required', sentIn: clientIn, pointer: '/auth/type', why: 'OAuth 2.0 identifies the client with it' }),
     // Only the grants with a user involved may have public clients (RFC 6749 §2.1), which have no secret.
-    input('clientSecret', { secret: true, need: grant === 'client_credentials' ? 'required' : 'optional', sentIn: clientIn, pointer: '/auth/type', why: 'OAuth 2.0 authenticates the client with it' }),
+    input('clientSecret', {
+      secret: true,
+      need: grant === 'client_credentials' ? 'required' : 'optional',
+      sentIn: clientIn,
+      pointer: '/auth/type',
+      why: 'OAuth 2.0 authenticates the client with it',
+    }),
   ];
   if (grant === 'refresh_token') {
-    inputs.push(input('refreshToken', { secret: true, need: 'required', sentIn: 'body', pointer: '/auth/grant', why: 'the refresh_token grant exchanges it for access tokens' }));
+    inputs.push(
+      input('refreshToken', {
+        secret: true,
+        need: 'required',
+        sentIn: 'body',
+        pointer: '/auth/grant',
+        why: 'the refresh_token grant exchanges it for access tokens',
+      }),
+    );
   }
   if (grant === 'authorization_code') {
     // The single-use code is spent on the first connection; later ones hold the refresh token the target issued.
     const untilRefreshToken = { unless: 'refreshToken' } as const;
     inputs.push(
-      input('refreshToken', { secret: true, need: 'optional', sentIn: 'body', pointer: '/auth/grant', why: 'the authorization_code grant renews tokens with it once the target issued one' }),
-      input('authorizationCode', { secret: true, need: untilRefreshToken, sentIn: 'body', pointer: '/auth/grant', why: 'the authorization_code grant exchanges it for tokens' }),
-      input('redirectUri', { secret: false, need: untilRefreshToken, sentIn: 'body', pointer: '/auth/grant', why: 'the authorization_code grant sends it with the code' }),
+      input('refreshToken', {
+        secret: true,
+        need: 'optional',
+        sentIn: 'body',
+        pointer: '/auth/grant',
+        why: 'the authorization_code grant renews tokens with it once the target issued one',
+      }),
+      input('authorizationCode', {
+        secret: true,
+        need: untilRefreshToken,
+        sentIn: 'body',
+        pointer: '/auth/grant',
+        why: 'the authorization_code grant exchanges it for tokens',
+      }),
+      input('redirectUri', {
+        secret: false,
+        need: untilRefreshToken,
+        sentIn: 'body',
+        pointer: '/auth/grant',
+        why: 'the authorization_code grant sends it with the code',
+      }),
     );
     // RFC 7636 §4.5: the verifier whose challenge went into the authorization URL.
     if (fieldOf(auth, 'pkce') !== false) {
-      inputs.push(input('codeVerifier', { secret: true, need: untilRefreshToken, sentIn: 'body', pointer: typeof fieldOf(auth, 'pkce') === 'boolean' ? '/auth/pkce' : '/auth/grant', why: 'PKCE (on by default) sends it with the code' }));
+      inputs.push(
+        input('codeVerifier', {
+          secret: true,
+          need: untilRefreshToken,
+          sentIn: 'body',
+          pointer: typeof fieldOf(auth, 'pkce') === 'boolean' ? '/auth/pkce' : '/auth/grant',
+          why: 'PKCE (on by default) sends it with the code',
+        }),
+      );
     }
   }
   return {

@@ -85,7 +85,17 @@ export function missingAccountFields(reads: AccountReads, account: Record<string
 }
 
 /** Throws naming the missing fields and the ways to give them. */
-export function checkAccountFields({ spec, action, account, ref }: { spec: ConnectorSpec; action: string; account: Record<string, unknown>; ref?: string }): void {
+export function checkAccountFields({
+  spec,
+  action,
+  account,
+  ref,
+}: {
+  spec: ConnectorSpec;
+  action: string;
+  account: Record<string, unknown>;
+  ref?: string;
+}): void {
   const missing = missingAccountFields(accountReads(spec, action), account);
   if (missing === undefined) return;
   const given = Object.keys(account).filter((field) => present(account, field));
@@ -110,7 +120,9 @@ function parsePairs(value: string): Record<string, string> {
 function toAccount(data: unknown, where: string): AccountFields {
   const object = Array.isArray(data) && data.length === 1 ? data[0] : data;
   if (typeof object !== 'object' || object === null || Array.isArray(object)) {
-    throw new InputsError(`${where}: expected one account, a JSON object with an id, got ${Array.isArray(object) ? `an array of ${object.length}` : describeType(object)}`);
+    throw new InputsError(
+      `${where}: expected one account, a JSON object with an id, got ${Array.isArray(object) ? `an array of ${object.length}` : describeType(object)}`,
+    );
   }
   const fields = object as Record<string, unknown>;
   const id = typeof fields.id === 'number' ? String(fields.id) : fields.id;

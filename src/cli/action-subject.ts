@@ -55,7 +55,17 @@ export interface ActionVariables {
  * Template variables of an action from `--person`, `--account` and `--vars`. Given the spec and
  * the action, the account is checked for the fields the action reads before anything is sent.
  */
-export async function actionVariables({ strings, cwd, spec, action }: { strings: Record<string, string>; cwd: string; spec?: ConnectorSpec; action?: string }): Promise<ActionVariables> {
+export async function actionVariables({
+  strings,
+  cwd,
+  spec,
+  action,
+}: {
+  strings: Record<string, string>;
+  cwd: string;
+  spec?: ConnectorSpec;
+  action?: string;
+}): Promise<ActionVariables> {
   const variables: ActionVariables = {};
   if (strings.person !== undefined) variables.user = await readPersonFile({ path: strings.person, cwd });
   // Fields not given (email, name of a bare id) are empty, as for an unmapped field.
@@ -68,7 +78,12 @@ export async function actionVariables({ strings, cwd, spec, action }: { strings:
 }
 
 /** Which of `--person`, `--account`, `--vars` an action kind needs and accepts. */
-export function checkVariableFlags({ strings, kind, action, personOptional = false }: {
+export function checkVariableFlags({
+  strings,
+  kind,
+  action,
+  personOptional = false,
+}: {
   strings: Record<string, string>;
   kind: ActionKind;
   action: string;
@@ -76,7 +91,8 @@ export function checkVariableFlags({ strings, kind, action, personOptional = fal
   personOptional?: boolean;
 }): void {
   if (kind === 'create' && strings.person === undefined && !personOptional) throw new InputsError(`${action} needs --person <file.json>`);
-  if (kind === 'account' && strings.account === undefined) throw new InputsError(`${action} needs --account (the account's id, or its fields: id=…,login=…, a JSON file, or a line of \`run importUsers --ndjson\`)`);
+  if (kind === 'account' && strings.account === undefined)
+    throw new InputsError(`${action} needs --account (the account's id, or its fields: id=…,login=…, a JSON file, or a line of \`run importUsers --ndjson\`)`);
   const accepted: Record<ActionKind, string[]> = { import: [], create: ['person'], account: ['account'], custom: ['vars', 'person', 'account'] };
   for (const flag of ['person', 'account', 'vars']) {
     if (strings[flag] !== undefined && !accepted[kind].includes(flag)) throw new InputsError(`--${flag} does not apply to ${action}`);

@@ -34,9 +34,7 @@ export class UsageError extends Error {
 function flagName(token: string): { name: string; inlineValue: string | undefined } {
   const body = token.slice(2);
   const equals = body.indexOf('=');
-  return equals === -1
-    ? { name: body, inlineValue: undefined }
-    : { name: body.slice(0, equals), inlineValue: body.slice(equals + 1) };
+  return equals === -1 ? { name: body, inlineValue: undefined } : { name: body.slice(0, equals), inlineValue: body.slice(equals + 1) };
 }
 
 function unknownFlag(name: string): UsageError {

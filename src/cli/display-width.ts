@@ -6,7 +6,8 @@
  */
 
 // Hangul Jamo, CJK radicals to Yi, Hangul syllables, CJK compatibility, vertical and fullwidth forms, CJK extensions B-G.
-const WIDE = /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|\p{Extended_Pictographic}/u;
+const WIDE =
+  /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua000-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\u{20000}-\u{3fffd}]|\p{Extended_Pictographic}/u;
 const ZERO = /[\p{Mn}\p{Me}\u200b-\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}]/u;
 
 /** Columns one character (code point) takes: 0, 1 or 2. */

@@ -18,7 +18,7 @@ export interface FormatOptions {
 
 function formatHuman(diagnostic: Diagnostic, sources: ReadonlyMap<string, string> | undefined): string {
   const severity = diagnostic.severity === 'warning' ? ' (warning)' : '';
-  const lines = [`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.code}${severity}  ${diagnostic.message.replace(/\s*\n\s*/gu, " ")}`];
+  const lines = [`${diagnostic.file}:${diagnostic.line}:${diagnostic.column}  ${diagnostic.code}${severity}  ${diagnostic.message.replace(/\s*\n\s*/gu, ' ')}`];
   const text = sources?.get(diagnostic.file);
   const context = text === undefined ? undefined : formatSourceLine(text, diagnostic);
   if (context !== undefined) lines.push(context);

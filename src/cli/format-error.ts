@@ -45,7 +45,11 @@ export function formatError({ error, color }: { error: unknown; color: boolean }
  * Prints a failure and returns the exit code: 2 for bad usage (options, inputs, unknown connector)
  * with the command's usage line, 1 for everything else (invalid spec, failed action).
  */
-export function reportFailure({ error, io, usage }: {
+export function reportFailure({
+  error,
+  io,
+  usage,
+}: {
   error: unknown;
   io: { stderr: { write(text: string): unknown; isTTY?: boolean }; env: NodeJS.ProcessEnv };
   usage: string;

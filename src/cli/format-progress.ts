@@ -36,7 +36,12 @@ export function formatProgressLine({ label, stats, elapsedMs }: { label: string;
   return `${label}: ${parts.join(', ')}`;
 }
 
-export function createProgress({ stream, label, now = Date.now, intervalMs = 100 }: {
+export function createProgress({
+  stream,
+  label,
+  now = Date.now,
+  intervalMs = 100,
+}: {
   stream: { write(text: string): unknown; isTTY?: boolean };
   label: string;
   now?: () => number;

@@ -105,7 +105,13 @@ export function formatTable(options: TableOptions): string {
       })
       .join(GAP)
       .trimEnd();
-  const lines = [render(options.columns.map((column) => column.header), true), ...cells.map((row) => render(row, false))];
+  const lines = [
+    render(
+      options.columns.map((column) => column.header),
+      true,
+    ),
+    ...cells.map((row) => render(row, false)),
+  ];
   return `${lines.join('\n')}\n`;
 }
 

@@ -31,10 +31,7 @@ function toInputName(flag: string): string {
 
 function looksSecret(name: string): boolean {
   const flat = name.toLowerCase().replace(/[-_]/g, '');
-  return (
-    /token|passw|secret|apikey|credential|authorization|privatekey/.test(flat) ||
-    ['key', 'auth', 'pwd', 'pass', 'bearer'].includes(flat)
-  );
+  return /token|passw|secret|apikey|credential|authorization|privatekey/.test(flat) || ['key', 'auth', 'pwd', 'pass', 'bearer'].includes(flat);
 }
 
 function secretAdvice(inputName: string): string {
@@ -139,9 +136,7 @@ export async function readInputsFile({ path, cwd, spec }: { path: string; cwd: s
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(data)) {
     if (name !== 'baseUrl' && !known.includes(name)) {
-      throw new InputsError(
-        `${path}: unknown input "${name}"; ${spec.id} takes: ${[...new Set([...known, 'baseUrl'])].join(', ')}`,
-      );
+      throw new InputsError(`${path}: unknown input "${name}"; ${spec.id} takes: ${[...new Set([...known, 'baseUrl'])].join(', ')}`);
     }
     if (typeof value !== 'string') {
       throw new InputsError(`${path}: input "${name}" must be a string, got ${describeType(value)}`);
@@ -184,7 +179,13 @@ export interface CollectedInputs {
 }
 
 /** Merges environment, file and flags (in that order of precedence) and lists what is missing. */
-export function collectInputs({ spec, env, file, flags, baseUrlFlag }: {
+export function collectInputs({
+  spec,
+  env,
+  file,
+  flags,
+  baseUrlFlag,
+}: {
   spec: ConnectorSpec;
   env: NodeJS.ProcessEnv;
   file: Record<string, string>;

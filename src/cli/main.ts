@@ -59,7 +59,7 @@ const commands: Record<string, CommandEntry> = {
 function usage(): string {
   const lines = ['Usage: connector <command> [options]', '', 'Commands:'];
   for (const [name, entry] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${entry.summary}`);
-  lines.push('', 'Run `connector <command> --help` for a command\'s options.', '');
+  lines.push('', "Run `connector <command> --help` for a command's options.", '');
   return lines.join('\n');
 }
 

@@ -11,14 +11,7 @@ import { UsageError, type ParsedArgs } from './args.js';
 import type { CliIO } from './command.js';
 import type { CompiledConnector, ConnectorSpec } from '../connector.js';
 import type { Client, RuntimeLogger } from '../index.js';
-import {
-  collectInputs,
-  formatMissingInputs,
-  InputsError,
-  parseInputFlags,
-  readInputsFile,
-  type CollectedInputs,
-} from './inputs.js';
+import { collectInputs, formatMissingInputs, InputsError, parseInputFlags, readInputsFile, type CollectedInputs } from './inputs.js';
 import { checkBaseUrl, parseTimeout } from './session-flags.js';
 import { redactIO, type SessionIO } from './session-io.js';
 import { PACKAGE_ROOT } from '../package-root.js';
@@ -114,14 +107,16 @@ export async function resolveConnector({ ref, cwd }: { ref: string; cwd: string 
   const specFile = specs.byId.get(ref) ?? specs.byName.get(ref);
   if (specFile !== undefined) return loadSpecConnector(relative(cwd, specFile), cwd);
   const known = [...new Set([...Object.keys(generated), ...specs.byId.keys()])].sort();
-  throw new ResolveConnectorError(
-    `unknown connector "${ref}": shipped connectors are ${known.join(', ') || '(none)'}; or give the path of a spec file`,
-    2,
-  );
+  throw new ResolveConnectorError(`unknown connector "${ref}": shipped connectors are ${known.join(', ') || '(none)'}; or give the path of a spec file`, 2);
 }
 
 /** Collects the operator's inputs for a connector; throws InputsError listing missing ones. */
-export async function collectOperatorInputs({ connector, args, io, allowMissing = false }: {
+export async function collectOperatorInputs({
+  connector,
+  args,
+  io,
+  allowMissing = false,
+}: {
   connector: CompiledConnector;
   args: ParsedArgs;
   io: CliIO;
@@ -158,7 +153,13 @@ function fillOffline(connector: CompiledConnector, collected: CollectedInputs): 
  * with its structured event (the progress line counts retries from it); `--verbose` prints the
  * lines (already redacted) to stderr.
  */
-export async function openSession({ connector, args, io, onLog, offline = false }: {
+export async function openSession({
+  connector,
+  args,
+  io,
+  onLog,
+  offline = false,
+}: {
   connector: CompiledConnector;
   args: ParsedArgs;
   io: CliIO;
@@ -182,7 +183,14 @@ export async function openSession({ connector, args, io, onLog, offline = false 
   // The operator's own machine and spec: any address (a local fake, an on-premises target) may be
   // reached. A shared service never does this; it passes the strict default or an allow list.
   // The operator's own machine and specs: the host's jq binary may run what the engine refuses.
-  const client = connect(connector, collected.inputs, { baseUrl: collected.baseUrl, logger, actor, egress: ALLOW_ANY, jq: { binaryFallback: true }, ...(timeouts && { timeouts }) });
+  const client = connect(connector, collected.inputs, {
+    baseUrl: collected.baseUrl,
+    logger,
+    actor,
+    egress: ALLOW_ANY,
+    jq: { binaryFallback: true },
+    ...(timeouts && { timeouts }),
+  });
   return { connector, client, io: redacted };
 }
 
@@ -205,9 +213,7 @@ export function listActions(spec: ConnectorSpec): string[] {
 /** What kind of action `<action>` names on this connector; a UsageError when it has no such action. */
 export function classifyAction({ spec, action }: { spec: ConnectorSpec; action: string }): ActionKind {
   const standard = STANDARD_KINDS[action];
-  const defined = standard !== undefined
-    ? spec.actions[action as keyof typeof spec.actions] !== undefined
-    : Object.hasOwn(spec.actions.custom ?? {}, action);
+  const defined = standard !== undefined ? spec.actions[action as keyof typeof spec.actions] !== undefined : Object.hasOwn(spec.actions.custom ?? {}, action);
   if (defined) return standard ?? 'custom';
   const what = standard !== undefined ? `${spec.id} does not support ${action}` : `${spec.id} has no action "${action}"`;
   throw new UsageError(`${what}; its actions are: ${listActions(spec).join(', ')}`);

@@ -11,7 +11,7 @@ export const SESSION_FLAGS = {
   input: { kind: 'list', value: '<name=value>', description: 'a non-secret input; secrets only via --inputs or CONNECTOR_INPUT_<NAME>' },
   'base-url': { kind: 'string', value: '<url>', description: 'override the base URL of the connector' },
   'actor-email': { kind: 'string', value: '<email>', description: 'the operator on whose behalf actions run (`actor.email` in templates)' },
-  'actor-name': { kind: 'string', value: '<name>', description: 'the operator\'s name (`actor.name` in templates)' },
+  'actor-name': { kind: 'string', value: '<name>', description: "the operator's name (`actor.name` in templates)" },
   timeout: { kind: 'string', value: '<seconds>', description: 'give up on a request the target has not answered after this long (default 30)' },
   verbose: { kind: 'boolean', description: 'print each request, retry and wait on stderr (redacted)' },
 } as const;
@@ -45,7 +45,9 @@ export function checkBaseUrl(value: string | undefined, source = '--base-url'): 
   // Action paths are joined to the base path only: a query (an API key, ?api-version=) or a fragment
   // would be dropped without a word, and the target would answer as if it were never given.
   if (url.search !== '' || url.hash !== '') {
-    throw new InputsError(`${source} must not have a query (?...) or fragment (#...): only the scheme, host and base path are used; query parameters belong in the spec's \`query\``);
+    throw new InputsError(
+      `${source} must not have a query (?...) or fragment (#...): only the scheme, host and base path are used; query parameters belong in the spec's \`query\``,
+    );
   }
   return value;
 }

@@ -39,7 +39,18 @@ async function runRules(context: RuleContext, schemaValid: boolean): Promise<Dia
         if (!schemaValid) return [];
         // On a schema-valid spec a failing rule is our bug: say so as a diagnostic, not a crash.
         const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-        return [{ code: 'SPEC_RULE_FAILED', severity: 'error', file: context.file, line: 1, column: 1, pointer: '', message: `the check ${rule.name} failed on this spec: ${reason}`, hint: 'this is a bug in the validator; please report it with the spec' }];
+        return [
+          {
+            code: 'SPEC_RULE_FAILED',
+            severity: 'error',
+            file: context.file,
+            line: 1,
+            column: 1,
+            pointer: '',
+            message: `the check ${rule.name} failed on this spec: ${reason}`,
+            hint: 'this is a bug in the validator; please report it with the spec',
+          },
+        ];
       }
     }),
   );
@@ -57,7 +68,10 @@ export async function validateSpecText(input: SpecText & { jq?: JqChecker }): Pr
   const schemaDiagnostics = validateSchema({ value: parsed.value, file, sourceMap: parsed.sourceMap });
   const isObject = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value);
   const ruleDiagnostics = isObject
-    ? await runRules({ spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker, jqPolicy: input.jqPolicy ?? SAFE_JQ_POLICY }, schemaDiagnostics.length === 0)
+    ? await runRules(
+        { spec: parsed.value as ConnectorSpec, file, text, sourceMap: parsed.sourceMap, jq: input.jq ?? jqChecker, jqPolicy: input.jqPolicy ?? SAFE_JQ_POLICY },
+        schemaDiagnostics.length === 0,
+      )
     : [];
   const diagnostics = sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...ruleDiagnostics]);
   if (hasErrors(diagnostics)) return { diagnostics };

@@ -49,9 +49,7 @@ export function compareText(a: string, b: string): number {
 
 /** Orders diagnostics by position so output reads top to bottom and is deterministic. */
 export function sortDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return [...diagnostics].sort(
-    (a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.code, b.code),
-  );
+  return [...diagnostics].sort((a, b) => compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.code, b.code));
 }
 
 /** Escapes one JSON pointer segment (RFC 6901 section 3). */

@@ -71,7 +71,7 @@ export function emitConnectorModule(input: { spec: ConnectorSpec; source: string
 /** `generated/index.ts`: every module re-exported, and `connectors` mapping id to connector. */
 export function emitIndexModule(ids: readonly string[]): string {
   const sorted = [...ids].sort();
-  const lines = [generatedHeader('specs/') , `import type { CompiledConnector } from '../src/connector.js';\n`];
+  const lines = [generatedHeader('specs/'), `import type { CompiledConnector } from '../src/connector.js';\n`];
   for (const id of sorted) lines.push(`import { ${camelCaseId(id)}Connector } from './${id}.js';\n`);
   lines.push('\n');
   for (const id of sorted) lines.push(`export * from './${id}.js';\n`);

@@ -48,7 +48,11 @@ function emitAuthDefaults(defs: Record<string, Json>): string {
     const properties = (branch?.properties ?? {}) as Record<string, Json>;
     const type = properties.type?.const;
     if (typeof type !== 'string') continue;
-    defaults[type] = Object.fromEntries(Object.entries(properties).filter(([, field]) => field.default !== undefined).map(([name, field]) => [name, field.default]));
+    defaults[type] = Object.fromEntries(
+      Object.entries(properties)
+        .filter(([, field]) => field.default !== undefined)
+        .map(([name, field]) => [name, field.default]),
+    );
   }
   if (Object.keys(defaults).length === 0) return '';
   return `\n/** Each auth type's field defaults from the schema, for code that reads a spec before it is lowered. */\nexport const AUTH_DEFAULTS = ${JSON.stringify(defaults)} as const;\n`;

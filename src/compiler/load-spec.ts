@@ -24,10 +24,19 @@ function fileDiagnostic(file: string, code: string, message: string, hint: strin
 /** Checks text handed to the compiler directly (a customer's spec at run time) the same way as a file. */
 export function checkSpecText(text: string, file: string): Diagnostic[] {
   if (text.length > MAX_SPEC_BYTES) {
-    return [fileDiagnostic(file, 'SPEC_FILE_TOO_LARGE', `the spec is ${text.length} characters; the limit is ${MAX_SPEC_BYTES}`, 'a spec is a few kilobytes of YAML; check that this is the right file')];
+    return [
+      fileDiagnostic(
+        file,
+        'SPEC_FILE_TOO_LARGE',
+        `the spec is ${text.length} characters; the limit is ${MAX_SPEC_BYTES}`,
+        'a spec is a few kilobytes of YAML; check that this is the right file',
+      ),
+    ];
   }
   if (text.includes('\u0000')) {
-    return [fileDiagnostic(file, 'SPEC_BINARY_FILE', 'the spec contains NUL bytes, so it is a binary file, not YAML', 'give the path of a YAML spec file (.yaml)')];
+    return [
+      fileDiagnostic(file, 'SPEC_BINARY_FILE', 'the spec contains NUL bytes, so it is a binary file, not YAML', 'give the path of a YAML spec file (.yaml)'),
+    ];
   }
   return [];
 }
@@ -44,11 +53,31 @@ export async function loadSpecFile(path: string, options: { file?: string } = {}
       return { file, diagnostics: [fileDiagnostic(file, 'SPEC_FILE_UNREADABLE', 'not a regular file', 'give the path of a YAML spec file')] };
     }
     if (info.size > MAX_SPEC_BYTES) {
-      return { file, diagnostics: [fileDiagnostic(file, 'SPEC_FILE_TOO_LARGE', `the file is ${info.size} bytes; the limit is ${MAX_SPEC_BYTES}`, 'a spec is a few kilobytes of YAML; check that this is the right file')] };
+      return {
+        file,
+        diagnostics: [
+          fileDiagnostic(
+            file,
+            'SPEC_FILE_TOO_LARGE',
+            `the file is ${info.size} bytes; the limit is ${MAX_SPEC_BYTES}`,
+            'a spec is a few kilobytes of YAML; check that this is the right file',
+          ),
+        ],
+      };
     }
     const bytes = await readFile(path);
     if (bytes.subarray(0, 8192).includes(0)) {
-      return { file, diagnostics: [fileDiagnostic(file, 'SPEC_BINARY_FILE', 'the file contains NUL bytes, so it is a binary file, not YAML', 'give the path of a YAML spec file (.yaml)')] };
+      return {
+        file,
+        diagnostics: [
+          fileDiagnostic(
+            file,
+            'SPEC_BINARY_FILE',
+            'the file contains NUL bytes, so it is a binary file, not YAML',
+            'give the path of a YAML spec file (.yaml)',
+          ),
+        ],
+      };
     }
     let text: string;
     try {

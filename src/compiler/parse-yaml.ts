@@ -75,7 +75,18 @@ export function parseSpecYaml(input: { text: string; file: string }): ParsedSpec
     if (value === null || value === undefined) {
       return {
         sourceMap,
-        diagnostics: [{ code: 'SPEC_EMPTY_FILE', severity: 'error', file, line: 1, column: 1, pointer: '', message: 'the spec is empty', hint: 'start from `connector new <id> --type custom`, which writes a spec that validates' }],
+        diagnostics: [
+          {
+            code: 'SPEC_EMPTY_FILE',
+            severity: 'error',
+            file,
+            line: 1,
+            column: 1,
+            pointer: '',
+            message: 'the spec is empty',
+            hint: 'start from `connector new <id> --type custom`, which writes a spec that validates',
+          },
+        ],
       };
     }
     return { value, sourceMap, diagnostics: structural };
@@ -83,7 +94,19 @@ export function parseSpecYaml(input: { text: string; file: string }): ParsedSpec
     const message = error instanceof Error ? error.message : String(error);
     return {
       sourceMap,
-      diagnostics: [...structural, { code: 'SPEC_YAML_ALIAS_LIMIT', severity: 'error', file, line: 1, column: 1, pointer: '', message: `the YAML expands too many aliases (${message.split('\n')[0]})`, hint: `use at most ${MAX_ALIAS_COUNT} alias expansions (*name); write repeated parts out instead` }],
+      diagnostics: [
+        ...structural,
+        {
+          code: 'SPEC_YAML_ALIAS_LIMIT',
+          severity: 'error',
+          file,
+          line: 1,
+          column: 1,
+          pointer: '',
+          message: `the YAML expands too many aliases (${message.split('\n')[0]})`,
+          hint: `use at most ${MAX_ALIAS_COUNT} alias expansions (*name); write repeated parts out instead`,
+        },
+      ],
     };
   }
 }
@@ -109,16 +132,28 @@ function collectYamlErrors(input: { doc: Document; text: string; file: string; p
   for (const error of input.doc.errors) {
     if (unclosed && error.pos[0] > unclosed.offset) continue;
     const code =
-      error.code === 'RESOURCE_EXHAUSTION' ? 'SPEC_YAML_TOO_DEEP'
-      : error.code === 'BAD_INDENT' || error.code === 'TAB_AS_INDENT' ? 'SPEC_YAML_INDENT'
-      : 'SPEC_YAML_SYNTAX';
-    const where = /Missing closing ["']quote/u.test(error.message) ? openingQuote(input.text, error.pos[0]) ?? input.position(error.pos[0]) : input.position(error.pos[0]);
+      error.code === 'RESOURCE_EXHAUSTION'
+        ? 'SPEC_YAML_TOO_DEEP'
+        : error.code === 'BAD_INDENT' || error.code === 'TAB_AS_INDENT'
+          ? 'SPEC_YAML_INDENT'
+          : 'SPEC_YAML_SYNTAX';
+    const where = /Missing closing ["']quote/u.test(error.message)
+      ? (openingQuote(input.text, error.pos[0]) ?? input.position(error.pos[0]))
+      : input.position(error.pos[0]);
     const key = `${code}:${where.line}:${where.column}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (code === 'SPEC_YAML_TOO_DEEP') return [tooDeep(input.file, where)];
     const message = error.message.split('\n')[0] ?? 'invalid YAML';
-    diagnostics.push({ code, severity: 'error', file: input.file, ...where, pointer: '', message: `YAML: ${message}`, hint: code === 'SPEC_YAML_INDENT' ? INDENT_HINT : SYNTAX_HINT });
+    diagnostics.push({
+      code,
+      severity: 'error',
+      file: input.file,
+      ...where,
+      pointer: '',
+      message: `YAML: ${message}`,
+      hint: code === 'SPEC_YAML_INDENT' ? INDENT_HINT : SYNTAX_HINT,
+    });
     if (diagnostics.length >= 10) break;
   }
   return diagnostics;
@@ -158,10 +193,13 @@ function duplicateKey(input: { file: string; path: string[]; name: string; where
   const { path, name, earlier } = input;
   const parent = path.join('.');
   const what =
-    parent === 'actions.custom' ? `custom action '${name}' is defined twice`
-    : parent === 'inputs' ? `input '${name}' is declared twice`
-    : parent === 'lookups' ? `lookup '${name}' is defined twice`
-    : `key '${name}' appears twice${parent ? ` in ${parent}` : ' at the top level'}`;
+    parent === 'actions.custom'
+      ? `custom action '${name}' is defined twice`
+      : parent === 'inputs'
+        ? `input '${name}' is declared twice`
+        : parent === 'lookups'
+          ? `lookup '${name}' is defined twice`
+          : `key '${name}' appears twice${parent ? ` in ${parent}` : ' at the top level'}`;
   return {
     code: 'SPEC_DUPLICATE_KEY',
     severity: 'error',

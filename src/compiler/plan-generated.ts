@@ -32,7 +32,16 @@ export async function planGeneratedFiles(input: {
     if (!result.spec) continue;
     const earlier = ids.get(result.spec.id);
     if (earlier !== undefined) {
-      diagnostics.push({ code: 'SPEC_DUPLICATE_ID', severity: 'error', file: source.file, line: 1, column: 1, pointer: '/id', message: `id '${result.spec.id}' is already used by ${earlier}`, hint: 'give every connector a unique id (the file name without .yaml)' });
+      diagnostics.push({
+        code: 'SPEC_DUPLICATE_ID',
+        severity: 'error',
+        file: source.file,
+        line: 1,
+        column: 1,
+        pointer: '/id',
+        message: `id '${result.spec.id}' is already used by ${earlier}`,
+        hint: 'give every connector a unique id (the file name without .yaml)',
+      });
       continue;
     }
     ids.set(result.spec.id, source.file);

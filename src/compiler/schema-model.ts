@@ -28,9 +28,21 @@ export interface UnionSite {
 
 export const UNION_SITES: readonly UnionSite[] = [
   { path: ['auth'], def: 'auth', noun: 'auth', shapeCode: 'SPEC_AUTH_SHAPE', unknownTypeCode: 'SPEC_UNKNOWN_AUTH_TYPE' },
-  { path: ['actions', 'importUsers', 'pagination'], def: 'pagination', noun: 'pagination', shapeCode: 'SPEC_PAGINATION_SHAPE', unknownTypeCode: 'SPEC_UNKNOWN_PAGINATION_TYPE' },
+  {
+    path: ['actions', 'importUsers', 'pagination'],
+    def: 'pagination',
+    noun: 'pagination',
+    shapeCode: 'SPEC_PAGINATION_SHAPE',
+    unknownTypeCode: 'SPEC_UNKNOWN_PAGINATION_TYPE',
+  },
   // `*`: every item of the list (see expandSitePaths).
-  { path: ['actions', 'importUsers', 'additionalLists', '*', 'pagination'], def: 'pagination', noun: 'pagination', shapeCode: 'SPEC_PAGINATION_SHAPE', unknownTypeCode: 'SPEC_UNKNOWN_PAGINATION_TYPE' },
+  {
+    path: ['actions', 'importUsers', 'additionalLists', '*', 'pagination'],
+    def: 'pagination',
+    noun: 'pagination',
+    shapeCode: 'SPEC_PAGINATION_SHAPE',
+    unknownTypeCode: 'SPEC_UNKNOWN_PAGINATION_TYPE',
+  },
 ];
 
 /** The concrete paths of a site's path in a value: one per array item where the path has `*`. */
@@ -63,7 +75,7 @@ export function unionBranches(def: string): Map<string, string> {
   const branches = new Map<string, string>();
   for (const option of (defs[def]?.oneOf as JsonObject[] | undefined) ?? []) {
     const name = String(option.$ref).replace('#/$defs/', '');
-    const type = ((defs[name]?.properties as Record<string, JsonObject> | undefined)?.type?.const);
+    const type = (defs[name]?.properties as Record<string, JsonObject> | undefined)?.type?.const;
     if (typeof type === 'string') branches.set(type, name);
   }
   return branches;
@@ -93,7 +105,13 @@ export function createSchemaAjv(input: { kind: ValidatorKind; source?: boolean }
   const stripped = structuredClone(specSchema);
   for (const site of UNION_SITES) delete defsOf(stripped)[site.def]!.oneOf;
   // verbose: errors carry parentSchema, so unknown-key hints can list the known keys.
-  const ajv = new AjvClass({ allErrors: true, verbose: true, strict: false, useDefaults: input.kind === 'defaulting', code: { source: input.source === true } });
+  const ajv = new AjvClass({
+    allErrors: true,
+    verbose: true,
+    strict: false,
+    useDefaults: input.kind === 'defaulting',
+    code: { source: input.source === true },
+  });
   // URLs are checked by a semantic rule with a precise message (absolute http(s) URL).
   ajv.addFormat('uri', true);
   ajv.addSchema(stripped);

@@ -70,13 +70,7 @@ export function createSourceMap(input: { doc: Document; lineCounter: LineCounter
  * scalars on one line (without escapes) and for block scalars, literal (`|`) and folded (`>`,
  * `>-`), with any chomping: the value is walked beside the source text (see alignBlockScalar).
  */
-function locateInScalar(input: {
-  node: Scalar;
-  offset: number;
-  position: (offset: number) => Position;
-  lineStarts: number[];
-  text: string;
-}): Position {
+function locateInScalar(input: { node: Scalar; offset: number; position: (offset: number) => Position; lineStarts: number[]; text: string }): Position {
   const { node, position, lineStarts, text } = input;
   const start = node.range![0];
   const value = String(node.value);
@@ -115,7 +109,8 @@ function alignBlockScalar(input: { value: string; offset: number; text: string; 
   for (let at = 0; at < offset && source < end; at++) {
     const char = value[at];
     if (text[source] === char) step();
-    else if (char === ' ' && text[source] === '\n') step(); // a line break folded into a space
+    else if (char === ' ' && text[source] === '\n')
+      step(); // a line break folded into a space
     else {
       // Blank lines folding dropped (or `\r`): step over them to the character itself.
       while (source < end && text[source] !== char && /[\n\r ]/u.test(text[source] ?? '')) step();

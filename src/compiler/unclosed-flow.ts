@@ -12,7 +12,14 @@ export function findUnclosedFlowCollections(text: string): Array<{ offset: numbe
   const visit = (node: unknown, depth: number): void => {
     // The depth guard matches the parse stage's own: hostile nesting is reported elsewhere.
     if (node === null || typeof node !== 'object' || depth > 256) return;
-    const token = node as { type?: string; start?: { offset: number; source: string }; end?: Array<{ type: string }>; items?: unknown[]; value?: unknown; key?: unknown };
+    const token = node as {
+      type?: string;
+      start?: { offset: number; source: string };
+      end?: Array<{ type: string }>;
+      items?: unknown[];
+      value?: unknown;
+      key?: unknown;
+    };
     if (token.type === 'flow-collection' && token.start) {
       const closing = token.start.source === '{' ? 'flow-map-end' : 'flow-seq-end';
       if (!(token.end ?? []).some((end) => end.type === closing)) found.push({ offset: token.start.offset, bracket: token.start.source });

@@ -48,12 +48,21 @@ function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
 /** `actions.importUsers.mapping` for `/actions/importUsers/mapping`; "the spec" for the root. */
 export function describePointer(pointer: string): string {
   const segments = splitPointer(pointer);
-  return segments.length === 0 ? 'the spec' : segments.map((s) => (/^\d+$/u.test(s) ? `[${s}]` : s)).join('.').replace(/\.\[/gu, '[');
+  return segments.length === 0
+    ? 'the spec'
+    : segments
+        .map((s) => (/^\d+$/u.test(s) ? `[${s}]` : s))
+        .join('.')
+        .replace(/\.\[/gu, '[');
 }
 
 function siteAt(pointer: string): UnionSite | undefined {
   const segments = splitPointer(pointer);
-  return UNION_SITES.find((site) => site.path.length === segments.length && site.path.every((part, index) => part === '*' ? /^\d+$/u.test(segments[index] ?? '') : part === segments[index]));
+  return UNION_SITES.find(
+    (site) =>
+      site.path.length === segments.length &&
+      site.path.every((part, index) => (part === '*' ? /^\d+$/u.test(segments[index] ?? '') : part === segments[index])),
+  );
 }
 
 function translateErrors(errors: ErrorObject[], context: Translate): Diagnostic[] {
@@ -84,7 +93,12 @@ function translateError(error: ErrorObject, context: Translate): Diagnostic | un
     case 'additionalProperties': {
       const key = String(params.additionalProperty);
       const candidates = properties.filter((p) => p !== '$schema');
-      return make('SPEC_UNKNOWN_KEY', { pointer: `${pointer}/${key}`, target: 'key' }, `unknown key '${key}' in ${where}`, hintForName(key, candidates, 'keys'));
+      return make(
+        'SPEC_UNKNOWN_KEY',
+        { pointer: `${pointer}/${key}`, target: 'key' },
+        `unknown key '${key}' in ${where}`,
+        hintForName(key, candidates, 'keys'),
+      );
     }
     case 'required': {
       const missing = String(params.missingProperty);
@@ -113,9 +127,19 @@ function translateError(error: ErrorObject, context: Translate): Diagnostic | un
       return make('SPEC_INVALID_VALUE', { pointer, target: 'value' }, `${where} is ${given}, which is not one of: ${allowed.join(', ')}`, hint);
     }
     case 'const':
-      return make('SPEC_INVALID_VALUE', { pointer, target: 'value' }, `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(error.data)}`, `write \`${splitPointer(pointer).at(-1)}: ${JSON.stringify(params.allowedValue)}\``);
+      return make(
+        'SPEC_INVALID_VALUE',
+        { pointer, target: 'value' },
+        `${where} must be ${JSON.stringify(params.allowedValue)}, not ${JSON.stringify(error.data)}`,
+        `write \`${splitPointer(pointer).at(-1)}: ${JSON.stringify(params.allowedValue)}\``,
+      );
     case 'type':
-      return make('SPEC_WRONG_TYPE', { pointer, target: 'value' }, `${where} must be ${article(String(params.type))}, not ${kindOf(error.data)}`, typeHint(String(params.type)));
+      return make(
+        'SPEC_WRONG_TYPE',
+        { pointer, target: 'value' },
+        `${where} must be ${article(String(params.type))}, not ${kindOf(error.data)}`,
+        typeHint(String(params.type)),
+      );
     case 'pattern':
       if (error.propertyName !== undefined) return nameError(error.propertyName, pointer, make);
       return patternError(pointer, error.data, make);
@@ -132,17 +156,36 @@ type Make = (code: string, at: { pointer: string; target: 'key' | 'value' }, mes
 
 function nameError(name: string, pointer: string, make: Make): Diagnostic {
   const camel = name.replace(/[-_\s]+(.)/gu, (_, c: string) => c.toUpperCase()).replace(/^[A-Z]/u, (c) => c.toLowerCase());
-  return make('SPEC_INVALID_NAME', { pointer: `${pointer}/${name}`, target: 'key' }, `'${name}' in ${describePointer(pointer)} is not a valid name; names are camelCase letters and digits starting with a lowercase letter`, `rename it to '${camel.replace(/[^A-Za-z0-9]/gu, '')}'`);
+  return make(
+    'SPEC_INVALID_NAME',
+    { pointer: `${pointer}/${name}`, target: 'key' },
+    `'${name}' in ${describePointer(pointer)} is not a valid name; names are camelCase letters and digits starting with a lowercase letter`,
+    `rename it to '${camel.replace(/[^A-Za-z0-9]/gu, '')}'`,
+  );
 }
 
 function patternError(pointer: string, data: unknown, make: Make): Diagnostic {
   const field = splitPointer(pointer).at(-1);
   if (pointer === '/id') {
-    const kebab = String(data).replace(/([a-z0-9])([A-Z])/gu, '$1-$2').toLowerCase().replace(/[^a-z0-9]+/gu, '-').replace(/^-+|-+$/gu, '');
-    return make('SPEC_INVALID_ID', { pointer, target: 'value' }, `id ${JSON.stringify(data)} is not kebab-case`, `write \`id: ${kebab || 'my-connector'}\` (lowercase letters, digits and single dashes)`);
+    const kebab = String(data)
+      .replace(/([a-z0-9])([A-Z])/gu, '$1-$2')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/gu, '-')
+      .replace(/^-+|-+$/gu, '');
+    return make(
+      'SPEC_INVALID_ID',
+      { pointer, target: 'value' },
+      `id ${JSON.stringify(data)} is not kebab-case`,
+      `write \`id: ${kebab || 'my-connector'}\` (lowercase letters, digits and single dashes)`,
+    );
   }
   if (field === 'path') {
-    return make('SPEC_INVALID_PATH', { pointer, target: 'value' }, `${describePointer(pointer)} ${JSON.stringify(data)} must start with '/'; it is relative to the base URL`, `write \`path: /${String(data).replace(/^[a-z]+:\/\/[^/]*\/?/iu, '')}\` and put the scheme and host in baseUrl`);
+    return make(
+      'SPEC_INVALID_PATH',
+      { pointer, target: 'value' },
+      `${describePointer(pointer)} ${JSON.stringify(data)} must start with '/'; it is relative to the base URL`,
+      `write \`path: /${String(data).replace(/^[a-z]+:\/\/[^/]*\/?/iu, '')}\` and put the scheme and host in baseUrl`,
+    );
   }
   return make('SPEC_INVALID_VALUE', { pointer, target: 'value' }, `${describePointer(pointer)} has an invalid format`, 'see the field in the spec reference');
 }
@@ -162,7 +205,14 @@ function kindOf(data: unknown): string {
 }
 
 function article(type: string): string {
-  const names: Record<string, string> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean (true or false)' };
+  const names: Record<string, string> = {
+    object: 'a mapping',
+    array: 'a list',
+    string: 'a string',
+    integer: 'an integer',
+    number: 'a number',
+    boolean: 'a boolean (true or false)',
+  };
   return names[type] ?? `a ${type}`;
 }
 
@@ -172,4 +222,3 @@ function typeHint(type: string): string {
   if (type === 'string') return 'quote the value, e.g. "..."';
   return `write ${article(type)}`;
 }
-

@@ -10,6 +10,9 @@ export function formatTable<Row>(rows: readonly Row[], columns: ReadonlyArray<Co
   const cells = rows.map((row) => columns.map((column) => column.value(row)));
   const widths = columns.map((column, index) => Math.max(column.title.length, ...cells.map((line) => line[index]?.length ?? 0)));
   const render = (line: readonly string[]): string =>
-    line.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join('  ').trimEnd();
+    line
+      .map((cell, index) => cell.padEnd(widths[index] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [render(columns.map((column) => column.title)), render(widths.map((width) => '-'.repeat(width))), ...cells.map(render)].join('\n');
 }

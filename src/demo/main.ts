@@ -28,7 +28,11 @@ const describe = (account: ShownAccount): string => `${account.id} ${account.nam
 async function runToolkitDemo(write: (line: string) => void): Promise<void> {
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: DEMO_USERS }) });
   const { connector, from } = await loadIncidentPlatformConnector();
-  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { baseUrl: simulator.server.origin, egress: ALLOW_LOOPBACK, actor: { email: 'operator@example.com', name: 'Demo Operator' } });
+  const client = connect(
+    connector,
+    { token: DEMO_FULL_ACCESS_KEY },
+    { baseUrl: simulator.server.origin, egress: ALLOW_LOOPBACK, actor: { email: 'operator@example.com', name: 'Demo Operator' } },
+  );
   try {
     write(`Incident platform simulator (PagerDuty REST API v2) on ${simulator.server.origin} with ${DEMO_USERS} users`);
     write(`Connector ${connector.spec.id} (${connector.spec.name}) from ${from}; token: demo key`);

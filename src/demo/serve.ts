@@ -3,7 +3,13 @@
  * operator can try the `connector` commands against it, and prints what to type. The keys are the
  * simulator's fixed demo keys, not secrets, so printing them is the point.
  */
-import { DEMO_FULL_ACCESS_KEY, DEMO_READ_ONLY_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../simulators/incident-platform/index.js';
+import {
+  DEMO_FULL_ACCESS_KEY,
+  DEMO_READ_ONLY_KEY,
+  seedUsers,
+  startIncidentPlatform,
+  type IncidentPlatformSimulator,
+} from '../simulators/incident-platform/index.js';
 
 export const DEMO_USERS = 36;
 
@@ -31,7 +37,10 @@ export function describeServedDemo(origin: string): string[] {
  * Starts the simulator, prints the banner, and resolves once a stop signal has closed it.
  * `signals` is injectable so a test can stop it without a real signal.
  */
-export async function serveDemo({ write, signals = process }: {
+export async function serveDemo({
+  write,
+  signals = process,
+}: {
   write: (line: string) => void;
   signals?: Pick<NodeJS.Process, 'once' | 'off'>;
 }): Promise<void> {

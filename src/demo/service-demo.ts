@@ -51,13 +51,21 @@ export async function runServiceDemo(write: (line: string) => void): Promise<voi
     const imported = await service.people.importCsv({ tenantId: tenant.id, csv: people.map((line) => line.join(',')).join('\n'), actor: OPERATOR });
     write(`2. People: ${imported.created} imported from CSV`);
 
-    const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin, actor: OPERATOR });
+    const integration = await service.integrations.create({
+      tenantId: tenant.id,
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: simulator.server.origin,
+      actor: OPERATOR,
+    });
     const ref = { tenantId: tenant.id, integrationId: integration.id };
     write(`3. Integration "${integration.name}" (prebuilt incident-platform)`);
 
     const auth = await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor: OPERATOR });
     if (!auth.ok) throw new Error(`the connection test failed: ${auth.failure.code}: ${auth.failure.message}`);
-    write(`4. Authentication tested and saved (encrypted): GET via ${auth.check.via}, HTTP ${auth.check.status}, ${auth.check.records ?? 0} records on the first page`);
+    write(
+      `4. Authentication tested and saved (encrypted): GET via ${auth.check.via}, HTTP ${auth.check.status}, ${auth.check.records ?? 0} records on the first page`,
+    );
 
     await service.startWorkers();
     await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor: OPERATOR });

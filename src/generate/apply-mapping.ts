@@ -26,12 +26,19 @@ export async function applyRecordsPath(input: { expression: string; response: un
   const filter = await compileField({ field: 'records', expression, policy: input.policy });
   const [records] = await filter.run(response);
   if (!Array.isArray(records)) {
-    throw new MappingApplyError(`records path ${expression} yields ${records === undefined ? 'nothing' : records === null ? 'null' : typeof records}, not an array`);
+    throw new MappingApplyError(
+      `records path ${expression} yields ${records === undefined ? 'nothing' : records === null ? 'null' : typeof records}, not an array`,
+    );
   }
   return records;
 }
 
-export async function applyMapping(input: { records: readonly unknown[]; mapping: Record<string, string>; limit: number; policy: JqPolicy }): Promise<MappedRecord[]> {
+export async function applyMapping(input: {
+  records: readonly unknown[];
+  mapping: Record<string, string>;
+  limit: number;
+  policy: JqPolicy;
+}): Promise<MappedRecord[]> {
   const filters = await Promise.all(
     Object.entries(input.mapping).map(async ([field, expression]) => [field, await compileField({ field, expression, policy: input.policy })] as const),
   );

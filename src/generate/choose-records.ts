@@ -38,13 +38,13 @@ export function chooseRecords(response: unknown): RecordsSearch {
   for (const entry of scored) {
     if (entry === best) continue;
     const reason =
-      entry.rejectedBecause ??
-      `less user-like (score ${entry.score}: ${entry.evidence.join(', ')}) than ${best?.expression} (score ${best?.score})`;
+      entry.rejectedBecause ?? `less user-like (score ${entry.score}: ${entry.evidence.join(', ')}) than ${best?.expression} (score ${best?.score})`;
     rejected.push({ expression: entry.expression, reason });
   }
-  const seen = scored.length === 0
-    ? `${describeShape(response)}, with no array inside`
-    : `${describeShape(response)}; arrays: ${scored.map((entry) => `${entry.expression} (${entry.rejectedBecause ?? 'usable'})`).join('; ')}`;
+  const seen =
+    scored.length === 0
+      ? `${describeShape(response)}, with no array inside`
+      : `${describeShape(response)}; arrays: ${scored.map((entry) => `${entry.expression} (${entry.rejectedBecause ?? 'usable'})`).join('; ')}`;
   if (!best) return { rejected, seen };
   return {
     chosen: { expression: best.expression, records: best.records, score: best.score, evidence: best.evidence },

@@ -9,7 +9,13 @@ import type { GeneratedConfig } from './generate-config.js';
 const MAX_CELL = 40;
 const MAX_REJECTED = 10;
 
-export function formatReport(input: { config: GeneratedConfig; mapped: readonly MappedRecord[]; yaml: string; changes?: readonly string[]; specFile?: string }): string {
+export function formatReport(input: {
+  config: GeneratedConfig;
+  mapped: readonly MappedRecord[];
+  yaml: string;
+  changes?: readonly string[];
+  specFile?: string;
+}): string {
   const { config } = input;
   const lines: string[] = [config.records.explanation];
   for (const rejected of config.rejected.slice(0, MAX_REJECTED)) lines.push(`  passed over ${rejected.expression}: ${rejected.reason}`);
@@ -38,12 +44,16 @@ export function formatTable(mapped: readonly MappedRecord[]): string[] {
   const rows = mapped.map((record) => columns.map((column) => formatCell(record.account[column])));
   const header = columns.map((column) => column.toUpperCase());
   const widths = columns.map((_, at) => Math.max(header[at]?.length ?? 0, ...rows.map((row) => row[at]?.length ?? 0)));
-  const render = (cells: readonly string[]): string => cells.map((cell, at) => cell.padEnd(widths[at] ?? 0)).join('  ').trimEnd();
+  const render = (cells: readonly string[]): string =>
+    cells
+      .map((cell, at) => cell.padEnd(widths[at] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [render(header), ...rows.map(render)];
 }
 
 function formatCell(value: unknown): string {
-  const text = value === '' ? '""' : typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = value === '' ? '""' : typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   const oneLine = text.replace(/\s+/gu, ' ');
   return oneLine.length > MAX_CELL ? `${oneLine.slice(0, MAX_CELL - 1)}…` : oneLine;
 }

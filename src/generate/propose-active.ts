@@ -9,7 +9,20 @@ import { isForeignPath, type FieldProposal, type SkippedField } from './field-pr
 import { normalizeKey } from './jq-path.js';
 
 const POSITIVE_FLAGS = new Set(['active', 'isactive', 'enabled', 'isenabled', 'accountenabled']);
-const NEGATIVE_FLAGS = new Set(['suspended', 'issuspended', 'deleted', 'isdeleted', 'disabled', 'isdisabled', 'archived', 'isarchived', 'deactivated', 'isdeactivated', 'blocked', 'isblocked']);
+const NEGATIVE_FLAGS = new Set([
+  'suspended',
+  'issuspended',
+  'deleted',
+  'isdeleted',
+  'disabled',
+  'isdisabled',
+  'archived',
+  'isarchived',
+  'deactivated',
+  'isdeactivated',
+  'blocked',
+  'isblocked',
+]);
 const STATUS_KEYS = new Set(['status', 'state', 'accountstatus', 'userstatus']);
 /** Keys that hold a status inside a status object (`status: {".tag": "active"}`). */
 const STATUS_VALUE_KEYS = new Set(['tag', 'value', 'code', 'name']);
@@ -21,11 +34,11 @@ function statusKey(path: readonly string[]): boolean {
 }
 
 export function proposeActive(sample: RecordSample): FieldProposal | SkippedField {
-  const scalars = sample.fields.filter((field): field is ScalarField =>
-    field.kind === 'scalar' && field.present > 0 && field.path.length <= 3 && !isForeignPath(field.path));
+  const scalars = sample.fields.filter(
+    (field): field is ScalarField => field.kind === 'scalar' && field.present > 0 && field.path.length <= 3 && !isForeignPath(field.path),
+  );
   const lastKey = (field: ScalarField): string => normalizeKey(field.path.at(-1) ?? '');
-  const isFlag = (field: ScalarField, keys: Set<string>): boolean =>
-    keys.has(lastKey(field)) && field.booleans === field.present && field.path.length <= 2;
+  const isFlag = (field: ScalarField, keys: Set<string>): boolean => keys.has(lastKey(field)) && field.booleans === field.present && field.path.length <= 2;
   const positive = scalars.find((field) => isFlag(field, POSITIVE_FLAGS));
   const negatives = scalars.filter((field) => isFlag(field, NEGATIVE_FLAGS)).slice(0, 3);
   const parts: string[] = [];
@@ -48,7 +61,10 @@ export function proposeActive(sample: RecordSample): FieldProposal | SkippedFiel
     reasons.push(`not \`${negative.path.join('.')}\``);
   }
   if (parts.length === 0) {
-    return { field: 'active', skipped: `no active/enabled flag, active status or suspended/deleted flag in the records${considered.length ? `; ${considered.join('; ')}` : ''}` };
+    return {
+      field: 'active',
+      skipped: `no active/enabled flag, active status or suspended/deleted flag in the records${considered.length ? `; ${considered.join('; ')}` : ''}`,
+    };
   }
   return {
     field: 'active',

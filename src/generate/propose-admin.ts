@@ -43,7 +43,10 @@ export function proposeAdmin(sample: RecordSample): FieldProposal | SkippedField
     const compared = [...new Set([...adminLike, ...(lowerCase || adminLike.length === 0 ? ['admin', 'owner'] : [])])];
     const added = compared.filter((value) => !seen.includes(value));
     const path = role.jq;
-    const unseen = added.length === 0 ? '' : ` ${added.map((value) => `"${value}"`).join(' and ')} ${added.length === 1 ? 'is' : 'are'} not in the sample but ${added.length === 1 ? 'is a' : 'are'} usual admin role name${added.length === 1 ? '' : 's'}; check the target's own.`;
+    const unseen =
+      added.length === 0
+        ? ''
+        : ` ${added.map((value) => `"${value}"`).join(' and ')} ${added.length === 1 ? 'is' : 'are'} not in the sample but ${added.length === 1 ? 'is a' : 'are'} usual admin role name${added.length === 1 ? '' : 's'}; check the target's own.`;
     return {
       field: 'admin',
       expression: compared.map((value) => `${path} == ${JSON.stringify(value)}`).join(' or '),
@@ -51,5 +54,8 @@ export function proposeAdmin(sample: RecordSample): FieldProposal | SkippedField
       considered: [...roles.slice(1).map((field) => `${field.jq}: another role key`), ...ignored],
     };
   }
-  return { field: 'admin', skipped: `no admin flag (is_admin, isAdmin, admin, is_owner) or role key in the records${ignored.length ? `; ignored ${ignored.join(', ')}` : ''}` };
+  return {
+    field: 'admin',
+    skipped: `no admin flag (is_admin, isAdmin, admin, is_owner) or role key in the records${ignored.length ? `; ignored ${ignored.join(', ')}` : ''}`,
+  };
 }

@@ -7,14 +7,30 @@
 import type { EmailListField, RecordSample, ScalarField } from './collect-field-stats.js';
 import { isEmailShaped } from './email-shape.js';
 import {
-  countOf, describeRunnersUp, isForeignPath, joinAlternatives, pickChain, rankCandidates,
-  type Candidate, type FieldProposal,
+  countOf,
+  describeRunnersUp,
+  isForeignPath,
+  joinAlternatives,
+  pickChain,
+  rankCandidates,
+  type Candidate,
+  type FieldProposal,
 } from './field-proposal.js';
 import { normalizeKey } from './jq-path.js';
 
 const EMAIL_KEY_SCORES: Record<string, number> = {
-  email: 100, emailaddress: 95, primaryemail: 95, primaryemailaddress: 95, mail: 95, workemail: 90, emailid: 90,
-  userprincipalname: 70, login: 55, username: 55, signinname: 55, upn: 55,
+  email: 100,
+  emailaddress: 95,
+  primaryemail: 95,
+  primaryemailaddress: 95,
+  mail: 95,
+  workemail: 90,
+  emailid: 90,
+  userprincipalname: 70,
+  login: 55,
+  username: 55,
+  signinname: 55,
+  upn: 55,
 };
 /** Addresses that are not the account's own sign-in address. */
 const NOT_OWN = /secondary|second|alternate|other|personal|recovery|backup|manager|creat|updat|invit|owner|parent|supervisor|billing/u;
@@ -29,7 +45,7 @@ function penalties(path: readonly string[], notes: string[]): number {
   let penalty = 5 * (path.length - 1);
   if (NOT_OWN.test(joined) || isForeignPath(path)) {
     penalty += 80;
-    notes.push('looks like someone else\'s or a secondary address');
+    notes.push("looks like someone else's or a secondary address");
   }
   return penalty;
 }
@@ -75,7 +91,8 @@ export function proposeEmail(sample: RecordSample): FieldProposal {
     return {
       field: 'email',
       expression: '.email // ""',
-      explanation: 'No email-shaped value and no email key in the sample, so `.email` is a guess; until the target returns one every account gets "" (Preview reports it).',
+      explanation:
+        'No email-shaped value and no email key in the sample, so `.email` is a guess; until the target returns one every account gets "" (Preview reports it).',
       considered: [],
     };
   }

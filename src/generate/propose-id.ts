@@ -9,8 +9,21 @@ import { describeRunnersUp, isForeignPath, rankCandidates, type Candidate, type 
 import { normalizeKey } from './jq-path.js';
 
 const ID_KEY_SCORES: Record<string, number> = {
-  id: 100, userid: 95, teammemberid: 92, uid: 90, gid: 90, accountid: 90, memberid: 85, personid: 85,
-  employeeid: 80, uuid: 80, guid: 80, key: 60, login: 35, username: 35, externalid: 25,
+  id: 100,
+  userid: 95,
+  teammemberid: 92,
+  uid: 90,
+  gid: 90,
+  accountid: 90,
+  memberid: 85,
+  personid: 85,
+  employeeid: 80,
+  uuid: 80,
+  guid: 80,
+  key: 60,
+  login: 35,
+  username: 35,
+  externalid: 25,
 };
 
 function scoreIdKey(key: string): number {

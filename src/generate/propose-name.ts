@@ -6,14 +6,30 @@
  */
 import type { RecordSample, ScalarField } from './collect-field-stats.js';
 import {
-  countOf, describeRunnersUp, isForeignPath, joinAlternatives, pickChain, rankCandidates,
-  type Candidate, type FieldProposal,
+  countOf,
+  describeRunnersUp,
+  isForeignPath,
+  joinAlternatives,
+  pickChain,
+  rankCandidates,
+  type Candidate,
+  type FieldProposal,
 } from './field-proposal.js';
 import { normalizeKey } from './jq-path.js';
 
 const NAME_KEY_SCORES: Record<string, number> = {
-  displayname: 100, fullname: 100, realname: 98, name: 90, realnamenormalized: 85, displaynamenormalized: 85,
-  preferredname: 60, nickname: 50, username: 40, login: 40, handle: 40, screenname: 40,
+  displayname: 100,
+  fullname: 100,
+  realname: 98,
+  name: 90,
+  realnamenormalized: 85,
+  displaynamenormalized: 85,
+  preferredname: 60,
+  nickname: 50,
+  username: 40,
+  login: 40,
+  handle: 40,
+  screenname: 40,
 };
 const FIRST_KEYS = new Set(['firstname', 'givenname', 'first']);
 const LAST_KEYS = new Set(['lastname', 'familyname', 'surname', 'last']);
@@ -34,8 +50,7 @@ function singleCandidate(field: ScalarField, total: number): Candidate | undefin
   if (field.withSpace) notes.push(`${countOf(field.withSpace, strings)} with a space`);
   if (field.handles) notes.push(`${countOf(field.handles, strings)} handle-like`);
   if (keyScore <= 40) notes.push('a sign-in handle standing in for a display name');
-  const score = keyScore + (20 * field.withSpace) / strings - (10 * field.handles) / strings
-    + (10 * strings) / total - 5 * (field.path.length - 1);
+  const score = keyScore + (20 * field.withSpace) / strings - (10 * field.handles) / strings + (10 * strings) / total - 5 * (field.path.length - 1);
   const covers = field.records.filter((_, at) => typeof field.values[at] === 'string');
   return { jq: field.jq, score, present: strings, covers, note: notes.join(', ') };
 }
@@ -46,8 +61,9 @@ function pairCandidates(fields: readonly ScalarField[], total: number): Candidat
   for (const first of fields) {
     if (!FIRST_KEYS.has(normalizeKey(first.path.at(-1) ?? '')) || first.strings === 0 || isForeignPath(first.path)) continue;
     const parent = JSON.stringify(first.path.slice(0, -1));
-    const last = fields.find((field) => field.strings > 0 && JSON.stringify(field.path.slice(0, -1)) === parent
-      && LAST_KEYS.has(normalizeKey(field.path.at(-1) ?? '')));
+    const last = fields.find(
+      (field) => field.strings > 0 && JSON.stringify(field.path.slice(0, -1)) === parent && LAST_KEYS.has(normalizeKey(field.path.at(-1) ?? '')),
+    );
     if (!last) continue;
     const covers = [...new Set([...first.records, ...last.records])];
     const present = covers.length;
@@ -68,10 +84,7 @@ function pairCandidates(fields: readonly ScalarField[], total: number): Candidat
 
 export function proposeName(sample: RecordSample): FieldProposal {
   const scalars = sample.fields.filter((field): field is ScalarField => field.kind === 'scalar');
-  const candidates = [
-    ...scalars.flatMap((field) => singleCandidate(field, sample.total) ?? []),
-    ...pairCandidates(scalars, sample.total),
-  ];
+  const candidates = [...scalars.flatMap((field) => singleCandidate(field, sample.total) ?? []), ...pairCandidates(scalars, sample.total)];
   const ranked = rankCandidates(candidates);
   const chain = pickChain(ranked, sample.total);
   const [best, ...fallbacks] = chain;

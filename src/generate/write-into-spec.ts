@@ -57,7 +57,9 @@ export function writeConfigIntoSpec(input: SpecWriteInput): SpecWriteResult {
   const importUsers = isMap(actions) ? actions.get('importUsers', true) : undefined;
   if (importUsers === undefined || importUsers === null) {
     if (input.path === undefined) {
-      throw new SpecWriteError(`${input.file}: has no actions.importUsers; pass --path <endpoint> (the path that returned this response, e.g. /users) to create it`);
+      throw new SpecWriteError(
+        `${input.file}: has no actions.importUsers; pass --path <endpoint> (the path that returned this response, e.g. /users) to create it`,
+      );
     }
     const block = [`importUsers:`, ...indentLines(importUsersLines({ ...wanted, path: input.path }))];
     if (actions === undefined || actions === null) {
@@ -72,7 +74,9 @@ export function writeConfigIntoSpec(input: SpecWriteInput): SpecWriteResult {
 
   const existingPath = importUsers.get('path');
   if (input.path === undefined && (typeof existingPath !== 'string' || existingPath === '')) {
-    throw new SpecWriteError(`${where(importUsers)}: actions.importUsers has no path; add \`path:\` (the endpoint that returned this response) or pass --path <endpoint>`);
+    throw new SpecWriteError(
+      `${where(importUsers)}: actions.importUsers has no path; add \`path:\` (the endpoint that returned this response) or pass --path <endpoint>`,
+    );
   }
   if (input.path !== undefined) setKey(edit, { map: importUsers, key: 'path', value: input.path, label: 'actions.importUsers.path' });
   setKey(edit, { map: importUsers, key: 'records', value: input.records, label: 'actions.importUsers.records' });
@@ -179,9 +183,10 @@ function finish(edit: EditContext, input: SpecWriteInput): SpecWriteResult {
 /** Re-reads the edited text: the values must be there, exactly, or we refuse to write. */
 function verifyWritten(text: string, input: SpecWriteInput): void {
   const doc = parseDocument(text);
-  const ok = doc.errors.length === 0
-    && doc.getIn(['actions', 'importUsers', 'records']) === input.records
-    && Object.entries(input.mapping).every(([key, value]) => doc.getIn(['actions', 'importUsers', 'mapping', key]) === value)
-    && (input.path === undefined || doc.getIn(['actions', 'importUsers', 'path']) === input.path);
+  const ok =
+    doc.errors.length === 0 &&
+    doc.getIn(['actions', 'importUsers', 'records']) === input.records &&
+    Object.entries(input.mapping).every(([key, value]) => doc.getIn(['actions', 'importUsers', 'mapping', key]) === value) &&
+    (input.path === undefined || doc.getIn(['actions', 'importUsers', 'path']) === input.path);
   if (!ok) throw new SpecWriteError(`${input.file}: could not place the config without disturbing the file's layout; paste the printed YAML by hand`);
 }

@@ -89,7 +89,10 @@ function spawnJq({ options, args, stdin }: { options: BinaryOptions; args: strin
 }
 
 function parseOutputs(stdout: string): unknown[] {
-  return stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
+  return stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as unknown);
 }
 
 async function runOnBinary({ options, expression, input }: { options: BinaryOptions; expression: string; input: unknown }): Promise<unknown[]> {

@@ -69,8 +69,7 @@ export function defineGenerator(
   run: (input: Json, args: Compiled[], env: Env, emit: Emit) => void,
   paths?: (args: Compiled[]) => RunPaths,
 ): Native {
-  const native: Native = ({ args }) =>
-    makeCompiled({ run: (input, env, emit) => run(input, args, env, emit), ...(paths ? { paths: paths(args) } : {}) });
+  const native: Native = ({ args }) => makeCompiled({ run: (input, env, emit) => run(input, args, env, emit), ...(paths ? { paths: paths(args) } : {}) });
   NATIVES.set(`${name}/${arity}`, native);
   return native;
 }

@@ -32,7 +32,11 @@ function anyAll(isAny: boolean, gen: Compiled | undefined, cond: Compiled | unde
     };
     if (gen) runUntil(gen, input, env, test);
     else {
-      const values = Array.isArray(input) ? input : input !== null && typeof input === 'object' ? Object.values(input) : fail(`Cannot iterate over ${String(input)}`);
+      const values = Array.isArray(input)
+        ? input
+        : input !== null && typeof input === 'object'
+          ? Object.values(input)
+          : fail(`Cannot iterate over ${String(input)}`);
       for (const v of values) if (!test(v)) break;
     }
     emit(result);

@@ -34,9 +34,7 @@ definePure('sort', (v) => {
   chargeSort(items.length);
   return items.slice().sort(compareValues);
 });
-defineNative('sort_by', 1, ({ args: [f] }) =>
-  makeCompiled({ single: (input, env) => sortKeyed(keyed(input, f!, env, 'sorted')).map((i) => i.value) }),
-);
+defineNative('sort_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => sortKeyed(keyed(input, f!, env, 'sorted')).map((i) => i.value) }));
 
 function groupKeyed(items: Array<{ value: Json; key: Json }>): Json[][] {
   const groups: Json[][] = [];
@@ -49,12 +47,8 @@ function groupKeyed(items: Array<{ value: Json; key: Json }>): Json[][] {
   return groups;
 }
 
-defineNative('group_by', 1, ({ args: [f] }) =>
-  makeCompiled({ single: (input, env) => groupKeyed(keyed(input, f!, env, 'grouped')) }),
-);
-defineNative('unique_by', 1, ({ args: [f] }) =>
-  makeCompiled({ single: (input, env) => groupKeyed(keyed(input, f!, env, 'grouped')).map((g) => g[0]!) }),
-);
+defineNative('group_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => groupKeyed(keyed(input, f!, env, 'grouped')) }));
+defineNative('unique_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => groupKeyed(keyed(input, f!, env, 'grouped')).map((g) => g[0]!) }));
 definePure('unique', (v) => groupKeyed(requireArray(v, 'sorted').map((value) => ({ value, key: value }))).map((g) => g[0]!));
 
 /** jq's minmax_by: the first minimum, the last maximum; null for an empty array. */
@@ -69,8 +63,18 @@ function pick(items: Array<{ value: Json; key: Json }>, isMin: boolean): Json {
   }
   return best ? best.value : null;
 }
-definePure('min', (v) => pick(requireArray(v, 'iterated over').map((value) => ({ value, key: value })), true));
-definePure('max', (v) => pick(requireArray(v, 'iterated over').map((value) => ({ value, key: value })), false));
+definePure('min', (v) =>
+  pick(
+    requireArray(v, 'iterated over').map((value) => ({ value, key: value })),
+    true,
+  ),
+);
+definePure('max', (v) =>
+  pick(
+    requireArray(v, 'iterated over').map((value) => ({ value, key: value })),
+    false,
+  ),
+);
 defineNative('min_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => pick(keyed(input, f!, env, 'iterated over'), true) }));
 defineNative('max_by', 1, ({ args: [f] }) => makeCompiled({ single: (input, env) => pick(keyed(input, f!, env, 'iterated over'), false) }));
 
@@ -130,29 +134,31 @@ defineWithArgs('flatten', 1, (v, depth) => {
 /** `map(f)` is `[.[] | f]`; native so mapping a page of records is one loop. */
 defineNative('map', 1, ({ args: [f] }) => {
   const fs = f!.single;
-  return markNativeMap(makeCompiled({
-    single: fs
-      ? (input, env) => {
-          const values = iterateValues(input);
-          const out: Json[] = new Array<Json>(values.length);
-          for (let i = 0; i < values.length; i++) {
-            countStep();
-            out[i] = fs(values[i]!, env);
+  return markNativeMap(
+    makeCompiled({
+      single: fs
+        ? (input, env) => {
+            const values = iterateValues(input);
+            const out: Json[] = new Array<Json>(values.length);
+            for (let i = 0; i < values.length; i++) {
+              countStep();
+              out[i] = fs(values[i]!, env);
+            }
+            return out;
           }
-          return out;
-        }
-      : (input, env) => {
-          const out: Json[] = [];
-          const push = (v: Json): void => {
-            out.push(v);
-          };
-          for (const value of iterateValues(input)) {
-            countStep();
-            f!.run(value, env, push);
-          }
-          return out;
-        },
-  }));
+        : (input, env) => {
+            const out: Json[] = [];
+            const push = (v: Json): void => {
+              out.push(v);
+            };
+            for (const value of iterateValues(input)) {
+              countStep();
+              f!.run(value, env, push);
+            }
+            return out;
+          },
+    }),
+  );
 });
 
 function markNativeMap(compiled: Compiled): Compiled {
@@ -175,9 +181,7 @@ function rangeLoop(from: Json, upto: Json, by: Json, emit: (v: Json) => void): v
   }
 }
 defineGenerator('range', 1, (input, [upto], env, emit) => upto!.run(input, env, (n) => rangeLoop(0, n, 1, emit)));
-defineGenerator('range', 2, (input, [from, upto], env, emit) =>
-  from!.run(input, env, (f) => upto!.run(input, env, (u) => rangeLoop(f, u, 1, emit))),
-);
+defineGenerator('range', 2, (input, [from, upto], env, emit) => from!.run(input, env, (f) => upto!.run(input, env, (u) => rangeLoop(f, u, 1, emit))));
 defineGenerator('range', 3, (input, [from, upto, by], env, emit) =>
   from!.run(input, env, (f) => upto!.run(input, env, (u) => by!.run(input, env, (b) => rangeLoop(f, u, b, emit)))),
 );
@@ -189,4 +193,3 @@ definePure('transpose', (v) => {
   for (let j = 0; j < width; j++) out.push(rows.map((row) => (Array.isArray(row) ? (row[j] ?? null) : null)));
   return out;
 });
-

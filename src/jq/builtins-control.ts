@@ -15,12 +15,14 @@ defineNative('select', 1, ({ args: [f] }) => {
       ? (input, env, emit) => {
           if (isTruthy(fs(input, env))) emit(input);
         }
-      : (input, env, emit) => f!.run(input, env, (c) => {
-          if (isTruthy(c)) emit(input);
-        }),
-    paths: (input, path, env, emit) => f!.run(input, env, (c) => {
-      if (isTruthy(c)) emit(input, path);
-    }),
+      : (input, env, emit) =>
+          f!.run(input, env, (c) => {
+            if (isTruthy(c)) emit(input);
+          }),
+    paths: (input, path, env, emit) =>
+      f!.run(input, env, (c) => {
+        if (isTruthy(c)) emit(input, path);
+      }),
   });
 });
 

@@ -6,9 +6,7 @@ import { parseJsonText } from './json-parse.js';
 import { deletePaths, getPath, setPath } from './path-ops.js';
 import { budget, chargeElements, checkFinite, JqThrow } from './runtime.js';
 import { toText } from './formats.js';
-import {
-  DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, lengthOf, MAX_DEPTH, sortedKeys, typeOf, type Json,
-} from './values.js';
+import { DEPTH_EXCEEDED, describeValue, equalValues, fail, guardDepth, isObject, lengthOf, MAX_DEPTH, sortedKeys, typeOf, type Json } from './values.js';
 
 definePure('type', typeOf);
 definePure('not', (v) => v === null || v === false);
@@ -93,7 +91,12 @@ definePure('toboolean', (v) => {
 
 definePure('toarray', (v) => (Array.isArray(v) ? v : [v]));
 
-defineGenerator('empty', 0, () => undefined, () => () => undefined);
+defineGenerator(
+  'empty',
+  0,
+  () => undefined,
+  () => () => undefined,
+);
 defineGenerator('error', 0, (input) => {
   throw new JqThrow(input);
 });
@@ -114,8 +117,7 @@ defineGenerator('path', 1, (input, [f], env, emit) => {
 defineGenerator(
   'getpath',
   1,
-  (input, [p], env, emit) =>
-    p!.run(input, env, (path) => emit(getPath(input, path))),
+  (input, [p], env, emit) => p!.run(input, env, (path) => emit(getPath(input, path))),
   ([p]) =>
     (input, path, env, emit) =>
       p!.run(input, env, (sub) => {

@@ -15,8 +15,16 @@ function gmtime(seconds: number): number[] {
   if (Number.isNaN(date.getTime())) return fail('gmtime() requires a valid time');
   const year = date.getUTCFullYear();
   const yday = Math.floor((Date.UTC(year, date.getUTCMonth(), date.getUTCDate()) - Date.UTC(year, 0, 1)) / 86_400_000);
-  return [year, date.getUTCMonth(), date.getUTCDate(), date.getUTCHours(), date.getUTCMinutes(),
-    date.getUTCSeconds() + (seconds - whole), date.getUTCDay(), yday];
+  return [
+    year,
+    date.getUTCMonth(),
+    date.getUTCDate(),
+    date.getUTCHours(),
+    date.getUTCMinutes(),
+    date.getUTCSeconds() + (seconds - whole),
+    date.getUTCDay(),
+    yday,
+  ];
 }
 
 function brokenDown(value: Json, what: string): number[] {
@@ -41,43 +49,83 @@ function formatTime(tm: number[], format: string): string {
   const [year, month, day, hours, minutes, seconds, wday, yday] = normalized(tm) as number[];
   return format.replace(/%([a-zA-Z%])/gu, (whole, code: string) => {
     switch (code) {
-      case 'Y': return String(year);
-      case 'C': return pad(Math.floor(year! / 100));
-      case 'y': return pad(year! % 100);
-      case 'm': return pad(month! + 1);
-      case 'd': return pad(day!);
-      case 'e': return pad(day!, 2, ' ');
-      case 'H': return pad(hours!);
-      case 'I': return pad(hours! % 12 === 0 ? 12 : hours! % 12);
-      case 'M': return pad(minutes!);
-      case 'S': return pad(seconds!);
-      case 'j': return pad(yday! + 1, 3);
-      case 'Z': return 'UTC';
-      case 'z': return '+0000';
-      case 'a': return DAYS[wday!]!.slice(0, 3);
-      case 'A': return DAYS[wday!]!;
-      case 'b': case 'h': return MONTHS[month!]!.slice(0, 3);
-      case 'B': return MONTHS[month!]!;
-      case 'p': return hours! < 12 ? 'AM' : 'PM';
-      case 'u': return String(wday === 0 ? 7 : wday);
-      case 'w': return String(wday);
-      case 's': return String(timegm(tm));
-      case 'T': return `${pad(hours!)}:${pad(minutes!)}:${pad(seconds!)}`;
-      case 'R': return `${pad(hours!)}:${pad(minutes!)}`;
-      case 'D': return `${pad(month! + 1)}/${pad(day!)}/${pad(year! % 100)}`;
-      case 'F': return `${year}-${pad(month! + 1)}-${pad(day!)}`;
-      case 'c': return `${DAYS[wday!]!.slice(0, 3)} ${MONTHS[month!]!.slice(0, 3)} ${pad(day!, 2, ' ')} ${pad(hours!)}:${pad(minutes!)}:${pad(seconds!)} ${year}`;
-      case 'n': return '\n';
-      case 't': return '\t';
-      case '%': return '%';
-      default: return fail(`strftime/1: unsupported conversion ${whole}`);
+      case 'Y':
+        return String(year);
+      case 'C':
+        return pad(Math.floor(year! / 100));
+      case 'y':
+        return pad(year! % 100);
+      case 'm':
+        return pad(month! + 1);
+      case 'd':
+        return pad(day!);
+      case 'e':
+        return pad(day!, 2, ' ');
+      case 'H':
+        return pad(hours!);
+      case 'I':
+        return pad(hours! % 12 === 0 ? 12 : hours! % 12);
+      case 'M':
+        return pad(minutes!);
+      case 'S':
+        return pad(seconds!);
+      case 'j':
+        return pad(yday! + 1, 3);
+      case 'Z':
+        return 'UTC';
+      case 'z':
+        return '+0000';
+      case 'a':
+        return DAYS[wday!]!.slice(0, 3);
+      case 'A':
+        return DAYS[wday!]!;
+      case 'b':
+      case 'h':
+        return MONTHS[month!]!.slice(0, 3);
+      case 'B':
+        return MONTHS[month!]!;
+      case 'p':
+        return hours! < 12 ? 'AM' : 'PM';
+      case 'u':
+        return String(wday === 0 ? 7 : wday);
+      case 'w':
+        return String(wday);
+      case 's':
+        return String(timegm(tm));
+      case 'T':
+        return `${pad(hours!)}:${pad(minutes!)}:${pad(seconds!)}`;
+      case 'R':
+        return `${pad(hours!)}:${pad(minutes!)}`;
+      case 'D':
+        return `${pad(month! + 1)}/${pad(day!)}/${pad(year! % 100)}`;
+      case 'F':
+        return `${year}-${pad(month! + 1)}-${pad(day!)}`;
+      case 'c':
+        return `${DAYS[wday!]!.slice(0, 3)} ${MONTHS[month!]!.slice(0, 3)} ${pad(day!, 2, ' ')} ${pad(hours!)}:${pad(minutes!)}:${pad(seconds!)} ${year}`;
+      case 'n':
+        return '\n';
+      case 't':
+        return '\t';
+      case '%':
+        return '%';
+      default:
+        return fail(`strftime/1: unsupported conversion ${whole}`);
     }
   });
 }
 
 const FIELDS: Record<string, string> = {
-  Y: '([+-]?\\d{1,4})', m: '(\\d{1,2})', d: '(\\d{1,2})', e: ' ?(\\d{1,2})', H: '(\\d{1,2})', M: '(\\d{1,2})',
-  S: '(\\d{1,2})', j: '(\\d{1,3})', Z: '([A-Za-z]+)', z: '([+-]\\d{4}|Z)', y: '(\\d{2})',
+  Y: '([+-]?\\d{1,4})',
+  m: '(\\d{1,2})',
+  d: '(\\d{1,2})',
+  e: ' ?(\\d{1,2})',
+  H: '(\\d{1,2})',
+  M: '(\\d{1,2})',
+  S: '(\\d{1,2})',
+  j: '(\\d{1,3})',
+  Z: '([A-Za-z]+)',
+  z: '([+-]\\d{4}|Z)',
+  y: '(\\d{2})',
 };
 
 function parseTime(text: string, format: string): Json[] {
@@ -103,14 +151,30 @@ function parseTime(text: string, format: string): Json[] {
     const value = match[i + 1]!;
     const n = Number(value);
     switch (name) {
-      case 'Y': tm[0] = n; break;
-      case 'y': tm[0] = n < 69 ? 2000 + n : 1900 + n; break;
-      case 'm': tm[1] = n - 1; break;
-      case 'd': case 'e': tm[2] = n; break;
-      case 'H': tm[3] = n; break;
-      case 'M': tm[4] = n; break;
-      case 'S': tm[5] = n; break;
-      default: break;
+      case 'Y':
+        tm[0] = n;
+        break;
+      case 'y':
+        tm[0] = n < 69 ? 2000 + n : 1900 + n;
+        break;
+      case 'm':
+        tm[1] = n - 1;
+        break;
+      case 'd':
+      case 'e':
+        tm[2] = n;
+        break;
+      case 'H':
+        tm[3] = n;
+        break;
+      case 'M':
+        tm[4] = n;
+        break;
+      case 'S':
+        tm[5] = n;
+        break;
+      default:
+        break;
     }
   });
   return normalized(tm);

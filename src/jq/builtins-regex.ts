@@ -140,19 +140,20 @@ function defineRegex(name: string, arity: number, flagsArg: number | undefined, 
   });
 }
 
-for (const [arity, flagsArg] of [[1, undefined], [2, 1]] as const) {
+for (const [arity, flagsArg] of [
+  [1, undefined],
+  [2, 1],
+] as const) {
   defineRegex('test', arity, flagsArg, () => (input, re, _env, emit) => {
     if (typeof input !== 'string') fail(`${describeValue(input)} cannot be matched, as it is not a string`);
     if (re.ignoreEmpty) {
       emit(matchString(input, re, true).length > 0);
       return;
     }
-      emit(re.regex.test(input));
+    emit(re.regex.test(input));
   });
   defineRegex('match', arity, flagsArg, () => (input, re, _env, emit) => matchString(input, re, false).forEach((m) => emit(m)));
-  defineRegex('capture', arity, flagsArg, () => (input, re, _env, emit) =>
-    matchString(input, re, false).forEach((m) => emit(captureObject(m))),
-  );
+  defineRegex('capture', arity, flagsArg, () => (input, re, _env, emit) => matchString(input, re, false).forEach((m) => emit(captureObject(m))));
   defineRegex('scan', arity, flagsArg, () => (input, re, _env, emit) => {
     for (const m of matchString(input, re, true)) {
       const captures = m.captures as JsonObject[];

@@ -22,7 +22,11 @@ const HELPERS = {
   neg: negateValue,
   eq: (a: Json, b: Json): boolean => a === b || equalValues(a, b),
   bin: {
-    '+': addValues, '-': subtractValues, '*': multiplyValues, '/': divideValues, '%': moduloValues,
+    '+': addValues,
+    '-': subtractValues,
+    '*': multiplyValues,
+    '/': divideValues,
+    '%': moduloValues,
     '!=': (a: Json, b: Json): boolean => !equalValues(a, b),
     '<': (a: Json, b: Json): boolean => compareValues(a, b) < 0,
     '<=': (a: Json, b: Json): boolean => compareValues(a, b) <= 0,
@@ -101,8 +105,10 @@ class Generator {
     // except inside `[...]` and `map`, which check before generating a loop.
     if (!compiledNodes.get(node)?.single) throw new CannotGenerate();
     switch (node.type) {
-      case 'Identity': return input;
-      case 'Literal': return literal(node.value);
+      case 'Identity':
+        return input;
+      case 'Literal':
+        return literal(node.value);
       case 'Index': {
         if (node.index.type === 'Literal' && typeof node.index.value === 'string' && isPlainKey(node.index.value)) {
           const key = JSON.stringify(node.index.value);
@@ -112,14 +118,16 @@ class Generator {
         const key = this.store(this.expr(node.index, input));
         return `H.index(${this.expr(node.target, input)}, ${key})`;
       }
-      case 'Pipe': return this.expr(node.right, this.store(this.expr(node.left, input)));
+      case 'Pipe':
+        return this.expr(node.right, this.store(this.expr(node.left, input)));
       case 'Alt': {
         // An error of the left side propagates, as in jq (see compileAlt).
         const r = this.store(this.expr(node.left, input));
         this.emit(`if (${r} === null || ${r} === false) {\n${this.block(node.right, input, r)}\n}`);
         return r;
       }
-      case 'And': case 'Or': {
+      case 'And':
+      case 'Or': {
         const r = this.store(`H.truthy(${this.expr(node.left, input)})`);
         const right = this.block(node.right, input, r);
         this.emit(`if (${node.type === 'And' ? '' : '!'}${r}) {\n${right}\n${r} = H.truthy(${r});\n}`);
@@ -130,7 +138,8 @@ class Generator {
         const left = this.expr(node.left, input);
         return node.op === '==' ? `H.eq(${left}, ${right})` : `H.bin[${JSON.stringify(node.op)}](${left}, ${right})`;
       }
-      case 'Neg': return `H.neg(${this.expr(node.body, input)})`;
+      case 'Neg':
+        return `H.neg(${this.expr(node.body, input)})`;
       case 'If': {
         if (!node.otherwise) return this.external(node, input);
         const r = this.temp();
@@ -142,11 +151,15 @@ class Generator {
         if (!node.handler) return this.external(node, input);
         const r = this.temp();
         const caught = this.temp();
-        this.emit(`try {\n${this.block(node.body, input, r)}\n} catch (e) { if (!(e instanceof H.JqThrow)) throw e; ${caught} = e.value;\n${this.block(node.handler, caught, r)}\n}`);
+        this.emit(
+          `try {\n${this.block(node.body, input, r)}\n} catch (e) { if (!(e instanceof H.JqThrow)) throw e; ${caught} = e.value;\n${this.block(node.handler, caught, r)}\n}`,
+        );
         return r;
       }
-      case 'Object': return this.object(node, input);
-      case 'Array': return this.array(node, input);
+      case 'Object':
+        return this.object(node, input);
+      case 'Array':
+        return this.array(node, input);
       case 'Call': {
         const compiled = compiledNodes.get(node);
         if (node.name === 'limit' && node.args.length === 2 && compiled?.single === compiledNodes.get(node.args[1]!)?.single) {

@@ -37,22 +37,23 @@ export function compileIndex(node: Extract<Node, { type: 'Index' }>, scope: Scop
     const key = node.index.value;
     let single: Single;
     if (plainField(key)) {
-      single = node.target.type === 'Identity'
-        ? (input) => {
-            if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
-              const v = input[key];
-              return v === undefined ? null : v;
+      single =
+        node.target.type === 'Identity'
+          ? (input) => {
+              if (typeof input === 'object' && input !== null && !Array.isArray(input)) {
+                const v = input[key];
+                return v === undefined ? null : v;
+              }
+              return indexValue(input, key);
             }
-            return indexValue(input, key);
-          }
-        : (input, env) => {
-            const t = ts(input, env);
-            if (typeof t === 'object' && t !== null && !Array.isArray(t)) {
-              const v = t[key];
-              return v === undefined ? null : v;
-            }
-            return indexValue(t, key);
-          };
+          : (input, env) => {
+              const t = ts(input, env);
+              if (typeof t === 'object' && t !== null && !Array.isArray(t)) {
+                const v = t[key];
+                return v === undefined ? null : v;
+              }
+              return indexValue(t, key);
+            };
     } else {
       single = (input, env) => indexValue(ts(input, env), key);
     }
@@ -87,8 +88,7 @@ export function compileSlice(node: Extract<Node, { type: 'Slice' }>, scope: Scop
   const eachBound = (input: Json, env: Parameters<Compiled['run']>[1], fn: (f: Json, t: Json) => void): void =>
     from.run(input, env, (f) => to.run(input, env, (t) => fn(f, t)));
   return makeCompiled({
-    run: (input, env, emit) =>
-      eachBound(input, env, (f, t) => target.run(input, env, (value) => emit(sliceValue(value, f, t)))),
+    run: (input, env, emit) => eachBound(input, env, (f, t) => target.run(input, env, (value) => emit(sliceValue(value, f, t)))),
     paths: (input, path, env, emit) =>
       eachBound(input, env, (f, t) =>
         target.paths(input, path, env, (value, valuePath) => {

@@ -76,8 +76,11 @@ export function compileAssign(node: Extract<Node, { type: 'Assign' }>, scope: Sc
 
 function combiner(op: Exclude<Extract<Node, { type: 'Assign' }>['op'], '|='>): (old: Json, value: Json) => Json {
   switch (op) {
-    case '=': return (_old, value) => value;
-    case '//=': return (old, value) => (isTruthy(old) ? old : value);
-    default: return runtimeOps.binaryFn(op.slice(0, 1) as '+' | '-' | '*' | '/' | '%');
+    case '=':
+      return (_old, value) => value;
+    case '//=':
+      return (old, value) => (isTruthy(old) ? old : value);
+    default:
+      return runtimeOps.binaryFn(op.slice(0, 1) as '+' | '-' | '*' | '/' | '%');
   }
 }

@@ -13,10 +13,23 @@ import type { Json } from './values.js';
 
 /** Builtins jq has that this engine refuses, so the binary runs them instead. */
 const REFUSED = new Set([
-  'input', 'inputs', 'input_filename', 'input_line_number', 'halt', 'halt_error', 'get_search_list',
-  'get_prog_origin', 'get_jq_origin', 'modulemeta', 'localtime', 'strflocaltime',
+  'input',
+  'inputs',
+  'input_filename',
+  'input_line_number',
+  'halt',
+  'halt_error',
+  'get_search_list',
+  'get_prog_origin',
+  'get_jq_origin',
+  'modulemeta',
+  'localtime',
+  'strflocaltime',
   // libm functions without an exact JavaScript equivalent: refused rather than approximated.
-  'gamma', 'lgamma', 'tgamma', 'lgamma_r',
+  'gamma',
+  'lgamma',
+  'tgamma',
+  'lgamma_r',
 ]);
 
 /** Turns `def f($a): body` into `def f(a): a as $a | body`, as jq does. */

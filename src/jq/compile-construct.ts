@@ -82,7 +82,12 @@ export function compileObject(node: Extract<Node, { type: 'Object' }>, scope: Sc
     };
   });
   if (entries.every((e) => e.staticKey !== undefined && e.value.single)) {
-    return makeCompiled({ single: buildObjectLiteral(entries.map((e) => e.staticKey!), entries.map((e) => e.value.single!)) });
+    return makeCompiled({
+      single: buildObjectLiteral(
+        entries.map((e) => e.staticKey!),
+        entries.map((e) => e.value.single!),
+      ),
+    });
   }
   const build = (input: Json, env: Env, at: number, partial: JsonObject, emit: (v: Json) => void): void => {
     if (at === entries.length) {

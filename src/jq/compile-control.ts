@@ -172,14 +172,8 @@ export function compileBind(node: Extract<Node, { type: 'Bind' }>, scope: Scope)
   const body = compileNode(node.body, patterns.scope);
   return makeCompiled({
     run: (input, env, emit) =>
-      source.run(input, env, (value) =>
-        patterns.bind(value, env, (inner, owner) => body.run(input, inner, owner ? guardEmit(emit, owner) : emit)),
-      ),
+      source.run(input, env, (value) => patterns.bind(value, env, (inner, owner) => body.run(input, inner, owner ? guardEmit(emit, owner) : emit))),
     paths: (input, path, env, emit) =>
-      source.run(input, env, (value) =>
-        patterns.bind(value, env, (inner, owner) =>
-          body.paths(input, path, inner, owner ? guardPathEmit(emit, owner) : emit),
-        ),
-      ),
+      source.run(input, env, (value) => patterns.bind(value, env, (inner, owner) => body.paths(input, path, inner, owner ? guardPathEmit(emit, owner) : emit))),
   });
 }

@@ -31,37 +31,63 @@ function compileNodeType(node: Node, scope: Scope): Compiled {
         single: (input) => input,
         paths: (input, path, _env, emit) => emit(input, path),
       };
-    case 'RecurseAll': return compileRecurseAll();
+    case 'RecurseAll':
+      return compileRecurseAll();
     case 'Literal': {
       const value = node.value as Json;
       if (typeof value === 'number' && !Number.isFinite(value)) return makeCompiled({ single: () => checkFinite(value) });
       return makeCompiled({ single: () => value });
     }
-    case 'Var': return compileVar(node.name, node.start, scope);
-    case 'Pipe': return compilePipe(compileNode(node.left, scope), compileNode(node.right, scope));
-    case 'Comma': return compileComma(compileNode(node.left, scope), compileNode(node.right, scope));
-    case 'Neg': return runtimeOps.unary(compileNode(node.body, scope), runtimeOps.negate);
-    case 'Binary': return runtimeOps.binary(compileNode(node.left, scope), compileNode(node.right, scope), node.op);
-    case 'And': return compileLogic(compileNode(node.left, scope), compileNode(node.right, scope), true);
-    case 'Or': return compileLogic(compileNode(node.left, scope), compileNode(node.right, scope), false);
-    case 'Array': return compileArray(node.body && compileNode(node.body, scope));
-    case 'Object': return compileObject(node, scope);
-    case 'Str': return compileString(node, scope);
-    case 'Format': return compileFormat(node.name, node.start);
-    case 'If': return compileIf(node, scope);
-    case 'Index': return compileIndex(node, scope);
-    case 'Slice': return compileSlice(node, scope);
-    case 'Iterate': return compileIterate(node, scope);
-    case 'Try': return compileTry(node, scope);
-    case 'Alt': return compileAlt(compileNode(node.left, scope), compileNode(node.right, scope));
-    case 'Label': return compileLabel(node, scope);
-    case 'Break': return compileBreak(node, scope);
-    case 'Reduce': return compileReduce(node, scope);
-    case 'Foreach': return compileForeach(node, scope);
-    case 'Bind': return compileBind(node, scope);
-    case 'Assign': return compileAssign(node, scope);
-    case 'FuncDef': return compileFuncDef(node, scope);
-    case 'Call': return compileCall(node, scope);
+    case 'Var':
+      return compileVar(node.name, node.start, scope);
+    case 'Pipe':
+      return compilePipe(compileNode(node.left, scope), compileNode(node.right, scope));
+    case 'Comma':
+      return compileComma(compileNode(node.left, scope), compileNode(node.right, scope));
+    case 'Neg':
+      return runtimeOps.unary(compileNode(node.body, scope), runtimeOps.negate);
+    case 'Binary':
+      return runtimeOps.binary(compileNode(node.left, scope), compileNode(node.right, scope), node.op);
+    case 'And':
+      return compileLogic(compileNode(node.left, scope), compileNode(node.right, scope), true);
+    case 'Or':
+      return compileLogic(compileNode(node.left, scope), compileNode(node.right, scope), false);
+    case 'Array':
+      return compileArray(node.body && compileNode(node.body, scope));
+    case 'Object':
+      return compileObject(node, scope);
+    case 'Str':
+      return compileString(node, scope);
+    case 'Format':
+      return compileFormat(node.name, node.start);
+    case 'If':
+      return compileIf(node, scope);
+    case 'Index':
+      return compileIndex(node, scope);
+    case 'Slice':
+      return compileSlice(node, scope);
+    case 'Iterate':
+      return compileIterate(node, scope);
+    case 'Try':
+      return compileTry(node, scope);
+    case 'Alt':
+      return compileAlt(compileNode(node.left, scope), compileNode(node.right, scope));
+    case 'Label':
+      return compileLabel(node, scope);
+    case 'Break':
+      return compileBreak(node, scope);
+    case 'Reduce':
+      return compileReduce(node, scope);
+    case 'Foreach':
+      return compileForeach(node, scope);
+    case 'Bind':
+      return compileBind(node, scope);
+    case 'Assign':
+      return compileAssign(node, scope);
+    case 'FuncDef':
+      return compileFuncDef(node, scope);
+    case 'Call':
+      return compileCall(node, scope);
     default: {
       const never: never = node;
       throw unsupported(String((never as Node).type), 0);
@@ -81,9 +107,7 @@ function compileVar(name: string, start: number, scope: Scope): Compiled {
     throw notDefined(`$${name}`, start);
   }
   const single: Single =
-    skip === 0 ? (_input, env) => env!.value as Json
-    : skip === 1 ? (_input, env) => env!.next!.value as Json
-    : (_input, env) => lookup(env, skip) as Json;
+    skip === 0 ? (_input, env) => env!.value as Json : skip === 1 ? (_input, env) => env!.next!.value as Json : (_input, env) => lookup(env, skip) as Json;
   return makeCompiled({ single });
 }
 
@@ -107,9 +131,7 @@ export function compilePipe(left: Compiled, right: Compiled): Compiled {
   return {
     eachOf: iterated && rightSingle ? { target: iterated, map: rightSingle } : undefined,
     single: undefined,
-    run: leftSingle
-      ? (input, env, emit) => run(leftSingle(input, env), env, emit)
-      : (input, env, emit) => left.run(input, env, (v) => run(v, env, emit)),
+    run: leftSingle ? (input, env, emit) => run(leftSingle(input, env), env, emit) : (input, env, emit) => left.run(input, env, (v) => run(v, env, emit)),
     paths: (input, path, env, emit) => left.paths(input, path, env, (v, p) => right.paths(v, p, env, emit)),
   };
 }
@@ -159,17 +181,14 @@ function compileIf(node: Extract<Node, { type: 'If' }>, scope: Scope): Compiled 
   const cs = cond.single;
   const ts = then.single;
   const os = otherwise.single;
-  const single: Single | undefined =
-    cs && ts && os ? (input, env) => (isTruthy(cs(input, env)) ? ts(input, env) : os(input, env)) : undefined;
+  const single: Single | undefined = cs && ts && os ? (input, env) => (isTruthy(cs(input, env)) ? ts(input, env) : os(input, env)) : undefined;
   return {
     single,
     run: single
       ? (input, env, emit) => emit(single(input, env))
       : cs
         ? (input, env, emit) => (isTruthy(cs(input, env)) ? then : otherwise).run(input, env, emit)
-        : (input, env, emit) =>
-            cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).run(input, env, emit)),
-    paths: (input, path, env, emit) =>
-      cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).paths(input, path, env, emit)),
+        : (input, env, emit) => cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).run(input, env, emit)),
+    paths: (input, path, env, emit) => cond.run(input, env, (c) => (isTruthy(c) ? then : otherwise).paths(input, path, env, emit)),
   };
 }

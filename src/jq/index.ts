@@ -12,7 +12,15 @@
 export { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
 export { compileJqAst, compileJqInProcess, parseJq, type InProcessFilter, type Limits } from './in-process-engine.js';
 export { createJqIsolate, DEFAULT_ISOLATION_LIMITS, type IsolationLimits, type JqIsolate } from './isolate/jq-isolate.js';
-export { DEFAULT_ANSWER_LIMITS, isAnswerRefusal, sampleAnswerText, type AnswerLimits, type AnswerRefusal, type AnswerSample, type Omission } from './isolate/answer-sample.js';
+export {
+  DEFAULT_ANSWER_LIMITS,
+  isAnswerRefusal,
+  sampleAnswerText,
+  type AnswerLimits,
+  type AnswerRefusal,
+  type AnswerSample,
+  type Omission,
+} from './isolate/answer-sample.js';
 export { currentJqScope, isJsonSafeAst, runWithJqScope, type JqAst, type JqCompileScope } from './precompiled.js';
 export { allowsBinary, SAFE_JQ_POLICY, type JqPolicy } from './policy.js';
 import { compileWithBinary, findJqBinary } from './binary-engine.js';

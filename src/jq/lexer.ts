@@ -22,8 +22,39 @@ export interface Token {
 }
 
 const OPERATORS = [
-  '//=', '|=', '+=', '-=', '*=', '/=', '%=', '==', '!=', '<=', '>=', '//', '..',
-  '.', '[', ']', '{', '}', '(', ')', '|', ',', ':', ';', '=', '<', '>', '+', '-', '*', '/', '%', '?',
+  '//=',
+  '|=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '//',
+  '..',
+  '.',
+  '[',
+  ']',
+  '{',
+  '}',
+  '(',
+  ')',
+  '|',
+  ',',
+  ':',
+  ';',
+  '=',
+  '<',
+  '>',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  '?',
 ];
 
 const IDENT_START = /[A-Za-z_]/u;
@@ -91,7 +122,9 @@ class Lexer {
       const text = this.readIdent();
       if (src.startsWith('::', this.pos)) {
         throw new JqCompileError(`modules are not supported (${text}::...)`, {
-          kind: 'unsupported', offset: start, construct: 'module',
+          kind: 'unsupported',
+          offset: start,
+          construct: 'module',
         });
       }
       return { kind: 'ident', text, start, end: this.pos };
@@ -156,12 +189,26 @@ class Lexer {
       const e = src[this.pos + 1];
       this.pos += 2;
       switch (e) {
-        case '"': case '\\': case '/': text += e; break;
-        case 'b': text += '\b'; break;
-        case 'f': text += '\f'; break;
-        case 'n': text += '\n'; break;
-        case 'r': text += '\r'; break;
-        case 't': text += '\t'; break;
+        case '"':
+        case '\\':
+        case '/':
+          text += e;
+          break;
+        case 'b':
+          text += '\b';
+          break;
+        case 'f':
+          text += '\f';
+          break;
+        case 'n':
+          text += '\n';
+          break;
+        case 'r':
+          text += '\r';
+          break;
+        case 't':
+          text += '\t';
+          break;
         case 'u': {
           const hex = src.slice(this.pos, this.pos + 4);
           if (!/^[0-9a-fA-F]{4}$/u.test(hex)) throw syntaxError('invalid \\u escape in string literal', escapeStart);

@@ -31,7 +31,8 @@ export function optionalAccess(access: Node, start: number): Node {
       };
     }
     case 'Slice': {
-      if (readsNoInput(access.from) && readsNoInput(access.to)) return { type: 'Pipe', left: access.target, right: tryLast({ ...access, target: identity }), start };
+      if (readsNoInput(access.from) && readsNoInput(access.to))
+        return { type: 'Pipe', left: access.target, right: tryLast({ ...access, target: identity }), start };
       // Both bounds bound first, in jq's order (from, then to), then the access on the term's outputs.
       const from: Node = access.from ?? { type: 'Literal', value: null, start };
       const to: Node = access.to ?? { type: 'Literal', value: null, start };
@@ -39,7 +40,16 @@ export function optionalAccess(access: Node, start: number): Node {
       return {
         type: 'Bind',
         source: { type: 'Array', body: { type: 'Comma', left: from, right: to, start }, start },
-        patterns: [{ type: 'ArrayPattern', elements: [{ type: 'VarPattern', name: `${KEY_VARIABLE} from`, start }, { type: 'VarPattern', name: `${KEY_VARIABLE} to`, start }], start }],
+        patterns: [
+          {
+            type: 'ArrayPattern',
+            elements: [
+              { type: 'VarPattern', name: `${KEY_VARIABLE} from`, start },
+              { type: 'VarPattern', name: `${KEY_VARIABLE} to`, start },
+            ],
+            start,
+          },
+        ],
         body: {
           type: 'Pipe',
           left: access.target,

@@ -12,7 +12,6 @@ import { optionalAccess } from './optional-access.js';
 import { TokenStream, type ExpressionParser } from './token-stream.js';
 import { JqCompileError } from './engine.js';
 
-
 interface OperatorInfo {
   prec: number;
   assoc: 'left' | 'right' | 'none';
@@ -20,15 +19,27 @@ interface OperatorInfo {
 
 const BINARY: Record<string, OperatorInfo> = {
   '//': { prec: 3, assoc: 'right' },
-  '=': { prec: 4, assoc: 'none' }, '|=': { prec: 4, assoc: 'none' }, '+=': { prec: 4, assoc: 'none' },
-  '-=': { prec: 4, assoc: 'none' }, '*=': { prec: 4, assoc: 'none' }, '/=': { prec: 4, assoc: 'none' },
-  '%=': { prec: 4, assoc: 'none' }, '//=': { prec: 4, assoc: 'none' },
+  '=': { prec: 4, assoc: 'none' },
+  '|=': { prec: 4, assoc: 'none' },
+  '+=': { prec: 4, assoc: 'none' },
+  '-=': { prec: 4, assoc: 'none' },
+  '*=': { prec: 4, assoc: 'none' },
+  '/=': { prec: 4, assoc: 'none' },
+  '%=': { prec: 4, assoc: 'none' },
+  '//=': { prec: 4, assoc: 'none' },
   or: { prec: 5, assoc: 'left' },
   and: { prec: 6, assoc: 'left' },
-  '==': { prec: 7, assoc: 'none' }, '!=': { prec: 7, assoc: 'none' }, '<': { prec: 7, assoc: 'none' },
-  '<=': { prec: 7, assoc: 'none' }, '>': { prec: 7, assoc: 'none' }, '>=': { prec: 7, assoc: 'none' },
-  '+': { prec: 8, assoc: 'left' }, '-': { prec: 8, assoc: 'left' },
-  '*': { prec: 9, assoc: 'left' }, '/': { prec: 9, assoc: 'left' }, '%': { prec: 9, assoc: 'left' },
+  '==': { prec: 7, assoc: 'none' },
+  '!=': { prec: 7, assoc: 'none' },
+  '<': { prec: 7, assoc: 'none' },
+  '<=': { prec: 7, assoc: 'none' },
+  '>': { prec: 7, assoc: 'none' },
+  '>=': { prec: 7, assoc: 'none' },
+  '+': { prec: 8, assoc: 'left' },
+  '-': { prec: 8, assoc: 'left' },
+  '*': { prec: 9, assoc: 'left' },
+  '/': { prec: 9, assoc: 'left' },
+  '%': { prec: 9, assoc: 'left' },
 };
 
 /** Parses a whole jq program; throws JqCompileError{kind:'syntax', offset} on the first error. */
@@ -237,7 +248,9 @@ class Parser extends TokenStream implements ExpressionParser {
   private parseWord(token: Token): Node {
     const start = token.start;
     switch (token.text) {
-      case 'null': case 'true': case 'false':
+      case 'null':
+      case 'true':
+      case 'false':
         if (this.isOp('(', 1)) break;
         this.next();
         return { type: 'Literal', value: token.text === 'null' ? null : token.text === 'true', start };
@@ -253,7 +266,8 @@ class Parser extends TokenStream implements ExpressionParser {
         }
         return { type: 'Try', body, handler, start };
       }
-      case 'reduce': case 'foreach':
+      case 'reduce':
+      case 'foreach':
         return parseFold(this, token.text);
       case 'def': {
         const def = parseFuncDef(this);
@@ -261,7 +275,9 @@ class Parser extends TokenStream implements ExpressionParser {
       }
       case 'label':
         return this.parsePipe();
-      case 'import': case 'include': case 'module':
+      case 'import':
+      case 'include':
+      case 'module':
         throw new JqCompileError(`modules are not supported (${token.text})`, { kind: 'unsupported', offset: start, construct: token.text });
       case 'break': {
         this.next();
@@ -300,10 +316,20 @@ class Parser extends TokenStream implements ExpressionParser {
 
 function makeBinary(op: string, left: Node, right: Node, start: number): Node {
   switch (op) {
-    case 'and': return { type: 'And', left, right, start };
-    case 'or': return { type: 'Or', left, right, start };
-    case '//': return { type: 'Alt', left, right, start };
-    case '=': case '|=': case '+=': case '-=': case '*=': case '/=': case '%=': case '//=':
+    case 'and':
+      return { type: 'And', left, right, start };
+    case 'or':
+      return { type: 'Or', left, right, start };
+    case '//':
+      return { type: 'Alt', left, right, start };
+    case '=':
+    case '|=':
+    case '+=':
+    case '-=':
+    case '*=':
+    case '/=':
+    case '%=':
+    case '//=':
       return { type: 'Assign', op: op as AssignOp, left, right, start };
     default:
       return { type: 'Binary', op: op as BinaryOp, left, right, start };

@@ -28,14 +28,29 @@ export function parseFlags(flags: string | null): RegexFlags & { extended: boole
   let singleLine = false;
   for (const flag of flags ?? '') {
     switch (flag) {
-      case 'g': global = true; break;
-      case 'i': ignoreCase = true; break;
-      case 'x': extended = true; break;
-      case 'n': ignoreEmpty = true; break;
-      case 's': singleLine = true; break;
-      case 'p': singleLine = true; dotAll = true; break;
-      case 'l': throw new RegexUnsupported('the regex flag "l" (longest match) is not supported');
-      default: throw new Error(`${flags} is not a valid modifier string`);
+      case 'g':
+        global = true;
+        break;
+      case 'i':
+        ignoreCase = true;
+        break;
+      case 'x':
+        extended = true;
+        break;
+      case 'n':
+        ignoreEmpty = true;
+        break;
+      case 's':
+        singleLine = true;
+        break;
+      case 'p':
+        singleLine = true;
+        dotAll = true;
+        break;
+      case 'l':
+        throw new RegexUnsupported('the regex flag "l" (longest match) is not supported');
+      default:
+        throw new Error(`${flags} is not a valid modifier string`);
     }
   }
   // Ruby-syntax ^ and $ are line anchors unless in single-line mode.
@@ -44,9 +59,19 @@ export function parseFlags(flags: string | null): RegexFlags & { extended: boole
 }
 
 const POSIX: Record<string, string> = {
-  alpha: 'a-zA-Z', digit: '0-9', alnum: 'a-zA-Z0-9', upper: 'A-Z', lower: 'a-z', space: ' \\t\\n\\r\\f\\v',
-  xdigit: '0-9A-Fa-f', punct: '!-\\/:-@\\[-`{-~', blank: ' \\t', cntrl: '\\x00-\\x1f\\x7f', word: '\\w',
-  print: '\\x20-\\x7e', graph: '\\x21-\\x7e',
+  alpha: 'a-zA-Z',
+  digit: '0-9',
+  alnum: 'a-zA-Z0-9',
+  upper: 'A-Z',
+  lower: 'a-z',
+  space: ' \\t\\n\\r\\f\\v',
+  xdigit: '0-9A-Fa-f',
+  punct: '!-\\/:-@\\[-`{-~',
+  blank: ' \\t',
+  cntrl: '\\x00-\\x1f\\x7f',
+  word: '\\w',
+  print: '\\x20-\\x7e',
+  graph: '\\x21-\\x7e',
 };
 
 // Oniguruma's \w, \d and \s are Unicode-aware in UTF-8; RE2's are ASCII-only.
@@ -54,10 +79,14 @@ const WORD = '\\p{L}\\p{M}\\p{Nd}\\p{Pc}';
 const SPACE = '\\t-\\r\\x{85}\\p{Z}';
 /** Escapes outside a class and their contents inside one (undefined: not allowed inside). */
 const UNICODE_ESCAPES: Record<string, { alone: string; inClass?: string }> = {
-  w: { alone: `[${WORD}]`, inClass: WORD }, W: { alone: `[^${WORD}]` },
-  d: { alone: '\\p{Nd}', inClass: '\\p{Nd}' }, D: { alone: '\\P{Nd}' },
-  s: { alone: `[${SPACE}]`, inClass: SPACE }, S: { alone: `[^${SPACE}]` },
-  h: { alone: '[0-9a-fA-F]', inClass: '0-9a-fA-F' }, H: { alone: '[^0-9a-fA-F]' },
+  w: { alone: `[${WORD}]`, inClass: WORD },
+  W: { alone: `[^${WORD}]` },
+  d: { alone: '\\p{Nd}', inClass: '\\p{Nd}' },
+  D: { alone: '\\P{Nd}' },
+  s: { alone: `[${SPACE}]`, inClass: SPACE },
+  S: { alone: `[^${SPACE}]` },
+  h: { alone: '[0-9a-fA-F]', inClass: '0-9a-fA-F' },
+  H: { alone: '[^0-9a-fA-F]' },
 };
 /** Oniguruma escapes whose RE2 spelling differs. */
 const RENAMED_ESCAPES: Record<string, string> = { e: '\\x1b', a: '\\x07' };
@@ -186,7 +215,9 @@ export function translateRegex(pattern: string, extended: boolean): string {
         }
         out += c;
         break;
-      case '*': case '+': case '?':
+      case '*':
+      case '+':
+      case '?':
         refuseNullableGroup(out);
         out += c;
         if (src[i + 1] === '+') throw new RegexUnsupported('possessive quantifiers are not supported');

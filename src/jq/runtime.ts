@@ -46,7 +46,10 @@ export class JqThrow {
 
 /** An error raised downstream of a `try` body, travelling through that `try` untouched. */
 export class PassThrough {
-  constructor(readonly error: JqThrow, readonly owner: object) {}
+  constructor(
+    readonly error: JqThrow,
+    readonly owner: object,
+  ) {}
 }
 
 /** `break $label`, and the early stop of `limit`/`first`. */
@@ -56,7 +59,10 @@ export class BreakSignal {
 
 export class BudgetExceeded {
   /** `limit`: the name of the Limits field that was exceeded. */
-  constructor(readonly message: string, readonly limit: keyof Limits) {}
+  constructor(
+    readonly message: string,
+    readonly limit: keyof Limits,
+  ) {}
 }
 
 export interface Limits {

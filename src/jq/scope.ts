@@ -53,9 +53,7 @@ export function findFrame(scope: Scope, kind: 'var' | 'label', name: string): nu
   return undefined;
 }
 
-export type FunctionBinding =
-  | { kind: 'param'; skip: number }
-  | { kind: 'fn'; def: FunctionDef };
+export type FunctionBinding = { kind: 'param'; skip: number } | { kind: 'fn'; def: FunctionDef };
 
 export function findFunction(scope: Scope, name: string, arity: number): FunctionBinding | undefined {
   for (let entry = scope.entries; entry; entry = entry.next) {

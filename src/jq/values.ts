@@ -13,10 +13,14 @@ export interface JsonObject {
 export function typeOf(value: Json): string {
   if (value === null) return 'null';
   switch (typeof value) {
-    case 'boolean': return 'boolean';
-    case 'number': return 'number';
-    case 'string': return 'string';
-    default: return Array.isArray(value) ? 'array' : 'object';
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return 'number';
+    case 'string':
+      return 'string';
+    default:
+      return Array.isArray(value) ? 'array' : 'object';
   }
 }
 

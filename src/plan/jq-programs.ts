@@ -30,7 +30,10 @@ function listPrograms(list: Pick<ImportAction, 'records' | 'mapping' | 'paginati
 /** A write action: its request's rules, or each step's (the action's errors apply to every step) with its condition. */
 function writePrograms(action: WriteAction): string[] {
   if (!action.steps) return requestPrograms(action);
-  return action.steps.flatMap((step) => [...requestPrograms({ errors: action.errors, outcomes: step.outcomes }), ...(step.when === undefined ? [] : [step.when])]);
+  return action.steps.flatMap((step) => [
+    ...requestPrograms({ errors: action.errors, outcomes: step.outcomes }),
+    ...(step.when === undefined ? [] : [step.when]),
+  ]);
 }
 
 /** The distinct programs, in no particular order (the compiler sorts them). */

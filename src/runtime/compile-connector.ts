@@ -7,7 +7,18 @@
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
 import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
-import { compileJq, createJqIsolate, runWithJqScope, type AnswerLimits, type AnswerRefusal, type AnswerSample, type IsolationLimits, type JqFilter, type JqPolicy, type Limits } from '../jq/index.js';
+import {
+  compileJq,
+  createJqIsolate,
+  runWithJqScope,
+  type AnswerLimits,
+  type AnswerRefusal,
+  type AnswerSample,
+  type IsolationLimits,
+  type JqFilter,
+  type JqPolicy,
+  type Limits,
+} from '../jq/index.js';
 import { ConnectorError } from './errors.js';
 import { createPageMapper, type PageMapper } from './mapping/page-mapper.js';
 import { listPagingExpressions } from '../plan/paging-expressions.js';
@@ -134,7 +145,8 @@ export function compileConnector(connector: AnyConnector, options: JqCompileOpti
 function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
   const asts = connector.precompiled?.jq;
   // One isolate per compiled connector: its worker starts at the first evaluation and stops when idle.
-  const isolate = options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
+  const isolate =
+    options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
   const scope = { ...(asts === undefined ? {} : { asts }), ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
   const parts = runWithJqScope(scope, () => compileParts(connector, options.policy));
   return isolate ? parts.then((runtime) => ({ ...runtime, sampleAnswer: (bytes, limits) => isolate.sample(bytes, limits) })) : parts;
@@ -153,17 +165,36 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   let importMapper: PageMapper | undefined;
   const importLists: ImportList[] = [];
   if (importUsers) {
-    const request = await compileRequest({ name: 'importUsers', action: importUsers, method: planned(importUsers.method, 'actions.importUsers.method'), field: where('actions.importUsers'), specErrors, jq });
+    const request = await compileRequest({
+      name: 'importUsers',
+      action: importUsers,
+      method: planned(importUsers.method, 'actions.importUsers.method'),
+      field: where('actions.importUsers'),
+      specErrors,
+      jq,
+    });
     requests.set('importUsers', request);
     importMapper = await guard(where('actions.importUsers.mapping'), () =>
-      createPageMapper({ records: planned(importUsers.records, 'actions.importUsers.records'), mapping: importUsers.mapping, extras: listPagingExpressions(importUsers.pagination), action: 'importUsers', policy }),
+      createPageMapper({
+        records: planned(importUsers.records, 'actions.importUsers.records'),
+        mapping: importUsers.mapping,
+        extras: listPagingExpressions(importUsers.pagination),
+        action: 'importUsers',
+        policy,
+      }),
     );
     importLists.push({ request, mapper: importMapper, pagination: importUsers.pagination });
     for (const [index, list] of (importUsers.additionalLists ?? []).entries()) {
       const field = where(`actions.importUsers.additionalLists[${index}]`);
       const listRequest = await compileRequest({ name: 'importUsers', action: list, method: planned(list.method, `${field}.method`), field, specErrors, jq });
       const mapper = await guard(`${field}.mapping`, () =>
-        createPageMapper({ records: planned(list.records, `${field}.records`), mapping: list.mapping, extras: listPagingExpressions(list.pagination), action: 'importUsers', policy }),
+        createPageMapper({
+          records: planned(list.records, `${field}.records`),
+          mapping: list.mapping,
+          extras: listPagingExpressions(list.pagination),
+          action: 'importUsers',
+          policy,
+        }),
       );
       importLists.push({ request: listRequest, mapper, pagination: list.pagination });
     }
@@ -187,7 +218,14 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
   const lookups = new Map<string, { request: CompiledRequest; value: JqFilter }>();
   for (const [name, lookup] of Object.entries(spec.lookups ?? {})) {
     const action = { path: lookup.path, query: lookup.query, idempotent: lookup.idempotent };
-    const request = await compileRequest({ name: `lookup:${name}`, action, method: planned(lookup.method, `lookups.${name}.method`), field: where(`lookups.${name}`), specErrors, jq });
+    const request = await compileRequest({
+      name: `lookup:${name}`,
+      action,
+      method: planned(lookup.method, `lookups.${name}.method`),
+      field: where(`lookups.${name}`),
+      specErrors,
+      jq,
+    });
     lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => jq(lookup.value)) });
   }
   const specHeaders = compileMap(spec.headers, where('headers'));
@@ -200,7 +238,13 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
 }
 
 /** A write action: its one request, or its steps (the first standing for the action in dry runs). */
-async function compileWriteAction(input: { name: string; action: WriteAction; field: string; specErrors: CompiledErrorHandling; jq: CompileProgram }): Promise<CompiledRequest> {
+async function compileWriteAction(input: {
+  name: string;
+  action: WriteAction;
+  field: string;
+  specErrors: CompiledErrorHandling;
+  jq: CompileProgram;
+}): Promise<CompiledRequest> {
   const { name, action, field, specErrors, jq } = input;
   if (!action.steps) {
     if (action.method === undefined) throw configError(field, new Error('the action has neither `method` nor `steps`'));
@@ -209,7 +253,14 @@ async function compileWriteAction(input: { name: string; action: WriteAction; fi
   const steps: CompiledStep[] = [];
   for (const [index, step] of action.steps.entries()) {
     const stepField = `${field}.steps[${index}]`;
-    const request = await compileRequest({ name, action: { ...step, errors: action.errors, maxInFlight: action.maxInFlight }, method: step.method, field: stepField, specErrors, jq });
+    const request = await compileRequest({
+      name,
+      action: { ...step, errors: action.errors, maxInFlight: action.maxInFlight },
+      method: step.method,
+      field: stepField,
+      specErrors,
+      jq,
+    });
     const when = step.when === undefined ? undefined : await guard(`${stepField}.when`, () => jq(step.when as string));
     steps.push(when === undefined ? { request } : { request, when });
   }
@@ -224,7 +275,9 @@ function writeExtras(action: WriteAction, field: string): Pick<CompiledRequest, 
   const extras: Pick<CompiledRequest, 'requires' | 'generate'> = {};
   if (action.requires) extras.requires = [...action.requires];
   if (action.generate) {
-    extras.generate = Object.fromEntries(Object.entries(action.generate).map(([name, rule]) => [name, { type: rule.type, length: planned(rule.length, `${field}.generate.${name}.length`) }]));
+    extras.generate = Object.fromEntries(
+      Object.entries(action.generate).map(([name, rule]) => [name, { type: rule.type, length: planned(rule.length, `${field}.generate.${name}.length`) }]),
+    );
   }
   return extras;
 }
@@ -280,7 +333,15 @@ function compileMap(map: Record<string, string> | undefined, field: string): Arr
   return Object.entries(map ?? {}).map(([name, text]) => [name, guardSync(`${field}.${name}`, () => compilePlainTemplate(text))]);
 }
 
-async function compileErrors({ handling, field, jq }: { handling: ErrorHandling | undefined; field: string; jq: CompileProgram }): Promise<CompiledErrorHandling> {
+async function compileErrors({
+  handling,
+  field,
+  jq,
+}: {
+  handling: ErrorHandling | undefined;
+  field: string;
+  jq: CompileProgram;
+}): Promise<CompiledErrorHandling> {
   const message = handling?.message === undefined ? undefined : await guard(`${field}.message`, () => jq(handling.message as string));
   const rules = [];
   for (const [index, rule] of (handling?.rules ?? []).entries()) {

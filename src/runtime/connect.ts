@@ -56,7 +56,16 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
       }),
     testConnection: () => guard(async () => checkConnection(connection, await runtime())),
     test: (action: string, variables = {}, testOptions: { live?: boolean; sample?: AnswerLimits } = {}) =>
-      guard(async () => testAction({ connection, runtime: await runtime(), action, variables, live: testOptions.live === true, ...(testOptions.sample ? { sample: testOptions.sample } : {}) })),
+      guard(async () =>
+        testAction({
+          connection,
+          runtime: await runtime(),
+          action,
+          variables,
+          live: testOptions.live === true,
+          ...(testOptions.sample ? { sample: testOptions.sample } : {}),
+        }),
+      ),
     preview: (body: unknown) => guard(async () => previewRecords(connection, await runtime(), body)),
     previewPayload: (action: string, variables = {}) => guard(async () => previewPayloadFor({ connection, runtime: await runtime(), action, variables })),
     renderRequest: (action: string, variables = {}) => guard(async () => renderRequestFor({ connection, runtime: await runtime(), action, variables })),

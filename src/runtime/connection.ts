@@ -54,10 +54,14 @@ function checkInputs(spec: ConnectorSpec, inputs: InputValues, secrets: Set<stri
       continue;
     }
     if (input.type === 'url' && !isHttpUrl(value)) {
-      throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is not an http(s) URL`, { hint: 'Enter a URL such as https://api.example.com.' });
+      throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is not an http(s) URL`, {
+        hint: 'Enter a URL such as https://api.example.com.',
+      });
     }
     if (input.type === 'email' && !EMAIL.test(value)) {
-      throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is not an email address`, { hint: 'Enter an address such as owner@example.com.' });
+      throw new ConnectorError('CONFIG', `the input \`${name}\` (${input.label}) is not an email address`, {
+        hint: 'Enter an address such as owner@example.com.',
+      });
     }
     if (!secrets.has(name)) templateInputs[name] = value;
   }
@@ -87,7 +91,7 @@ function resolveBaseUrl(spec: ConnectorSpec, inputs: InputValues, options: Conne
   // be dropped silently: refuse it rather than send requests the operator did not configure.
   if (url.search !== '' || url.hash !== '') {
     throw new ConnectorError('CONFIG', 'the base URL must not carry a query or a fragment', {
-      hint: 'Remove the part after `?` or `#`; put query parameters in the action\'s `query`.',
+      hint: "Remove the part after `?` or `#`; put query parameters in the action's `query`.",
     });
   }
   return url;

@@ -23,12 +23,15 @@ async function fetchLookup(connection: Connection, runtime: RuntimeConnector, na
   try {
     [value] = await lookup.value.run(body);
   } catch (error) {
-    throw jqLimitExceeded(error, 'the value expression', { action: `lookup:${name}` }) ?? new ConnectorError('MAPPING_FAILED', `lookup:${name}: value expression failed: ${(error as Error).message}`, { action: `lookup:${name}`, cause: error });
+    throw (
+      jqLimitExceeded(error, 'the value expression', { action: `lookup:${name}` }) ??
+      new ConnectorError('MAPPING_FAILED', `lookup:${name}: value expression failed: ${(error as Error).message}`, { action: `lookup:${name}`, cause: error })
+    );
   }
   if ((value === undefined || value === null) && spec.required !== false) {
     throw new ConnectorError('CONFIG', `lookup:${name}: the target has no value for ${spec.description ?? name}`, {
       action: `lookup:${name}`,
-      hint: spec.override ? `Fill in the input \`${spec.override}\` to provide it.` : 'Check the lookup\'s value expression.',
+      hint: spec.override ? `Fill in the input \`${spec.override}\` to provide it.` : "Check the lookup's value expression.",
     });
   }
   return value ?? null;

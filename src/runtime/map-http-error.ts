@@ -15,10 +15,11 @@ const EXCERPT_LENGTH = 300;
 const DEFAULT_HINTS: Partial<Record<ConnectorErrorCode, string>> = {
   AUTH_FAILED: 'Check the credentials of the connection.',
   FORBIDDEN: 'The credentials lack a permission this action needs (for example a read-only key).',
-  NOT_FOUND: 'Check the base URL, the action path, the inputs the path uses (an organisation, a tenant) and the account id. A 404 means "already absent" only when one of the action\'s outcome rules recognises the target\'s own words.',
+  NOT_FOUND:
+    'Check the base URL, the action path, the inputs the path uses (an organisation, a tenant) and the account id. A 404 means "already absent" only when one of the action\'s outcome rules recognises the target\'s own words.',
   CONFLICT: 'The target already has such a record.',
   RATE_LIMITED: 'The target kept rate-limiting after the retries; try again later.',
-  PAYMENT_REQUIRED: 'The target account\'s plan does not include this feature.',
+  PAYMENT_REQUIRED: "The target account's plan does not include this feature.",
 };
 
 export function defaultCodeFor(status: number): ConnectorErrorCode {
@@ -117,7 +118,8 @@ export async function mapHttpError(input: MapHttpErrorInput): Promise<ConnectorE
   const said = typeof targetMessage === 'string' ? `: ${targetMessage}` : '';
   const message = rule?.message ? `${action}: ${rule.message}${said}` : `${action}: ${method} ${url} returned ${status}${said}`;
   let hint = rule?.hint ?? DEFAULT_HINTS[code];
-  if (rule === undefined && /^\s*</u.test(text)) hint = `The answer is an HTML page, not the API's: check the base URL and the action path. ${hint ?? ''}`.trim();
+  if (rule === undefined && /^\s*</u.test(text))
+    hint = `The answer is an HTML page, not the API's: check the base URL and the action path. ${hint ?? ''}`.trim();
   const location = input.headers.location;
   if (status >= 300 && status < 400 && location !== undefined) {
     hint = `The target redirected to ${redactor.redactUrl(new URL(location, input.url))}; redirects to another origin are not followed, so credentials never leave the base URL.`;

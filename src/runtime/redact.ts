@@ -33,7 +33,9 @@ export function urlEncodedSpellings(secret: string): string[] {
  * ones wholly inside the secret's bits are the same whatever precedes and follows it.
  */
 function base64Fragment(bytes: Buffer, offset: number): string {
-  const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString('base64').replace(/=+$/u, '');
+  const encoded = Buffer.concat([Buffer.alloc(offset), bytes])
+    .toString('base64')
+    .replace(/=+$/u, '');
   const first = Math.ceil((offset * 8) / 6);
   const end = Math.floor(((offset + bytes.length) * 8) / 6);
   return encoded.slice(first, end);
@@ -49,7 +51,15 @@ export function secretSpellings(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
   const base64 = [bytes.toString('base64'), ...[0, 1, 2].map((offset) => base64Fragment(bytes, offset))];
   const base64Both = base64.flatMap((form) => [form, form.replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/u, '')]);
-  const spellings = [secret, ...urlEncodedSpellings(secret), json, json.replaceAll('/', '\\/'), bytes.toString('hex'), ...base64Both, ...base64Both.flatMap(urlEncodedSpellings)];
+  const spellings = [
+    secret,
+    ...urlEncodedSpellings(secret),
+    json,
+    json.replaceAll('/', '\\/'),
+    bytes.toString('hex'),
+    ...base64Both,
+    ...base64Both.flatMap(urlEncodedSpellings),
+  ];
   return [...new Set(spellings)].filter((spelling) => spelling !== '');
 }
 
@@ -109,9 +119,7 @@ export class Redactor {
     }
     const entries = [...parsed.searchParams.entries()];
     if (entries.some(([name]) => SECRET_PARAM.test(name))) {
-      parsed.search = entries
-        .map(([name, value]) => `${encodeURIComponent(name)}=${SECRET_PARAM.test(name) ? MASK : encodeURIComponent(value)}`)
-        .join('&');
+      parsed.search = entries.map(([name, value]) => `${encodeURIComponent(name)}=${SECRET_PARAM.test(name) ? MASK : encodeURIComponent(value)}`).join('&');
     }
     return this.redact(parsed.toString()).replaceAll('%2A%2A%2A', MASK);
   }

@@ -106,7 +106,14 @@ export async function openService(options: ServiceOptions): Promise<Service> {
   let kekSource: Awaited<ReturnType<typeof resolveKekSource>>;
   try {
     kekSource = await resolveKekSource(db, { dataDir: 'dataDir' in options ? options.dataDir : undefined, kek: options.kek, env: options.env ?? process.env });
-    context = { db, keyring: await openKeyring(db, kekSource.initial), egress: options.egress ?? {}, jq: options.jq ?? {}, log: options.log ?? logToStderr, timeouts: options.timeouts ?? {} };
+    context = {
+      db,
+      keyring: await openKeyring(db, kekSource.initial),
+      egress: options.egress ?? {},
+      jq: options.jq ?? {},
+      log: options.log ?? logToStderr,
+      timeouts: options.timeouts ?? {},
+    };
   } catch (error) {
     await db.close();
     throw error;

@@ -32,13 +32,16 @@ export function decodeCursor(cursor: string | undefined, shape: readonly KeyPart
   } catch {
     // falls through to the refusal
   }
-  throw new ServiceError('INVALID_INPUT', 'cursor is not the `next` of a page of this list', { hint: 'pass the `next` of the previous page unchanged, or start again without a cursor' });
+  throw new ServiceError('INVALID_INPUT', 'cursor is not the `next` of a page of this list', {
+    hint: 'pass the `next` of the previous page unchanged, or start again without a cursor',
+  });
 }
 
 /** The page size asked for, or `limits.default`; refused outside 1 to `limits.max`. */
 export function pageSize(limit: number | undefined, limits: { default: number; max: number }): number {
   if (limit === undefined) return limits.default;
-  if (!Number.isInteger(limit) || limit < 1 || limit > limits.max) throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${limits.max}`, { hint: `leave it out for ${limits.default}` });
+  if (!Number.isInteger(limit) || limit < 1 || limit > limits.max)
+    throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${limits.max}`, { hint: `leave it out for ${limits.default}` });
   return limit;
 }
 

@@ -56,7 +56,12 @@ function framesOf(error: Error): string[] {
  * is logged, then thrown on unchanged. Every other ServiceError (not found, the target's own
  * failure, …) is the caller's answer and is not logged here.
  */
-export async function loggingAnswerFailures<T>(log: ServiceLogger, operation: AnswerOperation, ref: { tenantId: string; integrationId: string }, work: () => Promise<T>): Promise<T> {
+export async function loggingAnswerFailures<T>(
+  log: ServiceLogger,
+  operation: AnswerOperation,
+  ref: { tenantId: string; integrationId: string },
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -64,7 +69,13 @@ export async function loggingAnswerFailures<T>(log: ServiceLogger, operation: An
     if (error instanceof ServiceError) {
       if (error.code === 'BAD_RESPONSE') {
         const { limit, value } = error.failure ?? {};
-        log({ event: 'target_answer.refused', ...where, limit: typeof limit === 'string' ? limit : 'unknown', ...(value === undefined ? {} : { value }), message: error.message });
+        log({
+          event: 'target_answer.refused',
+          ...where,
+          limit: typeof limit === 'string' ? limit : 'unknown',
+          ...(value === undefined ? {} : { value }),
+          message: error.message,
+        });
       }
     } else {
       const failure = error instanceof Error ? error : new Error('non-error thrown');

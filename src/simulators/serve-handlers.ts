@@ -119,9 +119,7 @@ export async function serveHandlers(...initialHandlers: RequestHandler[]): Promi
       requests.push({
         method: request.method ?? 'GET',
         url: request.url ?? '/',
-        headers: Object.fromEntries(
-          Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]),
-        ),
+        headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')])),
         body: body.toString('utf8'),
       });
       const fetchRequest = toFetchRequest(origin, request, body);

@@ -8,7 +8,6 @@ import { lineStarts, parseTemplate, positionToOffset, TemplateSyntaxError, type 
 
 type HbsNode = { type: string; loc?: { start: { line: number; column: number }; end: { line: number; column: number } } } & Record<string, unknown>;
 
-
 export interface TemplateReference {
   /** `user.email` as ['user', 'email']. */
   parts: string[];

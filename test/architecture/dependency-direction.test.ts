@@ -12,7 +12,10 @@ import { reachedUnder, ROOT } from './import-graph.js';
 const run = promisify(execFile);
 
 function modulesUnder(folder: string): string[] {
-  return readdirSync(`${ROOT}/${folder}`, { recursive: true }).map(String).filter((file) => file.endsWith('.ts')).map((file) => `${folder}/${file}`);
+  return readdirSync(`${ROOT}/${folder}`, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `${folder}/${file}`);
 }
 
 const GENERATED = modulesUnder('generated');
@@ -22,7 +25,7 @@ describe('the static import graph', () => {
     expect(reachedUnder(['src/compiler/index.ts', ...modulesUnder('src/compiler')], 'src/runtime/')).toEqual([]);
   });
 
-  it('reaches no compiler module from a generated module and the runtime\'s connect()', () => {
+  it("reaches no compiler module from a generated module and the runtime's connect()", () => {
     expect(GENERATED).toContain('generated/okta.ts');
     expect(reachedUnder(['generated/okta.ts', 'src/runtime/connect.ts'], 'src/compiler/')).toEqual([]);
     expect(reachedUnder([...GENERATED, 'src/runtime/connect.ts'], 'src/compiler/')).toEqual([]);
@@ -43,7 +46,10 @@ describe('the static import graph', () => {
 describe('a client built from a generated module', () => {
   it('imports from the Okta simulator on 127.0.0.1 in a process where loading the compiler fails', async () => {
     const fixtures = `${ROOT}/test/architecture/fixtures`;
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--import', `${fixtures}/refuse-compiler.mjs`, `${fixtures}/import-from-generated.ts`], { cwd: ROOT, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--import', `${fixtures}/refuse-compiler.mjs`, `${fixtures}/import-from-generated.ts`], {
+      cwd: ROOT,
+      timeout: 60_000,
+    });
     const result = JSON.parse(stdout) as { imported: number; listed: number; requests: number };
     expect(result.listed).toBeGreaterThan(0);
     expect(result.imported).toBe(result.listed);
@@ -53,6 +59,8 @@ describe('a client built from a generated module', () => {
   it('the refusing hook does stop a process that loads the compiler', async () => {
     const fixtures = `${ROOT}/test/architecture/fixtures`;
     const loadsCompiler = ['--import', 'tsx', '--import', `${fixtures}/refuse-compiler.mjs`, '--eval', 'await import("./src/compiler/index.ts")'];
-    await expect(run(process.execPath, loadsCompiler, { cwd: ROOT, timeout: 60_000 })).rejects.toMatchObject({ stderr: expect.stringContaining('the compiler was loaded') });
+    await expect(run(process.execPath, loadsCompiler, { cwd: ROOT, timeout: 60_000 })).rejects.toMatchObject({
+      stderr: expect.stringContaining('the compiler was loaded'),
+    });
   }, 60_000);
 });

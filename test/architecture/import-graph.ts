@@ -29,7 +29,9 @@ export function specifiersOf(file: string): string[] {
 function resolveRelative(from: string, specifier: string): string | undefined {
   const base = resolve(dirname(from), specifier);
   const candidates = [base.replace(/\.js$/u, '.ts'), base, `${base}.ts`, `${base}/index.ts`];
-  return candidates.find((candidate) => candidate.endsWith('.ts') && existsSync(candidate)) ?? (specifier.endsWith('.json') && existsSync(base) ? base : undefined);
+  return (
+    candidates.find((candidate) => candidate.endsWith('.ts') && existsSync(candidate)) ?? (specifier.endsWith('.json') && existsSync(base) ? base : undefined)
+  );
 }
 
 /** Every project file reachable from the entries, as repository-relative paths, with one path leading to each. */

@@ -9,14 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { reachedUnder, ROOT } from './import-graph.js';
 
 function modulesUnder(folder: string): string[] {
-  return readdirSync(`${ROOT}/${folder}`, { recursive: true }).map(String).filter((file) => file.endsWith('.ts')).map((file) => `${folder}/${file}`);
+  return readdirSync(`${ROOT}/${folder}`, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts'))
+    .map((file) => `${folder}/${file}`);
 }
 
 const API = modulesUnder('src/service/api');
 const CONSOLE = modulesUnder('src/service/console');
 const SHARED = modulesUnder('src/service/http').filter((file) => !file.endsWith('/build-app.ts'));
 
-describe('the service\'s HTTP layers', () => {
+describe("the service's HTTP layers", () => {
   it('has modules in each layer (the walk below is not over empty lists)', () => {
     expect(API).toContain('src/service/api/api-plugin.ts');
     expect(CONSOLE).toContain('src/service/console/register-console.ts');

@@ -7,11 +7,36 @@ import { describeAuth, STANDARD_SECRET_INPUTS } from '../../src/auth-types/index
 describe('describeAuth', () => {
   it.each([
     { auth: { type: 'none' }, credential: { in: 'none' }, redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false }, sentIn: [] },
-    { auth: { type: 'bearer' }, credential: { in: 'header', name: 'Authorization' }, redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false }, sentIn: ['token:header'] },
-    { auth: { type: 'bearer', header: 'X-Api-Token' }, credential: { in: 'header', name: 'X-Api-Token' }, redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false }, sentIn: ['token:header'] },
-    { auth: { type: 'basic' }, credential: { in: 'header', name: 'Authorization' }, redaction: { queryEncodings: false, basicPair: 'target', obtainedTokens: false }, sentIn: ['username:header', 'password:header'] },
-    { auth: { type: 'apiKey', in: 'query', name: 'api_key' }, credential: { in: 'query', name: 'api_key' }, redaction: { queryEncodings: true, basicPair: 'none', obtainedTokens: false }, sentIn: ['token:query'] },
-    { auth: { type: 'apiKey', in: 'header', name: 'X-Key' }, credential: { in: 'header', name: 'X-Key' }, redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false }, sentIn: ['token:header'] },
+    {
+      auth: { type: 'bearer' },
+      credential: { in: 'header', name: 'Authorization' },
+      redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false },
+      sentIn: ['token:header'],
+    },
+    {
+      auth: { type: 'bearer', header: 'X-Api-Token' },
+      credential: { in: 'header', name: 'X-Api-Token' },
+      redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false },
+      sentIn: ['token:header'],
+    },
+    {
+      auth: { type: 'basic' },
+      credential: { in: 'header', name: 'Authorization' },
+      redaction: { queryEncodings: false, basicPair: 'target', obtainedTokens: false },
+      sentIn: ['username:header', 'password:header'],
+    },
+    {
+      auth: { type: 'apiKey', in: 'query', name: 'api_key' },
+      credential: { in: 'query', name: 'api_key' },
+      redaction: { queryEncodings: true, basicPair: 'none', obtainedTokens: false },
+      sentIn: ['token:query'],
+    },
+    {
+      auth: { type: 'apiKey', in: 'header', name: 'X-Key' },
+      credential: { in: 'header', name: 'X-Key' },
+      redaction: { queryEncodings: false, basicPair: 'none', obtainedTokens: false },
+      sentIn: ['token:header'],
+    },
     {
       auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/t' },
       credential: { in: 'header', name: 'Authorization' },
@@ -52,7 +77,11 @@ describe('AUTH_DEFAULTS', () => {
       type: 'object',
       $defs: {
         auth: { title: 'Auth', oneOf: [{ $ref: '#/$defs/tokenAuth' }] },
-        tokenAuth: { title: 'Token Auth', type: 'object', properties: { type: { const: 'token' }, input: { type: 'string', default: 'apiToken' }, header: { type: 'string' } } },
+        tokenAuth: {
+          title: 'Token Auth',
+          type: 'object',
+          properties: { type: { const: 'token' }, input: { type: 'string', default: 'apiToken' }, header: { type: 'string' } },
+        },
       },
     });
     expect(text).toContain('export const AUTH_DEFAULTS = {"token":{"input":"apiToken"}} as const;');

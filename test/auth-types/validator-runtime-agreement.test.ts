@@ -24,9 +24,19 @@ const plain = (value: string) => ({ value, secret: false });
 const CASES: Case[] = [
   { given: 'bearer', auth: { type: 'bearer' }, needs: { token: secret('tk') }, pointer: { token: '/auth/type' } },
   { given: 'bearer naming its input', auth: { type: 'bearer', token: 'apiToken' }, needs: { apiToken: secret('tk') }, pointer: { apiToken: '/auth/token' } },
-  { given: 'basic', auth: { type: 'basic' }, needs: { username: plain('ann'), password: secret('pw') }, pointer: { username: '/auth/type', password: '/auth/type' } },
+  {
+    given: 'basic',
+    auth: { type: 'basic' },
+    needs: { username: plain('ann'), password: secret('pw') },
+    pointer: { username: '/auth/type', password: '/auth/type' },
+  },
   { given: 'apiKey in a header', auth: { type: 'apiKey', in: 'header', name: 'X-Key' }, needs: { token: secret('k') }, pointer: { token: '/auth/type' } },
-  { given: 'apiKey in the query, named input', auth: { type: 'apiKey', in: 'query', name: 'api_key', key: 'apiKey' }, needs: { apiKey: secret('k') }, pointer: { apiKey: '/auth/key' } },
+  {
+    given: 'apiKey in the query, named input',
+    auth: { type: 'apiKey', in: 'query', name: 'api_key', key: 'apiKey' },
+    needs: { apiKey: secret('k') },
+    pointer: { apiKey: '/auth/key' },
+  },
   {
     given: 'oauth2 client_credentials',
     auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/oauth/token' },
@@ -43,13 +53,23 @@ const CASES: Case[] = [
     // codeVerifier: the runtime always required it with PKCE on, the validator did not check it.
     given: 'oauth2 authorization_code (PKCE on by default)',
     auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/oauth/token', authorizationUrl: '/authorize' },
-    needs: { clientId: plain('cid'), authorizationCode: secret('code'), redirectUri: plain('https://iam.example.com/cb'), codeVerifier: secret('v'.repeat(43)) },
+    needs: {
+      clientId: plain('cid'),
+      authorizationCode: secret('code'),
+      redirectUri: plain('https://iam.example.com/cb'),
+      codeVerifier: secret('v'.repeat(43)),
+    },
     pointer: { clientId: '/auth/type', authorizationCode: '/auth/grant', redirectUri: '/auth/grant', codeVerifier: '/auth/grant' },
   },
   {
     given: 'oauth2 authorization_code, PKCE on explicitly',
     auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/oauth/token', pkce: true },
-    needs: { clientId: plain('cid'), authorizationCode: secret('code'), redirectUri: plain('https://iam.example.com/cb'), codeVerifier: secret('v'.repeat(43)) },
+    needs: {
+      clientId: plain('cid'),
+      authorizationCode: secret('code'),
+      redirectUri: plain('https://iam.example.com/cb'),
+      codeVerifier: secret('v'.repeat(43)),
+    },
     pointer: { clientId: '/auth/type', authorizationCode: '/auth/grant', redirectUri: '/auth/grant', codeVerifier: '/auth/pkce' },
   },
   {
@@ -67,7 +87,9 @@ const CASES: Case[] = [
 function specWith(auth: Record<string, unknown>, declared: Record<string, { secret: boolean }>, required = true): string {
   const spec = baseSpec();
   spec.auth = auth;
-  spec.inputs = Object.fromEntries(Object.entries(declared).map(([name, { secret: isSecret }]) => [name, { label: name, required, ...(isSecret ? { secret: true } : {}) }]));
+  spec.inputs = Object.fromEntries(
+    Object.entries(declared).map(([name, { secret: isSecret }]) => [name, { label: name, required, ...(isSecret ? { secret: true } : {}) }]),
+  );
   return specText(spec);
 }
 
@@ -116,7 +138,14 @@ describe('inputs a connection does not always need', () => {
     const text = specWith({ type: 'oauth2', grant: 'refresh_token', tokenUrl: '/oauth/token' }, needs);
     expect((await validateSpecText({ text })).diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect(connectError(await compileSpecText({ text }), { clientId: 'cid', refreshToken: 'rt' })).toBeUndefined();
-    expect(connectError(await compileSpecText({ text: specWith({ type: 'oauth2', grant: 'client_credentials', tokenUrl: '/t' }, { clientId: plain(''), clientSecret: secret('') }, false) }), { clientId: 'cid' })).toMatchObject({
+    expect(
+      connectError(
+        await compileSpecText({
+          text: specWith({ type: 'oauth2', grant: 'client_credentials', tokenUrl: '/t' }, { clientId: plain(''), clientSecret: secret('') }, false),
+        }),
+        { clientId: 'cid' },
+      ),
+    ).toMatchObject({
       code: 'CONFIG',
       message: expect.stringContaining('`clientSecret`'),
     });
@@ -129,7 +158,13 @@ describe('inputs a connection does not always need', () => {
   });
 
   it('a declared optional credential must still be marked secret', async () => {
-    const text = specWith(codeGrant, { clientId: plain(''), clientSecret: plain(''), authorizationCode: secret(''), redirectUri: plain(''), codeVerifier: secret('') });
+    const text = specWith(codeGrant, {
+      clientId: plain(''),
+      clientSecret: plain(''),
+      authorizationCode: secret(''),
+      redirectUri: plain(''),
+      codeVerifier: secret(''),
+    });
     const { diagnostics } = await validateSpecText({ text, file: 'agree.yaml' });
     expect(diagnostics.filter((d) => d.severity === 'error').map((d) => [d.code, d.pointer])).toEqual([['SPEC_SECRET_NOT_MARKED', '/inputs/clientSecret']]);
   });

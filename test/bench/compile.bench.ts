@@ -24,7 +24,7 @@ function variation(index: number): string {
     .replace('name: Incident-like platform', `name: Bench app ${index}`)
     .replace('https://api.incident.example.com', `https://api${index}.example.com`)
     .replace('records: .users', `records: .users${set === 0 ? '' : ` // .members${set}`}`)
-    .replace("email: '.email // \"\"'", `email: '.email // .mail${set} // ""'`)
+    .replace('email: \'.email // ""\'', `email: '.email // .mail${set} // ""'`)
     .replace('limit: 100', `limit: ${50 + index}`);
 }
 

@@ -47,7 +47,9 @@ try {
   const cookie = signedIn.cookie!;
 
   const page = await time(async () => (await fetch(`${origin}/console/integrations`, { headers: { cookie } })).text());
-  const api = await time(async () => (await fetch(`${origin}/v1/integrations?limit=${INTEGRATIONS}`, { headers: { authorization: `Bearer ${token}` } })).text());
+  const api = await time(async () =>
+    (await fetch(`${origin}/v1/integrations?limit=${INTEGRATIONS}`, { headers: { authorization: `Bearer ${token}` } })).text(),
+  );
   console.log(`console integrations page, ${INTEGRATIONS} integrations, over HTTP (median of ${RUNS}):`);
   console.log(`  API JSON list (baseline)  ${api.toFixed(1).padStart(7)} ms`);
   console.log(`  console page (HTML)       ${page.toFixed(1).padStart(7)} ms  (${(page / api).toFixed(2)}x)`);
@@ -68,7 +70,9 @@ try {
       const json = await time(() => load(`${origin}/openapi.json`, 'load'), 20);
       console.log(`in headless chromium (median of 20):`);
       console.log(`  /openapi.json loaded (baseline)      ${json.toFixed(1).padStart(7)} ms`);
-      console.log(`  console page interactive (DOMContentLoaded) ${interactive.toFixed(1).padStart(7)} ms  (${(interactive / json).toFixed(2)}x); goal < 1000 ms: ${interactive < 1000 ? 'met' : 'NOT met'}`);
+      console.log(
+        `  console page interactive (DOMContentLoaded) ${interactive.toFixed(1).padStart(7)} ms  (${(interactive / json).toFixed(2)}x); goal < 1000 ms: ${interactive < 1000 ? 'met' : 'NOT met'}`,
+      );
       console.log(`  console page loaded (styles, script)         ${loaded.toFixed(1).padStart(7)} ms  (${(loaded / json).toFixed(2)}x)`);
     } finally {
       await browser.close();

@@ -155,7 +155,12 @@ async function timeFirstPage(base: string, precompiled: boolean, times: number):
 
 /** Mean ms of `client.preview(body)` of a 1,000-user response, `times` runs, jq isolated or on this thread. */
 async function timePreview(isolated: boolean, times: number): Promise<number> {
-  const users = Array.from({ length: 1000 }, (_, i) => ({ id: i + 1, email: `user${i + 1}@example.com`, name: `User ${i + 1}`, role: i % 10 === 0 ? 'admin' : 'user' }));
+  const users = Array.from({ length: 1000 }, (_, i) => ({
+    id: i + 1,
+    email: `user${i + 1}@example.com`,
+    name: `User ${i + 1}`,
+    role: i % 10 === 0 ? 'admin' : 'user',
+  }));
   const client = connect(connectorFor(1), {}, { egress: ALLOW_LOOPBACK, baseUrl: 'http://127.0.0.1:9', jq: { isolation: isolated ? {} : false } });
   await client.preview({ users, total: 1000 });
   const t0 = performance.now();
@@ -170,7 +175,11 @@ async function timePreview(isolated: boolean, times: number): Promise<number> {
  * at once (the longest delay of a 10 ms timer): what every other tenant's work waits.
  */
 async function longestStall(base: string, users: number, isolated: boolean): Promise<{ wallMs: number; stallMs: number }> {
-  const client = connect(connectorFor(1, users), {}, { egress: ALLOW_LOOPBACK, baseUrl: `${base}/l/0/t/${users}`, jq: { isolation: isolated ? {} : false }, maxResponseBytes: 256 * 2 ** 20 });
+  const client = connect(
+    connectorFor(1, users),
+    {},
+    { egress: ALLOW_LOOPBACK, baseUrl: `${base}/l/0/t/${users}`, jq: { isolation: isolated ? {} : false }, maxResponseBytes: 256 * 2 ** 20 },
+  );
   let stallMs = 0;
   let last = performance.now();
   const timer = setInterval(() => {
@@ -194,7 +203,11 @@ async function runBaseline(base: string): Promise<number> {
   const pool = new Pool(url.origin);
   let count = 0;
   for (let offset = 0; ; offset += PAGE) {
-    const response = await pool.request({ method: 'GET', path: `${url.pathname}/users?offset=${offset}&limit=${PAGE}`, headers: { accept: 'application/json' } });
+    const response = await pool.request({
+      method: 'GET',
+      path: `${url.pathname}/users?offset=${offset}&limit=${PAGE}`,
+      headers: { accept: 'application/json' },
+    });
     const body = JSON.parse(await response.body.text()) as { users: Array<Record<string, unknown>>; total: number };
     const accounts = body.users.map((user) => ({
       id: String(user.id),
@@ -219,7 +232,9 @@ const target = await startTarget();
 try {
   const engine = (await compileJq('.', 'customer')).engine;
   console.log(`import benchmark: pages of ${PAGE}, jq engine: ${engine}, node ${process.version}`);
-  console.log(`${'run'.padEnd(34)} ${'users'.padStart(7)} ${'wall'.padStart(11)}${''.padEnd(10)} ${'cpu'.padStart(11)}${''.padEnd(10)} ${'peak rss'.padStart(11)} ${'peak heap'.padStart(11)} ${'retained'.padStart(11)}`);
+  console.log(
+    `${'run'.padEnd(34)} ${'users'.padStart(7)} ${'wall'.padStart(11)}${''.padEnd(10)} ${'cpu'.padStart(11)}${''.padEnd(10)} ${'peak rss'.padStart(11)} ${'peak heap'.padStart(11)} ${'retained'.padStart(11)}`,
+  );
   // Warm-up (JIT, pools, jq compile cache) so the first measured run is not penalised.
   await runBaseline(`${target.origin}/l/0/t/2000`);
   await runRuntime(`${target.origin}/l/0/t/2000`, 1);
@@ -242,7 +257,9 @@ try {
     console.log(row(`baseline, ${users / 1000}k users`, baseline));
     console.log(row(`runtime, ${users / 1000}k users`, runtime, baseline));
     console.log(row(`runtime, isolated jq, ${users / 1000}k`, isolated, baseline));
-    console.log(`  isolation cost (isolated / on this thread, same run): wall ${(isolated.wallMs / runtime.wallMs).toFixed(2)}x, cpu ${(isolated.cpuMs / runtime.cpuMs).toFixed(2)}x (goal <= 1.2x wall)`);
+    console.log(
+      `  isolation cost (isolated / on this thread, same run): wall ${(isolated.wallMs / runtime.wallMs).toFixed(2)}x, cpu ${(isolated.cpuMs / runtime.cpuMs).toFixed(2)}x (goal <= 1.2x wall)`,
+    );
   }
   const growth = (kind: 'runtime' | 'baseline') => {
     const small = results[`${kind}-small`];
@@ -267,7 +284,9 @@ try {
   const precompiledMs = await timeFirstPage(firstPage, true, 300);
   const previewInProcess = await timePreview(false, 50);
   const previewIsolated = await timePreview(true, 50);
-  console.log(`\npreview of a 1,000-user response (mean of 50): on this thread ${previewInProcess.toFixed(2)} ms, isolated ${previewIsolated.toFixed(2)} ms (${(previewIsolated / previewInProcess).toFixed(2)}x; goal <= 1.2x)`);
+  console.log(
+    `\npreview of a 1,000-user response (mean of 50): on this thread ${previewInProcess.toFixed(2)} ms, isolated ${previewIsolated.toFixed(2)} ms (${(previewIsolated / previewInProcess).toFixed(2)}x; goal <= 1.2x)`,
+  );
 
   const bigPage = 250_000;
   const stalled = await longestStall(target.origin, bigPage, false);
@@ -276,7 +295,9 @@ try {
     `one page of ${bigPage / 1000}k users: longest event-loop stall on this thread ${stalled.stallMs.toFixed(0)} ms (import ${stalled.wallMs.toFixed(0)} ms), ` +
       `isolated ${unstalled.stallMs.toFixed(0)} ms (import ${unstalled.wallMs.toFixed(0)} ms); stall ratio ${(unstalled.stallMs / stalled.stallMs).toFixed(2)}x`,
   );
-  console.log(`\nconnect to first page, connector not compiled yet (mean of 300): jq parsed at run time ${parsedMs.toFixed(2)} ms, precompiled ${precompiledMs.toFixed(2)} ms (${(precompiledMs / parsedMs).toFixed(2)}x)`);
+  console.log(
+    `\nconnect to first page, connector not compiled yet (mean of 300): jq parsed at run time ${parsedMs.toFixed(2)} ms, precompiled ${precompiledMs.toFixed(2)} ms (${(precompiledMs / parsedMs).toFixed(2)}x)`,
+  );
 } finally {
   target.stop();
 }

@@ -21,7 +21,8 @@ const target = await startHostileTarget(USERS);
 try {
   const tenantA = await setUpTenant(service, { name: 'A', origin: target.server.origin, path: 'calm' });
   const tenantsB = {} as Record<HostileKind, Awaited<ReturnType<typeof setUpTenant>>>;
-  for (const kind of ['huge', 'deep', 'wide'] as const) tenantsB[kind] = await setUpTenant(service, { name: `B ${kind}`, origin: target.server.origin, path: kind });
+  for (const kind of ['huge', 'deep', 'wide'] as const)
+    tenantsB[kind] = await setUpTenant(service, { name: `B ${kind}`, origin: target.server.origin, path: kind });
   target.arm();
   const readA = () => service.integrations.get(tenantA);
   await timeAlone(readA, 50);
@@ -31,7 +32,9 @@ try {
     'Generate Config': (ref: typeof tenantA) => service.integrations.proposeConfig({ ...ref, actor: 'ops' }),
   };
   console.log(`isolation benchmark: tenant A's read of its integration while tenant B reads a hostile answer; node ${process.version}`);
-  console.log(`${'case'.padEnd(30)} ${'A p99 alone'.padStart(12)} ${'A p99 during'.padStart(13)} ${'reads'.padStart(6)} ${'B took'.padStart(9)} ${'ratio'.padStart(7)}  outcome`);
+  console.log(
+    `${'case'.padEnd(30)} ${'A p99 alone'.padStart(12)} ${'A p99 during'.padStart(13)} ${'reads'.padStart(6)} ${'B took'.padStart(9)} ${'ratio'.padStart(7)}  outcome`,
+  );
   let worst = 0;
   for (const kind of ['huge', 'deep', 'wide'] as const) {
     for (const [name, operation] of Object.entries(operations)) {
@@ -46,7 +49,9 @@ try {
       const p99 = percentile(during, 99);
       const ratio = p99 / alone;
       worst = Math.max(worst, ratio);
-      console.log(`${`${kind} / ${name}`.padEnd(30)} ${`${alone.toFixed(2)} ms`.padStart(12)} ${`${p99.toFixed(2)} ms`.padStart(13)} ${String(during.length).padStart(6)} ${`${took.toFixed(0)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(7)}  ${await running}`);
+      console.log(
+        `${`${kind} / ${name}`.padEnd(30)} ${`${alone.toFixed(2)} ms`.padStart(12)} ${`${p99.toFixed(2)} ms`.padStart(13)} ${String(during.length).padStart(6)} ${`${took.toFixed(0)} ms`.padStart(9)} ${`${ratio.toFixed(2)}x`.padStart(7)}  ${await running}`,
+      );
     }
   }
   console.log(`worst ratio ${worst.toFixed(2)}x (goal ≤ ${GOAL}x): ${worst <= GOAL ? 'met' : 'NOT met'}`);

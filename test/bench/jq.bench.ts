@@ -108,7 +108,15 @@ function mapHandWritten(pages: Page[]): Account[] {
   for (const page of pages) {
     for (const user of page.users) {
       const role = user.role;
-      accounts.push(toAccount([['id', user.id], ['email', user.email ?? ''], ['name', user.name ?? ''], ['admin', role === 'owner' || role === 'admin'], ['role', role]]));
+      accounts.push(
+        toAccount([
+          ['id', user.id],
+          ['email', user.email ?? ''],
+          ['name', user.name ?? ''],
+          ['admin', role === 'owner' || role === 'admin'],
+          ['role', role],
+        ]),
+      );
     }
   }
   return accounts;
@@ -159,11 +167,13 @@ function median(values: number[]): number {
 
 function timeSync(runs: number, work: () => unknown): number {
   work(); // warm-up: let the JIT compile the hot path first
-  return median(Array.from({ length: runs }, () => {
-    const start = performance.now();
-    work();
-    return performance.now() - start;
-  }));
+  return median(
+    Array.from({ length: runs }, () => {
+      const start = performance.now();
+      work();
+      return performance.now() - start;
+    }),
+  );
 }
 
 async function timeAsync<T>(work: () => Promise<T>): Promise<[number, T]> {
@@ -206,7 +216,9 @@ const rows: Array<[string, number, string]> = [
   ['jq binary, one process per page', perPage, `extrapolated from ${NODE_JQ_PAGE_CALL_PAGES} pages`],
   ['jq binary, one process per call', perField, `extrapolated from ${NODE_JQ_PAGES} pages (${NODE_JQ_PAGES * (PAGE_SIZE * mapping.fields.length + 1)} calls)`],
 ];
-console.log(`Mapping ${records.toLocaleString('en')} PagerDuty users (${PAGES} pages of ${PAGE_SIZE}), fields: ${mapping.fields.map(([field]) => field).join(', ')}`);
+console.log(
+  `Mapping ${records.toLocaleString('en')} PagerDuty users (${PAGES} pages of ${PAGE_SIZE}), fields: ${mapping.fields.map(([field]) => field).join(', ')}`,
+);
 console.log(`${'variant'.padEnd(38)} ${'time'.padStart(12)} ${'x baseline'.padStart(11)}  how`);
 for (const [name, ms, how] of rows.filter(([, ms]) => !Number.isNaN(ms))) {
   console.log(`${name.padEnd(38)} ${`${ms.toFixed(0)} ms`.padStart(12)} ${`${(ms / handWritten).toFixed(2)}x`.padStart(11)}  ${how}`);

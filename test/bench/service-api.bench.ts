@@ -50,7 +50,11 @@ interface Row {
 type BareQuery = (text: string, params: unknown[]) => Promise<unknown[]>;
 
 /** Measures the API on a service, then hands the ids to `bare` for the baseline. */
-async function measure(storage: string, options: ServiceOptions, bare: (measureBare: (query: BareQuery) => Promise<{ read: Timing; list: Timing }>) => Promise<{ read: Timing; list: Timing }>): Promise<Row[]> {
+async function measure(
+  storage: string,
+  options: ServiceOptions,
+  bare: (measureBare: (query: BareQuery) => Promise<{ read: Timing; list: Timing }>) => Promise<{ read: Timing; list: Timing }>,
+): Promise<Row[]> {
   const service = await openService(options);
   const tenant = await service.tenants.create({ name: 'bench', plan: 'standard', actor: 'bench' });
   const other = await service.tenants.create({ name: 'other', plan: 'standard', actor: 'bench' });
@@ -142,7 +146,15 @@ else rows.push(...onPostgres);
 
 const table = [
   ['storage', 'case', 'API median ms', 'API p99 ms', 'bare median ms', 'bare p99 ms', 'ratio'],
-  ...rows.map((row) => [row.storage, row.case, row.api.median.toFixed(2), row.api.p99.toFixed(2), row.bare.median.toFixed(2), row.bare.p99.toFixed(2), `${(row.api.median / row.bare.median).toFixed(1)}x`]),
+  ...rows.map((row) => [
+    row.storage,
+    row.case,
+    row.api.median.toFixed(2),
+    row.api.p99.toFixed(2),
+    row.bare.median.toFixed(2),
+    row.bare.p99.toFixed(2),
+    `${(row.api.median / row.bare.median).toFixed(1)}x`,
+  ]),
 ];
 const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
 for (const row of table) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')}\n`);

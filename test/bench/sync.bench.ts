@@ -93,7 +93,13 @@ async function runSimulatorChild(): Promise<void> {
       if (url.searchParams.has('query')) return undefined;
       if (latencyMs > 0) await delay(latencyMs);
       const page = state.users.slice(offset, offset + limit);
-      return HttpResponse.json({ users: page.map((user) => representUser(state, user)), limit, offset, more: offset + limit < state.users.length, total: null });
+      return HttpResponse.json({
+        users: page.map((user) => representUser(state, user)),
+        limit,
+        offset,
+        more: offset + limit < state.users.length,
+        total: null,
+      });
     }),
   );
   process.stdout.write(`${JSON.stringify({ origin: server.origin })}\n`);
@@ -203,7 +209,11 @@ const postgres: Storage = {
 };
 
 const open = (options: ServiceOptions): Promise<Service> =>
-  openService({ ...options, egress: ALLOW_LOOPBACK, sync: { engine: { pollingIntervalSeconds: 0.5 }, onError: (error) => process.stderr.write(`sync error: ${String(error)}\n`) } });
+  openService({
+    ...options,
+    egress: ALLOW_LOOPBACK,
+    sync: { engine: { pollingIntervalSeconds: 0.5 }, onError: (error) => process.stderr.write(`sync error: ${String(error)}\n`) },
+  });
 
 type Ref = { tenantId: string; integrationId: string };
 
@@ -241,7 +251,10 @@ interface LargeRow {
 /** The prebuilt spec as a build-your-own spec without `maxOffset` (see the header). */
 async function uncappedSpec(): Promise<string> {
   const text = await readFile(`${PACKAGE_ROOT}${SPEC_FILE}`, 'utf8');
-  const uncapped = text.replace(/^type: prebuilt$/m, 'type: custom').replace(/^id: incident-platform$/m, 'id: incident-platform-uncapped').replace(/^\s*maxOffset: 10000\n/m, '');
+  const uncapped = text
+    .replace(/^type: prebuilt$/m, 'type: custom')
+    .replace(/^id: incident-platform$/m, 'id: incident-platform-uncapped')
+    .replace(/^\s*maxOffset: 10000\n/m, '');
   if (uncapped === text || uncapped.includes('maxOffset: 10000')) throw new Error('the incident platform spec changed; update the bench');
   return uncapped;
 }
@@ -282,7 +295,8 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
       const resyncStart = performance.now();
       const second = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const resync = seconds(resyncStart);
-      if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0) throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
+      if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0)
+        throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
       process.stdout.write(`${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s, sync ${sync.toFixed(2)} s, re-sync ${resync.toFixed(2)} s\n`);
       return { storage: storage.name, latencyMs: 0, accounts: count, bare, sync, resync, ...peak };
     } finally {
@@ -331,7 +345,14 @@ async function manyIntegrations(storage: Storage, simulator: SimulatorHandle, co
       const setupStart = performance.now();
       const refs: Ref[] = [];
       for (let index = 0; index < INTEGRATIONS; index += 1) {
-        const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.origin, name: `Incident platform ${index}`, actor });
+        const integration = await service.integrations.create({
+          tenantId: tenant.id,
+          type: 'prebuilt',
+          connector: 'incident-platform',
+          baseUrl: simulator.origin,
+          name: `Incident platform ${index}`,
+          actor,
+        });
         const ref = { tenantId: tenant.id, integrationId: integration.id };
         await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
         refs.push(ref);
@@ -355,7 +376,9 @@ async function manyIntegrations(storage: Storage, simulator: SimulatorHandle, co
         await sleep(100);
       }
       const wall = seconds(start);
-      process.stdout.write(`${storage.name}: ${done} of ${INTEGRATIONS} integrations synced in ${wall.toFixed(1)} s (setup ${setup.toFixed(1)} s, enabling ${enabling.toFixed(1)} s); ${INTEGRATIONS} bare imports ${bare.toFixed(1)} s\n`);
+      process.stdout.write(
+        `${storage.name}: ${done} of ${INTEGRATIONS} integrations synced in ${wall.toFixed(1)} s (setup ${setup.toFixed(1)} s, enabling ${enabling.toFixed(1)} s); ${INTEGRATIONS} bare imports ${bare.toFixed(1)} s\n`,
+      );
       return { storage: storage.name, integrations: INTEGRATIONS, setup, enabling, done, wall, bare, bareForDone: (bare * done) / INTEGRATIONS };
     } finally {
       // Queued runs left behind by a capped drain are dropped with the database.
@@ -410,7 +433,9 @@ async function main(): Promise<void> {
   const mb = (bytes: number) => (bytes / MB).toFixed(0);
   out('');
   out(`Sync of one integration (incident platform, 100 a page, offset cap lifted) vs the bare import of the same accounts`);
-  out('storage   | latency/page | accounts | bare import s | sync s (all new) | ratio | re-sync s (unchanged) | ratio | RSS before → peak MB | heap before → peak MB');
+  out(
+    'storage   | latency/page | accounts | bare import s | sync s (all new) | ratio | re-sync s (unchanged) | ratio | RSS before → peak MB | heap before → peak MB',
+  );
   for (const row of large) {
     out(
       `${row.storage.padEnd(9)} | ${`${row.latencyMs} ms`.padStart(12)} | ${String(row.accounts).padStart(8)} | ${row.bare.toFixed(2).padStart(13)} | ${row.sync.toFixed(2).padStart(16)} | ${(row.sync / row.bare).toFixed(2).padStart(4)}× | ${row.resync.toFixed(2).padStart(21)} | ${(row.resync / row.bare).toFixed(2).padStart(4)}× | ${`${mb(row.rssBefore)} → ${mb(row.rss)}`.padStart(20)} | ${`${mb(row.heapBefore)} → ${mb(row.heap)}`.padStart(21)}`,
@@ -419,13 +444,18 @@ async function main(): Promise<void> {
   out(`Peak memory of the first sync, ${counts[1]} accounts ÷ ${counts[0]} accounts (goal: flat, ≈ 1×):`);
   for (const storage of storages) {
     const loopback = large.filter((row) => row.latencyMs === 0);
-    const [small, big] = [loopback.find((row) => row.storage === storage.name && row.accounts === counts[0]), loopback.find((row) => row.storage === storage.name && row.accounts === counts[1])];
+    const [small, big] = [
+      loopback.find((row) => row.storage === storage.name && row.accounts === counts[0]),
+      loopback.find((row) => row.storage === storage.name && row.accounts === counts[1]),
+    ];
     if (small && big) out(`  ${storage.name.padEnd(9)} RSS ${(big.rss / small.rss).toFixed(2)}×, heap used ${(big.heap / small.heap).toFixed(2)}×`);
   }
 
   out('');
   out(`${INTEGRATIONS} incident-platform integrations × ${PER_INTEGRATION} accounts in one tenant, workers in-process (first enable → every run succeeded)`);
-  out('storage   | runs done | wall s (enable → all done) | of which enabling s | runs/min | bare imports s (same count) | bare imports/min | ratio (wall ÷ bare)');
+  out(
+    'storage   | runs done | wall s (enable → all done) | of which enabling s | runs/min | bare imports s (same count) | bare imports/min | ratio (wall ÷ bare)',
+  );
   for (const row of many) {
     const partial = row.done < row.integrations;
     out(
@@ -433,7 +463,7 @@ async function main(): Promise<void> {
     );
     if (partial) {
       out(
-        `  ${row.storage}: only ${row.done} of ${row.integrations} runs succeeded within ${MAX_SECONDS} s; the row is measured on those ${row.done} (bare time scaled to ${row.done} imports). At ${((row.done / row.wall) * 60).toFixed(0)} runs/min all ${row.integrations} would take ≈ ${((row.integrations / row.done) * row.wall / 60).toFixed(1)} min.`,
+        `  ${row.storage}: only ${row.done} of ${row.integrations} runs succeeded within ${MAX_SECONDS} s; the row is measured on those ${row.done} (bare time scaled to ${row.done} imports). At ${((row.done / row.wall) * 60).toFixed(0)} runs/min all ${row.integrations} would take ≈ ${(((row.integrations / row.done) * row.wall) / 60).toFixed(1)} min.`,
       );
     }
   }

@@ -56,15 +56,36 @@ function bareBoss(db: Database, role: 'sender' | 'worker'): PgBossType {
 async function activations(options: ServiceOptions, storage: string): Promise<Result> {
   const clock = new TestClock();
   const desk = createDeskState(0);
-  desk.agents = Array.from({ length: COUNT }, (_, index) => ({ id: 100_000 + index, email: `joiner${index}@example.com`, name: `Joiner ${index}`, suspended: true }));
+  desk.agents = Array.from({ length: COUNT }, (_, index) => ({
+    id: 100_000 + index,
+    email: `joiner${index}@example.com`,
+    name: `Joiner ${index}`,
+    suspended: true,
+  }));
   const server = await serveHandlers(...deskHandlers(desk));
   server.maxRecordedRequests = 10;
   let lags: number[] = [];
   let perSecond = 0;
-  const service: Service = await openService({ ...options, egress: ALLOW_LOOPBACK, workflows: { now: clock.now, engine: { pollingIntervalSeconds: 0.5 } }, sync: { engine: { pollingIntervalSeconds: 0.5 } } });
+  const service: Service = await openService({
+    ...options,
+    egress: ALLOW_LOOPBACK,
+    workflows: { now: clock.now, engine: { pollingIntervalSeconds: 0.5 } },
+    sync: { engine: { pollingIntervalSeconds: 0.5 } },
+  });
   try {
     const tenant = await service.tenants.create({ name: 'bench', plan: 'standard', actor });
-    const ref = { tenantId: tenant.id, integrationId: (await service.integrations.create({ tenantId: tenant.id, type: 'build-your-own', spec: DESK_SPEC.replace('size: 10', 'size: 100'), baseUrl: server.origin, actor })).id };
+    const ref = {
+      tenantId: tenant.id,
+      integrationId: (
+        await service.integrations.create({
+          tenantId: tenant.id,
+          type: 'build-your-own',
+          spec: DESK_SPEC.replace('size: 10', 'size: 100'),
+          baseUrl: server.origin,
+          actor,
+        })
+      ).id,
+    };
     await service.integrations.configureAuth({ ...ref, inputs: { username: desk.username, password: desk.password }, actor });
     await service.workflows.setSettings({ ...ref, maxConcurrency: 50, actor });
     await service.startWorkers();
@@ -82,7 +103,14 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
     const due = new Date(clock.now().getTime() + 60_000);
     const setupStart = performance.now();
     for (const [index, person] of people.entries()) {
-      await service.workflows.startOnboarding({ tenantId: tenant.id, personId: person.id, integrationIds: [ref.integrationId], activateAt: due.toISOString(), idempotencyKey: `bench-${index}`, actor });
+      await service.workflows.startOnboarding({
+        tenantId: tenant.id,
+        personId: person.id,
+        integrationIds: [ref.integrationId],
+        activateAt: due.toISOString(),
+        idempotencyKey: `bench-${index}`,
+        actor,
+      });
     }
     process.stdout.write(`${storage}: ${people.length} workflows scheduled in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
 
@@ -100,7 +128,8 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
       let cursor: string | undefined;
       do {
         const page = await service.workflows.list({ tenantId: tenant.id, limit: 500, cursor });
-        for (const workflow of page.workflows) for (const task of workflow.tasks) if (task.action === 'activateUser' && task.status === 'succeeded') finished.push(Date.parse(task.finishedAt!));
+        for (const workflow of page.workflows)
+          for (const task of workflow.tasks) if (task.action === 'activateUser' && task.status === 'succeeded') finished.push(Date.parse(task.finishedAt!));
         cursor = page.next;
       } while (cursor);
       if (finished.length === COUNT) break;

@@ -163,7 +163,13 @@ describe('operator console in chromium', () => {
       await server.service.startWorkers();
     }
     // The console's script polls the run and reloads the page once it has ended.
-    await page.locator('table').nth(1).locator('tbody tr').first().filter({ hasText: /manual\s*succeeded/ }).waitFor({ timeout: 60_000 });
+    await page
+      .locator('table')
+      .nth(1)
+      .locator('tbody tr')
+      .first()
+      .filter({ hasText: /manual\s*succeeded/ })
+      .waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-sync-progress]').count()).toBe(0);
   });
 
@@ -362,5 +368,7 @@ async function violations(target: Page, axeSource: string): Promise<{ id: string
     const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
     return (await axe.run()).violations;
   });
-  return result.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  return result
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
 }

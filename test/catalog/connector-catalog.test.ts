@@ -26,9 +26,12 @@ describe('every shipped prebuilt connector is complete', () => {
     expect(missingParts({ ids: prebuiltIds, exists })).toEqual([]);
   });
 
-  it.each(['src/simulators/okta/index.ts', 'test/contracts/fixtures/okta.json', 'test/contracts/okta.contract.test.ts', 'docs/connectors/okta.md'])('fails when %s is missing', (gone) => {
-    expect(missingParts({ ids: ['okta'], exists: (path) => path !== gone && exists(path) })).toEqual([expect.stringContaining(gone)]);
-  });
+  it.each(['src/simulators/okta/index.ts', 'test/contracts/fixtures/okta.json', 'test/contracts/okta.contract.test.ts', 'docs/connectors/okta.md'])(
+    'fails when %s is missing',
+    (gone) => {
+      expect(missingParts({ ids: ['okta'], exists: (path) => path !== gone && exists(path) })).toEqual([expect.stringContaining(gone)]);
+    },
+  );
 
   it('is named after its spec file (the spec id is the file name)', () => {
     expect(prebuiltFiles.map((file) => file.replace(/\.yaml$/u, ''))).toEqual(prebuiltIds);
@@ -57,12 +60,17 @@ describe('the catalogue comes from the specs alone', () => {
     const result = await runCli(['list', '--format', 'json']);
     expect(result.code).toBe(0);
     const listed = (JSON.parse(result.stdout) as { connectors: Array<{ id: string; type: string; auth: string; actions: string[] }> }).connectors;
-    expect(listed.filter((entry) => entry.type === 'prebuilt').map(({ id, auth, actions }) => ({ id, auth, actions }))).toEqual(prebuilt.map(({ id, auth, actions }) => ({ id, auth, actions })));
+    expect(listed.filter((entry) => entry.type === 'prebuilt').map(({ id, auth, actions }) => ({ id, auth, actions }))).toEqual(
+      prebuilt.map(({ id, auth, actions }) => ({ id, auth, actions })),
+    );
   }, 90_000);
 
-  it('is the docs\' connector table (docs/connectors/README.md), up to date', () => {
+  it("is the docs' connector table (docs/connectors/README.md), up to date", () => {
     const readme = readFileSync(`${REPO_ROOT}docs/connectors/README.md`, 'utf8');
-    const sources = readSourcesOfTruth(new URL('test/contracts/fixtures/', `file://${REPO_ROOT}`), prebuilt.map((entry) => entry.id));
+    const sources = readSourcesOfTruth(
+      new URL('test/contracts/fixtures/', `file://${REPO_ROOT}`),
+      prebuilt.map((entry) => entry.id),
+    );
     expect(catalogBlockOf(readme)).toBe(renderCatalogTable({ entries: prebuilt, sources }));
     for (const entry of prebuilt) expect(sources[entry.id]?.source).toBeDefined();
   });
@@ -75,14 +83,19 @@ describe('the catalogue comes from the specs alone', () => {
 
 describe('the package exports every shipped connector', () => {
   const pkg = JSON.parse(readFileSync(`${REPO_ROOT}package.json`, 'utf8')) as { exports: Record<string, { default: string } | string> };
-  const specFiles = readdirSync(`${REPO_ROOT}specs`, { recursive: true }).map(String).filter((file) => file.endsWith('.yaml'));
+  const specFiles = readdirSync(`${REPO_ROOT}specs`, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.yaml'));
 
   /** The generated module `lifecycle-connectors/connectors/<name>` resolves to, as Node resolves exports (an exact key first, then the pattern). */
   function resolveConnector(name: string): string | undefined {
     const exact = pkg.exports[`./connectors/${name}`];
     const target = exact ?? pkg.exports['./connectors/*'];
     const file = typeof target === 'string' ? target : target?.default;
-    return file?.replace('*', name).replace(/^\.\/dist\//u, '').replace(/\.js$/u, '.ts');
+    return file
+      ?.replace('*', name)
+      .replace(/^\.\/dist\//u, '')
+      .replace(/\.js$/u, '.ts');
   }
 
   it.each(specFiles)('specs/%s is importable by its file name and by its id', (file) => {

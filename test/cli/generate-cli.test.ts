@@ -44,7 +44,9 @@ describe('connector generate', () => {
     expect(run.stdout).toContain('Records: the array at .users (1 object, email-shaped values in 1/1');
     expect(run.stdout).toContain('  admin: .role == "admin" or .role == "owner"\n    Admin: role key `role` (values seen: admin)');
     expect(run.stdout).toMatch(/ID\s+EMAIL\s+NAME\s+ADMIN\n\s+PXPGF42\s+125\.greenholt\.earline@graham\.name\s+Earline Greenholt\s+true\n/u);
-    expect(run.stdout).toContain('records: .users\nmapping:\n  id: .id // ""\n  email: .email // ""\n  name: .name // ""\n  admin: .role == "admin" or .role == "owner"\n');
+    expect(run.stdout).toContain(
+      'records: .users\nmapping:\n  id: .id // ""\n  email: .email // ""\n  name: .name // ""\n  admin: .role == "admin" or .role == "owner"\n',
+    );
   });
 
   it('prints one JSON object with --json', async () => {
@@ -71,7 +73,13 @@ describe('connector generate', () => {
   });
 
   it('uses the records path given with --records instead of searching', async () => {
-    const response = { admins: [{ id: 'a1', email: 'root@x.com', name: 'Root' }], users: [{ id: 'u1', email: 'ann@x.com', name: 'Ann Lee' }, { id: 'u2', email: 'bob@x.com', name: 'Bob Ray' }] };
+    const response = {
+      admins: [{ id: 'a1', email: 'root@x.com', name: 'Root' }],
+      users: [
+        { id: 'u1', email: 'ann@x.com', name: 'Ann Lee' },
+        { id: 'u2', email: 'bob@x.com', name: 'Bob Ray' },
+      ],
+    };
     const searched = await runGenerate(['--response', '-', '--json'], JSON.stringify(response));
     expect(JSON.parse(searched.stdout).records.expression).toBe('.users');
     const given = await runGenerate(['--response', '-', '--json', '--records', '.admins'], JSON.stringify(response));
@@ -107,11 +115,24 @@ describe('connector generate', () => {
     writeFileSync(spec, '# mine\nid: x\nactions:\n  deleteUser:\n    method: DELETE\n    path: /u/{account.id}\n');
     const refused = await runGenerate(['--response', `${FIXTURES}/asana-workspace-users.json`, '--write', spec]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`connector generate: ${spec}: has no actions.importUsers; pass --path <endpoint> (the path that returned this response, e.g. /users) to create it\n`);
+    expect(refused.stderr).toBe(
+      `connector generate: ${spec}: has no actions.importUsers; pass --path <endpoint> (the path that returned this response, e.g. /users) to create it\n`,
+    );
     expect(readFileSync(spec, 'utf8')).toBe('# mine\nid: x\nactions:\n  deleteUser:\n    method: DELETE\n    path: /u/{account.id}\n');
-    const created = await runGenerate(['--response', `${FIXTURES}/asana-workspace-users.json`, '--write', spec, '--path', '/workspaces/{inputs.workspace}/users', '--json']);
+    const created = await runGenerate([
+      '--response',
+      `${FIXTURES}/asana-workspace-users.json`,
+      '--write',
+      spec,
+      '--path',
+      '/workspaces/{inputs.workspace}/users',
+      '--json',
+    ]);
     expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout).written).toEqual({ file: spec, changes: ['created actions.importUsers with path /workspaces/{inputs.workspace}/users, records and mapping'] });
+    expect(JSON.parse(created.stdout).written).toEqual({
+      file: spec,
+      changes: ['created actions.importUsers with path /workspaces/{inputs.workspace}/users, records and mapping'],
+    });
     expect(parseDocument(readFileSync(spec, 'utf8')).getIn(['actions', 'importUsers', 'records'])).toBe('.data');
   });
 
@@ -122,12 +143,15 @@ describe('connector generate', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe(
-      'connector generate: no array of user records found: the response is an object with keys ok, ids; arrays: .ids (items are not objects (string))\n'
-      + 'Give a response of the endpoint that lists users, or name the array with --records <jq>.\n',
+      'connector generate: no array of user records found: the response is an object with keys ok, ids; arrays: .ids (items are not objects (string))\n' +
+        'Give a response of the endpoint that lists users, or name the array with --records <jq>.\n',
     );
     const json = await runGenerate(['--response', file, '--json']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'NO_USER_ARRAY', seen: 'an object with keys ok, ids; arrays: .ids (items are not objects (string))' } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'NO_USER_ARRAY', seen: 'an object with keys ok, ids; arrays: .ids (items are not objects (string))' },
+    });
   });
 
   it('exits 1 on a response that is not JSON, naming file:line:column', async () => {
@@ -142,8 +166,16 @@ describe('connector generate', () => {
   it.each([
     { name: 'no --response', args: [], message: '--response <file.json> is required' },
     { name: 'an unknown option', args: ['--response', 'x.json', '--frobnicate'], message: "Unknown option '--frobnicate'" },
-    { name: '--path without --write', args: ['--response', `${FIXTURES}/okta-users.json`, '--path', '/users'], message: '--path only applies with --write <spec>' },
-    { name: 'a bad --limit', args: ['--response', `${FIXTURES}/okta-users.json`, '--limit', '0'], message: "--limit must be a positive whole number (got '0')" },
+    {
+      name: '--path without --write',
+      args: ['--response', `${FIXTURES}/okta-users.json`, '--path', '/users'],
+      message: '--path only applies with --write <spec>',
+    },
+    {
+      name: 'a bad --limit',
+      args: ['--response', `${FIXTURES}/okta-users.json`, '--limit', '0'],
+      message: "--limit must be a positive whole number (got '0')",
+    },
     { name: 'a missing response file', args: ['--response', 'nope/missing.json'], message: 'cannot read --response nope/missing.json: no such file' },
   ])('exits 2 on $name', async ({ args, message }) => {
     const run = await runGenerate(args);

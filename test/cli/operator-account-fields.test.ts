@@ -35,7 +35,10 @@ async function importedLines(): Promise<Record<string, unknown>[]> {
   const result = await cli(['run', 'github-org', 'importUsers', '--ndjson']);
   expect(result.code).toBe(0);
   github.server.reset();
-  return result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  return result.stdout
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('connector run github-org deleteUser', () => {

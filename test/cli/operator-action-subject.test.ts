@@ -42,8 +42,12 @@ describe('action variables', () => {
   it('checks which of --person, --account and --vars an action needs and accepts', () => {
     expect(() => checkVariableFlags({ strings: {}, kind: 'create', action: 'createUser' })).toThrow('createUser needs --person <file.json>');
     expect(() => checkVariableFlags({ strings: {}, kind: 'create', action: 'createUser', personOptional: true })).not.toThrow();
-    expect(() => checkVariableFlags({ strings: {}, kind: 'account', action: 'deleteUser' })).toThrow('deleteUser needs --account (the account\'s id, or its fields: id=…,login=…');
-    expect(() => checkVariableFlags({ strings: { account: 'x', person: 'p' }, kind: 'account', action: 'deleteUser' })).toThrow('--person does not apply to deleteUser');
+    expect(() => checkVariableFlags({ strings: {}, kind: 'account', action: 'deleteUser' })).toThrow(
+      "deleteUser needs --account (the account's id, or its fields: id=…,login=…",
+    );
+    expect(() => checkVariableFlags({ strings: { account: 'x', person: 'p' }, kind: 'account', action: 'deleteUser' })).toThrow(
+      '--person does not apply to deleteUser',
+    );
     expect(() => checkVariableFlags({ strings: { vars: 'v' }, kind: 'import', action: 'importUsers' })).toThrow('--vars does not apply to importUsers');
     expect(() => checkVariableFlags({ strings: { vars: 'v', person: 'p', account: 'a' }, kind: 'custom', action: 'orderLaptop' })).not.toThrow();
   });

@@ -64,11 +64,7 @@ describe('parseArgs', () => {
 
   it('lists every flag in help with its placeholder', () => {
     expect(formatFlagHelp(flags)).toBe(
-      [
-        '  --json                JSON output',
-        '  --person <file.json>  the person',
-        '  --input <name=value>  an input (repeatable)',
-      ].join('\n'),
+      ['  --json                JSON output', '  --person <file.json>  the person', '  --input <name=value>  an input (repeatable)'].join('\n'),
     );
   });
 });
@@ -131,7 +127,7 @@ describe('collectInputs', () => {
 });
 
 describe('environmentSecrets', () => {
-  it('takes every auth type\'s credential names from the auth descriptors (codeVerifier included)', () => {
+  it("takes every auth type's credential names from the auth descriptors (codeVerifier included)", () => {
     const env = { CONNECTOR_INPUT_CODE_VERIFIER: 'canary-verifier', CONNECTOR_INPUT_AUTHORIZATION_CODE: 'canary-code', CONNECTOR_INPUT_REGION: 'eu' };
     expect(environmentSecrets(env).sort()).toEqual(['canary-code', 'canary-verifier']);
   });
@@ -144,7 +140,9 @@ describe('parseInputFlags', () => {
     expect(() => parseInputFlags({ flags: ['apiToken=canary-1'], spec })).toThrow(/--input apiToken=\.\.\. refused/);
     expect(() => parseInputFlags({ flags: ['token=canary-1'], spec })).toThrow(/--input token=\.\.\. refused: .*CONNECTOR_INPUT_TOKEN/);
     expect(() => parseInputFlags({ flags: ['clientSecret=canary-1'], spec })).toThrow(/refused/);
-    expect(() => parseInputFlags({ flags: ['nope=1'], spec })).toThrow('--input: unknown input "nope"; demo takes: token, workspace, region, clientSecret, tokenUrl, signingKey');
+    expect(() => parseInputFlags({ flags: ['nope=1'], spec })).toThrow(
+      '--input: unknown input "nope"; demo takes: token, workspace, region, clientSecret, tokenUrl, signingKey',
+    );
     expect(() => parseInputFlags({ flags: ['workspace'], spec })).toThrow('--input expects name=value, got "workspace"');
   });
 });
@@ -168,7 +166,10 @@ describe('readInputsFile', () => {
     { given: '{\n "token": "canary-secret",\n}', want: 'in.json:3:1: not valid JSON: expected double-quoted property name (--inputs expects a JSON file)' },
     { given: '{"token": canary-secret}', want: 'in.json: not valid JSON: unexpected character (--inputs expects a JSON file)' },
     // The punctuation JSON.parse expected is kept (it says what to fix); the quoted input never is.
-    { given: '{"token": "canary-secret" "x": 1}', want: "in.json:1:27: not valid JSON: expected ',' or '}' after property value (--inputs expects a JSON file)" },
+    {
+      given: '{"token": "canary-secret" "x": 1}',
+      want: "in.json:1:27: not valid JSON: expected ',' or '}' after property value (--inputs expects a JSON file)",
+    },
   ];
   it.each(bad)('names the file and the problem for $given', async ({ given, want }) => {
     const { dir, path } = await fileWith(given);

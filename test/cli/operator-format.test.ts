@@ -36,7 +36,10 @@ describe('formatTable', () => {
 
   it('colours the header and warnings only when asked', () => {
     const columns = [{ header: 'ID' }, { header: 'PROBLEMS', tone: 'warning' as const }];
-    const rows = [['P1', 'missing email'], ['P2', '']];
+    const rows = [
+      ['P1', 'missing email'],
+      ['P2', ''],
+    ];
     expect(formatTable({ columns, rows, color: false })).not.toContain('\u001b');
     const coloured = formatTable({ columns, rows, color: true });
     expect(coloured).toContain('\u001b[1mID\u001b[0m  \u001b[1mPROBLEMS\u001b[0m');
@@ -70,9 +73,7 @@ describe('progress', () => {
     expect(formatProgressLine({ label: 'importUsers', stats: { pages: 1, accounts: 250, retries: 0 }, elapsedMs: 500 })).toBe(
       'importUsers: 1 page, 250 accounts, 500 accounts/s',
     );
-    expect(formatProgressLine({ label: 'x', stats: { pages: 2, accounts: 1, retries: 2 }, elapsedMs: 0 })).toBe(
-      'x: 2 pages, 1 account, 2 retries',
-    );
+    expect(formatProgressLine({ label: 'x', stats: { pages: 2, accounts: 1, retries: 2 }, elapsedMs: 0 })).toBe('x: 2 pages, 1 account, 2 retries');
   });
 
   it('draws on a TTY, throttled, and erases the line when cleared', () => {
@@ -93,7 +94,7 @@ describe('progress', () => {
     expect(progress.stats).toEqual({ pages: 2, accounts: 200, retries: 1 });
   });
 
-  it('counts retries from the runtime\'s events, not from the wording of log lines', () => {
+  it("counts retries from the runtime's events, not from the wording of log lines", () => {
     const progress = createProgress({ stream: { isTTY: false, write: () => true }, label: 'import' });
     progress.observe({ type: 'retry', action: 'importUsers', attempt: 2, maxAttempts: 4, delayMs: 10, reason: 'status 503' });
     progress.observe({ type: 'page', action: 'importUsers', page: 1, records: 5, accounts: 5 });
@@ -157,7 +158,14 @@ describe('display width', () => {
   });
 
   it('aligns columns holding wide characters and cuts them on a column boundary', () => {
-    const text = formatTable({ columns: [{ header: 'NAME', maxWidth: 7 }, { header: 'ID' }], rows: [['山田太郎', 'u1'], ['Ann', 'u2']], color: false });
+    const text = formatTable({
+      columns: [{ header: 'NAME', maxWidth: 7 }, { header: 'ID' }],
+      rows: [
+        ['山田太郎', 'u1'],
+        ['Ann', 'u2'],
+      ],
+      color: false,
+    });
     expect(text).toBe('NAME     ID\n山田太…  u1\nAnn      u2\n');
   });
 

@@ -26,7 +26,12 @@ describe('connector run entra-id createUser', () => {
     const person = join(dir, `p${flags.length}${flags[0] ?? ''}.json`);
     const email = `ann.lee${flags[0]?.replace(/-/gu, '') ?? ''}@mail.example`;
     await writeFile(person, JSON.stringify({ email, name: 'Ann Lee' }));
-    const env = { CONNECTOR_INPUT_CLIENT_ID: ENTRA_WRITER_APP.clientId, CONNECTOR_INPUT_CLIENT_SECRET: ENTRA_WRITER_APP.clientSecret, CONNECTOR_INPUT_TOKEN_URL: entra.tokenUrl, CONNECTOR_INPUT_UPN_DOMAIN: 'acme.test' };
+    const env = {
+      CONNECTOR_INPUT_CLIENT_ID: ENTRA_WRITER_APP.clientId,
+      CONNECTOR_INPUT_CLIENT_SECRET: ENTRA_WRITER_APP.clientSecret,
+      CONNECTOR_INPUT_TOKEN_URL: entra.tokenUrl,
+      CONNECTOR_INPUT_UPN_DOMAIN: 'acme.test',
+    };
     const result = await runInProcess(['run', 'entra-id', 'createUser', '--person', person, '--base-url', entra.graphUrl, ...flags], { env });
     expect(result.code).toBe(0);
     const sent = entra.server.requests.find((request) => request.method === 'POST' && request.url === '/v1.0/users');

@@ -76,7 +76,12 @@ describe('terminal escapes in target data', () => {
   it('generate sanitises the report and escapes --json (names from the response are shown)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'operator-hostile-'));
     const file = join(dir, 'users.json');
-    const records = [1, 2, 3].map((n) => ({ id: `u${n}`, email: `u${n}@example.com`, name: n === 1 ? EVIL_NAME : `User ${n}`, role: n === 1 ? 'x\ry' : 'admin' }));
+    const records = [1, 2, 3].map((n) => ({
+      id: `u${n}`,
+      email: `u${n}@example.com`,
+      name: n === 1 ? EVIL_NAME : `User ${n}`,
+      role: n === 1 ? 'x\ry' : 'admin',
+    }));
     await writeFile(file, JSON.stringify({ users: records }));
     const [text, json] = await Promise.all([cli(['generate', '--response', file]), cli(['generate', '--response', file, '--json'])]);
     expect([text.code, json.code]).toEqual([0, 0]);
@@ -91,7 +96,10 @@ describe('a terminal', () => {
   it('run and preview fit their tables to the terminal width (the redacting writer passes it on)', async () => {
     users[0] = { id: 'u1', email: `${'a'.repeat(60)}@example.com`, name: 'N'.repeat(60), role: 'admin' };
     const { main } = await import('../../src/cli/main.js');
-    for (const command of [['run', SPEC, 'importUsers'], ['preview', SPEC]]) {
+    for (const command of [
+      ['run', SPEC, 'importUsers'],
+      ['preview', SPEC],
+    ]) {
       let stdout = '';
       const code = await main(command, {
         stdout: Object.assign({ write: (text: string) => (stdout += text) }, { isTTY: true, columns: 50 }),
@@ -105,7 +113,6 @@ describe('a terminal', () => {
       expect(stdout.split('\n').map((line) => line.length)).toSatisfy((lengths: number[]) => lengths.every((length) => length <= 50));
     }
   });
-
 
   it('--ndjson on the terminal of the progress line starts every account on its own line', async () => {
     const { main } = await import('../../src/cli/main.js');
@@ -199,7 +206,7 @@ describe('operator slips', () => {
     expect(result.stderr).toContain(`\`connector run ${SPEC} createUser --person <file.json> --dry-run\``);
   });
 
-  it('generate --limit -1 explains, with Node\'s whole message, how to give a value that starts with a dash', async () => {
+  it("generate --limit -1 explains, with Node's whole message, how to give a value that starts with a dash", async () => {
     const result = await cli(['generate', '--response', 'test/fixtures/operator/response-clean.json', '--limit', '-1']);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n')[0]).toMatch(/^connector generate: Option '--limit' argument is ambiguous\. .*'--limit=-XYZ'/);

@@ -15,13 +15,19 @@ function cli(args: string[], token: string) {
 }
 
 beforeAll(async () => {
-  simulator = await startIncidentPlatform({ users: seedUsers({ count: 12, withoutEmailEvery: 5 }), keys: { [FULL_KEY]: 'full', [READ_ONLY_KEY]: 'read-only' } });
+  simulator = await startIncidentPlatform({
+    users: seedUsers({ count: 12, withoutEmailEvery: 5 }),
+    keys: { [FULL_KEY]: 'full', [READ_ONLY_KEY]: 'read-only' },
+  });
 });
 afterAll(() => simulator.close());
 
 describe('operating incident-platform', () => {
   it('imports every user as JSON with the admin flag, and previews the mapping with a problem per user without email', async () => {
-    const [imported, preview] = await Promise.all([cli(['run', 'incident-platform', 'importUsers', '--json'], READ_ONLY_KEY), cli(['preview', 'incident-platform'], READ_ONLY_KEY)]);
+    const [imported, preview] = await Promise.all([
+      cli(['run', 'incident-platform', 'importUsers', '--json'], READ_ONLY_KEY),
+      cli(['preview', 'incident-platform'], READ_ONLY_KEY),
+    ]);
     expect(imported.code).toBe(0);
     const accounts = JSON.parse(imported.stdout) as Array<Record<string, unknown>>;
     expect(accounts.map((account) => account.id)).toEqual(simulator.state.users.map((user) => user.id));
@@ -36,7 +42,9 @@ describe('operating incident-platform', () => {
   it('creates with a full-access key, refuses with a read-only key (FORBIDDEN with its hint), then deletes', async () => {
     const denied = await cli(['run', 'incident-platform', 'createUser', '--person', 'test/fixtures/operator/person.json'], READ_ONLY_KEY);
     expect(denied.code).toBe(1);
-    expect(denied.stderr).toMatch(/error FORBIDDEN: .*\n(.*\n)* {2}status: {2}403\n(.*\n)* {2}hint: {4}Create User and Delete User need a full-access \(read\/write\) API key/);
+    expect(denied.stderr).toMatch(
+      /error FORBIDDEN: .*\n(.*\n)* {2}status: {2}403\n(.*\n)* {2}hint: {4}Create User and Delete User need a full-access \(read\/write\) API key/,
+    );
     const created = await cli(['run', 'incident-platform', 'createUser', '--person', 'test/fixtures/operator/person.json', '--json'], FULL_KEY);
     expect(created.code).toBe(0);
     const result = JSON.parse(created.stdout) as { status: number; account: { id: string; email: string; admin: boolean } };

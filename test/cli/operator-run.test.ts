@@ -43,7 +43,12 @@ describe('connector run importUsers', () => {
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout)).toEqual(expected);
     expect(ndjson.code).toBe(0);
-    expect(ndjson.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toEqual(expected);
+    expect(
+      ndjson.stdout
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(expected);
     expect(ndjson.stderr).toBe('importUsers: 3 accounts in 2 pages\n');
   });
 
@@ -61,7 +66,9 @@ describe('connector run importUsers', () => {
     const result = await cli(['run', SPEC, 'importUsers'], { CONNECTOR_INPUT_TOKEN: `${CANARY_TOKEN}-revoked` });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
-    expect(result.stderr).toMatch(/^error AUTH_FAILED: .*\n {2}action: {2}importUsers\n {2}request: GET http:\/\/127\.0\.0\.1:\d+\/users\?team=staff&page=1&per_page=2\n {2}status: {2}401\n {2}target: {2}\{"error":"invalid token: \*\*\*"\}\n/);
+    expect(result.stderr).toMatch(
+      /^error AUTH_FAILED: .*\n {2}action: {2}importUsers\n {2}request: GET http:\/\/127\.0\.0\.1:\d+\/users\?team=staff&page=1&per_page=2\n {2}status: {2}401\n {2}target: {2}\{"error":"invalid token: \*\*\*"\}\n/,
+    );
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
@@ -78,12 +85,19 @@ describe('connector run importUsers', () => {
 
 describe('connector run importUsers, early reader exit', () => {
   it('stops quietly (exit 0, no stack trace) when the reader closes the pipe, as `| head -1` does', async () => {
-    const page = (n: number) => Array.from({ length: 500 }, (_, i) => ({ id: `p${n}-${i}`, email: `u${n}-${i}@example.com`, name: `User ${n} ${i}`, role: 'member' }));
-    target.server.use(http.get('*/users', ({ request }) => {
-      const n = Number(new URL(request.url).searchParams.get('page'));
-      return HttpResponse.json({ users: page(n), has_more: n < 200 });
-    }));
-    const result = await runCli(['run', SPEC, 'importUsers', '--ndjson'], { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin }, 1);
+    const page = (n: number) =>
+      Array.from({ length: 500 }, (_, i) => ({ id: `p${n}-${i}`, email: `u${n}-${i}@example.com`, name: `User ${n} ${i}`, role: 'member' }));
+    target.server.use(
+      http.get('*/users', ({ request }) => {
+        const n = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json({ users: page(n), has_more: n < 200 });
+      }),
+    );
+    const result = await runCli(
+      ['run', SPEC, 'importUsers', '--ndjson'],
+      { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin },
+      1,
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^importUsers: \d+ accounts in \d+ pages \(stopped: the reader closed the output\)\n$/);
     expect(target.server.requests.length).toBeLessThan(200);
@@ -103,7 +117,11 @@ describe('connector run importUsers, progress', () => {
   });
 
   it('erases the progress line before printing an error that ends the import on a later page', async () => {
-    target.server.use(http.get('*/users', ({ request }) => (new URL(request.url).searchParams.get('page') === '2' ? HttpResponse.json({ error: 'revoked' }, { status: 401 }) : undefined)));
+    target.server.use(
+      http.get('*/users', ({ request }) =>
+        new URL(request.url).searchParams.get('page') === '2' ? HttpResponse.json({ error: 'revoked' }, { status: 401 }) : undefined,
+      ),
+    );
     const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const result = await runInProcess(['run', SPEC, 'importUsers', '--ndjson'], { env, stderrIsTTY: true });
     expect(result.code).toBe(1);
@@ -179,16 +197,15 @@ describe('connector run, write actions', () => {
 
 describe('connector run, bad usage and bad input', () => {
   it('exit 2 with the usage line for a missing input and for a secret passed as an option, never echoing it', async () => {
-    const [missing, secret] = await Promise.all([
-      cli(['run', SPEC, 'importUsers'], {}),
-      cli(['run', SPEC, 'importUsers', `--token=${CANARY_TOKEN}`]),
-    ]);
+    const [missing, secret] = await Promise.all([cli(['run', SPEC, 'importUsers'], {}), cli(['run', SPEC, 'importUsers', `--token=${CANARY_TOKEN}`])]);
     for (const result of [missing, secret]) {
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('\nUsage: connector run <connector> <action>');
     }
-    expect(missing.stderr).toContain('error: missing required input: token\n  token (API token): set CONNECTOR_INPUT_TOKEN or put "token" in the --inputs file\n');
+    expect(missing.stderr).toContain(
+      'error: missing required input: token\n  token (API token): set CONNECTOR_INPUT_TOKEN or put "token" in the --inputs file\n',
+    );
     expect(secret.stderr).toContain('error: --token refused: secrets are not accepted on the command line: the value would stay in your shell history');
     expect(target.server.requests).toEqual([]);
   });
@@ -197,7 +214,10 @@ describe('connector run, bad usage and bad input', () => {
     const env = { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN, CONNECTOR_INPUT_BASE_URL: target.server.origin };
     const cases: { given: string[]; want: string }[] = [
       { given: ['--input', `token=${CANARY_TOKEN}`], want: 'error: --input token=... refused: secrets are not accepted on the command line' },
-      { given: ['--inputs', 'test/fixtures/operator/not-json.json'], want: 'error: test/fixtures/operator/not-json.json:3:1: not valid JSON: expected double-quoted property name (--inputs expects a JSON file)' },
+      {
+        given: ['--inputs', 'test/fixtures/operator/not-json.json'],
+        want: 'error: test/fixtures/operator/not-json.json:3:1: not valid JSON: expected double-quoted property name (--inputs expects a JSON file)',
+      },
       { given: ['--jsn'], want: 'error: unknown option --jsn' },
       { given: ['--json', '--ndjson'], want: 'error: --json and --ndjson exclude each other' },
       { given: ['--account', 'u1'], want: 'error: --account does not apply to importUsers' },
@@ -223,19 +243,27 @@ describe('connector run, bad usage and bad input', () => {
   });
 
   it('exit 1 with file:line:column diagnostics for a broken spec, exit 2 for an unknown connector', async () => {
-    const [broken, unknown] = await Promise.all([cli(['run', 'test/fixtures/operator/broken.yaml', 'importUsers']), cli(['run', 'no-such-connector', 'importUsers'])]);
+    const [broken, unknown] = await Promise.all([
+      cli(['run', 'test/fixtures/operator/broken.yaml', 'importUsers']),
+      cli(['run', 'no-such-connector', 'importUsers']),
+    ]);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toContain('error: test/fixtures/operator/broken.yaml: the spec is invalid\n');
     expect(broken.stderr).toContain('test/fixtures/operator/broken.yaml:3:1  SPEC_MISSING_FIELD');
     expect(broken.stderr).toContain('test/fixtures/operator/broken.yaml:11:5  SPEC_MAPPING_MISSING');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/error: unknown connector "no-such-connector": shipped connectors are .*incident-platform.*; or give the path of a spec file/);
+    expect(unknown.stderr).toMatch(
+      /error: unknown connector "no-such-connector": shipped connectors are .*incident-platform.*; or give the path of a spec file/,
+    );
   });
 
   it('--dry-run of an action of several requests shows every step (Okta: deactivate, then delete)', async () => {
-    const result = await runInProcess(['run', 'specs/prebuilt/okta.yaml', 'deleteUser', '--account', '00u1abc', '--base-url', 'https://acme.okta.example', '--dry-run'], {
-      env: { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN },
-    });
+    const result = await runInProcess(
+      ['run', 'specs/prebuilt/okta.yaml', 'deleteUser', '--account', '00u1abc', '--base-url', 'https://acme.okta.example', '--dry-run'],
+      {
+        env: { CONNECTOR_INPUT_TOKEN: CANARY_TOKEN },
+      },
+    );
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('deleteUser: dry run, nothing sent\n');
     const headings = result.stdout.split('\n').filter((line) => line.startsWith('# step'));
@@ -248,7 +276,16 @@ describe('connector run, bad usage and bad input', () => {
   it('--help documents the options and exit codes', async () => {
     const result = await cli(['run', '--help']);
     expect(result.code).toBe(0);
-    for (const flag of ['--json', '--ndjson', '--person <file.json>', '--account <account>', '--vars <file.json>', '--dry-run', '--inputs <file.json>', '--base-url <url>']) {
+    for (const flag of [
+      '--json',
+      '--ndjson',
+      '--person <file.json>',
+      '--account <account>',
+      '--vars <file.json>',
+      '--dry-run',
+      '--inputs <file.json>',
+      '--base-url <url>',
+    ]) {
       expect(result.stdout).toContain(flag);
     }
     expect(result.stdout).toContain('Exit codes: 0 ok, 1 the action failed');

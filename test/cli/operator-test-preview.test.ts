@@ -33,7 +33,11 @@ describe('connector test', () => {
     expect(human.stdout).toContain('"error": "invalid token: ***"');
     expect(human.stderr).toBe('test: importUsers: the target answered HTTP 401\n');
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout)).toMatchObject({ status: 401, request: { method: 'GET', headers: { authorization: '***' } }, body: { error: 'invalid token: ***' } });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      status: 401,
+      request: { method: 'GET', headers: { authorization: '***' } },
+      body: { error: 'invalid token: ***' },
+    });
   });
 
   it('refuses a write action without --live (exit 2, nothing sent) and sends it with --live', async () => {

@@ -34,16 +34,26 @@ async function cli(args: string[], stdin = ''): Promise<{ code: number; stdout: 
   let stderr = '';
   const input = new PassThrough();
   input.end(stdin);
-  const code = await main(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin: input, env: {}, cwd: dir.path });
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin: input,
+    env: {},
+    cwd: dir.path,
+  });
   return { code, stdout, stderr };
 }
 
 describe('connector service admin commands beside a running service', () => {
-  it('tenant create and list, token create, operator create work through the running service, and take effect on it at once', { timeout: 180_000 }, async () => {
+  it('tenant create and list, token create, operator create work through the running service, and take effect on it at once', {
+    timeout: 180_000,
+  }, async () => {
     running = await startServiceProcess({ dataDir, args: ['--quiet'] });
     const file = join(dataDir, ADMIN_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(running.stdout()).toMatch(/admin API for `connector service tenant\|token\|operator\|sync\|workflow` at http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/);
+    expect(running.stdout()).toMatch(
+      /admin API for `connector service tenant\|token\|operator\|sync\|workflow` at http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/,
+    );
 
     const created = await cli(['service', 'tenant', 'create', '--name', 'Beside', '--plan', 'business', '--data-dir', dataDir]);
     expect(created.stderr).toBe('');
@@ -52,7 +62,12 @@ describe('connector service admin commands beside a running service', () => {
     expect(tenant).toMatchObject({ name: 'Beside', plan: 'business' });
     const listed = await cli(['service', 'tenant', 'list', '--data-dir', dataDir]);
     expect(listed.code).toBe(0);
-    expect(listed.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { name: string }).name)).toEqual(expect.arrayContaining(['default', 'Beside']));
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { name: string }).name),
+    ).toEqual(expect.arrayContaining(['default', 'Beside']));
 
     const token = await cli(['service', 'token', 'create', '--tenant', tenant.id, '--role', 'admin', '--data-dir', dataDir]);
     expect(token.code).toBe(0);
@@ -60,7 +75,10 @@ describe('connector service admin commands beside a running service', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ id: tenant.id, name: 'Beside' });
 
-    const operator = await cli(['service', 'operator', 'create', '--tenant', tenant.id, '--username', 'ada', '--role', 'admin', '--data-dir', dataDir], `${PASSWORD}\n`);
+    const operator = await cli(
+      ['service', 'operator', 'create', '--tenant', tenant.id, '--username', 'ada', '--role', 'admin', '--data-dir', dataDir],
+      `${PASSWORD}\n`,
+    );
     expect(operator.code).toBe(0);
     expect(JSON.parse(operator.stdout)).toMatchObject({ username: 'ada', role: 'admin', tenantId: tenant.id });
     const operators = await cli(['service', 'operator', 'list', '--tenant', tenant.id, '--data-dir', dataDir]);
@@ -92,7 +110,11 @@ describe('connector service admin commands beside a running service', () => {
     // The admin API takes no other credential, and no operation outside its list.
     const access = JSON.parse(await readFile(file, 'utf8')) as { url: string; credential: string };
     const post = (name: string, credential: string) =>
-      fetch(`${access.url}/admin/v1/operations/${name}`, { method: 'POST', headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' }, body: '{"input":{}}' });
+      fetch(`${access.url}/admin/v1/operations/${name}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+        body: '{"input":{}}',
+      });
     expect((await post('tenants.list', `${access.credential.slice(0, -1)}x`)).status).toBe(401);
     expect((await post('rotateKey', access.credential)).status).toBe(404);
     expect((await post('tokens.verify', access.credential)).status).toBe(404);

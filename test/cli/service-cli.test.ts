@@ -21,7 +21,13 @@ afterAll(() => dir?.remove());
 async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin: new PassThrough(), env, cwd: dir.path });
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin: new PassThrough(),
+    env,
+    cwd: dir.path,
+  });
   return { code, stdout, stderr };
 }
 

@@ -40,7 +40,9 @@ beforeAll(async () => {
   try {
     const actor = 'setup';
     ids.tenant = (await service.tenants.create({ name: 'CLI tenant', plan: 'standard', actor })).id;
-    ids.integration = (await service.integrations.create({ tenantId: ids.tenant, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin, actor })).id;
+    ids.integration = (
+      await service.integrations.create({ tenantId: ids.tenant, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin, actor })
+    ).id;
     const ref = { tenantId: ids.tenant, integrationId: ids.integration };
     await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
     await service.sync.configure({ ...ref, removalThresholdMin: 0, actor });
@@ -63,7 +65,9 @@ it('follows a run to its end, holds a large removal for approval and approves it
   expect(JSON.parse(first.stdout)).toMatchObject({ trigger: 'enabled', status: 'succeeded', counts: { seen: 5, added: 5 } });
 
   const accounts = await cli(['accounts', ...scope()]);
-  expect((JSON.parse(accounts.stdout) as { externalId: string }[]).map((account) => account.externalId).sort()).toEqual(incident.state.users.map((user) => user.id).sort());
+  expect((JSON.parse(accounts.stdout) as { externalId: string }[]).map((account) => account.externalId).sort()).toEqual(
+    incident.state.users.map((user) => user.id).sort(),
+  );
 
   incident.state.users.splice(1, 3);
   const held = await cli(['now', ...scope(), '--wait']);

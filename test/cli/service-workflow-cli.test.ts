@@ -21,7 +21,13 @@ const ids = { tenant: '', integration: '', person: '', other: '' };
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(['service', 'workflow', ...args, '--data-dir', dataDir], { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin: new PassThrough(), env: {}, cwd: dir.path });
+  const code = await main(['service', 'workflow', ...args, '--data-dir', dataDir], {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin: new PassThrough(),
+    env: {},
+    cwd: dir.path,
+  });
   return { code, stdout, stderr };
 }
 
@@ -33,7 +39,9 @@ beforeAll(async () => {
   try {
     const actor = 'setup';
     ids.tenant = (await service.tenants.create({ name: 'CLI tenant', plan: 'standard', actor })).id;
-    ids.integration = (await service.integrations.create({ tenantId: ids.tenant, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin, actor })).id;
+    ids.integration = (
+      await service.integrations.create({ tenantId: ids.tenant, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin, actor })
+    ).id;
     await service.integrations.configureAuth({ tenantId: ids.tenant, integrationId: ids.integration, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
     await service.integrations.setAction({ tenantId: ids.tenant, integrationId: ids.integration, action: 'createUser', enabled: true, actor });
     ids.person = (await service.people.create({ tenantId: ids.tenant, email: 'cli.joiner@example.com', name: 'Cli Joiner', actor })).id;

@@ -26,7 +26,10 @@ afterAll(async () => {
 /** Runs the CLI from source and returns the packages it loaded. */
 async function packagesLoadedBy(args: string[]): Promise<string[]> {
   const record = join(dir, `${args[0]}.json`);
-  await exec(process.execPath, ['--import', 'tsx', '--import', RECORDER, 'src/cli/main.ts', ...args], { cwd: REPO, env: { ...process.env, RECORD_PACKAGES: record } });
+  await exec(process.execPath, ['--import', 'tsx', '--import', RECORDER, 'src/cli/main.ts', ...args], {
+    cwd: REPO,
+    env: { ...process.env, RECORD_PACKAGES: record },
+  });
   return JSON.parse(await readFile(record, 'utf8')) as string[];
 }
 

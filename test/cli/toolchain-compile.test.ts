@@ -12,7 +12,13 @@ const SLOW = 90_000;
 async function runInProcess(args: string[]): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, stdin: process.stdin, env: process.env, cwd: repoRoot };
+  const io = {
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    stdin: process.stdin,
+    env: process.env,
+    cwd: repoRoot,
+  };
   const code = await compileCommand.run(args, io);
   return { code, stdout, stderr };
 }
@@ -37,57 +43,79 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 describe('connector compile', () => {
-  it('writes the modules, then recompiles byte-identically and --check passes', async () => {
-    const first = await runCli(['compile', '--specs', specs, '--out', out]);
-    expect(first.code).toBe(0);
-    expect(first.stdout).toContain('compiled 2 specs: 4 files written');
-    const written = await snapshot();
-    expect(Object.keys(written)).toEqual(['incident-like.ts', 'index.ts', 'simple-custom.ts', 'spec-types.ts']);
-    expect(written['incident-like.ts']!.split('\n')[0]).toMatch(/^\/\/ Generated from .*incident-like\.yaml by `npm run connector -- compile`\. Do not edit\.$/u);
+  it(
+    'writes the modules, then recompiles byte-identically and --check passes',
+    async () => {
+      const first = await runCli(['compile', '--specs', specs, '--out', out]);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('compiled 2 specs: 4 files written');
+      const written = await snapshot();
+      expect(Object.keys(written)).toEqual(['incident-like.ts', 'index.ts', 'simple-custom.ts', 'spec-types.ts']);
+      expect(written['incident-like.ts']!.split('\n')[0]).toMatch(
+        /^\/\/ Generated from .*incident-like\.yaml by `npm run connector -- compile`\. Do not edit\.$/u,
+      );
 
-    const second = await runInProcess(['--specs', specs, '--out', out]);
-    expect(second.stdout).toContain('0 files written, 0 removed, 4 unchanged');
-    expect(await snapshot()).toEqual(written);
-    expect((await runCli(['compile', '--check', '--specs', specs, '--out', out])).code).toBe(0);
-  }, SLOW);
+      const second = await runInProcess(['--specs', specs, '--out', out]);
+      expect(second.stdout).toContain('0 files written, 0 removed, 4 unchanged');
+      expect(await snapshot()).toEqual(written);
+      expect((await runCli(['compile', '--check', '--specs', specs, '--out', out])).code).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('--check names stale, missing and extra files and writes nothing', async () => {
-    await runInProcess(['--specs', specs, '--out', out]);
-    await writeFile(join(out, 'simple-custom.ts'), '// edited by hand\n');
-    await rm(join(out, 'index.ts'));
-    await writeFile(join(out, 'old-connector.ts'), '// Generated from specs/old.yaml\n');
-    const before = await snapshot();
-    const result = await runCli(['compile', '--check', '--specs', specs, '--out', out]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/stale: {3}.*generated\/simple-custom\.ts/u);
-    expect(result.stderr).toMatch(/missing: .*generated\/index\.ts/u);
-    expect(result.stderr).toMatch(/extra: {3}.*generated\/old-connector\.ts/u);
-    expect(await snapshot()).toEqual(before);
-  }, SLOW);
+  it(
+    '--check names stale, missing and extra files and writes nothing',
+    async () => {
+      await runInProcess(['--specs', specs, '--out', out]);
+      await writeFile(join(out, 'simple-custom.ts'), '// edited by hand\n');
+      await rm(join(out, 'index.ts'));
+      await writeFile(join(out, 'old-connector.ts'), '// Generated from specs/old.yaml\n');
+      const before = await snapshot();
+      const result = await runCli(['compile', '--check', '--specs', specs, '--out', out]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/stale: {3}.*generated\/simple-custom\.ts/u);
+      expect(result.stderr).toMatch(/missing: .*generated\/index\.ts/u);
+      expect(result.stderr).toMatch(/extra: {3}.*generated\/old-connector\.ts/u);
+      expect(await snapshot()).toEqual(before);
+    },
+    SLOW,
+  );
 
-  it('a changed spec makes --check fail until recompiled', async () => {
-    await runInProcess(['--specs', specs, '--out', out]);
-    const file = join(specs, 'simple-custom.yaml');
-    await writeFile(file, (await readFile(file, 'utf8')).replace('name: Simple build-your-own', 'name: Renamed'));
-    const stale = await runInProcess(['--check', '--specs', specs, '--out', out]);
-    expect(stale.code).toBe(1);
-    expect(stale.stderr).toMatch(/stale: .*simple-custom\.ts/u);
-    await runInProcess(['--specs', specs, '--out', out]);
-    expect((await runInProcess(['--check', '--specs', specs, '--out', out])).code).toBe(0);
-  }, SLOW);
+  it(
+    'a changed spec makes --check fail until recompiled',
+    async () => {
+      await runInProcess(['--specs', specs, '--out', out]);
+      const file = join(specs, 'simple-custom.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('name: Simple build-your-own', 'name: Renamed'));
+      const stale = await runInProcess(['--check', '--specs', specs, '--out', out]);
+      expect(stale.code).toBe(1);
+      expect(stale.stderr).toMatch(/stale: .*simple-custom\.ts/u);
+      await runInProcess(['--specs', specs, '--out', out]);
+      expect((await runInProcess(['--check', '--specs', specs, '--out', out])).code).toBe(0);
+    },
+    SLOW,
+  );
 
-  it('writes nothing and exits 1 when a spec is invalid', async () => {
-    await cp('test/fixtures/invalid-specs/bad-jq.yaml', join(specs, 'bad-jq.yaml'));
-    const result = await runCli(['compile', '--specs', specs, '--out', out]);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('SPEC_JQ_SYNTAX');
-    await expect(readdir(out)).rejects.toThrow();
-  }, SLOW);
+  it(
+    'writes nothing and exits 1 when a spec is invalid',
+    async () => {
+      await cp('test/fixtures/invalid-specs/bad-jq.yaml', join(specs, 'bad-jq.yaml'));
+      const result = await runCli(['compile', '--specs', specs, '--out', out]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('SPEC_JQ_SYNTAX');
+      await expect(readdir(out)).rejects.toThrow();
+    },
+    SLOW,
+  );
 
-  it('exits 2 on an unknown option and has --help', async () => {
-    expect((await runCli(['compile', '--nope'])).code).toBe(2);
-    const help = await runCli(['compile', '--help']);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain('--check');
-  }, SLOW);
+  it(
+    'exits 2 on an unknown option and has --help',
+    async () => {
+      expect((await runCli(['compile', '--nope'])).code).toBe(2);
+      const help = await runCli(['compile', '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain('--check');
+    },
+    SLOW,
+  );
 });

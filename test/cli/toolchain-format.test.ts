@@ -3,11 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { formatDiagnostics } from '../../src/cli/format-diagnostics.js';
 import type { Diagnostic } from '../../src/compiler/index.js';
 
-const diagnostic: Diagnostic = { code: 'SPEC_X', severity: 'error', file: 'a,b:c.yaml', line: 2, column: 3, pointer: '/a', message: 'bad 100%\nvalue', hint: 'fix it' };
+const diagnostic: Diagnostic = {
+  code: 'SPEC_X',
+  severity: 'error',
+  file: 'a,b:c.yaml',
+  line: 2,
+  column: 3,
+  pointer: '/a',
+  message: 'bad 100%\nvalue',
+  hint: 'fix it',
+};
 
 describe('formatDiagnostics', () => {
   it('escapes GitHub workflow command data and properties', () => {
-    expect(formatDiagnostics([diagnostic], { format: 'github' })).toBe('::error file=a%2Cb%3Ac.yaml,line=2,col=3,title=SPEC_X::bad 100%25%0Avalue (hint: fix it; at /a)\n');
+    expect(formatDiagnostics([diagnostic], { format: 'github' })).toBe(
+      '::error file=a%2Cb%3Ac.yaml,line=2,col=3,title=SPEC_X::bad 100%25%0Avalue (hint: fix it; at /a)\n',
+    );
   });
 
   it('emits warnings as GitHub warnings and marks them in the human format', () => {

@@ -51,7 +51,9 @@ describe('connector validate', () => {
   it('prints GitHub annotations with --format github', async () => {
     const result = await runCli(['validate', broken, '--format', 'github']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe(`::error file=${broken},line=13,col=5,title=SPEC_UNKNOWN_KEY::unknown key 'recrods' in actions.importUsers (hint: did you mean 'records'?; at /actions/importUsers/recrods)\n`);
+    expect(result.stdout).toBe(
+      `::error file=${broken},line=13,col=5,title=SPEC_UNKNOWN_KEY::unknown key 'recrods' in actions.importUsers (hint: did you mean 'records'?; at /actions/importUsers/recrods)\n`,
+    );
   });
 
   it('reports every file of a directory, recursing', async () => {

@@ -8,6 +8,8 @@ describe('rule failures', () => {
     const failing = { check: async () => Promise.reject(new Error('engine exploded')) };
     const result = await validateSpecText({ text: specText(baseSpec()), file: 's.yaml', jq: failing });
     expect(result.spec).toBeUndefined();
-    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([['SPEC_RULE_FAILED', 'the check checkJqExpressions failed on this spec: engine exploded']]);
+    expect(result.diagnostics.map((d) => [d.code, d.message])).toEqual([
+      ['SPEC_RULE_FAILED', 'the check checkJqExpressions failed on this spec: engine exploded'],
+    ]);
   });
 });

@@ -6,7 +6,11 @@ import { camelCaseId, pascalCaseId } from '../../src/compiler/naming.js';
 import { baseSpec } from './helpers.js';
 
 describe('emitConnectorModule', () => {
-  const spec = lowerSpec({ ...baseSpec(), id: 'acme-hr-2', actions: { ...baseSpec().actions, deleteUser: { method: 'DELETE', path: '/u/{account.id}' }, custom: { orderLaptop: { method: 'POST', path: '/o' } } } });
+  const spec = lowerSpec({
+    ...baseSpec(),
+    id: 'acme-hr-2',
+    actions: { ...baseSpec().actions, deleteUser: { method: 'DELETE', path: '/u/{account.id}' }, custom: { orderLaptop: { method: 'POST', path: '/o' } } },
+  });
   const module = emitConnectorModule({ spec, source: 'specs/examples/acme-hr-2.yaml' });
 
   it('starts with a header naming the source spec and the regenerate command', () => {
@@ -23,7 +27,10 @@ describe('emitConnectorModule', () => {
   ])('emits the $given', ({ want }) => expect(module.split('\n')).toContain(want));
 
   it('emits the lowered spec as data', () => {
-    const literal = module.slice(module.indexOf('spec: ') + 6, module.lastIndexOf('};')).trim().replace(/,$/u, '');
+    const literal = module
+      .slice(module.indexOf('spec: ') + 6, module.lastIndexOf('};'))
+      .trim()
+      .replace(/,$/u, '');
     expect(JSON.parse(literal)).toEqual(spec);
   });
 

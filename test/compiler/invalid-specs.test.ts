@@ -30,10 +30,18 @@ const cases: Case[] = [
   { given: 'retry-on-success-status', want: { code: 'SPEC_INVALID_VALUE', line: 11, column: 13 }, says: /retryOn\[0\].status must be >= 400/ },
   { given: 'retry-on-unknown-key', want: { code: 'SPEC_UNKNOWN_KEY', line: 13, column: 5 }, says: /waitUntil.*waitHeader/ },
   { given: 'steps-beside-method', want: { code: 'SPEC_STEPS_CONFLICT', line: 16, column: 5 }, says: /`method` is beside `steps`.*move `method` into the step/ },
-  { given: 'write-without-method', want: { code: 'SPEC_MISSING_FIELD', line: 15, column: 3 }, says: /deleteUser is missing the required field 'method'.*or `steps:`/ },
+  {
+    given: 'write-without-method',
+    want: { code: 'SPEC_MISSING_FIELD', line: 15, column: 3 },
+    says: /deleteUser is missing the required field 'method'.*or `steps:`/,
+  },
   { given: 'step-when-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 20, column: 34 }, says: /steps\[1\].when: the jq expression/ },
   { given: 'step-unknown-variable', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 19, column: 25 }, says: /'user.id' is not available in deleteUser/ },
-  { given: 'list-pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 18, column: 9 }, says: /additionalLists\[0\].pagination is missing the required field 'param'/ },
+  {
+    given: 'list-pagination-shape',
+    want: { code: 'SPEC_PAGINATION_SHAPE', line: 18, column: 9 },
+    says: /additionalLists\[0\].pagination is missing the required field 'param'/,
+  },
   { given: 'list-mapping-missing', want: { code: 'SPEC_MAPPING_MISSING', line: 17, column: 9 }, says: /does not map 'email'/ },
   { given: 'list-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 18, column: 56 }, says: /pagination.next.*unexpected '\]'/ },
   { given: 'pagination-shape', want: { code: 'SPEC_PAGINATION_SHAPE', line: 15, column: 5 }, says: /add `param:`/ },
@@ -44,20 +52,36 @@ const cases: Case[] = [
   { given: 'jq-error-in-literal-block', want: { code: 'SPEC_JQ_SYNTAX', line: 19, column: 52 }, says: /mapping.email.*unexpected end of expression/ },
   { given: 'jq-unclosed-brace', want: { code: 'SPEC_JQ_SYNTAX', line: 18, column: 9 }, says: /mapping.name.*unclosed '\{'/ },
   { given: 'bad-template', want: { code: 'SPEC_TEMPLATE_SYNTAX', line: 12, column: 23 }, says: /close the mustache: write \{\{inputs.tenant\}\}/ },
-  { given: 'unknown-template-variable', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 18, column: 46 }, says: /'account.id' is not available in createUser/ },
+  {
+    given: 'unknown-template-variable',
+    want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 18, column: 46 },
+    says: /'account.id' is not available in createUser/,
+  },
   { given: 'unknown-template-input', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 19, column: 24 }, says: /did you mean 'inputs.region'/ },
   { given: 'secret-in-template', want: { code: 'SPEC_TEMPLATE_SECRET_INPUT', line: 11, column: 15 }, says: /through `auth`/ },
   { given: 'unknown-helper', want: { code: 'SPEC_TEMPLATE_UNKNOWN_HELPER', line: 18, column: 24 }, says: /unknown template helper 'json'/ },
   { given: 'raw-in-body', want: { code: 'SPEC_TEMPLATE_RAW_IN_BODY', line: 18, column: 21 }, says: /write \{\{value\}\}/ },
   { given: 'body-not-json', want: { code: 'SPEC_BODY_NOT_JSON', line: 20, column: 17 }, says: /remove the quotes around "\{\{user.name\}\}"/ },
-  { given: 'undefined-path-placeholder', want: { code: 'SPEC_PATH_PLACEHOLDER_UNDEFINED', line: 17, column: 18 }, says: /use account.<field>, e.g. account.id/ },
+  {
+    given: 'undefined-path-placeholder',
+    want: { code: 'SPEC_PATH_PLACEHOLDER_UNDEFINED', line: 17, column: 18 },
+    says: /use account.<field>, e.g. account.id/,
+  },
   { given: 'missing-email-mapping', want: { code: 'SPEC_MAPPING_MISSING', line: 13, column: 5 }, says: /add `email: <jq>`/ },
-  { given: 'duplicate-custom-action', want: { code: 'SPEC_DUPLICATE_KEY', line: 19, column: 5 }, says: /custom action 'orderLaptop' is defined twice \(first at line 16\)/ },
+  {
+    given: 'duplicate-custom-action',
+    want: { code: 'SPEC_DUPLICATE_KEY', line: 19, column: 5 },
+    says: /custom action 'orderLaptop' is defined twice \(first at line 16\)/,
+  },
   { given: 'duplicate-input', want: { code: 'SPEC_DUPLICATE_KEY', line: 9, column: 3 }, says: /input 'token' is declared twice/ },
   { given: 'malformed-url', want: { code: 'SPEC_MALFORMED_URL', line: 6, column: 10 }, says: /absolute URL such as https:/ },
   { given: 'prebuilt-unsupported-action', want: { code: 'SPEC_PREBUILT_UNSUPPORTED_ACTION', line: 16, column: 3 }, says: /add deleteUser to supports/ },
   { given: 'prebuilt-missing-supports', want: { code: 'SPEC_PREBUILT_MISSING_SUPPORTS', line: 5, column: 1 }, says: /add `supports: \[importUsers\]`/ },
-  { given: 'prebuilt-supports-undefined', want: { code: 'SPEC_PREBUILT_SUPPORTS_UNDEFINED', line: 10, column: 25 }, says: /define actions.deactivateUser or remove it/ },
+  {
+    given: 'prebuilt-supports-undefined',
+    want: { code: 'SPEC_PREBUILT_SUPPORTS_UNDEFINED', line: 10, column: 25 },
+    says: /define actions.deactivateUser or remove it/,
+  },
   { given: 'inline-secret-header', want: { code: 'SPEC_INLINE_SECRET', line: 12, column: 18 }, says: /declare a secret input/ },
   { given: 'secret-input-default', want: { code: 'SPEC_INLINE_SECRET', line: 8, column: 64 }, says: /remove `default`/ },
   { given: 'apikey-without-placeholder', want: { code: 'SPEC_INLINE_SECRET', line: 13, column: 10 }, says: /Token token=\{\{ \.Key \}\}/ },
@@ -84,7 +108,10 @@ const cases: Case[] = [
 
 describe('invalid specs', () => {
   it('covers every fixture, one error kind per file, at least 25 kinds', () => {
-    const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/\.yaml$/u, '')).sort();
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => f.replace(/\.yaml$/u, ''))
+      .sort();
     expect(files).toEqual(cases.map((c) => c.given).sort());
     expect(new Set(cases.map((c) => c.given)).size).toBeGreaterThanOrEqual(25);
   });

@@ -25,7 +25,11 @@ describe('lowerSpec', () => {
     { given: 'bearer auth', path: ['auth'], want: { type: 'bearer', token: 'token', header: 'Authorization', prefix: 'Bearer ' } },
     { given: 'input flags', path: ['inputs', 'region'], want: { label: 'Region', default: 'eu', type: 'string', secret: false, required: false } },
     { given: 'import method, records and content type', path: ['actions', 'importUsers', 'method'], want: 'GET' },
-    { given: 'pagination defaults', path: ['actions', 'importUsers', 'pagination'], want: { type: 'offset', limit: 50, offsetParam: 'offset', limitParam: 'limit', concurrency: 1, maxPages: 10000 } },
+    {
+      given: 'pagination defaults',
+      path: ['actions', 'importUsers', 'pagination'],
+      want: { type: 'offset', limit: 50, offsetParam: 'offset', limitParam: 'limit', concurrency: 1, maxPages: 10000 },
+    },
     { given: 'custom action plan', path: ['actions', 'custom', 'orderLaptop', 'plan'], want: 'business' },
   ])('fills $given', ({ path, want }) => {
     const lowered = lowerSpec(fullSpec()) as unknown as Record<string, any>;
@@ -43,10 +47,16 @@ describe('lowerSpec', () => {
 
   it('fills the pagination of every additional import list, and lower-cases retry rule headers', () => {
     const spec = fullSpec();
-    spec.actions.importUsers.additionalLists = [{ path: '/invitations', mapping: { id: '.id', email: '.email', name: '.email' }, pagination: { type: 'link' } }];
+    spec.actions.importUsers.additionalLists = [
+      { path: '/invitations', mapping: { id: '.id', email: '.email', name: '.email' }, pagination: { type: 'link' } },
+    ];
     spec.retryOn = [{ status: 403, headers: { 'X-RateLimit-Remaining': '0' }, waitHeader: 'X-RateLimit-Reset' }];
     const lowered = lowerSpec(spec);
-    expect(lowered.actions.importUsers?.additionalLists?.[0]).toMatchObject({ method: 'GET', records: '.', pagination: { type: 'link', rel: 'next', maxPages: 10000 } });
+    expect(lowered.actions.importUsers?.additionalLists?.[0]).toMatchObject({
+      method: 'GET',
+      records: '.',
+      pagination: { type: 'link', rel: 'next', maxPages: 10000 },
+    });
     expect(lowered.retryOn).toEqual([{ status: 403, headers: { 'x-ratelimit-remaining': '0' }, waitHeader: 'x-ratelimit-reset' }]);
   });
 
@@ -73,9 +83,16 @@ describe('lowerSpec', () => {
     const spec = fullSpec();
     spec.actions.createUser = { method: 'POST', path: '/users' };
     spec.actions.activateUser = { method: 'PATCH', path: '/users/{account.id}', idempotent: true };
-    spec.actions.deactivateUser = { steps: [{ method: 'PUT', path: '/users/{account.id}/off' }, { method: 'POST', path: '/users/{account.id}/logout' }] };
+    spec.actions.deactivateUser = {
+      steps: [
+        { method: 'PUT', path: '/users/{account.id}/off' },
+        { method: 'POST', path: '/users/{account.id}/logout' },
+      ],
+    };
     spec.lookups = { owner: { path: '/owner', value: '.id' }, search: { method: 'POST', path: '/search', value: '.id' } };
-    spec.actions.importUsers.additionalLists = [{ method: 'POST', path: '/invitations/search', records: '.', mapping: { id: '.id', email: '.email', name: '.name' } }];
+    spec.actions.importUsers.additionalLists = [
+      { method: 'POST', path: '/invitations/search', records: '.', mapping: { id: '.id', email: '.email', name: '.name' } },
+    ];
     const lowered = lowerSpec(spec) as Record<string, any>;
     expect(lowered.actions.importUsers.idempotent).toBe(true);
     expect(lowered.actions.importUsers.additionalLists[0].idempotent).toBe(false);

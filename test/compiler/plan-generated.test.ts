@@ -11,7 +11,12 @@ import { baseSpec, specText } from './helpers.js';
 const fixtures = ['incident-like', 'simple-custom'];
 
 async function fixtureSpecs() {
-  return Promise.all(fixtures.map(async (name) => ({ file: `test/fixtures/valid-specs/${name}.yaml`, text: await readFile(new URL(`../fixtures/valid-specs/${name}.yaml`, import.meta.url), 'utf8') })));
+  return Promise.all(
+    fixtures.map(async (name) => ({
+      file: `test/fixtures/valid-specs/${name}.yaml`,
+      text: await readFile(new URL(`../fixtures/valid-specs/${name}.yaml`, import.meta.url), 'utf8'),
+    })),
+  );
 }
 
 describe('planGeneratedFiles', () => {
@@ -42,7 +47,13 @@ describe('planGeneratedFiles', () => {
 
   it('refuses two specs with the same id', async () => {
     const text = specText(baseSpec());
-    const plan = await planGeneratedFiles({ specs: [{ file: 'a.yaml', text }, { file: 'b.yaml', text }], schema });
+    const plan = await planGeneratedFiles({
+      specs: [
+        { file: 'a.yaml', text },
+        { file: 'b.yaml', text },
+      ],
+      schema,
+    });
     expect(plan.diagnostics.map((d) => [d.file, d.code, d.message])).toEqual([['b.yaml', 'SPEC_DUPLICATE_ID', "id 'test-app' is already used by a.yaml"]]);
   });
 });
@@ -61,7 +72,11 @@ describe('compareGenerated', () => {
     await writeFile(join(dir, 'b.ts'), 'old');
     await writeFile(join(dir, 'gone.ts'), 'x');
     await writeFile(join(dir, 'notes.md'), 'not a module');
-    const files = new Map([['a.ts', 'same'], ['b.ts', 'new'], ['c.ts', 'added']]);
+    const files = new Map([
+      ['a.ts', 'same'],
+      ['b.ts', 'new'],
+      ['c.ts', 'added'],
+    ]);
     expect(await compareGenerated({ outDir: dir, files })).toEqual({ stale: ['b.ts'], missing: ['c.ts'], extra: ['gone.ts'] });
   });
 

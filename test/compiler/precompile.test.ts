@@ -80,7 +80,9 @@ describe('emitted precompiled table', () => {
     expect(start).toBeGreaterThan(lines.findIndex((line) => line.startsWith('  spec: {')));
     expect(lines[start + 1]).toBe('    jq: {');
     const entries = lines.slice(start + 2, start + 2 + Object.keys(precompiled.jq).length);
-    expect(entries.map((line) => JSON.parse(`{${line.trim().replace(/,$/u, '')}}`))).toEqual(Object.entries(precompiled.jq).map(([text, ast]) => ({ [text]: ast })));
+    expect(entries.map((line) => JSON.parse(`{${line.trim().replace(/,$/u, '')}}`))).toEqual(
+      Object.entries(precompiled.jq).map(([text, ast]) => ({ [text]: ast })),
+    );
     expect(lines[start + 2 + entries.length]).toBe('    },');
   });
 
@@ -116,7 +118,14 @@ describe('the compiler lists the programs the runtime compiles', () => {
     spec.errors = { message: '.error.message', rules: [{ status: 400, when: '.error.code == "taken"', code: 'CONFLICT' }] };
     spec.lookups = { team: { path: '/teams', value: '.teams[0].id' } };
     spec.actions.importUsers.pagination = { type: 'cursor', cursor: '.meta.next', param: 'after' };
-    spec.actions.importUsers.additionalLists = [{ path: '/invitations', records: '.invitations', mapping: { id: '.id', email: '.email', name: '""' }, pagination: { type: 'nextUrl', next: '.links.next' } }];
+    spec.actions.importUsers.additionalLists = [
+      {
+        path: '/invitations',
+        records: '.invitations',
+        mapping: { id: '.id', email: '.email', name: '""' },
+        pagination: { type: 'nextUrl', next: '.links.next' },
+      },
+    ];
     spec.actions.createUser = { method: 'POST', path: '/users', body: '{"email": {{user.email}} }', result: '.user', errors: { message: '.detail' } };
     spec.actions.deleteUser = {
       errors: { rules: [{ status: 409, when: '.code == "locked"', code: 'CONFLICT' }] },

@@ -35,7 +35,12 @@ actions:
     path: /users/{account.id}/deactivate
 `;
 
-const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]', 'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]'].join('\n');
+const bomb = [
+  'a: &a [x, x, x, x, x, x, x, x, x, x]',
+  'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]',
+  'c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]',
+  'd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]',
+].join('\n');
 
 const hugeJq = (() => {
   const spec = baseSpec();
@@ -78,7 +83,9 @@ describe('robustness', () => {
     const result = await validateSpecText({ text: mergeKeys.replace('x-defaults', 'description: merge keys\nx-defaults'), file: 'anchors.yaml' });
     // x-defaults is not a spec field: the anchor must live in a real field, so this one is reported.
     expect(errorCodes(result.diagnostics)).toEqual(['SPEC_UNKNOWN_KEY']);
-    const inline = mergeKeys.replace(/x-defaults: &write\n {2}method: DELETE\n {2}success: \[200, 204\]\n/u, '').replace(/ {4}<<: \*write\n/gu, '    <<: &write {method: DELETE, success: [200, 204]}\n');
+    const inline = mergeKeys
+      .replace(/x-defaults: &write\n {2}method: DELETE\n {2}success: \[200, 204\]\n/u, '')
+      .replace(/ {4}<<: \*write\n/gu, '    <<: &write {method: DELETE, success: [200, 204]}\n');
     const valid = await validateSpecText({ text: inline.replace('<<: &write', '<<: &w1').replace('<<: &write', '<<: &w2'), file: 'anchors.yaml' });
     expect(valid.diagnostics).toEqual([]);
     expect(valid.spec?.actions.deactivateUser).toMatchObject({ method: 'POST', success: [200, 204], path: '/users/{account.id}/deactivate' });
@@ -105,19 +112,48 @@ describe('robustness', () => {
     { given: 'paths', place: (spec: Record<string, any>, text: string) => (spec.actions.deleteUser = { method: 'DELETE', path: `/${text}` }) },
     { given: 'jq mappings', place: (spec: Record<string, any>, text: string) => (spec.actions.importUsers.mapping.email = text || '.') },
   ])('never throws on hostile $given', async ({ place }) => {
-    const pieces = fc.constantFrom('{{', '}}', '{{{', '}}}', '{', '}', '#if', '/if', 'user.name', 'account.id', 'inputs.token', '"', '\\', ' ', '.', '|', '[', ']', '(', ')', '$__loc__', 'x');
+    const pieces = fc.constantFrom(
+      '{{',
+      '}}',
+      '{{{',
+      '}}}',
+      '{',
+      '}',
+      '#if',
+      '/if',
+      'user.name',
+      'account.id',
+      'inputs.token',
+      '"',
+      '\\',
+      ' ',
+      '.',
+      '|',
+      '[',
+      ']',
+      '(',
+      ')',
+      '$__loc__',
+      'x',
+    );
     await fc.assert(
-      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 60 }), fc.array(pieces, { maxLength: 20 }).map((p) => p.join(''))), async (text) => {
-        const spec = baseSpec();
-        place(spec, text);
-        const result = await validateSpecText({ text: specText(spec), file: 'fuzz.yaml' });
-        expect(result.diagnostics.map((d) => d.code)).not.toContain('SPEC_RULE_FAILED');
-        for (const d of result.diagnostics) {
-          expect(d.code).toMatch(/^SPEC_[A-Z_]+$/u);
-          expect(d.line).toBeGreaterThanOrEqual(1);
-          expect(d.column).toBeGreaterThanOrEqual(1);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ maxLength: 60 }),
+          fc.array(pieces, { maxLength: 20 }).map((p) => p.join('')),
+        ),
+        async (text) => {
+          const spec = baseSpec();
+          place(spec, text);
+          const result = await validateSpecText({ text: specText(spec), file: 'fuzz.yaml' });
+          expect(result.diagnostics.map((d) => d.code)).not.toContain('SPEC_RULE_FAILED');
+          for (const d of result.diagnostics) {
+            expect(d.code).toMatch(/^SPEC_[A-Z_]+$/u);
+            expect(d.line).toBeGreaterThanOrEqual(1);
+            expect(d.column).toBeGreaterThanOrEqual(1);
+          }
+        },
+      ),
       { numRuns: 100 },
     );
   });

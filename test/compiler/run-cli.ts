@@ -14,9 +14,14 @@ export interface CliResult {
 
 export function runCli(args: string[], options: { cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', tsxLoader, `${repoRoot}src/cli/main.ts`, ...args], { cwd: options.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      ['--import', tsxLoader, `${repoRoot}src/cli/main.ts`, ...args],
+      { cwd: options.cwd ?? repoRoot, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 32 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
   });
 }

@@ -10,7 +10,9 @@ const SRC = new URL('../../src/', import.meta.url);
 function handWrittenLists(): string[] {
   const found: string[] = [];
   // Simulators stand for the vendors' APIs, not for our action list.
-  const files = readdirSync(SRC, { recursive: true }).map(String).filter((file) => file.endsWith('.ts') && !file.startsWith('simulators/'));
+  const files = readdirSync(SRC, { recursive: true })
+    .map(String)
+    .filter((file) => file.endsWith('.ts') && !file.startsWith('simulators/'));
   for (const file of files) {
     for (const [index, line] of readFileSync(new URL(file, SRC), 'utf8').split('\n').entries()) {
       const named = STANDARD_ACTION_NAMES.filter((name) => line.includes(`'${name}'`) || line.includes(`"${name}"`));
@@ -22,7 +24,9 @@ function handWrittenLists(): string[] {
 
 describe('standard action names', () => {
   it('are the schema enum, in its order, for the validator and the runtime alike', () => {
-    const schema = JSON.parse(readFileSync(new URL('../../schema/connector-spec.schema.json', import.meta.url), 'utf8')) as { $defs: { standardActionName: { enum: string[] } } };
+    const schema = JSON.parse(readFileSync(new URL('../../schema/connector-spec.schema.json', import.meta.url), 'utf8')) as {
+      $defs: { standardActionName: { enum: string[] } };
+    };
     expect([...STANDARD_ACTION_NAMES]).toEqual(schema.$defs.standardActionName.enum);
   });
 
@@ -31,7 +35,11 @@ describe('standard action names', () => {
   });
 
   it('are emitted from whatever the schema lists', async () => {
-    const text = await emitSpecTypes({ title: 'X', type: 'object', $defs: { standardActionName: { title: 'StandardActionName', enum: ['importUsers', 'archiveUser'] } } });
+    const text = await emitSpecTypes({
+      title: 'X',
+      type: 'object',
+      $defs: { standardActionName: { title: 'StandardActionName', enum: ['importUsers', 'archiveUser'] } },
+    });
     expect(text).toContain('export const STANDARD_ACTION_NAMES = ["importUsers","archiveUser"] as const');
   });
 });

@@ -12,7 +12,7 @@ describe('findUnclosedFlowCollections', () => {
   });
 
   it('ignores brackets inside quoted strings, block scalars and comments, and closed collections', () => {
-    const text = "body: '{\"a\": ['\nq: \"{\"\nr: |\n  { [\n# { [\ns: {a: [1, 2]}\n";
+    const text = 'body: \'{"a": [\'\nq: "{"\nr: |\n  { [\n# { [\ns: {a: [1, 2]}\n';
     expect(findUnclosedFlowCollections(text)).toEqual([]);
   });
 });

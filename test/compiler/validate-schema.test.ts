@@ -18,7 +18,13 @@ describe('validateSchema', () => {
   ])('$given: only the errors of that branch', async ({ auth, want }) => {
     const diagnostics = await diagnosticsOf((spec) => {
       spec.auth = auth;
-      spec.inputs = { ...spec.inputs, username: { label: 'U' }, password: { label: 'P', secret: true }, clientId: { label: 'C' }, clientSecret: { label: 'S', secret: true } };
+      spec.inputs = {
+        ...spec.inputs,
+        username: { label: 'U' },
+        password: { label: 'P', secret: true },
+        clientId: { label: 'C' },
+        clientSecret: { label: 'S', secret: true },
+      };
     });
     const shape = diagnostics.filter((d) => d.code === 'SPEC_AUTH_SHAPE');
     expect(shape).toHaveLength(want.length);

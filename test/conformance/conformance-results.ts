@@ -51,7 +51,9 @@ export function recordConformanceResult(counts: ConformanceCounts): void {
 export function readConformanceResults(): ConformanceCounts[] {
   let names: string[];
   try {
-    names = readdirSync(RESULTS_DIR).filter((name) => name.endsWith('.json')).sort();
+    names = readdirSync(RESULTS_DIR)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch {
     return [];
   }
@@ -67,18 +69,33 @@ export function formatConformanceTable(results: ConformanceCounts[]): string {
   const table = (header: string[], rows: Array<Array<string | number>>): string[] => {
     const cells = [header, ...rows].map((row) => row.map(String));
     const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
-    const line = (row: string[]): string => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+    const line = (row: string[]): string =>
+      row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
     return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)];
   };
   const lines = ['', 'jq conformance against jq 1.8.1', ''];
   if (suite.length > 0) {
     const rows = suite.map((row) => [row.name, row.cases, row.passed, row.failed, row.messageDiffers, row.skippedByDesign]);
-    rows.push(['total', sum(suite, (r) => r.cases), sum(suite, (r) => r.passed), sum(suite, (r) => r.failed), sum(suite, (r) => r.messageDiffers), sum(suite, (r) => r.skippedByDesign)]);
+    rows.push([
+      'total',
+      sum(suite, (r) => r.cases),
+      sum(suite, (r) => r.passed),
+      sum(suite, (r) => r.failed),
+      sum(suite, (r) => r.messageDiffers),
+      sum(suite, (r) => r.skippedByDesign),
+    ]);
     lines.push(...table(['jq suite file', 'cases', 'passed', 'failed', 'message wording differs', 'skipped by design'], rows), '');
   } else lines.push('jq suite: no result (did it run?)', '');
   if (differential.length > 0) {
     const rows = differential.map((row) => [row.name, row.cases, row.agreed, row.disagreed, row.knownDifferences, row.refused]);
-    rows.push(['total', sum(differential, (r) => r.cases), sum(differential, (r) => r.agreed), sum(differential, (r) => r.disagreed), sum(differential, (r) => r.knownDifferences), sum(differential, (r) => r.refused)]);
+    rows.push([
+      'total',
+      sum(differential, (r) => r.cases),
+      sum(differential, (r) => r.agreed),
+      sum(differential, (r) => r.disagreed),
+      sum(differential, (r) => r.knownDifferences),
+      sum(differential, (r) => r.refused),
+    ]);
     lines.push(...table(['differential', 'cases', 'agreed', 'disagreed', 'known differences', 'refused'], rows), '');
   } else lines.push('differential: no result (did it run?)', '');
   return lines.join('\n');

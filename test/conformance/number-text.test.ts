@@ -13,7 +13,10 @@ beforeAll(checkReferenceJq);
 describe('number text', () => {
   const numbers = [0.1, 1e-7, 1e17, 1e16, 12345678901234567, 100, 1.5, -0, 0.00001, 0.0001, 1e300, 123e-20, -3.14159, 2 ** 53 + 2, 1e21, 5e-324];
   it('matches jq 1.8.1 -c on computed numbers', () => {
-    const jq = spawnSync(REFERENCE_JQ, ['-c', '.[] | . * 1'], { input: `[${numbers.map((n) => (Object.is(n, -0) ? '-0' : String(n))).join(',')}]`, encoding: 'utf8' });
+    const jq = spawnSync(REFERENCE_JQ, ['-c', '.[] | . * 1'], {
+      input: `[${numbers.map((n) => (Object.is(n, -0) ? '-0' : String(n))).join(',')}]`,
+      encoding: 'utf8',
+    });
     expect(jq.status).toBe(0);
     expect(numbers.map(formatJqNumber).join('\n')).toBe(jq.stdout.trimEnd());
   });

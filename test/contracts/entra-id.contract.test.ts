@@ -14,13 +14,24 @@ import { describeContract } from './harness/contract-suite.js';
 describeContract({
   connector: 'entra-id',
   fixture: 'entra-id.json',
-  operations: ['identityPlatform.token.clientCredentials', 'users.user.ListUser', 'users.user.CreateUser', 'users.user.UpdateUser', 'users.user.revokeSignInSessions', 'users.user.DeleteUser'],
+  operations: [
+    'identityPlatform.token.clientCredentials',
+    'users.user.ListUser',
+    'users.user.CreateUser',
+    'users.user.UpdateUser',
+    'users.user.revokeSignInSessions',
+    'users.user.DeleteUser',
+  ],
   async start() {
     const entra = await startEntraId(seedGraphUsers(2100));
     return { entra, requests: () => entra.server.requests, close: () => entra.close() };
   },
   async exercise({ entra }) {
-    const client = connect(await loadSpec('specs/prebuilt/entra-id.yaml'), { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl, upnDomain: 'acme.test' }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/entra-id.yaml'),
+      { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl, upnDomain: 'acme.test' },
+      { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } },
+    );
     await client.importUsers().collect();
     await client.createUser({ email: 'nia.new@mail.example', name: 'Nia New', firstName: 'Nia', lastName: 'New' });
     await client.createUser({ email: 'mono@mail.example', name: 'Mononym' });
@@ -32,12 +43,27 @@ describeContract({
 
 describe('Graph create users the description refuses', () => {
   const contract = loadContract('entra-id.json');
-  const create = (body: object) => checkRequest(contract, { method: 'POST', url: '/v1.0/users', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const valid = { accountEnabled: true, displayName: 'Nia New', mailNickname: 'nia', userPrincipalName: 'nia@acme.test', passwordProfile: { forceChangePasswordNextSignIn: true, password: 'Xy7!abcdefgh' } };
+  const create = (body: object) =>
+    checkRequest(contract, {
+      method: 'POST',
+      url: '/v1.0/users',
+      headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const valid = {
+    accountEnabled: true,
+    displayName: 'Nia New',
+    mailNickname: 'nia',
+    userPrincipalName: 'nia@acme.test',
+    passwordProfile: { forceChangePasswordNextSignIn: true, password: 'Xy7!abcdefgh' },
+  };
 
   it.each([
     // What the spec sent before: givenName and surname null, no password.
-    { given: { ...valid, givenName: null, surname: null, passwordProfile: { forceChangePasswordNextSignIn: true, password: null } }, says: /passwordProfile\/password/u },
+    {
+      given: { ...valid, givenName: null, surname: null, passwordProfile: { forceChangePasswordNextSignIn: true, password: null } },
+      says: /passwordProfile\/password/u,
+    },
     { given: { ...valid, passwordProfile: { forceChangePasswordNextSignIn: true } }, says: /must have required property 'password'/u },
     { given: { ...valid, userPrincipalName: undefined }, says: /userPrincipalName/u },
   ])('refuses $given', ({ given, says }) => {

@@ -14,7 +14,11 @@ describeContract({
     return { github, requests: () => github.server.requests, close: () => github.close() };
   },
   async exercise({ github }) {
-    const client = connect(await loadSpec('specs/prebuilt/github-org.yaml'), { token: GITHUB_OWNER_TOKEN, org: GITHUB_ORG }, { egress: ALLOW_LOOPBACK, baseUrl: github.server.origin, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/github-org.yaml'),
+      { token: GITHUB_OWNER_TOKEN, org: GITHUB_ORG },
+      { egress: ALLOW_LOOPBACK, baseUrl: github.server.origin, retry: { maxAttempts: 1 } },
+    );
     const accounts = await client.importUsers().collect();
     await client.createUser({ email: 'new.hire@acme.test', name: 'New Hire' });
     await client.createUser({ email: 'new.owner@acme.test', name: 'New Owner', admin: true });

@@ -21,7 +21,11 @@ describeContract({
     return { google, requests: () => google.server.requests, close: () => google.close() };
   },
   async exercise({ google }) {
-    const client = connect(await loadSpec('specs/prebuilt/google-workspace.yaml'), { ...GOOGLE_ADMIN_GRANT, tokenUrl: google.tokenUrl }, { egress: ALLOW_LOOPBACK, baseUrl: google.server.origin, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/google-workspace.yaml'),
+      { ...GOOGLE_ADMIN_GRANT, tokenUrl: google.tokenUrl },
+      { egress: ALLOW_LOOPBACK, baseUrl: google.server.origin, retry: { maxAttempts: 1 } },
+    );
     await client.importUsers().collect();
     await client.createUser({ email: 'nia.new@acme.test', name: 'Nia New', firstName: 'Nia', lastName: 'New' });
     await client.createUser({ email: 'mono@acme.test', name: 'Mononym' });
@@ -33,7 +37,13 @@ describeContract({
 
 describe('Directory inserts the description refuses', () => {
   const contract = loadContract('google-workspace.json');
-  const insert = (body: object) => checkRequest(contract, { method: 'POST', url: '/admin/directory/v1/users', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const insert = (body: object) =>
+    checkRequest(contract, {
+      method: 'POST',
+      url: '/admin/directory/v1/users',
+      headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const valid = { primaryEmail: 'nia@acme.test', name: { givenName: 'Nia', familyName: 'New' }, password: 'Xy7!abcdefgh', changePasswordAtNextLogin: true };
 
   it.each([
@@ -51,7 +61,8 @@ describe('Directory inserts the description refuses', () => {
   });
 
   it('refuses a list without a page size within 1..500', () => {
-    const list = (query: string) => checkRequest(contract, { method: 'GET', url: `/admin/directory/v1/users?${query}`, headers: { authorization: 'Bearer x' }, body: '' }).violations;
+    const list = (query: string) =>
+      checkRequest(contract, { method: 'GET', url: `/admin/directory/v1/users?${query}`, headers: { authorization: 'Bearer x' }, body: '' }).violations;
     expect(list('customer=my_customer&maxResults=500')).toEqual([]);
     expect(list('customer=my_customer&maxResults=0').join('\n')).toMatch(/maxResults/u);
   });

@@ -14,7 +14,11 @@ describeContract({
     return { platform, requests: () => platform.server.requests, close: () => platform.close() };
   },
   async exercise({ platform }) {
-    const client = connect(await loadSpec('specs/prebuilt/incident-platform.yaml'), { token: DEMO_FULL_ACCESS_KEY }, { egress: ALLOW_LOOPBACK, baseUrl: platform.server.origin, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/incident-platform.yaml'),
+      { token: DEMO_FULL_ACCESS_KEY },
+      { egress: ALLOW_LOOPBACK, baseUrl: platform.server.origin, retry: { maxAttempts: 1 } },
+    );
     const accounts = await client.importUsers().collect();
     await client.createUser({ email: 'new.responder@example.com', name: 'New Responder' });
     await client.createUser({ email: 'new.admin@example.com', name: 'New Admin', admin: true });

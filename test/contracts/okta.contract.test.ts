@@ -14,7 +14,11 @@ describeContract({
     return { okta, requests: () => okta.server.requests, close: () => okta.close() };
   },
   async exercise({ okta }) {
-    const client = connect(await loadSpec('specs/prebuilt/okta.yaml'), { token: OKTA_DEMO_TOKEN, baseUrl: okta.server.origin }, { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/okta.yaml'),
+      { token: OKTA_DEMO_TOKEN, baseUrl: okta.server.origin },
+      { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } },
+    );
     await client.importUsers().collect();
     const created = await client.createUser({ email: 'ada@example.com', name: 'Ada King Lovelace' });
     await client.activateUser({ id: String(created.account?.id) });

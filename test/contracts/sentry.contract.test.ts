@@ -19,7 +19,11 @@ describeContractWithKinds({
     return { sentry, requests: () => sentry.server.requests, close: () => sentry.close() };
   },
   async exercise({ sentry }) {
-    const client = connect(await loadSpec('specs/prebuilt/sentry.yaml'), { token: SENTRY_ADMIN_TOKEN, organization: SENTRY_ORG, baseUrl: sentry.server.origin }, { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/sentry.yaml'),
+      { token: SENTRY_ADMIN_TOKEN, organization: SENTRY_ORG, baseUrl: sentry.server.origin },
+      { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } },
+    );
     await client.importUsers().collect();
     await client.createUser({ email: 'nia.new@acme.test', name: 'Nia New' });
     await client.createUser({ email: 'boss@acme.test', name: 'Bo Boss', admin: true });
@@ -29,7 +33,13 @@ describeContractWithKinds({
 
 describe('Sentry requests the description refuses', () => {
   const contract = loadContract('sentry.json');
-  const send = (method: string, url: string, body = '') => checkRequest(contract, { method, url, headers: { authorization: 'Bearer x', ...(body ? { 'content-type': 'application/json' } : {}) }, body }).violations.join('\n');
+  const send = (method: string, url: string, body = '') =>
+    checkRequest(contract, {
+      method,
+      url,
+      headers: { authorization: 'Bearer x', ...(body ? { 'content-type': 'application/json' } : {}) },
+      body,
+    }).violations.join('\n');
 
   it('a page size on the members list (it takes only a cursor)', () => {
     expect(send('GET', `/api/0/organizations/${SENTRY_ORG}/members/?cursor=0:100:0`)).toBe('');

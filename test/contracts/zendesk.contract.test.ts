@@ -14,7 +14,11 @@ describeContract({
     return { zendesk, requests: () => zendesk.server.requests, close: () => zendesk.close() };
   },
   async exercise({ zendesk }) {
-    const client = connect(await loadSpec('specs/prebuilt/zendesk.yaml'), { ...ZENDESK_ADMIN, baseUrl: zendesk.server.origin }, { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/zendesk.yaml'),
+      { ...ZENDESK_ADMIN, baseUrl: zendesk.server.origin },
+      { egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } },
+    );
     const accounts = await client.importUsers().collect();
     await client.createUser({ email: 'new.agent@acme.test', name: 'New Agent' });
     await client.createUser({ email: 'new.admin@acme.test', name: 'New Admin', admin: true });

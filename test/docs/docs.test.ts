@@ -64,7 +64,11 @@ describe('hand-written tables and commands', () => {
     const guide = readFileSync(join(ROOT, 'docs/connector-authors/spec.md'), 'utf8');
     const table = guide.split('**Top level**')[1]!.split('\n\n')[1]!;
     const fields = [...table.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]!).filter((field) => !field.includes('.'));
-    expect(fields.sort()).toEqual(Object.keys(schema.properties).filter((field) => field !== '$schema').sort());
+    expect(fields.sort()).toEqual(
+      Object.keys(schema.properties)
+        .filter((field) => field !== '$schema')
+        .sort(),
+    );
   });
 
   it('every `connector` command the README and docs tell people to run exists', async () => {
@@ -101,7 +105,8 @@ describe('links', () => {
           broken.push(`${file}: ${link} (no such file)`);
           continue;
         }
-        if (anchor !== undefined && target.endsWith('.md') && !anchors(readFileSync(target, 'utf8')).has(anchor)) broken.push(`${file}: ${link} (no such heading)`);
+        if (anchor !== undefined && target.endsWith('.md') && !anchors(readFileSync(target, 'utf8')).has(anchor))
+          broken.push(`${file}: ${link} (no such heading)`);
       }
     }
     expect(broken).toEqual([]);

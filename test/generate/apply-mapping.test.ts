@@ -18,7 +18,6 @@ describe('applyRecordsPath', () => {
     await expect(applyRecordsPath({ expression, response: given, policy: 'customer' })).rejects.toThrow(MappingApplyError);
     await expect(applyRecordsPath({ expression, response: given, policy: 'customer' })).rejects.toThrow(want);
   });
-
 });
 
 describe('applyMapping', () => {
@@ -37,7 +36,10 @@ describe('applyMapping', () => {
   });
   it('coerces id, email and name to strings and keeps extras typed', async () => {
     const mapped = await applyMapping({
-      records: [{ id: 42, email: null, admin: true, tags: ['a'] }, { id: 'x', name: 'Ann' }],
+      records: [
+        { id: 42, email: null, admin: true, tags: ['a'] },
+        { id: 'x', name: 'Ann' },
+      ],
       mapping: { id: '.id', email: '.email', name: '.name', admin: '.admin', tags: '.tags' },
       limit: 5,
       policy: 'customer',
@@ -54,7 +56,15 @@ describe('applyMapping', () => {
   });
 
   it('reports a field that fails on one record without losing the others', async () => {
-    const mapped = await applyMapping({ records: [{ name: 'Ann', id: 'a' }, { name: 5, id: 'b' }], mapping: { id: '.id', name: '.name | ascii_downcase' }, limit: 2, policy: 'customer' });
+    const mapped = await applyMapping({
+      records: [
+        { name: 'Ann', id: 'a' },
+        { name: 5, id: 'b' },
+      ],
+      mapping: { id: '.id', name: '.name | ascii_downcase' },
+      limit: 2,
+      policy: 'customer',
+    });
     expect(mapped[0]).toEqual({ index: 0, account: { id: 'a', name: 'ann' }, errors: [] });
     expect(mapped[1]?.account).toEqual({ id: 'b', name: '' });
     expect(mapped[1]?.errors[0]).toMatch(/^name: /u);

@@ -15,8 +15,29 @@ describe('chooseRecords', () => {
     { name: 'SCIM Resources', given: { schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], Resources: [user(1)] }, want: '.Resources' },
     { name: 'nested data.users', given: { data: { users: [user(1)], cursor: 'x' } }, want: '.data.users' },
     { name: 'key needing quotes', given: { 'user-list': [user(1)] }, want: '."user-list"' },
-    { name: 'users beat teams', given: { teams: [{ id: 't1', name: 'Ops' }, { id: 't2', name: 'Dev' }], users: [user(1)] }, want: '.users' },
-    { name: 'users beat a longer list of roles', given: { roles: [{ id: 'r1', name: 'Admin' }, { id: 'r2', name: 'User' }, { id: 'r3', name: 'Guest' }], members: [user(1), user(2)] }, want: '.members' },
+    {
+      name: 'users beat teams',
+      given: {
+        teams: [
+          { id: 't1', name: 'Ops' },
+          { id: 't2', name: 'Dev' },
+        ],
+        users: [user(1)],
+      },
+      want: '.users',
+    },
+    {
+      name: 'users beat a longer list of roles',
+      given: {
+        roles: [
+          { id: 'r1', name: 'Admin' },
+          { id: 'r2', name: 'User' },
+          { id: 'r3', name: 'Guest' },
+        ],
+        members: [user(1), user(2)],
+      },
+      want: '.members',
+    },
   ])('$name -> $want', ({ given, want }) => {
     expect(chooseRecords(given).chosen?.expression).toBe(want);
   });

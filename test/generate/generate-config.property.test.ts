@@ -7,12 +7,37 @@ import { describe, expect, it } from 'vitest';
 import { applyMapping, applyRecordsPath } from '../../src/generate/apply-mapping.js';
 import { generateConfig, NoUserArrayError } from '../../src/generate/generate-config.js';
 
-const KEYS = ['id', 'user_id', 'gid', 'key', 'email', 'mail', 'name', 'displayName', 'first_name', 'last_name', 'login', 'role', 'status', 'active', 'suspended', 'is_admin', 'team_id', 'user-name', '.tag', 'profile', 'emails'];
+const KEYS = [
+  'id',
+  'user_id',
+  'gid',
+  'key',
+  'email',
+  'mail',
+  'name',
+  'displayName',
+  'first_name',
+  'last_name',
+  'login',
+  'role',
+  'status',
+  'active',
+  'suspended',
+  'is_admin',
+  'team_id',
+  'user-name',
+  '.tag',
+  'profile',
+  'emails',
+];
 const leaf = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.emailAddress(), fc.constantFrom('admin', 'active', 'ACTIVE', 'Ann Lee'));
 const value = fc.oneof(
   { weight: 4, arbitrary: leaf },
   { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...KEYS), leaf, { maxKeys: 4 }) },
-  { weight: 1, arbitrary: fc.array(fc.record({ value: fc.oneof(fc.emailAddress(), fc.string()), primary: fc.boolean() }, { requiredKeys: [] }), { maxLength: 3 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.record({ value: fc.oneof(fc.emailAddress(), fc.string()), primary: fc.boolean() }, { requiredKeys: [] }), { maxLength: 3 }),
+  },
 );
 const record = fc.dictionary(fc.constantFrom(...KEYS), value, { maxKeys: 8 });
 const response = fc.oneof(

@@ -18,7 +18,12 @@ describe('formatJqPath', () => {
 });
 
 describe('normalizeKey', () => {
-  it.each([['user_id', 'userid'], ['userId', 'userid'], ['User-ID', 'userid'], ['.tag', 'tag']])('%s -> %s', (given, want) => {
+  it.each([
+    ['user_id', 'userid'],
+    ['userId', 'userid'],
+    ['User-ID', 'userid'],
+    ['.tag', 'tag'],
+  ])('%s -> %s', (given, want) => {
     expect(normalizeKey(given)).toBe(want);
   });
 });

@@ -34,8 +34,22 @@ describe('writeConfigIntoSpec', () => {
     const before = SPEC.split('\n');
     const after = result.text.split('\n');
     const changedBefore = before.filter((line) => !after.includes(line));
-    expect(changedBefore).toEqual(['    records: .items', '      id: .uid # stable id', '      email: >-', '        .contact.mail', '        // ""', '      name: .display']);
-    for (const kept of ['  Imports and removes the user accounts of Acme People through its REST API, with', '  token: {label: API token, secret: true, required: true}', '    path: /v2/people   # paginated by page number', '    # Where the people are in the response.', '    success: [200]', '      # Kept: not something Generate Config proposes.']) {
+    expect(changedBefore).toEqual([
+      '    records: .items',
+      '      id: .uid # stable id',
+      '      email: >-',
+      '        .contact.mail',
+      '        // ""',
+      '      name: .display',
+    ]);
+    for (const kept of [
+      '  Imports and removes the user accounts of Acme People through its REST API, with',
+      '  token: {label: API token, secret: true, required: true}',
+      '    path: /v2/people   # paginated by page number',
+      '    # Where the people are in the response.',
+      '    success: [200]',
+      '      # Kept: not something Generate Config proposes.',
+    ]) {
       expect(after).toContain(kept);
     }
     expect(after).toContain('      id: .id // "" # stable id');
@@ -68,7 +82,8 @@ describe('writeConfigIntoSpec', () => {
     },
     {
       name: 'fills an empty records value',
-      given: 'actions:\n  importUsers:\n    path: /users\n    records: # fill me\n    mapping:\n      id: .id // ""\n      email: .email // ""\n      name: \'[.first_name, .last_name | strings] | join(" ")\'\n      admin: .role == "admin"\n',
+      given:
+        'actions:\n  importUsers:\n    path: /users\n    records: # fill me\n    mapping:\n      id: .id // ""\n      email: .email // ""\n      name: \'[.first_name, .last_name | strings] | join(" ")\'\n      admin: .role == "admin"\n',
       want: 'actions:\n  importUsers:\n    path: /users\n    records: .users # fill me\n    mapping:\n      id: .id // ""\n      email: .email // ""\n      name: \'[.first_name, .last_name | strings] | join(" ")\'\n      admin: .role == "admin"\n',
     },
   ])('$name', ({ given, want }) => {
@@ -97,10 +112,22 @@ describe('writeConfigIntoSpec', () => {
   });
 
   it.each([
-    { name: 'no importUsers and no --path', given: 'id: x\nactions:\n  deleteUser:\n    path: /u/{account.id}\n', want: 'spec.yaml: has no actions.importUsers; pass --path <endpoint> (the path that returned this response, e.g. /users) to create it' },
-    { name: 'importUsers without a path', given: 'id: x\nactions:\n  importUsers:\n    records: .data\n', want: 'spec.yaml:4:5: actions.importUsers has no path; add `path:` (the endpoint that returned this response) or pass --path <endpoint>' },
+    {
+      name: 'no importUsers and no --path',
+      given: 'id: x\nactions:\n  deleteUser:\n    path: /u/{account.id}\n',
+      want: 'spec.yaml: has no actions.importUsers; pass --path <endpoint> (the path that returned this response, e.g. /users) to create it',
+    },
+    {
+      name: 'importUsers without a path',
+      given: 'id: x\nactions:\n  importUsers:\n    records: .data\n',
+      want: 'spec.yaml:4:5: actions.importUsers has no path; add `path:` (the endpoint that returned this response) or pass --path <endpoint>',
+    },
     { name: 'importUsers not a mapping', given: 'actions:\n  importUsers: yes\n', want: 'spec.yaml:2:16: actions.importUsers must be a block mapping' },
-    { name: 'mapping in flow style', given: 'actions:\n  importUsers:\n    path: /u\n    mapping: {id: .id}\n', want: 'spec.yaml:4:14: actions.importUsers.mapping must be a block mapping (one `field: jq` per line) to be updated' },
+    {
+      name: 'mapping in flow style',
+      given: 'actions:\n  importUsers:\n    path: /u\n    mapping: {id: .id}\n',
+      want: 'spec.yaml:4:14: actions.importUsers.mapping must be a block mapping (one `field: jq` per line) to be updated',
+    },
     { name: 'not YAML', given: 'id: x\nactions:\n  importUsers:\n    path: [/users\n', want: 'spec.yaml:5:1: not valid YAML: ' },
     { name: 'not a mapping', given: '- a\n- b\n', want: 'spec.yaml: a spec must be a YAML mapping (id, name, auth, actions...)' },
   ])('refuses $name with a located message', ({ given, want }) => {

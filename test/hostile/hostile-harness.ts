@@ -19,7 +19,10 @@ export function hostileAnswer(kind: HostileKind, users: number): string {
     const fields = Array.from({ length: 200_000 }, (_, index) => `"k${index}":${index}`).join(',');
     return `{"users":[{"id":"u1","email":"a@example.com","name":"A",${fields}}]}`;
   }
-  const rows = Array.from({ length: users }, (_, index) => `{"id":"u${index}","email":"user${index}@example.com","name":"User ${index}","role":"user","teams":["t1","t2"]}`);
+  const rows = Array.from(
+    { length: users },
+    (_, index) => `{"id":"u${index}","email":"user${index}@example.com","name":"User ${index}","role":"user","teams":["t1","t2"]}`,
+  );
   return `{"total":${users * 3},"users":[${rows.join(',')}]}`;
 }
 
@@ -54,7 +57,10 @@ export interface TenantIntegration {
 }
 
 /** A tenant with a build-your-own integration (`spec`, default BYO_SPEC) reading `<origin>/<path>/users`, authentication configured (with `token`, or a default). */
-export async function setUpTenant(service: Service, input: { name: string; origin: string; path: string; token?: string; spec?: string }): Promise<TenantIntegration> {
+export async function setUpTenant(
+  service: Service,
+  input: { name: string; origin: string; path: string; token?: string; spec?: string },
+): Promise<TenantIntegration> {
   const tenant = await service.tenants.create({ name: input.name, plan: 'standard', actor: 'ops' });
   const baseUrl = `${input.origin}/${input.path}`;
   const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: input.spec ?? BYO_SPEC, baseUrl });

@@ -61,7 +61,9 @@ const encodings = (secret: string) => {
 function bombHandler(kind: 'gzip' | 'deflate') {
   const zeros = Buffer.alloc(BOMB_BYTES, 0x20);
   const packed = kind === 'gzip' ? gzipSync(zeros) : deflateSync(zeros);
-  return http.get(`*/${kind}/users`, () => (armed ? new HttpResponse(packed, { headers: { 'content-type': 'application/json', 'content-encoding': kind } }) : HttpResponse.json({ users: calmUsers })));
+  return http.get(`*/${kind}/users`, () =>
+    armed ? new HttpResponse(packed, { headers: { 'content-type': 'application/json', 'content-encoding': kind } }) : HttpResponse.json({ users: calmUsers }),
+  );
 }
 const bombSize = { gzip: gzipSync(Buffer.alloc(BOMB_BYTES, 0x20)).length, deflate: deflateSync(Buffer.alloc(BOMB_BYTES, 0x20)).length };
 
@@ -106,13 +108,20 @@ beforeAll(async () => {
       const header = request.headers.get('authorization') ?? '';
       const echoed = encodings(TOKEN);
       return HttpResponse.json(
-        { error: 'unauthorized', received: header, receivedBase64: Buffer.from(header).toString('base64'), ...echoed, text: `you sent ${echoed.jsonEscaped} (${echoed.urlEncoded})` },
+        {
+          error: 'unauthorized',
+          received: header,
+          receivedBase64: Buffer.from(header).toString('base64'),
+          ...echoed,
+          text: `you sent ${echoed.jsonEscaped} (${echoed.urlEncoded})`,
+        },
         { status: 401, headers: { 'x-echo-base64': echoed.base64, 'x-echo-hex': echoed.hex, 'x-echo-url': echoed.urlEncoded } },
       );
     }),
   );
   tenants.lying = await setUpTenant(fixture.service, { name: 'lying', origin: server.origin, path: 'lying', spec: PAGED_SPEC });
-  for (const kind of ['calm', 'slow', 'bytes', 'gzip', 'deflate'] as const) tenants[kind] = await setUpTenant(fixture.service, { name: kind, origin: server.origin, path: kind });
+  for (const kind of ['calm', 'slow', 'bytes', 'gzip', 'deflate'] as const)
+    tenants[kind] = await setUpTenant(fixture.service, { name: kind, origin: server.origin, path: kind });
   tenants.echo = await setUpTenant(fixture.service, { name: 'echo', origin: server.origin, path: 'echo', token: TOKEN });
   armed = true;
   await fixture.service.startWorkers();
@@ -136,14 +145,22 @@ async function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outc
 }
 
 describe('slow: a drip-fed body', () => {
-  it.each(['test', 'preview'] as const)('%s ends at the request timeout (TIMEOUT, 502), the other tenant not stalled', async (op) => {
-    const started = performance.now();
-    const { outcome, ratio } = await whileTenantAReads<unknown>(() => fixture.service.inspect[op]({ ...tenants.slow, actor }));
-    expect(outcome).toMatchObject({ name: 'ServiceError', code: 'ACTION_FAILED', failure: { code: 'TIMEOUT', message: expect.stringContaining(`did not complete within ${REQUEST_MS} ms`) } });
-    // The timeout, not the target, ended it: the body would drip on for as long as the socket stayed open.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(REQUEST_MS);
-    expect(ratio).toBeLessThan(MAX_RATIO);
-  }, 120_000);
+  it.each(['test', 'preview'] as const)(
+    '%s ends at the request timeout (TIMEOUT, 502), the other tenant not stalled',
+    async (op) => {
+      const started = performance.now();
+      const { outcome, ratio } = await whileTenantAReads<unknown>(() => fixture.service.inspect[op]({ ...tenants.slow, actor }));
+      expect(outcome).toMatchObject({
+        name: 'ServiceError',
+        code: 'ACTION_FAILED',
+        failure: { code: 'TIMEOUT', message: expect.stringContaining(`did not complete within ${REQUEST_MS} ms`) },
+      });
+      // The timeout, not the target, ended it: the body would drip on for as long as the socket stayed open.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(REQUEST_MS);
+      expect(ratio).toBeLessThan(MAX_RATIO);
+    },
+    120_000,
+  );
 });
 
 describe('lying about totals', () => {
@@ -197,19 +214,27 @@ describe('bytes that are not UTF-8, and NUL in names', () => {
 
 describe('a compressed bomb', () => {
   // The runtime asks for no content coding and inflates none: the answer is read as the bytes sent.
-  it.each(['gzip', 'deflate'] as const)('%s: never inflated; Test answers the packed bytes, Preview refuses them as BAD_RESPONSE', async (kind) => {
-    const tested = await whileTenantAReads(() => fixture.service.inspect.test({ ...tenants[kind], actor }));
-    if (tested.outcome instanceof Error) throw tested.outcome;
-    expect(tested.outcome.request.headers['accept-encoding']).toBeUndefined();
-    expect(typeof tested.outcome.body).toBe('string');
-    expect((tested.outcome.body as string).length).toBeLessThanOrEqual(bombSize[kind]);
-    expect(tested.outcome.sample.chars).toBeLessThanOrEqual(bombSize[kind]);
-    expect(tested.ratio).toBeLessThan(MAX_RATIO);
+  it.each(['gzip', 'deflate'] as const)(
+    '%s: never inflated; Test answers the packed bytes, Preview refuses them as BAD_RESPONSE',
+    async (kind) => {
+      const tested = await whileTenantAReads(() => fixture.service.inspect.test({ ...tenants[kind], actor }));
+      if (tested.outcome instanceof Error) throw tested.outcome;
+      expect(tested.outcome.request.headers['accept-encoding']).toBeUndefined();
+      expect(typeof tested.outcome.body).toBe('string');
+      expect((tested.outcome.body as string).length).toBeLessThanOrEqual(bombSize[kind]);
+      expect(tested.outcome.sample.chars).toBeLessThanOrEqual(bombSize[kind]);
+      expect(tested.ratio).toBeLessThan(MAX_RATIO);
 
-    const previewed = await whileTenantAReads<unknown>(() => fixture.service.inspect.preview({ ...tenants[kind], actor }));
-    expect(previewed.outcome).toMatchObject({ name: 'ServiceError', code: 'ACTION_FAILED', failure: { code: 'BAD_RESPONSE', message: expect.stringContaining('the response is a string') } });
-    expect(previewed.ratio).toBeLessThan(MAX_RATIO);
-  }, 120_000);
+      const previewed = await whileTenantAReads<unknown>(() => fixture.service.inspect.preview({ ...tenants[kind], actor }));
+      expect(previewed.outcome).toMatchObject({
+        name: 'ServiceError',
+        code: 'ACTION_FAILED',
+        failure: { code: 'BAD_RESPONSE', message: expect.stringContaining('the response is a string') },
+      });
+      expect(previewed.ratio).toBeLessThan(MAX_RATIO);
+    },
+    120_000,
+  );
 });
 
 describe('a target echoing the credential in every encoding', () => {

@@ -8,7 +8,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedStorage, useService } from '../service/helpers/service-fixture.js';
 import type { ServiceLogEntry } from '../../src/service/index.js';
-import { percentile, setUpTenant, startHostileTarget, timeAlone, timeDuring, type HostileKind, type HostileTarget, type TenantIntegration } from './hostile-harness.js';
+import {
+  percentile,
+  setUpTenant,
+  startHostileTarget,
+  timeAlone,
+  timeDuring,
+  type HostileKind,
+  type HostileTarget,
+  type TenantIntegration,
+} from './hostile-harness.js';
 
 const USERS = 50_000;
 /** Tenant A's median read during B's hostile case, against its median alone: generous for a loaded 2-core machine. */
@@ -23,7 +32,8 @@ let baseline: number;
 
 beforeAll(async () => {
   target = await startHostileTarget(USERS);
-  for (const kind of ['calm', 'huge', 'deep', 'wide'] as const) tenants[kind] = await setUpTenant(fixture.service, { name: kind, origin: target.server.origin, path: kind });
+  for (const kind of ['calm', 'huge', 'deep', 'wide'] as const)
+    tenants[kind] = await setUpTenant(fixture.service, { name: kind, origin: target.server.origin, path: kind });
   target.arm();
   const probe = () => fixture.service.integrations.get(tenants.calm);
   await timeAlone(probe, 10);
@@ -57,17 +67,30 @@ describe('a deep or wide answer is BAD_RESPONSE naming the limit (finding 6), ne
     { kind: 'wide' as const, limit: 'maxFields', op: 'test' as const },
     { kind: 'wide' as const, limit: 'maxFields', op: 'preview' as const },
     { kind: 'wide' as const, limit: 'maxFields', op: 'generate' as const },
-  ])('$kind answer, $op: BAD_RESPONSE $limit, its cause logged', async ({ kind, limit, op }) => {
-    logged.length = 0;
-    const { outcome, ratio } = await whileTenantAReads<unknown>(() => operations[op](tenants[kind]));
-    expect(outcome).toMatchObject({ name: 'ServiceError', code: 'BAD_RESPONSE', message: expect.stringContaining(limit), failure: { limit } });
-    expect(ratio).toBeLessThan(MAX_RATIO);
-    // The service's log names the limit, the operation, the tenant and the integration; not the token, not the body.
-    expect(logged).toEqual([{ event: 'target_answer.refused', operation: loggedAs[op], ...tenants[kind], limit, value: expect.any(Number), message: expect.stringContaining(limit) }]);
-    const text = JSON.stringify(logged);
-    expect(text).not.toContain('a-long-enough-token');
-    expect(text).not.toContain(kind === 'wide' ? '"k1"' : '[[[');
-  }, 120_000);
+  ])(
+    '$kind answer, $op: BAD_RESPONSE $limit, its cause logged',
+    async ({ kind, limit, op }) => {
+      logged.length = 0;
+      const { outcome, ratio } = await whileTenantAReads<unknown>(() => operations[op](tenants[kind]));
+      expect(outcome).toMatchObject({ name: 'ServiceError', code: 'BAD_RESPONSE', message: expect.stringContaining(limit), failure: { limit } });
+      expect(ratio).toBeLessThan(MAX_RATIO);
+      // The service's log names the limit, the operation, the tenant and the integration; not the token, not the body.
+      expect(logged).toEqual([
+        {
+          event: 'target_answer.refused',
+          operation: loggedAs[op],
+          ...tenants[kind],
+          limit,
+          value: expect.any(Number),
+          message: expect.stringContaining(limit),
+        },
+      ]);
+      const text = JSON.stringify(logged);
+      expect(text).not.toContain('a-long-enough-token');
+      expect(text).not.toContain(kind === 'wide' ? '"k1"' : '[[[');
+    },
+    120_000,
+  );
 });
 
 describe('a huge answer is sampled, and the sample says what it left out (finding 1)', () => {

@@ -36,7 +36,11 @@ describe('the connector bin in a checkout without a build', () => {
   });
 
   it('runs a command that loads its module lazily (validate a shipped spec)', async () => {
-    const { stdout } = await exec(process.execPath, [join(checkout, 'scripts/connector.mjs'), 'validate', join(REPO, 'specs/prebuilt/incident-platform.yaml')], { cwd: checkout });
+    const { stdout } = await exec(
+      process.execPath,
+      [join(checkout, 'scripts/connector.mjs'), 'validate', join(REPO, 'specs/prebuilt/incident-platform.yaml')],
+      { cwd: checkout },
+    );
     expect(stdout).toBe('1 spec file checked: all valid\n');
   });
 

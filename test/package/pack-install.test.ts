@@ -65,7 +65,11 @@ beforeAll(async () => {
   // A consumer's plain install: install scripts allowed (explicitly, whatever the user's npmrc
   // says), and none runs or downloads anything; this package has none (asserted below), nor does
   // any of its production dependencies (the jq binary fallback needs no install step).
-  const install = await run('npm', ['install', tarball, '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts=false', '--foreground-scripts'], { cwd: host, env: NPM_ENV });
+  const install = await run(
+    'npm',
+    ['install', tarball, '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts=false', '--foreground-scripts'],
+    { cwd: host, env: NPM_ENV },
+  );
   expect(install.stderr.replace(/^npm warn .*\n/gm, '')).toBe('');
   expect(install.code).toBe(0);
   // --foreground-scripts prints `> name@version postinstall` for any script that runs: none does.
@@ -83,10 +87,23 @@ afterAll(async () => {
 describe('the packed tarball', () => {
   it('holds the build, the schema, the specs and the README, and no sources or tests', async () => {
     const files = JSON.parse(await readFile(join(work, 'packed-files.json'), 'utf8')) as string[];
-    for (const file of ['package.json', 'README.md', 'schema/connector-spec.schema.json', 'specs/prebuilt/incident-platform.yaml', 'scripts/connector.mjs', 'dist/cli/connector.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/index.js.map', 'dist/src/compiler/schema-validators.checking.cjs', 'dist/generated/incident-platform.js', 'dist/generated/incident-platform.d.ts']) {
+    for (const file of [
+      'package.json',
+      'README.md',
+      'schema/connector-spec.schema.json',
+      'specs/prebuilt/incident-platform.yaml',
+      'scripts/connector.mjs',
+      'dist/cli/connector.js',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/index.js.map',
+      'dist/src/compiler/schema-validators.checking.cjs',
+      'dist/generated/incident-platform.js',
+      'dist/generated/incident-platform.d.ts',
+    ]) {
       expect(files).toContain(file);
     }
-    expect(files.filter((file) => /^(src|test|generated)\//.test(file) || file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((file) => /^(src|test|generated)\//.test(file) || (file.endsWith('.ts') && !file.endsWith('.d.ts')))).toEqual([]);
     // Of scripts/, only the bin: the build script is a development tool.
     expect(files.filter((file) => file.startsWith('scripts/'))).toEqual(['scripts/connector.mjs']);
   });
@@ -121,7 +138,10 @@ try {
 }
 `,
     );
-    const result = await run(process.execPath, ['host.mjs'], { cwd: host, env: { ...process.env, TOKEN: DEMO_FULL_ACCESS_KEY, BASE_URL: simulator.server.origin } });
+    const result = await run(process.execPath, ['host.mjs'], {
+      cwd: host,
+      env: { ...process.env, TOKEN: DEMO_FULL_ACCESS_KEY, BASE_URL: simulator.server.origin },
+    });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ imported: USERS, created: 201, deleted: 204, againAbsent: true, after: USERS, isError: 'function' });
@@ -129,7 +149,9 @@ try {
 
   it('reaches every shipped connector, by id and by spec file name, and the compiler', async () => {
     const ids = Object.keys(((await import('../../generated/index.js')) as { connectors: Record<string, unknown> }).connectors);
-    const specNames = (await readdir(join(REPO, 'specs'), { recursive: true })).filter((f) => f.endsWith('.yaml')).map((f) => f.replace(/^.*\//, '').replace(/\.yaml$/, ''));
+    const specNames = (await readdir(join(REPO, 'specs'), { recursive: true }))
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => f.replace(/^.*\//, '').replace(/\.yaml$/, ''));
     await writeFile(
       join(host, 'subpaths.mjs'),
       `import { connectors } from 'lifecycle-connectors/connectors';
@@ -174,7 +196,26 @@ client.activateUser;
 `,
     );
     const tsc = join(REPO, 'node_modules/typescript/bin/tsc');
-    const result = await run(process.execPath, [tsc, '--noEmit', '--strict', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--typeRoots', join(REPO, 'node_modules/@types'), '--types', 'node', 'typed.mts'], { cwd: host });
+    const result = await run(
+      process.execPath,
+      [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--module',
+        'nodenext',
+        '--moduleResolution',
+        'nodenext',
+        '--target',
+        'es2022',
+        '--typeRoots',
+        join(REPO, 'node_modules/@types'),
+        '--types',
+        'node',
+        'typed.mts',
+      ],
+      { cwd: host },
+    );
     expect(result.stdout).toBe('');
     expect(result.code).toBe(0);
     // tsc loads the whole declaration tree: 11 s alone, 14 s at a load of 17, over 20 s beside other test files.
@@ -204,7 +245,9 @@ describe('the installed connector bin', () => {
   });
 
   it('runs an import of a shipped connector and writes clean JSON', async () => {
-    const result = await connector(['run', 'incident-platform', 'importUsers', '--base-url', simulator.server.origin, '--json'], { CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY });
+    const result = await connector(['run', 'incident-platform', 'importUsers', '--base-url', simulator.server.origin, '--json'], {
+      CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY,
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(USERS);
   });
@@ -212,14 +255,20 @@ describe('the installed connector bin', () => {
   it("runs a build-your-own spec's import with its jq isolated in the bundled worker thread", async () => {
     const spec = join(host, 'byo.yaml');
     await writeFile(spec, BYO_SPEC);
-    const result = await connector(['run', spec, 'importUsers', '--base-url', simulator.server.origin, '--json'], { CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY });
+    const result = await connector(['run', spec, 'importUsers', '--base-url', simulator.server.origin, '--json'], {
+      CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY,
+    });
     expect(result.stderr).not.toContain('jq worker');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveLength(USERS);
   });
 
   it('starts the service on its embedded database (migrations and PGlite files found from the bundle)', async () => {
-    const child = spawn(join(host, 'node_modules/.bin/connector'), ['service', 'start', '--data-dir', join(work, 'service-data'), '--port', '0', '--no-workers'], { cwd: host, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(
+      join(host, 'node_modules/.bin/connector'),
+      ['service', 'start', '--data-dir', join(work, 'service-data'), '--port', '0', '--no-workers'],
+      { cwd: host, env: { ...process.env, NO_COLOR: '1' } },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -227,7 +276,10 @@ describe('the installed connector bin', () => {
     const listening = /service listening on (http:\/\/127\.0\.0\.1:\d+)/u;
     try {
       // Listening, or the exit of a service that could not start (then its output says why).
-      await Promise.race([expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(listening), exited.then((code) => expect({ code, output }).toBeUndefined())]);
+      await Promise.race([
+        expect.poll(() => output, { timeout: 60_000, interval: 100 }).toMatch(listening),
+        exited.then((code) => expect({ code, output }).toBeUndefined()),
+      ]);
       const origin = listening.exec(output)![1]!;
       expect((await fetch(`${origin}/openapi.json`)).status).toBe(200);
     } finally {

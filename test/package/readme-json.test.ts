@@ -17,7 +17,10 @@ const exec = promisify(execFile);
 
 /** Shell lines of the sh blocks of README.md and docs/ that run `connector` with stdout redirected to a .json file. */
 async function jsonWritingCommands(): Promise<{ command: string; file: string }[]> {
-  const pages = ['README.md', ...(await readdir(join(REPO, 'docs'), { recursive: true })).filter((file) => file.endsWith('.md')).map((file) => join('docs', file))];
+  const pages = [
+    'README.md',
+    ...(await readdir(join(REPO, 'docs'), { recursive: true })).filter((file) => file.endsWith('.md')).map((file) => join('docs', file)),
+  ];
   const texts = await Promise.all(pages.map((page) => readFile(join(REPO, page), 'utf8')));
   const blocks = texts.flatMap((text) => [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!));
   return blocks

@@ -24,8 +24,9 @@ describe('openDatabase (PostgreSQL)', () => {
   });
 
   it('names the server but never the password when it cannot connect', async () => {
-    await expect(openDatabase({ databaseUrl: 'postgres://postgres:hunter2-secret@127.0.0.1:1/nowhere' })).rejects.toSatisfy((error: Error & { code: string }) =>
-      error.code === 'DATABASE_UNAVAILABLE' && error.message.includes('127.0.0.1:1/nowhere') && !error.message.includes('hunter2'),
+    await expect(openDatabase({ databaseUrl: 'postgres://postgres:hunter2-secret@127.0.0.1:1/nowhere' })).rejects.toSatisfy(
+      (error: Error & { code: string }) =>
+        error.code === 'DATABASE_UNAVAILABLE' && error.message.includes('127.0.0.1:1/nowhere') && !error.message.includes('hunter2'),
     );
   });
 });

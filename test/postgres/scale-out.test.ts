@@ -14,7 +14,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openService, type Service } from '../../src/service/index.js';
 import type { SyncRun } from '../../src/service/sync/sync-view.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
-import { DEMO_FULL_ACCESS_KEY, makeUserId, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
+import {
+  DEMO_FULL_ACCESS_KEY,
+  makeUserId,
+  seedUsers,
+  startIncidentPlatform,
+  type IncidentPlatformSimulator,
+} from '../../src/simulators/incident-platform/index.js';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,7 +45,19 @@ const gate = new Promise<void>((resolve) => (openGate = resolve));
 function startWorker(): Promise<(typeof workers)[number]> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'service', 'worker', '--allow-egress', '127.0.0.0/8', '--stale-run-seconds', String(STALE_RUN_SECONDS), '--poll-seconds', '0.5'],
+    [
+      '--import',
+      'tsx',
+      'src/cli/main.ts',
+      'service',
+      'worker',
+      '--allow-egress',
+      '127.0.0.0/8',
+      '--stale-run-seconds',
+      String(STALE_RUN_SECONDS),
+      '--poll-seconds',
+      '0.5',
+    ],
     { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
@@ -71,9 +89,15 @@ async function settledRuns(expectedPerIntegration: number): Promise<SyncRun[][]>
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   const jobs = (await client.query(`SELECT state, count(*)::int AS n FROM pgboss.job WHERE name = 'integration-sync' GROUP BY state`)).rows;
-  const activity = (await client.query(`SELECT state, wait_event_type, left(query, 120) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows;
+  const activity = (
+    await client.query(
+      `SELECT state, wait_event_type, left(query, 120) AS query FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    )
+  ).rows;
   await client.end();
-  throw new Error(`the runs did not settle: jobs ${JSON.stringify(jobs)}; sessions ${JSON.stringify(activity)}; ${open.length} open, e.g. ${JSON.stringify(open.slice(0, 3))}; worker output: ${workers.map((worker) => worker.output().slice(-2000)).join('\n---\n')}`);
+  throw new Error(
+    `the runs did not settle: jobs ${JSON.stringify(jobs)}; sessions ${JSON.stringify(activity)}; ${open.length} open, e.g. ${JSON.stringify(open.slice(0, 3))}; worker output: ${workers.map((worker) => worker.output().slice(-2000)).join('\n---\n')}`,
+  );
 }
 
 async function allAccounts(ref: { tenantId: string; integrationId: string }) {
@@ -113,7 +137,14 @@ beforeAll(async () => {
   simulators.push(held);
   for (let index = 0; index < INTEGRATIONS; index += 1) {
     const simulator = index === 0 ? held : simulators[index % SIMULATORS]!;
-    const integration = await service.integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin, name: `App ${index}` });
+    const integration = await service.integrations.create({
+      tenantId: tenant.id,
+      actor,
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: simulator.server.origin,
+      name: `App ${index}`,
+    });
     const ref = { tenantId: tenant.id, integrationId: integration.id };
     await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
     refs.push({ ...ref, simulator });
@@ -129,7 +160,8 @@ afterAll(async () => {
 }, 60_000);
 
 it('three workers sync 200 integrations once per trigger; a worker killed mid-run loses, duplicates and removes nothing', { timeout: 600_000 }, async () => {
-  const enable = (ref: (typeof refs)[number]) => service.integrations.setAction({ tenantId: ref.tenantId, integrationId: ref.integrationId, action: 'importUsers', enabled: true, actor });
+  const enable = (ref: (typeof refs)[number]) =>
+    service.integrations.setAction({ tenantId: ref.tenantId, integrationId: ref.integrationId, action: 'importUsers', enabled: true, actor });
   // Trigger 1: enabling Import Users queues each integration's first run. The first worker alone
   // takes integration 0's run, which waits at the gate; then the other two join and the rest is enabled.
   gated = true;
@@ -165,7 +197,10 @@ it('three workers sync 200 integrations once per trigger; a worker killed mid-ru
   // Trigger 2, on the two workers left: each simulator loses two users and gains one.
   const gone = new Map<IncidentPlatformSimulator, string[]>();
   for (const [index, simulator] of simulators.entries()) {
-    gone.set(simulator, simulator.state.users.splice(5, 2).map((user) => user.id));
+    gone.set(
+      simulator,
+      simulator.state.users.splice(5, 2).map((user) => user.id),
+    );
     simulator.state.users.push({ ...simulator.state.users[6]!, id: makeUserId(900_000 + index), email: `joiner${index}@example.com`, name: `Joiner ${index}` });
   }
   const requested = await Promise.all(refs.map((ref) => service.sync.syncNow({ tenantId: ref.tenantId, integrationId: ref.integrationId, actor })));

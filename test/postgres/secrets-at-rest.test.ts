@@ -21,8 +21,11 @@ describe('secrets at rest (PostgreSQL)', () =>
       );
       const holding: string[] = [];
       for (const table of tables) {
-        const { rows } = await client.query<{ row: string }>(`SELECT t::text AS row FROM ${client.escapeIdentifier(table.schema)}.${client.escapeIdentifier(table.name)} t`);
-        for (const { row } of rows) for (const needle of needles) if (row.includes(needle)) holding.push(`${table.schema}.${table.name}: ${needle.slice(0, 8)}…`);
+        const { rows } = await client.query<{ row: string }>(
+          `SELECT t::text AS row FROM ${client.escapeIdentifier(table.schema)}.${client.escapeIdentifier(table.name)} t`,
+        );
+        for (const { row } of rows)
+          for (const needle of needles) if (row.includes(needle)) holding.push(`${table.schema}.${table.name}: ${needle.slice(0, 8)}…`);
       }
       if (tables.length < 5) holding.push(`only ${tables.length} tables found: the scan did not see the service's schema`);
       return holding;

@@ -18,12 +18,42 @@ afterEach(() => server.reset());
 afterAll(() => server.close());
 
 describe('static auth on the wire', () => {
-  it.each<{ name: string; auth: Auth; inputs: Record<string, string>; want: (request: { url: string; headers: Record<string, string> }) => unknown; value: unknown }>([
+  it.each<{
+    name: string;
+    auth: Auth;
+    inputs: Record<string, string>;
+    want: (request: { url: string; headers: Record<string, string> }) => unknown;
+    value: unknown;
+  }>([
     { name: 'bearer', auth: { type: 'bearer' }, inputs: { token: 'tk-1' }, want: (r) => r.headers.authorization, value: 'Bearer tk-1' },
-    { name: 'bearer, custom header and prefix', auth: { type: 'bearer', header: 'X-Api-Token', prefix: '' }, inputs: { token: 'tk-1' }, want: (r) => r.headers['x-api-token'], value: 'tk-1' },
-    { name: 'basic (UTF-8)', auth: { type: 'basic' }, inputs: { username: 'zoë', password: 'pä:ss' }, want: (r) => r.headers.authorization, value: `Basic ${Buffer.from('zoë:pä:ss', 'utf8').toString('base64')}` },
-    { name: 'apiKey header template', auth: { type: 'apiKey', in: 'header', name: 'Authorization', value: 'Token token={{ .Key }}' }, inputs: { token: 'k-9' }, want: (r) => r.headers.authorization, value: 'Token token=k-9' },
-    { name: 'apiKey query', auth: { type: 'apiKey', in: 'query', name: 'api_key' }, inputs: { token: 'k 9&x' }, want: (r) => new URL(r.url, 'http://h').searchParams.get('api_key'), value: 'k 9&x' },
+    {
+      name: 'bearer, custom header and prefix',
+      auth: { type: 'bearer', header: 'X-Api-Token', prefix: '' },
+      inputs: { token: 'tk-1' },
+      want: (r) => r.headers['x-api-token'],
+      value: 'tk-1',
+    },
+    {
+      name: 'basic (UTF-8)',
+      auth: { type: 'basic' },
+      inputs: { username: 'zoë', password: 'pä:ss' },
+      want: (r) => r.headers.authorization,
+      value: `Basic ${Buffer.from('zoë:pä:ss', 'utf8').toString('base64')}`,
+    },
+    {
+      name: 'apiKey header template',
+      auth: { type: 'apiKey', in: 'header', name: 'Authorization', value: 'Token token={{ .Key }}' },
+      inputs: { token: 'k-9' },
+      want: (r) => r.headers.authorization,
+      value: 'Token token=k-9',
+    },
+    {
+      name: 'apiKey query',
+      auth: { type: 'apiKey', in: 'query', name: 'api_key' },
+      inputs: { token: 'k 9&x' },
+      want: (r) => new URL(r.url, 'http://h').searchParams.get('api_key'),
+      value: 'k 9&x',
+    },
   ])('$name', async ({ auth, inputs, want, value }) => {
     const client = connect(makeConnector({ auth, actions: { importUsers: usersImport } }), inputs, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     expect(await client.importUsers().collect()).toHaveLength(1);
@@ -38,13 +68,20 @@ describe('OAuth 2.0 through the request loop', () => {
     server.use(
       http.post('*/oauth/token', () => ((issued += 1), HttpResponse.json({ access_token: `at-${issued}`, token_type: 'Bearer', expires_in: 3600 }))),
       http.get('*/users', ({ request }) =>
-        request.headers.get('authorization') === 'Bearer at-2' ? HttpResponse.json({ users: [{ id: 'u1' }] }) : HttpResponse.json({ error: 'expired' }, { status: 401 }),
+        request.headers.get('authorization') === 'Bearer at-2'
+          ? HttpResponse.json({ users: [{ id: 'u1' }] })
+          : HttpResponse.json({ error: 'expired' }, { status: 401 }),
       ),
     );
     const connector = makeConnector({ auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/oauth/token' }, actions: { importUsers: usersImport } });
     const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     expect(await client.importUsers().collect()).toHaveLength(1);
-    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /oauth/token', 'GET /users', 'POST /oauth/token', 'GET /users']);
+    expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'POST /oauth/token',
+      'GET /users',
+      'POST /oauth/token',
+      'GET /users',
+    ]);
     await client.close();
   });
 
@@ -68,7 +105,11 @@ describe('token requests are never retried', () => {
   ])('after $what the token POST is sent once, though the import GET may be retried', async ({ reply, code }) => {
     server.use(http.post('*/oauth/token', reply));
     const connector = makeConnector({ auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: '/oauth/token' }, actions: { importUsers: usersImport } });
-    const client = connect(connector, { clientId: 'cid', clientSecret: 'csecret-1' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(
+      connector,
+      { clientId: 'cid', clientSecret: 'csecret-1' },
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined },
+    );
     await expect(client.importUsers().collect()).rejects.toMatchObject({ code, action: 'auth' });
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /oauth/token']);
     await client.close();
@@ -76,8 +117,7 @@ describe('token requests are never retried', () => {
 });
 
 describe('OAuth 2.0 token URL from an input', () => {
-  const tokenRoute = () =>
-    http.post('*/tenant-login/token', () => HttpResponse.json({ access_token: 'at-tenant', token_type: 'Bearer', expires_in: 3600 }));
+  const tokenRoute = () => http.post('*/tenant-login/token', () => HttpResponse.json({ access_token: 'at-tenant', token_type: 'Bearer', expires_in: 3600 }));
   const connectorWith = (input: { default?: string }) =>
     makeConnector({
       inputs: {
@@ -91,7 +131,11 @@ describe('OAuth 2.0 token URL from an input', () => {
 
   it('uses the input the operator filled in', async () => {
     server.use(tokenRoute());
-    const client = connect(connectorWith({}), { tokenUrl: `${server.origin}/tenant-login/token`, clientId: 'cid', clientSecret: 'cs' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
+    const client = connect(
+      connectorWith({}),
+      { tokenUrl: `${server.origin}/tenant-login/token`, clientId: 'cid', clientSecret: 'cs' },
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin },
+    );
     expect(await client.importUsers().collect()).toHaveLength(1);
     expect(server.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['POST /tenant-login/token', 'GET /users']);
     await client.close();
@@ -99,7 +143,11 @@ describe('OAuth 2.0 token URL from an input', () => {
 
   it("falls back to the input's declared default when the operator leaves it empty", async () => {
     server.use(tokenRoute());
-    const client = connect(connectorWith({ default: `${server.origin}/tenant-login/token` }), { tokenUrl: '', clientId: 'cid', clientSecret: 'cs' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
+    const client = connect(
+      connectorWith({ default: `${server.origin}/tenant-login/token` }),
+      { tokenUrl: '', clientId: 'cid', clientSecret: 'cs' },
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin },
+    );
     expect(await client.importUsers().collect()).toHaveLength(1);
     expect(server.requests[0]?.url).toBe('/tenant-login/token');
     await client.close();

@@ -8,7 +8,7 @@ import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 type ImportOnlyInputs = { token?: string; baseUrl?: string };
 
 describe('client types', () => {
-  it('has only the connector\'s actions, and typed inputs and custom action names', async () => {
+  it("has only the connector's actions, and typed inputs and custom action names", async () => {
     const importOnly: CompiledConnector<ImportOnlyInputs, 'importUsers' | 'deleteUser', 'orderLaptop'> = makeConnector({
       baseUrl: 'http://127.0.0.1:9',
       actions: { importUsers: usersImport, deleteUser: { method: 'DELETE', path: '/u/{account.id}' }, custom: { orderLaptop: { method: 'POST', path: '/o' } } },
@@ -34,7 +34,10 @@ describe('client types', () => {
   });
 
   it('a connector without custom actions has no runCustomAction', async () => {
-    const plain: CompiledConnector<{ token?: string }, 'importUsers', never> = makeConnector({ baseUrl: 'http://127.0.0.1:9', actions: { importUsers: usersImport } });
+    const plain: CompiledConnector<{ token?: string }, 'importUsers', never> = makeConnector({
+      baseUrl: 'http://127.0.0.1:9',
+      actions: { importUsers: usersImport },
+    });
     const client = connect(plain, {}, { egress: ALLOW_LOOPBACK });
     // @ts-expect-error no custom actions
     expect(client.runCustomAction).toBeUndefined();

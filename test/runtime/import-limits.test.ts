@@ -27,7 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const importUsers: ImportAction = { path: '/users', records: '.users', mapping: { id: '.id', email: '.email', name: '.name' }, pagination: { type: 'page', pageParam: 'page' } };
+const importUsers: ImportAction = {
+  path: '/users',
+  records: '.users',
+  mapping: { id: '.id', email: '.email', name: '.name' },
+  pagination: { type: 'page', pageParam: 'page' },
+};
 
 async function importWith(options: Partial<ConnectOptions>, action: ImportAction = importUsers): Promise<unknown> {
   const client = connect(makeConnector({ actions: { importUsers: action } }), {}, { baseUrl: server.origin, egress: ALLOW_LOOPBACK, ...options });
@@ -55,7 +60,10 @@ describe('import limits', () => {
 
   it('maxFieldLength, naming the field', async () => {
     const failure = await importWith({}, { ...importUsers, path: '/giant', pagination: { type: 'none' } });
-    expect(failure).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringMatching(/field name of an account on page 1 is 70000 characters.*maxFieldLength \(65536\)/) });
+    expect(failure).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: expect.stringMatching(/field name of an account on page 1 is 70000 characters.*maxFieldLength \(65536\)/),
+    });
   });
 
   it('deadlineMs, checked before each request', async () => {

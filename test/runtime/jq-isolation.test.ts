@@ -49,10 +49,19 @@ const LOOPING = `'if .loop then (reduce range(1e15) as $i (0; . + 1)) else (.nam
 describe("isolation of a custom spec's jq", () => {
   it('a mapping past the memory cap is LIMIT_EXCEEDED naming maxMemoryMb; the next import of the same client works', async () => {
     let greedy = true;
-    const client = await clientFor(spec(GREEDY), { isolation: { maxMemoryMb: 64 }, limits: { maxSteps: 1e12 } }, () => [{ id: 'u1', email: 'u1@example.com', name: 'Ann', greedy }]);
+    const client = await clientFor(spec(GREEDY), { isolation: { maxMemoryMb: 64 }, limits: { maxSteps: 1e12 } }, () => [
+      { id: 'u1', email: 'u1@example.com', name: 'Ann', greedy },
+    ]);
     try {
-      const error = await client.importUsers().collect().catch((caught: unknown) => caught);
-      expect(error).toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('maxMemoryMb'), hint: expect.stringContaining('jq: { isolation: { maxMemoryMb') });
+      const error = await client
+        .importUsers()
+        .collect()
+        .catch((caught: unknown) => caught);
+      expect(error).toMatchObject({
+        code: 'LIMIT_EXCEEDED',
+        message: expect.stringContaining('maxMemoryMb'),
+        hint: expect.stringContaining('jq: { isolation: { maxMemoryMb'),
+      });
       greedy = false;
       expect(await client.importUsers().collect()).toEqual([{ id: 'u1', email: 'u1@example.com', name: 'Ann' }]);
     } finally {
@@ -63,7 +72,10 @@ describe("isolation of a custom spec's jq", () => {
   it('a mapping past the time limit is LIMIT_EXCEEDED naming timeoutMs', async () => {
     const client = await clientFor(spec(LOOPING), { isolation: { timeoutMs: 300 }, limits: { maxSteps: 1e15 } }, () => [{ id: 'u1', loop: true }]);
     try {
-      await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringMatching(/mapping passed the jq limit timeoutMs.*300 ms/u) });
+      await expect(client.importUsers().collect()).rejects.toMatchObject({
+        code: 'LIMIT_EXCEEDED',
+        message: expect.stringMatching(/mapping passed the jq limit timeoutMs.*300 ms/u),
+      });
     } finally {
       await client.close();
     }
@@ -79,7 +91,10 @@ describe("isolation of a custom spec's jq", () => {
 `;
     const client = await clientFor(spec(`'.name // ""'`, deleteUser), { isolation: { timeoutMs: 300 }, limits: { maxSteps: 1e15 } }, () => []);
     try {
-      await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('outcome rule for status 404') });
+      await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({
+        code: 'LIMIT_EXCEEDED',
+        message: expect.stringContaining('outcome rule for status 404'),
+      });
     } finally {
       await client.close();
     }
@@ -92,7 +107,11 @@ describe("where a connection's jq runs by default", () => {
     expect(jqCompileOptions('prebuilt')).toEqual({ policy: 'customer' });
     expect(jqCompileOptions('scim')).toEqual({ policy: 'customer' });
     expect(jqCompileOptions('custom', { isolation: false })).toEqual({ policy: 'customer' });
-    expect(jqCompileOptions('prebuilt', { isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } })).toEqual({ policy: 'customer', isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } });
+    expect(jqCompileOptions('prebuilt', { isolation: { timeoutMs: 5 }, limits: { maxSteps: 9 } })).toEqual({
+      policy: 'customer',
+      isolation: { timeoutMs: 5 },
+      limits: { maxSteps: 9 },
+    });
   });
 
   it('falls back to a jq binary only when the host says the programs are trusted', () => {

@@ -13,7 +13,16 @@ it('a connector that did not go through the compiler is a CONFIG error naming th
       name: 'Raw',
       type: 'custom',
       auth: { type: 'none' },
-      actions: { importUsers: { method: 'GET', idempotent: true, path: '/users', records: '.', mapping: { id: '.id', email: '.email', name: '.name' }, pagination: { type: 'offset', limit: 10 } } },
+      actions: {
+        importUsers: {
+          method: 'GET',
+          idempotent: true,
+          path: '/users',
+          records: '.',
+          mapping: { id: '.id', email: '.email', name: '.name' },
+          pagination: { type: 'offset', limit: 10 },
+        },
+      },
     },
   };
   const client = connect(raw, {}, { egress: ALLOW_LOOPBACK, baseUrl: 'http://127.0.0.1:9' });

@@ -17,7 +17,12 @@ describe('package entry point', () => {
   });
 
   it('exports buildAuthorizationUrl and secretInputNames', () => {
-    const auth = { type: 'oauth2', grant: 'authorization_code', authorizationUrl: 'https://idp.example/authorize', tokenUrl: 'https://idp.example/token' } as const;
+    const auth = {
+      type: 'oauth2',
+      grant: 'authorization_code',
+      authorizationUrl: 'https://idp.example/authorize',
+      tokenUrl: 'https://idp.example/token',
+    } as const;
     const built = api.buildAuthorizationUrl({ auth, inputs: { clientId: 'client-1' }, redirectUri: 'https://app.example/cb' });
     expect(new URL(built.url).searchParams.get('client_id')).toBe('client-1');
     expect(api.secretInputNames({ auth: { type: 'bearer' }, inputs: {} })).toContain('token');

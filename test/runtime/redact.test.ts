@@ -22,9 +22,7 @@ describe('Redactor', () => {
   });
 
   it('masks credential-like query parameters in URLs even when not registered', () => {
-    expect(redactor.redactUrl('https://x.test/users?api_key=abc&page=2&access_token=zz')).toBe(
-      'https://x.test/users?api_key=***&page=2&access_token=***',
-    );
+    expect(redactor.redactUrl('https://x.test/users?api_key=abc&page=2&access_token=zz')).toBe('https://x.test/users?api_key=***&page=2&access_token=***');
     expect(redactor.redactUrl('https://user:pw@x.test/a')).toBe('https://***:***@x.test/a');
   });
 

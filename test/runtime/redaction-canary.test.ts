@@ -19,7 +19,11 @@ let server: HandlerServer;
 beforeAll(async () => {
   const echo = (request: Request, status: number) =>
     HttpResponse.json(
-      { users: [{ id: 'u1', email: 'a@x.test', name: request.headers.get('authorization') ?? request.url }], seen: request.url, auth: request.headers.get('authorization') },
+      {
+        users: [{ id: 'u1', email: 'a@x.test', name: request.headers.get('authorization') ?? request.url }],
+        seen: request.url,
+        auth: request.headers.get('authorization'),
+      },
       { status, headers: { 'x-echo': request.headers.get('authorization') ?? new URL(request.url).search } },
     );
   server = await serveHandlers(
@@ -32,12 +36,18 @@ beforeAll(async () => {
 afterEach(() => server.reset());
 afterAll(() => server.close());
 
-const cases: Array<{ name: string; auth: Auth; inputs: Record<string, string>; sent: (request: { url: string; headers: Record<string, string> }) => string }> = [
-  { name: 'bearer', auth: { type: 'bearer' }, inputs: { token: CANARY }, sent: (request) => request.headers.authorization ?? '' },
-  { name: 'basic', auth: { type: 'basic' }, inputs: { username: 'svc', password: CANARY }, sent: (request) => request.headers.authorization ?? '' },
-  { name: 'apiKey in query', auth: { type: 'apiKey', in: 'query', name: 'api_key' }, inputs: { token: CANARY }, sent: (request) => request.url },
-  { name: 'apiKey in header', auth: { type: 'apiKey', in: 'header', name: 'Authorization', value: 'Token token={{ .Key }}' }, inputs: { token: CANARY }, sent: (request) => request.headers.authorization ?? '' },
-];
+const cases: Array<{ name: string; auth: Auth; inputs: Record<string, string>; sent: (request: { url: string; headers: Record<string, string> }) => string }> =
+  [
+    { name: 'bearer', auth: { type: 'bearer' }, inputs: { token: CANARY }, sent: (request) => request.headers.authorization ?? '' },
+    { name: 'basic', auth: { type: 'basic' }, inputs: { username: 'svc', password: CANARY }, sent: (request) => request.headers.authorization ?? '' },
+    { name: 'apiKey in query', auth: { type: 'apiKey', in: 'query', name: 'api_key' }, inputs: { token: CANARY }, sent: (request) => request.url },
+    {
+      name: 'apiKey in header',
+      auth: { type: 'apiKey', in: 'header', name: 'Authorization', value: 'Token token={{ .Key }}' },
+      inputs: { token: CANARY },
+      sent: (request) => request.headers.authorization ?? '',
+    },
+  ];
 
 describe.each(cases)('canary secret with $name auth', ({ auth, inputs, sent }) => {
   const connector = makeConnector({
@@ -54,7 +64,13 @@ describe.each(cases)('canary secret with $name auth', ({ auth, inputs, sent }) =
 
   it('never leaks into logs, errors or test output', async () => {
     const lines: string[] = [];
-    const client = connect(connector, inputs, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, logger: (line) => lines.push(line), sleep: async () => undefined, retry: { maxAttempts: 2 } });
+    const client = connect(connector, inputs, {
+      egress: ALLOW_LOOPBACK,
+      baseUrl: server.origin,
+      logger: (line) => lines.push(line),
+      sleep: async () => undefined,
+      retry: { maxAttempts: 2 },
+    });
     const outputs: unknown[] = [];
     outputs.push(await client.test('importUsers'));
     // Imported accounts are data, not text: the target's own values stay whole (issue 15), even
@@ -64,17 +80,34 @@ describe.each(cases)('canary secret with $name auth', ({ auth, inputs, sent }) =
     outputs.push(await client.renderRequest('createUser', { user: { email: 'a@x.test', name: 'A' } }));
     const attempts = [() => client.runCustomAction('denied'), () => client.runCustomAction('reset'), () => client.createUser({ email: 'a@x.test', name: 'A' })];
     for (const attempt of attempts) {
-      const error = await attempt().then(() => new Error('expected a failure'), (caught: unknown) => caught);
+      const error = await attempt().then(
+        () => new Error('expected a failure'),
+        (caught: unknown) => caught,
+      );
       expect(error).toHaveProperty('code');
       outputs.push(error, JSON.stringify(error), String(error), inspect(error, { depth: 5 }), (error as Error).stack);
     }
     await client.close();
 
     // The credential really was sent, so the test would catch a leak.
-    expect(server.requests.some((request) => sent(request).includes(CANARY) || decodeURIComponent(sent(request)).includes(CANARY) || Buffer.from(sent(request).replace(/^Basic /u, ''), 'base64').toString().includes(CANARY))).toBe(true);
+    expect(
+      server.requests.some(
+        (request) =>
+          sent(request).includes(CANARY) ||
+          decodeURIComponent(sent(request)).includes(CANARY) ||
+          Buffer.from(sent(request).replace(/^Basic /u, ''), 'base64')
+            .toString()
+            .includes(CANARY),
+      ),
+    ).toBe(true);
     const captured = [...lines, ...outputs.map((output) => (typeof output === 'string' ? output : inspect(output, { depth: 8 })))].join('\n');
     expect(lines.length).toBeGreaterThan(3);
-    for (const spelling of [CANARY, encodeURIComponent(CANARY), new URLSearchParams({ k: CANARY }).toString().slice(2), Buffer.from(`svc:${CANARY}`).toString('base64')]) {
+    for (const spelling of [
+      CANARY,
+      encodeURIComponent(CANARY),
+      new URLSearchParams({ k: CANARY }).toString().slice(2),
+      Buffer.from(`svc:${CANARY}`).toString('base64'),
+    ]) {
       expect(captured).not.toContain(spelling);
     }
   });

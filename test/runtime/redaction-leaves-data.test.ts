@@ -32,9 +32,17 @@ describe('redaction and data', () => {
   });
 
   it('still masks the password in an error excerpt, in any case and JSON-escaped', async () => {
-    server.use(http.delete('*/users/:id', () => new HttpResponse('{"error":"bad password \\u0061cmecorp / ACMECORP"}', { status: 400, headers: { 'content-type': 'application/json' } })));
+    server.use(
+      http.delete(
+        '*/users/:id',
+        () => new HttpResponse('{"error":"bad password \\u0061cmecorp / ACMECORP"}', { status: 400, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     const client = connect(connector, inputs, { baseUrl: server.origin, egress: ALLOW_LOOPBACK });
-    const error = await client.deleteUser({ id: 'x' }).then(() => undefined, (failure: { bodyExcerpt?: string }) => failure);
+    const error = await client.deleteUser({ id: 'x' }).then(
+      () => undefined,
+      (failure: { bodyExcerpt?: string }) => failure,
+    );
     expect(error?.bodyExcerpt).toBe('{"error":"bad password *** / ***"}');
     await client.close();
   });

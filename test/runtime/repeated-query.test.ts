@@ -23,7 +23,9 @@ afterAll(() => server.close());
 it('keeps every value of a repeated parameter, unmasked', async () => {
   const connector = makeConnector({
     auth: { type: 'bearer' },
-    actions: { importUsers: { path: '/users?role[]=agent&role[]=admin', records: '.users', mapping: { id: '.id', email: '.email', name: '.name', role: '.role' } } },
+    actions: {
+      importUsers: { path: '/users?role[]=agent&role[]=admin', records: '.users', mapping: { id: '.id', email: '.email', name: '.name', role: '.role' } },
+    },
   });
   const client = connect(connector, { token: 'tok-secret' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
   const accounts = await client.importUsers().collect();

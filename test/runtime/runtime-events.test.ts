@@ -35,12 +35,17 @@ describe('runtime events', () => {
       }),
     );
     const seen: { line: string; event?: RuntimeEvent }[] = [];
-    const client = connect(connector, { token: SECRET }, { egress: ALLOW_LOOPBACK,
-      baseUrl: server.origin,
-      sleep: async () => undefined,
-      random: () => 0,
-      logger: (line, event) => seen.push(event === undefined ? { line } : { line, event }),
-    });
+    const client = connect(
+      connector,
+      { token: SECRET },
+      {
+        egress: ALLOW_LOOPBACK,
+        baseUrl: server.origin,
+        sleep: async () => undefined,
+        random: () => 0,
+        logger: (line, event) => seen.push(event === undefined ? { line } : { line, event }),
+      },
+    );
     expect(await client.importUsers().collect()).toHaveLength(2);
     await client.close();
     const events = seen.flatMap((entry) => (entry.event ? [entry.event] : []));

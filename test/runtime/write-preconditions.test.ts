@@ -16,11 +16,13 @@ describe('missingRequired', () => {
 
   it('refuses with CONFIG naming every missing value and where to set an input', () => {
     const request = { name: 'createUser', requires: ['user.email', 'inputs.upnDomain'] } as CompiledRequest;
-    expect(() => checkRequired(request, { user: { email: '' }, inputs: {} })).toThrow(expect.objectContaining({
-      code: 'CONFIG',
-      message: 'createUser: needs user.email, inputs.upnDomain, which are missing or empty; nothing was sent',
-      hint: expect.stringContaining('upnDomain'),
-    }));
+    expect(() => checkRequired(request, { user: { email: '' }, inputs: {} })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG',
+        message: 'createUser: needs user.email, inputs.upnDomain, which are missing or empty; nothing was sent',
+        hint: expect.stringContaining('upnDomain'),
+      }),
+    );
     expect(() => checkRequired(request, { user: { email: 'a@b.c' }, inputs: { upnDomain: 'acme.test' } })).not.toThrow();
   });
 });

@@ -11,7 +11,12 @@ const ref = { tenantId: 't1', integrationId: 'i1' };
 
 async function run(error: unknown): Promise<{ logged: ServiceLogEntry[]; thrown: unknown }> {
   const logged: ServiceLogEntry[] = [];
-  const thrown = await loggingAnswerFailures((entry) => logged.push(entry), 'preview', ref, () => Promise.reject(error)).catch((caught: unknown) => caught);
+  const thrown = await loggingAnswerFailures(
+    (entry) => logged.push(entry),
+    'preview',
+    ref,
+    () => Promise.reject(error),
+  ).catch((caught: unknown) => caught);
   return { logged, thrown };
 }
 
@@ -20,7 +25,15 @@ describe('loggingAnswerFailures', () => {
     const error = new SyntaxError('Unexpected token in JSON: {"token":"s3cr3t-in-the-body"}');
     const { logged, thrown } = await run(error);
     expect(thrown).toBe(error);
-    expect(logged).toEqual([{ event: 'target_answer.internal_error', operation: 'preview', ...ref, error: 'SyntaxError', at: expect.arrayContaining([expect.stringMatching(/^at /)]) }]);
+    expect(logged).toEqual([
+      {
+        event: 'target_answer.internal_error',
+        operation: 'preview',
+        ...ref,
+        error: 'SyntaxError',
+        at: expect.arrayContaining([expect.stringMatching(/^at /)]),
+      },
+    ]);
     expect(JSON.stringify(logged)).not.toContain('s3cr3t');
   });
 
@@ -41,7 +54,14 @@ describe('loggingAnswerFailures', () => {
 
   it('returns the work’s value and logs nothing when it succeeds', async () => {
     const logged: ServiceLogEntry[] = [];
-    await expect(loggingAnswerFailures((entry) => logged.push(entry), 'test', ref, async () => 42)).resolves.toBe(42);
+    await expect(
+      loggingAnswerFailures(
+        (entry) => logged.push(entry),
+        'test',
+        ref,
+        async () => 42,
+      ),
+    ).resolves.toBe(42);
     expect(logged).toEqual([]);
   });
 });

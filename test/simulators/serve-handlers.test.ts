@@ -14,9 +14,7 @@ describe('serveHandlers', () => {
     const response = await request(`${server.origin}/users?limit=2`, { headers: { accept: 'application/json' } });
     expect(response.statusCode).toBe(200);
     expect(await response.body.json()).toEqual({ users: [{ id: 'P1' }] });
-    expect(server.requests).toEqual([
-      expect.objectContaining({ method: 'GET', url: '/users?limit=2', body: '' }),
-    ]);
+    expect(server.requests).toEqual([expect.objectContaining({ method: 'GET', url: '/users?limit=2', body: '' })]);
     expect(server.requests[0]?.headers.accept).toBe('application/json');
   });
 
@@ -34,11 +32,7 @@ describe('serveHandlers', () => {
   });
 
   it('truncates a body when asked', async () => {
-    server.use(
-      http.get('*/users', () =>
-        HttpResponse.text('{"users":[{"id":"P1"},{"id":"P2"}]}', { headers: { 'x-simulate-truncate': '10' } }),
-      ),
-    );
+    server.use(http.get('*/users', () => HttpResponse.text('{"users":[{"id":"P1"},{"id":"P2"}]}', { headers: { 'x-simulate-truncate': '10' } })));
     const response = await request(`${server.origin}/users`);
     await expect(response.body.text()).rejects.toThrow();
     server.reset();

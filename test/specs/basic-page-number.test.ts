@@ -51,7 +51,12 @@ describe('basic-page-number example', () => {
     const duplicate = await rejectionOf(fixture.connectTo(credentials()).createUser({ email: 'agent001@example.com', name: 'Dup' }));
     expect(duplicate).toMatchObject({ code: 'TARGET_ERROR', status: 422 });
     expect(String(duplicate.message)).toContain('Email is already being used by another agent');
-    const denied = await rejectionOf(fixture.connectTo({ ...credentials(), password: 'wrong' }).importUsers().collect());
+    const denied = await rejectionOf(
+      fixture
+        .connectTo({ ...credentials(), password: 'wrong' })
+        .importUsers()
+        .collect(),
+    );
     expect(denied).toMatchObject({ code: 'AUTH_FAILED', status: 401 });
   });
 });

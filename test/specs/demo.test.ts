@@ -95,11 +95,15 @@ describe('npm run demo -- --serve', () => {
       expect(stdout).toContain(advertised);
 
       // The advertised command, run as a separate process against the served simulator.
-      const imported = await run(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'run', 'incident-platform', 'importUsers', '--base-url', String(origin), '--json'], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY },
-        timeout: 60_000,
-      });
+      const imported = await run(
+        process.execPath,
+        ['--import', 'tsx', 'src/cli/main.ts', 'run', 'incident-platform', 'importUsers', '--base-url', String(origin), '--json'],
+        {
+          cwd: REPO_ROOT,
+          env: { ...process.env, CONNECTOR_INPUT_TOKEN: DEMO_FULL_ACCESS_KEY },
+          timeout: 60_000,
+        },
+      );
       const accounts = JSON.parse(imported.stdout) as { id: string; email: string }[];
       expect(accounts).toHaveLength(36);
       expect(accounts[0]).toMatchObject({ email: 'ada.okafor@example.com', admin: true, role: 'owner' });
@@ -112,8 +116,13 @@ describe('npm run demo -- --serve', () => {
   }, 90_000);
 
   it('refuses an unknown argument with exit 2 and the usage', async () => {
-    const failure = await run(process.execPath, ['--import', 'tsx', 'src/demo/main.ts', '--srve'], { cwd: REPO_ROOT }).catch((error: { code: number; stderr: string }) => error);
-    expect(failure).toMatchObject({ code: 2, stderr: expect.stringContaining('demo: unknown argument "--srve"\nUsage: npm run demo [-- --toolkit | --serve]') });
+    const failure = await run(process.execPath, ['--import', 'tsx', 'src/demo/main.ts', '--srve'], { cwd: REPO_ROOT }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('demo: unknown argument "--srve"\nUsage: npm run demo [-- --toolkit | --serve]'),
+    });
   }, 60_000);
 });
 

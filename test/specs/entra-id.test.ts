@@ -25,15 +25,26 @@ beforeEach(() => {
 });
 
 function client(app: { clientId: string; clientSecret: string } = ENTRA_WRITER_APP, options: Parameters<typeof connect>[2] = {}) {
-  return connect(connector, { ...app, tokenUrl: entra.tokenUrl, upnDomain: 'acme.test' }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 }, ...options });
+  return connect(
+    connector,
+    { ...app, tokenUrl: entra.tokenUrl, upnDomain: 'acme.test' },
+    { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 }, ...options },
+  );
 }
 const graphRequests = () => entra.server.requests.filter((request) => pathOf(request).startsWith('/v1.0/'));
 const person = { email: 'nia.new@mail.example', name: 'Nia New', firstName: 'Nia', lastName: 'New' };
 
 describe('entra-id spec', () => {
   it('is prebuilt for all five actions against Graph v1.0; the operator gives the token endpoint, client ID and secret', () => {
-    expect(connector.spec).toMatchObject({ id: 'entra-id', type: 'prebuilt', baseUrl: 'https://graph.microsoft.com/v1.0', supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'] });
-    const required = Object.entries(connector.spec.inputs ?? {}).filter(([, input]) => input.required).map(([name]) => name);
+    expect(connector.spec).toMatchObject({
+      id: 'entra-id',
+      type: 'prebuilt',
+      baseUrl: 'https://graph.microsoft.com/v1.0',
+      supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'],
+    });
+    const required = Object.entries(connector.spec.inputs ?? {})
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.sort()).toEqual(['clientId', 'clientSecret', 'tokenUrl']);
   });
 });
@@ -44,7 +55,11 @@ describe('entra-id Import Users', () => {
     expect(accounts).toHaveLength(2100);
     const [token] = entra.server.requests;
     expect(pathOf(token)).toBe(`/${entra.state.tenantId}/oauth2/v2.0/token`);
-    expect(Object.fromEntries(new URLSearchParams(token!.body))).toMatchObject({ grant_type: 'client_credentials', scope: 'https://graph.microsoft.com/.default', client_id: ENTRA_WRITER_APP.clientId });
+    expect(Object.fromEntries(new URLSearchParams(token!.body))).toMatchObject({
+      grant_type: 'client_credentials',
+      scope: 'https://graph.microsoft.com/.default',
+      client_id: ENTRA_WRITER_APP.clientId,
+    });
     const pages = graphRequests();
     expect(pages).toHaveLength(3);
     expect(queryOf(pages[0])).toEqual({ $select: 'id,displayName,mail,userPrincipalName,accountEnabled,givenName,surname', $top: '999' });
@@ -56,7 +71,7 @@ describe('entra-id Import Users', () => {
     expect(accounts[9]?.email).toBe('user10@acme.test');
   });
 
-  it('a wrong client secret fails at the token endpoint with Microsoft\'s AADSTS message, secret not shown', async () => {
+  it("a wrong client secret fails at the token endpoint with Microsoft's AADSTS message, secret not shown", async () => {
     const error = await rejectionOf(client({ clientId: ENTRA_WRITER_APP.clientId, clientSecret: 'wrong-secret-value' }).importUsers().collect());
     expect(error).toMatchObject({ code: 'AUTH_FAILED' });
     expect(String(error.message)).toContain('AADSTS7000215');
@@ -66,7 +81,9 @@ describe('entra-id Import Users', () => {
   it('waits Retry-After on a Graph 429, then goes on', async () => {
     entra.state.throttleNext = 1;
     const waits: number[] = [];
-    const accounts = await client(ENTRA_WRITER_APP, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
+    const accounts = await client(ENTRA_WRITER_APP, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) })
+      .importUsers()
+      .collect();
     expect(waits).toEqual([3000]);
     expect(accounts).toHaveLength(2100);
   });
@@ -99,9 +116,29 @@ describe('entra-id writes', () => {
   });
 
   it('the simulator, like Graph, refuses a create without passwordProfile.password', async () => {
-    const token = await (await fetch(entra.tokenUrl, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: ENTRA_WRITER_APP.clientId, client_secret: ENTRA_WRITER_APP.clientSecret, scope: 'https://graph.microsoft.com/.default' }) })).json() as { access_token: string };
-    const body = { accountEnabled: true, displayName: 'N', mailNickname: 'n', userPrincipalName: 'n@acme.test', passwordProfile: { forceChangePasswordNextSignIn: true, password: null } };
-    const answer = await fetch(`${entra.graphUrl}/users`, { method: 'POST', headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const token = (await (
+      await fetch(entra.tokenUrl, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: ENTRA_WRITER_APP.clientId,
+          client_secret: ENTRA_WRITER_APP.clientSecret,
+          scope: 'https://graph.microsoft.com/.default',
+        }),
+      })
+    ).json()) as { access_token: string };
+    const body = {
+      accountEnabled: true,
+      displayName: 'N',
+      mailNickname: 'n',
+      userPrincipalName: 'n@acme.test',
+      passwordProfile: { forceChangePasswordNextSignIn: true, password: null },
+    };
+    const answer = await fetch(`${entra.graphUrl}/users`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ error: { code: 'Request_BadRequest', message: expect.stringContaining('passwordProfile') } });
   });
@@ -115,7 +152,11 @@ describe('entra-id writes', () => {
   });
 
   it('refuses before sending when the userPrincipalName cannot be built', async () => {
-    const withoutDomain = connect(connector, { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } });
+    const withoutDomain = connect(
+      connector,
+      { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl },
+      { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } },
+    );
     const error = await rejectionOf(withoutDomain.createUser(person));
     expect(error).toMatchObject({ code: 'CONFIG' });
     expect(String(error.message)).toContain('inputs.upnDomain');
@@ -128,7 +169,11 @@ describe('entra-id writes', () => {
     expect(await rejectionOf(client().createUser({ ...person, email: 'user1@elsewhere.example' }))).toMatchObject({ code: 'CONFLICT', status: 400 });
     await client().deleteUser({ id: entraUserId(2) });
     expect(await rejectionOf(client().createUser({ ...person, email: 'user2@elsewhere.example' }))).toMatchObject({ code: 'CONFLICT', status: 400 });
-    const unverified = connect(connector, { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl, upnDomain: 'not-verified.example' }, { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } });
+    const unverified = connect(
+      connector,
+      { ...ENTRA_WRITER_APP, tokenUrl: entra.tokenUrl, upnDomain: 'not-verified.example' },
+      { egress: ALLOW_LOOPBACK, baseUrl: entra.graphUrl, retry: { maxAttempts: 1 } },
+    );
     const error = await rejectionOf(unverified.createUser(person));
     expect(error).toMatchObject({ code: 'TARGET_ERROR', status: 400 });
     expect(String(error.hint)).toContain('Sign-in domain');
@@ -152,7 +197,9 @@ describe('entra-id writes', () => {
     let failures = 1;
     const { http, HttpResponse } = await import('msw');
     entra.server.use(http.patch('*/v1.0/users/:id', () => (failures-- > 0 ? new HttpResponse(null, { status: 503 }) : undefined)));
-    expect(await client(ENTRA_WRITER_APP, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).deactivateUser({ id: entraUserId(2) })).toMatchObject({ status: 200 });
+    expect(await client(ENTRA_WRITER_APP, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).deactivateUser({ id: entraUserId(2) })).toMatchObject({
+      status: 200,
+    });
     expect(graphRequests().filter((request) => request.method === 'PATCH')).toHaveLength(2);
   });
 

@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/index.js';
 import type { CompiledConnector } from '../../src/connector.js';
-import { GITHUB_MEMBER_TOKEN, GITHUB_ORG, GITHUB_OWNER_TOKEN, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../src/simulators/github-org/index.js';
+import {
+  GITHUB_MEMBER_TOKEN,
+  GITHUB_ORG,
+  GITHUB_OWNER_TOKEN,
+  seedGitHubOrg,
+  startGitHubOrg,
+  type GitHubOrgSimulator,
+} from '../../src/simulators/github-org/index.js';
 import { pathOf, queryOf, rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
@@ -33,8 +40,15 @@ const requests = () => github.server.requests.map((request) => `${request.method
 
 describe('github-org spec', () => {
   it('is prebuilt for import, create (invite) and delete; the operator gives the organization and a token', () => {
-    expect(connector.spec).toMatchObject({ id: 'github-org', type: 'prebuilt', baseUrl: 'https://api.github.com', supports: ['importUsers', 'createUser', 'deleteUser'] });
-    const required = Object.entries(connector.spec.inputs ?? {}).filter(([, input]) => input.required).map(([name]) => name);
+    expect(connector.spec).toMatchObject({
+      id: 'github-org',
+      type: 'prebuilt',
+      baseUrl: 'https://api.github.com',
+      supports: ['importUsers', 'createUser', 'deleteUser'],
+    });
+    const required = Object.entries(connector.spec.inputs ?? {})
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.sort()).toEqual(['org', 'token']);
   });
 });
@@ -45,10 +59,26 @@ describe('github-org Import Users', () => {
     const { members, invitations } = github.state;
     const owners = members.filter((member) => member.role === 'admin');
     const plain = members.filter((member) => member.role === 'member');
-    expect(accounts.map((account) => account.id)).toEqual([...owners, ...plain].map((member) => String(member.id)).concat(invitations.map((invitation) => `invitation-${invitation.id}`)));
-    expect(accounts.find((account) => account.id === String(owners[0]!.id))).toEqual({ id: String(owners[0]!.id), email: '', name: owners[0]!.login, login: owners[0]!.login, admin: true, pending: false });
+    expect(accounts.map((account) => account.id)).toEqual(
+      [...owners, ...plain].map((member) => String(member.id)).concat(invitations.map((invitation) => `invitation-${invitation.id}`)),
+    );
+    expect(accounts.find((account) => account.id === String(owners[0]!.id))).toEqual({
+      id: String(owners[0]!.id),
+      email: '',
+      name: owners[0]!.login,
+      login: owners[0]!.login,
+      admin: true,
+      pending: false,
+    });
     expect(accounts.find((account) => account.id === String(plain[0]!.id))?.admin).toBe(false);
-    expect(accounts.at(-3)).toEqual({ id: `invitation-${invitations[0]!.id}`, email: 'invitee1@acme.test', name: 'invitee1@acme.test', admin: true, pending: true, invitationId: String(invitations[0]!.id) });
+    expect(accounts.at(-3)).toEqual({
+      id: `invitation-${invitations[0]!.id}`,
+      email: 'invitee1@acme.test',
+      name: 'invitee1@acme.test',
+      admin: true,
+      pending: true,
+      invitationId: String(invitations[0]!.id),
+    });
     expect(github.server.requests.map((request) => `${pathOf(request)} ${JSON.stringify(queryOf(request))}`)).toEqual([
       `/orgs/${GITHUB_ORG}/members {"role":"admin","per_page":"100"}`,
       `/orgs/${GITHUB_ORG}/members {"role":"member","per_page":"100"}`,
@@ -57,7 +87,12 @@ describe('github-org Import Users', () => {
       `/orgs/${GITHUB_ORG}/invitations {"per_page":"100"}`,
     ]);
     const [first] = github.server.requests;
-    expect(first?.headers).toMatchObject({ authorization: `Bearer ${GITHUB_OWNER_TOKEN}`, accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28', 'user-agent': expect.stringMatching(/^lifecycle-connectors\//u) });
+    expect(first?.headers).toMatchObject({
+      authorization: `Bearer ${GITHUB_OWNER_TOKEN}`,
+      accept: 'application/vnd.github+json',
+      'x-github-api-version': '2022-11-28',
+      'user-agent': expect.stringMatching(/^lifecycle-connectors\//u),
+    });
   });
 
   it('GitHub refuses a request without User-Agent; the connector always sends one', async () => {
@@ -68,11 +103,13 @@ describe('github-org Import Users', () => {
   });
 
   // GitHub documents both statuses for a used-up primary rate limit, neither with Retry-After.
-  it.each([403, 429] as const)('waits for x-ratelimit-reset after the rate limit\'s %i, then goes on', async (status) => {
+  it.each([403, 429] as const)("waits for x-ratelimit-reset after the rate limit's %i, then goes on", async (status) => {
     github.state.exhaustNext = 1;
     github.state.exhaustStatus = status;
     const waits: number[] = [];
-    const accounts = await client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
+    const accounts = await client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) })
+      .importUsers()
+      .collect();
     expect(accounts).toHaveLength(233);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(35_000);
@@ -82,12 +119,16 @@ describe('github-org Import Users', () => {
   it.each([403, 429] as const)('a rate limit (%i) that outlasts the retry budget is RATE_LIMITED, not FORBIDDEN', async (status) => {
     github.state.exhaustNext = 5;
     github.state.exhaustStatus = status;
-    const error = await rejectionOf(client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).importUsers().collect());
+    const error = await rejectionOf(
+      client(GITHUB_OWNER_TOKEN, { retry: { maxAttempts: 2 }, sleep: async () => undefined })
+        .importUsers()
+        .collect(),
+    );
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status });
     expect(String(error.hint)).toContain('GitHub App installation token');
   });
 
-  it('a bad token is AUTH_FAILED; a member\'s token cannot see invitations (FORBIDDEN)', async () => {
+  it("a bad token is AUTH_FAILED; a member's token cannot see invitations (FORBIDDEN)", async () => {
     expect(await rejectionOf(client('nope').importUsers().collect())).toMatchObject({ code: 'AUTH_FAILED', status: 401 });
     expect(await rejectionOf(client(GITHUB_MEMBER_TOKEN).importUsers().collect())).toMatchObject({ code: 'FORBIDDEN', status: 403 });
   });
@@ -124,7 +165,7 @@ describe('github-org writes', () => {
     expect(await rejectionOf(client().deleteUser({ id: '1', login: 'ghost' }))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 
-  it('a member\'s token may not invite or remove: FORBIDDEN, nothing changes', async () => {
+  it("a member's token may not invite or remove: FORBIDDEN, nothing changes", async () => {
     const before = structuredClone({ members: github.state.members, invitations: github.state.invitations });
     expect(await rejectionOf(client(GITHUB_MEMBER_TOKEN).createUser({ email: 'x@acme.test', name: 'X' }))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await rejectionOf(client(GITHUB_MEMBER_TOKEN).deleteUser({ id: '5001', login: 'dev-1' }))).toMatchObject({ code: 'FORBIDDEN' });

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/index.js';
 import type { CompiledConnector } from '../../src/connector.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
-import { GOOGLE_ADMIN_GRANT, GOOGLE_READONLY_GRANT, googleUserId, seedGoogleUsers, startGoogleWorkspace, type GoogleWorkspaceSimulator } from '../../src/simulators/google-workspace/index.js';
+import {
+  GOOGLE_ADMIN_GRANT,
+  GOOGLE_READONLY_GRANT,
+  googleUserId,
+  seedGoogleUsers,
+  startGoogleWorkspace,
+  type GoogleWorkspaceSimulator,
+} from '../../src/simulators/google-workspace/index.js';
 import { pathOf, queryOf, rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
 
@@ -28,7 +35,11 @@ beforeEach(() => {
 
 type Grant = { clientId: string; clientSecret: string; refreshToken: string };
 function client(grant: Grant = GOOGLE_ADMIN_GRANT, options: Parameters<typeof connect>[2] = {}) {
-  return connect(connector, { ...grant, tokenUrl: google.tokenUrl }, { egress: ALLOW_LOOPBACK, baseUrl: google.server.origin, retry: { maxAttempts: 1 }, ...options });
+  return connect(
+    connector,
+    { ...grant, tokenUrl: google.tokenUrl },
+    { egress: ALLOW_LOOPBACK, baseUrl: google.server.origin, retry: { maxAttempts: 1 }, ...options },
+  );
 }
 const directoryRequests = () => google.server.requests.filter((request) => request.url.startsWith('/admin/'));
 const user = (id: string) => google.state.users.find((candidate) => candidate.id === id);
@@ -36,8 +47,14 @@ const person = { email: 'nia.new@acme.test', name: 'Nia New', firstName: 'Nia', 
 
 describe('google-workspace spec', () => {
   it('is prebuilt for all five actions; the operator gives the OAuth client and a refresh token', () => {
-    expect(connector.spec).toMatchObject({ id: 'google-workspace', type: 'prebuilt', supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'] });
-    const required = Object.entries(connector.spec.inputs ?? {}).filter(([, input]) => input.required).map(([name]) => name);
+    expect(connector.spec).toMatchObject({
+      id: 'google-workspace',
+      type: 'prebuilt',
+      supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'],
+    });
+    const required = Object.entries(connector.spec.inputs ?? {})
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.sort()).toEqual(['clientId', 'clientSecret', 'refreshToken']);
     expect(connector.spec.inputs?.tokenUrl?.default).toBe('https://oauth2.googleapis.com/token');
   });
@@ -49,7 +66,12 @@ describe('google-workspace Import Users', () => {
     expect(accounts.map((account) => account.id)).toEqual(google.state.users.map((candidate) => candidate.id));
     const [token, first, second, third] = google.server.requests;
     expect(`${token!.method} ${pathOf(token)}`).toBe('POST /token');
-    expect(Object.fromEntries(new URLSearchParams(token!.body))).toEqual({ grant_type: 'refresh_token', refresh_token: GOOGLE_ADMIN_GRANT.refreshToken, client_id: GOOGLE_ADMIN_GRANT.clientId, client_secret: GOOGLE_ADMIN_GRANT.clientSecret });
+    expect(Object.fromEntries(new URLSearchParams(token!.body))).toEqual({
+      grant_type: 'refresh_token',
+      refresh_token: GOOGLE_ADMIN_GRANT.refreshToken,
+      client_id: GOOGLE_ADMIN_GRANT.clientId,
+      client_secret: GOOGLE_ADMIN_GRANT.clientSecret,
+    });
     expect(queryOf(first)).toEqual({ customer: 'my_customer', maxResults: '500' });
     expect(queryOf(second)).toEqual({ customer: 'my_customer', maxResults: '500', pageToken: expect.any(String) });
     expect(queryOf(third)).toMatchObject({ pageToken: expect.any(String) });
@@ -77,23 +99,33 @@ describe('google-workspace Import Users', () => {
   });
 
   it('a revoked refresh token (invalid_grant) asks for a new consent; a wrong client secret is AUTH_FAILED; neither error shows them', async () => {
-    const revoked = await rejectionOf(client({ ...GOOGLE_ADMIN_GRANT, refreshToken: '1//revoked-refresh-token' }).importUsers().collect());
+    const revoked = await rejectionOf(
+      client({ ...GOOGLE_ADMIN_GRANT, refreshToken: '1//revoked-refresh-token' })
+        .importUsers()
+        .collect(),
+    );
     expect(revoked).toMatchObject({ code: 'RECONNECT_REQUIRED' });
     expect(JSON.stringify(revoked)).not.toContain('1//revoked-refresh-token');
-    const wrongClient = await rejectionOf(client({ ...GOOGLE_ADMIN_GRANT, clientSecret: 'GOCSPX-wrong-secret' }).importUsers().collect());
+    const wrongClient = await rejectionOf(
+      client({ ...GOOGLE_ADMIN_GRANT, clientSecret: 'GOCSPX-wrong-secret' })
+        .importUsers()
+        .collect(),
+    );
     expect(wrongClient).toMatchObject({ code: 'AUTH_FAILED' });
     expect(JSON.stringify(wrongClient)).not.toContain('GOCSPX-wrong-secret');
   });
 
-  it('retries Google\'s 429 with backoff, then goes on', async () => {
+  it("retries Google's 429 with backoff, then goes on", async () => {
     google.state.throttleNext = 1;
     const waits: number[] = [];
-    const accounts = await client(GOOGLE_ADMIN_GRANT, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
+    const accounts = await client(GOOGLE_ADMIN_GRANT, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) })
+      .importUsers()
+      .collect();
     expect(waits).toHaveLength(1);
     expect(accounts).toHaveLength(1234);
   });
 
-  it('Google\'s 403 userRateLimitExceeded is RATE_LIMITED, not FORBIDDEN', async () => {
+  it("Google's 403 userRateLimitExceeded is RATE_LIMITED, not FORBIDDEN", async () => {
     google.state.quotaNext = 1;
     expect(await rejectionOf(client().importUsers().collect())).toMatchObject({ code: 'RATE_LIMITED', status: 403 });
   });
@@ -101,7 +133,11 @@ describe('google-workspace Import Users', () => {
   it('a read-only refresh token imports, and is FORBIDDEN on writes, changing nothing', async () => {
     expect(await client(GOOGLE_READONLY_GRANT).importUsers().collect()).toHaveLength(1234);
     const before = structuredClone(google.state.users);
-    for (const write of [client(GOOGLE_READONLY_GRANT).createUser(person), client(GOOGLE_READONLY_GRANT).deactivateUser({ id: googleUserId(1) }), client(GOOGLE_READONLY_GRANT).deleteUser({ id: googleUserId(1) })]) {
+    for (const write of [
+      client(GOOGLE_READONLY_GRANT).createUser(person),
+      client(GOOGLE_READONLY_GRANT).deactivateUser({ id: googleUserId(1) }),
+      client(GOOGLE_READONLY_GRANT).deleteUser({ id: googleUserId(1) }),
+    ]) {
       expect(await rejectionOf(write)).toMatchObject({ code: 'FORBIDDEN', status: 403 });
     }
     expect(google.state.users).toEqual(before);
@@ -116,7 +152,12 @@ describe('google-workspace writes', () => {
     expect(`${request.method} ${pathOf(request)}`).toBe('POST /admin/directory/v1/users');
     const password = String(created.secrets?.password);
     expect(password).toHaveLength(20);
-    expect(JSON.parse(request.body)).toEqual({ primaryEmail: 'nia.new@acme.test', name: { givenName: 'Nia', familyName: 'New' }, password, changePasswordAtNextLogin: true });
+    expect(JSON.parse(request.body)).toEqual({
+      primaryEmail: 'nia.new@acme.test',
+      name: { givenName: 'Nia', familyName: 'New' },
+      password,
+      changePasswordAtNextLogin: true,
+    });
     expect(created).toMatchObject({ status: 200, account: { email: 'nia.new@acme.test', name: 'Nia New', state: 'invited', active: true } });
     expect(log.length).toBeGreaterThan(0);
     expect(JSON.stringify([log, created.body])).not.toContain(password);

@@ -43,11 +43,11 @@ beforeEach(() => {
 
 /** 120 createUser calls at once through one connection, with sockets enough for all of them. */
 function createAll(connector: CompiledConnector) {
-  const client = connect(connector, { token: DEMO_FULL_ACCESS_KEY }, { egress: ALLOW_LOOPBACK,
-    baseUrl: simulator.server.origin,
-    retry: { maxAttempts: 1 },
-    maxConnectionsPerOrigin: 128,
-  });
+  const client = connect(
+    connector,
+    { token: DEMO_FULL_ACCESS_KEY },
+    { egress: ALLOW_LOOPBACK, baseUrl: simulator.server.origin, retry: { maxAttempts: 1 }, maxConnectionsPerOrigin: 128 },
+  );
   return Promise.allSettled(PEOPLE.map((person) => client.createUser(person))).finally(() => client.close());
 }
 

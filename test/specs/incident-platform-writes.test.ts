@@ -133,7 +133,9 @@ describe('incident-platform Delete User', () => {
   });
 
   it('a 404 from another server (a wrong base URL) is NOT_FOUND, not "already absent": the leaver would stay', async () => {
-    const wrong = await serveHandlers(http.delete('*', () => new HttpResponse('<!doctype html><title>404</title>', { status: 404, headers: { 'content-type': 'text/html' } })));
+    const wrong = await serveHandlers(
+      http.delete('*', () => new HttpResponse('<!doctype html><title>404</title>', { status: 404, headers: { 'content-type': 'text/html' } })),
+    );
     try {
       const error = await rejectionOf(fixture.connectTo(undefined, { baseUrl: wrong.origin }).deleteUser(accountAt(2)));
       expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, hint: expect.stringContaining('HTML page') });

@@ -78,7 +78,10 @@ describe('incident-platform Import Users', () => {
     expect(byRole('admin').every((account) => account.admin === true)).toBe(true);
     for (const role of ['user', 'limited_user', 'observer', 'restricted_access', 'read_only_user', 'read_only_limited_user']) {
       expect(byRole(role).length, role).toBeGreaterThan(0);
-      expect(byRole(role).every((account) => account.admin === false), role).toBe(true);
+      expect(
+        byRole(role).every((account) => account.admin === false),
+        role,
+      ).toBe(true);
     }
     const withoutEmail = fixture.simulator.state.users.filter((user) => user.email === undefined).map((user) => user.id);
     expect(withoutEmail.length).toBeGreaterThan(0);
@@ -107,10 +110,7 @@ describe('incident-platform Import Users', () => {
     fixture.simulator.server.use(
       http.get('*/users', ({ request }) =>
         new URL(request.url).searchParams.get('offset') === '100'
-          ? HttpResponse.json(
-              { error: { code: 2001, message: 'Invalid Input Provided', errors: ['Offset + limit must not exceed 100.'] } },
-              { status: 400 },
-            )
+          ? HttpResponse.json({ error: { code: 2001, message: 'Invalid Input Provided', errors: ['Offset + limit must not exceed 100.'] } }, { status: 400 })
           : undefined,
       ),
     );
@@ -149,7 +149,10 @@ describe('incident-platform auth and account-wide errors', () => {
       waits.push(ms);
       state.rateLimit.remaining = state.rateLimit.limit;
     };
-    const accounts = await fixture.connectTo(undefined, { retry: { maxAttempts: 3 }, sleep }).importUsers().collect();
+    const accounts = await fixture
+      .connectTo(undefined, { retry: { maxAttempts: 3 }, sleep })
+      .importUsers()
+      .collect();
     expect(accounts).toHaveLength(150);
     expect(waits).toEqual([7000]);
   });

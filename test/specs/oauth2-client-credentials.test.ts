@@ -61,7 +61,12 @@ describe('oauth2-client-credentials example', () => {
   });
 
   it('reports wrong client credentials as an auth failure without the secret', async () => {
-    const error = await rejectionOf(fixture.connectTo({ ...client(), clientSecret: 'not-the-secret' }).importUsers().collect());
+    const error = await rejectionOf(
+      fixture
+        .connectTo({ ...client(), clientSecret: 'not-the-secret' })
+        .importUsers()
+        .collect(),
+    );
     expect(String(error.code)).toMatch(/AUTH_FAILED|RECONNECT_REQUIRED/);
     expect(JSON.stringify((error as { toJSON(): unknown }).toJSON())).not.toContain('not-the-secret');
   });

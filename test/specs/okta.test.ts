@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/index.js';
 import type { CompiledConnector } from '../../src/connector.js';
-import { completeActivation, OKTA_DEMO_TOKEN, OKTA_READ_ONLY_TOKEN, oktaId, seedOktaUsers, startOkta, type OktaSimulator } from '../../src/simulators/okta/index.js';
+import {
+  completeActivation,
+  OKTA_DEMO_TOKEN,
+  OKTA_READ_ONLY_TOKEN,
+  oktaId,
+  seedOktaUsers,
+  startOkta,
+  type OktaSimulator,
+} from '../../src/simulators/okta/index.js';
 import { pathOf, queryOf, rejectionOf } from './helpers/assertions.js';
 import { loadSpec } from './helpers/load-spec.js';
 import { toStaged } from '../../src/service/store/account-rows.js';
@@ -33,8 +41,14 @@ const requests = () => okta.server.requests.map((request) => `${request.method} 
 
 describe('okta spec', () => {
   it('is prebuilt for all five actions; the operator gives the org URL and an API token', () => {
-    expect(connector.spec).toMatchObject({ id: 'okta', type: 'prebuilt', supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'] });
-    const required = Object.entries(connector.spec.inputs ?? {}).filter(([, input]) => input.required).map(([name]) => name);
+    expect(connector.spec).toMatchObject({
+      id: 'okta',
+      type: 'prebuilt',
+      supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'],
+    });
+    const required = Object.entries(connector.spec.inputs ?? {})
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.sort()).toEqual(['baseUrl', 'token']);
     expect(connector.spec.inputs?.token?.secret).toBe(true);
   });
@@ -48,17 +62,36 @@ describe('okta Import Users', () => {
     expect(deprovisioned.length).toBeGreaterThan(0);
     expect(accounts.map((account) => account.id)).toEqual([...listed, ...deprovisioned].map((user) => user.id));
     const lists = okta.server.requests;
-    expect(lists.map(queryOf)).toEqual([{ limit: '200' }, { after: listed[199]?.id, limit: '200' }, { after: listed[399]?.id, limit: '200' }, { search: 'status eq "DEPROVISIONED"', limit: '200' }]);
+    expect(lists.map(queryOf)).toEqual([
+      { limit: '200' },
+      { after: listed[199]?.id, limit: '200' },
+      { after: listed[399]?.id, limit: '200' },
+      { search: 'status eq "DEPROVISIONED"', limit: '200' },
+    ]);
     expect(lists[0]?.headers.authorization).toBe(`SSWS ${OKTA_DEMO_TOKEN}`);
     expect(lists[0]?.headers['user-agent']).toMatch(/^lifecycle-connectors\//u);
     const first = okta.state.users[0]!;
-    expect(accounts[0]).toEqual({ id: first.id, email: first.profile.email, name: 'First1 Last1', state: 'active', active: true, status: 'ACTIVE', login: first.profile.login });
+    expect(accounts[0]).toEqual({
+      id: first.id,
+      email: first.profile.email,
+      name: 'First1 Last1',
+      state: 'active',
+      active: true,
+      status: 'ACTIVE',
+      login: first.profile.login,
+    });
   });
 
   it('maps each Okta status to the account state the service reads', async () => {
     const accounts = await client().importUsers().collect();
     const stateOf = new Map(accounts.map((account) => [account.status, account.state]));
-    expect(Object.fromEntries(stateOf)).toEqual({ ACTIVE: 'active', STAGED: 'invited', PROVISIONED: 'invited', SUSPENDED: 'deactivated', DEPROVISIONED: 'deactivated' });
+    expect(Object.fromEntries(stateOf)).toEqual({
+      ACTIVE: 'active',
+      STAGED: 'invited',
+      PROVISIONED: 'invited',
+      SUSPENDED: 'deactivated',
+      DEPROVISIONED: 'deactivated',
+    });
     // PROVISIONED cannot sign in (no password yet): not active.
     expect(accounts.find((account) => account.status === 'PROVISIONED')?.active).toBe(false);
   });
@@ -73,7 +106,7 @@ describe('okta Import Users', () => {
     expect(toStaged(account!).state).toBe('deactivated');
   });
 
-  it('a bad token is AUTH_FAILED with Okta\'s summary', async () => {
+  it("a bad token is AUTH_FAILED with Okta's summary", async () => {
     const error = await rejectionOf(client('wrong').importUsers().collect());
     expect(error).toMatchObject({ code: 'AUTH_FAILED', status: 401 });
     expect(String(error.message)).toContain('Okta refused the API token');
@@ -82,7 +115,9 @@ describe('okta Import Users', () => {
   it('waits out a 429 until x-rate-limit-reset, then goes on', async () => {
     okta.state.throttleNext = 1;
     const waits: number[] = [];
-    const accounts = await client(OKTA_DEMO_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
+    const accounts = await client(OKTA_DEMO_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) })
+      .importUsers()
+      .collect();
     expect(accounts.length).toBeGreaterThan(400);
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(25_000);
@@ -91,14 +126,18 @@ describe('okta Import Users', () => {
 
   it('a 429 that outlasts the retry budget is RATE_LIMITED', async () => {
     okta.state.throttleNext = 5;
-    const error = await rejectionOf(client(OKTA_DEMO_TOKEN, { retry: { maxAttempts: 2 }, sleep: async () => undefined }).importUsers().collect());
+    const error = await rejectionOf(
+      client(OKTA_DEMO_TOKEN, { retry: { maxAttempts: 2 }, sleep: async () => undefined })
+        .importUsers()
+        .collect(),
+    );
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect(okta.server.requests).toHaveLength(2);
   });
 });
 
 describe('okta writes', () => {
-  it('keeps names within Okta\'s 50 characters and never sends the full name as both', async () => {
+  it("keeps names within Okta's 50 characters and never sends the full name as both", async () => {
     const long = 'A'.repeat(60);
     await client().createUser({ email: 'long@example.com', name: 'x', firstName: long, lastName: `${long}b` });
     expect(JSON.parse(okta.server.requests[0]!.body).profile).toMatchObject({ firstName: 'A'.repeat(50), lastName: 'A'.repeat(50) });
@@ -126,13 +165,13 @@ describe('okta writes', () => {
     expect(result.account).toMatchObject({ email: 'new@example.com', name: 'Nia New', status: 'STAGED', state: 'invited', active: false });
   });
 
-  it('a login already in use is CONFLICT with Okta\'s cause', async () => {
+  it("a login already in use is CONFLICT with Okta's cause", async () => {
     const error = await rejectionOf(client().createUser({ email: 'user1@example.com', name: 'Dup', firstName: 'D', lastName: 'Up' }));
     expect(error).toMatchObject({ code: 'CONFLICT', status: 400 });
     expect(String(error.message)).toContain('already exists');
   });
 
-  it('activates with Okta\'s activation email; the user is active only once the person has set a password', async () => {
+  it("activates with Okta's activation email; the user is active only once the person has set a password", async () => {
     const created = await client().createUser({ email: 'ada@example.com', name: 'Ada Lovelace' });
     const id = String(created.account?.id);
     okta.server.reset();
@@ -164,7 +203,7 @@ describe('okta writes', () => {
     expect(requests()).toEqual([`DELETE /api/v1/users/${id}`, `DELETE /api/v1/users/${id}`]);
   });
 
-  it('deletes a deactivated user with the first DELETE; the second one\'s 404 is not an error', async () => {
+  it("deletes a deactivated user with the first DELETE; the second one's 404 is not an error", async () => {
     const id = oktaId(17);
     expect(statusOf(id)).toBe('DEPROVISIONED');
     expect(await client().deleteUser({ id })).toMatchObject({ status: 404 });

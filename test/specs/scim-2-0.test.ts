@@ -63,7 +63,13 @@ describe('scim-2-0 Import Users', () => {
     const accounts = await connectTo().importUsers().collect();
     const byId = new Map(accounts.map((account) => [account.id, account]));
     // u-0001: displayName and a primary email.
-    expect(byId.get('u-0001')).toEqual({ id: 'u-0001', email: 'person0001@example.com', name: 'Person 0001', active: true, userName: 'person0001@example.com' });
+    expect(byId.get('u-0001')).toEqual({
+      id: 'u-0001',
+      email: 'person0001@example.com',
+      name: 'Person 0001',
+      active: true,
+      userName: 'person0001@example.com',
+    });
     // u-0002: no displayName -> givenName + familyName.
     expect(byId.get('u-0002')?.name).toBe('Given0002 Family0002');
     // u-0004: no emails -> userName, which is an email address.

@@ -37,13 +37,15 @@ describe('sentry spec', () => {
     expect(connector.spec).toMatchObject({ id: 'sentry', type: 'prebuilt', supports: ['importUsers', 'createUser', 'deleteUser'] });
     expect(connector.spec.actions.activateUser).toBeUndefined();
     expect(connector.spec.actions.deactivateUser).toBeUndefined();
-    const required = Object.entries(connector.spec.inputs ?? {}).filter(([, input]) => input.required).map(([name]) => name);
+    const required = Object.entries(connector.spec.inputs ?? {})
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.sort()).toEqual(['organization', 'token']);
   });
 });
 
 describe('sentry Import Users', () => {
-  it('imports every member over the Link header\'s cursors, pending invitations included, with state and admin', async () => {
+  it("imports every member over the Link header's cursors, pending invitations included, with state and admin", async () => {
     const accounts = await client().importUsers().collect();
     expect(accounts.map((account) => account.id)).toEqual(sentry.state.members.map((candidate) => candidate.id));
     const requests = sentry.server.requests;
@@ -52,7 +54,16 @@ describe('sentry Import Users', () => {
     expect(requests.slice(1).map((request) => queryOf(request).cursor)).toEqual(['0:100:0', '0:200:0', '0:300:0']);
     expect(requests[0]!.headers.authorization).toBe(`Bearer ${SENTRY_ADMIN_TOKEN}`);
     const byNumber = (n: number) => accounts.find((account) => account.id === String(1_000 + n))!;
-    expect(byNumber(1)).toEqual({ id: '1001', email: 'person1@acme.test', name: 'Person 1', admin: false, state: 'active', active: true, orgRole: 'member', expired: false });
+    expect(byNumber(1)).toEqual({
+      id: '1001',
+      email: 'person1@acme.test',
+      name: 'Person 1',
+      admin: false,
+      state: 'active',
+      active: true,
+      orgRole: 'member',
+      expired: false,
+    });
     expect(byNumber(10)).toMatchObject({ admin: true, orgRole: 'owner' });
     expect(byNumber(6)).toMatchObject({ admin: true, orgRole: 'manager' });
     expect(byNumber(8)).toMatchObject({ state: 'invited', active: false, email: 'person8@acme.test' });
@@ -67,7 +78,9 @@ describe('sentry Import Users', () => {
   it('waits X-Sentry-Rate-Limit-Reset on a 429, then goes on', async () => {
     sentry.state.throttleNext = 1;
     const waits: number[] = [];
-    const accounts = await client(SENTRY_ADMIN_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
+    const accounts = await client(SENTRY_ADMIN_TOKEN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) })
+      .importUsers()
+      .collect();
     expect(waits).toHaveLength(1);
     expect(waits[0]).toBeGreaterThan(0);
     expect(waits[0]).toBeLessThanOrEqual(2000);
@@ -93,7 +106,7 @@ describe('sentry writes', () => {
     expect(admin.account).toMatchObject({ admin: true, orgRole: 'manager' });
   });
 
-  it('an email already a member, or already invited, is CONFLICT with Sentry\'s words', async () => {
+  it("an email already a member, or already invited, is CONFLICT with Sentry's words", async () => {
     const member = await rejectionOf(client().createUser({ email: 'person1@acme.test', name: 'Dup' }));
     expect(member).toMatchObject({ code: 'CONFLICT', status: 409 });
     expect(String(member.message)).toContain('is already a member');

@@ -35,7 +35,10 @@ const TARGETS: Record<string, (spec: Awaited<ReturnType<typeof loadSpec>>) => Pr
   },
   'entra-id': async (spec) => {
     const sim = await startEntraId();
-    return { client: connect(spec, { ...ENTRA_WRITER_APP, tokenUrl: sim.tokenUrl, upnDomain: 'acme.test' }, { ...options, baseUrl: sim.graphUrl }), close: () => sim.close() };
+    return {
+      client: connect(spec, { ...ENTRA_WRITER_APP, tokenUrl: sim.tokenUrl, upnDomain: 'acme.test' }, { ...options, baseUrl: sim.graphUrl }),
+      close: () => sim.close(),
+    };
   },
   'github-org': async (spec) => {
     const sim = await startGitHubOrg();

@@ -31,8 +31,14 @@ const user = (id: string) => zendesk.state.users.find((candidate) => String(cand
 
 describe('zendesk spec', () => {
   it('is prebuilt for all five actions; the operator gives the URL, an admin email and an API token', () => {
-    expect(connector.spec).toMatchObject({ id: 'zendesk', type: 'prebuilt', supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'] });
-    const required = Object.entries(connector.spec.inputs ?? {}).filter(([, input]) => input.required).map(([name]) => name);
+    expect(connector.spec).toMatchObject({
+      id: 'zendesk',
+      type: 'prebuilt',
+      supports: ['importUsers', 'createUser', 'activateUser', 'deactivateUser', 'deleteUser'],
+    });
+    const required = Object.entries(connector.spec.inputs ?? {})
+      .filter(([, input]) => input.required)
+      .map(([name]) => name);
     expect(required.sort()).toEqual(['baseUrl', 'email', 'token']);
   });
 });
@@ -50,18 +56,30 @@ describe('zendesk Import Users', () => {
     expect(zendesk.server.requests).toHaveLength(3);
     expect(first?.headers.authorization).toBe(`Basic ${Buffer.from(`${ZENDESK_ADMIN.email}/token:${ZENDESK_ADMIN.token}`).toString('base64')}`);
     const admin = staff.find((candidate) => candidate.role === 'admin')!;
-    expect(accounts.find((account) => account.id === String(admin.id))).toEqual({ id: String(admin.id), email: admin.email, name: admin.name, admin: true, active: !admin.suspended, role: 'admin' });
+    expect(accounts.find((account) => account.id === String(admin.id))).toEqual({
+      id: String(admin.id),
+      email: admin.email,
+      name: admin.name,
+      admin: true,
+      active: !admin.suspended,
+      role: 'admin',
+    });
     expect(accounts.filter((account) => account.active === false).length).toBeGreaterThan(0);
   });
 
   it('a wrong token is AUTH_FAILED', async () => {
-    expect(await rejectionOf(client({ email: ZENDESK_ADMIN.email, token: 'nope' }).importUsers().collect())).toMatchObject({ code: 'AUTH_FAILED', status: 401 });
+    expect(await rejectionOf(client({ email: ZENDESK_ADMIN.email, token: 'nope' }).importUsers().collect())).toMatchObject({
+      code: 'AUTH_FAILED',
+      status: 401,
+    });
   });
 
   it('waits Retry-After on a 429, then goes on', async () => {
     zendesk.state.throttleNext = 1;
     const waits: number[] = [];
-    const accounts = await client(ZENDESK_ADMIN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) }).importUsers().collect();
+    const accounts = await client(ZENDESK_ADMIN, { retry: { maxAttempts: 3 }, sleep: async (ms) => void waits.push(ms) })
+      .importUsers()
+      .collect();
     expect(waits).toEqual([7000]);
     expect(accounts.length).toBeGreaterThan(200);
   });
@@ -76,7 +94,7 @@ describe('zendesk writes', () => {
     expect(admin.account).toMatchObject({ admin: true, role: 'admin' });
   });
 
-  it('an email in use is CONFLICT with Zendesk\'s details', async () => {
+  it("an email in use is CONFLICT with Zendesk's details", async () => {
     const error = await rejectionOf(client().createUser({ email: 'person1@acme.test', name: 'Dup' }));
     expect(error).toMatchObject({ code: 'CONFLICT', status: 422 });
     expect(String(error.message)).toContain('is already being used by another user');
@@ -106,10 +124,14 @@ describe('zendesk writes', () => {
     expect(await rejectionOf(client().activateUser({ id: '1' }))).toMatchObject({ code: 'NOT_FOUND', status: 404 });
   });
 
-  it('an agent\'s token is FORBIDDEN on writes and changes nothing', async () => {
+  it("an agent's token is FORBIDDEN on writes and changes nothing", async () => {
     const before = structuredClone(zendesk.state.users);
     const id = String(zendesk.state.users[0]!.id);
-    for (const write of [client(ZENDESK_AGENT).createUser({ email: 'x@acme.test', name: 'X' }), client(ZENDESK_AGENT).deactivateUser({ id }), client(ZENDESK_AGENT).deleteUser({ id })]) {
+    for (const write of [
+      client(ZENDESK_AGENT).createUser({ email: 'x@acme.test', name: 'X' }),
+      client(ZENDESK_AGENT).deactivateUser({ id }),
+      client(ZENDESK_AGENT).deleteUser({ id }),
+    ]) {
       expect(await rejectionOf(write)).toMatchObject({ code: 'FORBIDDEN', status: 403 });
     }
     expect(zendesk.state.users).toEqual(before);

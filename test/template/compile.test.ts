@@ -53,7 +53,11 @@ describe('JSON body templates', () => {
   });
 
   it('offers localPart: the text before the last @ of an email, anything else unchanged', () => {
-    expect(render('{"n": {{localPart user.email}}, "q": {{localPart user.odd}}, "m": {{localPart user.missing}}}', { user: { email: 'ann.lee@acme.test', odd: '"a@b"@c.test' } })).toEqual({
+    expect(
+      render('{"n": {{localPart user.email}}, "q": {{localPart user.odd}}, "m": {{localPart user.missing}}}', {
+        user: { email: 'ann.lee@acme.test', odd: '"a@b"@c.test' },
+      }),
+    ).toEqual({
       n: 'ann.lee',
       q: '"a@b"',
       m: null,

@@ -78,7 +78,9 @@ async function run(args: string[], io: CliIO): Promise<number> {
   try {
     schema = JSON.parse(await readFile(schemaPath, 'utf8')) as Record<string, unknown>;
   } catch (error) {
-    io.stderr.write(`connector compile: cannot read the schema ${displayPath(schemaPath, io.cwd)}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`);
+    io.stderr.write(
+      `connector compile: cannot read the schema ${displayPath(schemaPath, io.cwd)}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n`,
+    );
     return EXIT_FAILED;
   }
   const specs = await Promise.all(found.files.map((path) => loadSpecFile(path, { file: displayPath(path, io.cwd) })));
@@ -115,7 +117,9 @@ async function run(args: string[], io: CliIO): Promise<number> {
     else kept.push(name);
   }
   const written = report.stale.length + report.missing.length;
-  io.stdout.write(`compiled ${specs.length} spec${specs.length === 1 ? '' : 's'}: ${written} file${written === 1 ? '' : 's'} written, ${report.extra.length - kept.length} removed, ${plan.files.size - written} unchanged in ${outName}/\n`);
+  io.stdout.write(
+    `compiled ${specs.length} spec${specs.length === 1 ? '' : 's'}: ${written} file${written === 1 ? '' : 's'} written, ${report.extra.length - kept.length} removed, ${plan.files.size - written} unchanged in ${outName}/\n`,
+  );
   for (const name of kept) io.stderr.write(`warning: ${outName}/${name} is not produced by any spec and was not written by the compiler; left in place\n`);
   return EXIT_OK;
 }

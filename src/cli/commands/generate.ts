@@ -96,7 +96,7 @@ async function readResponseText(options: GenerateOptions, io: CliIO): Promise<st
     return await readFile(resolve(io.cwd, options.response), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read --response ${options.response}: ${code === 'ENOENT' ? 'no such file' : code ?? String(error)}`);
+    throw new UsageError(`cannot read --response ${options.response}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`);
   }
 }
 
@@ -113,7 +113,7 @@ async function writeSpec(options: GenerateOptions & { write: string }, config: G
     text = await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read --write ${options.write}: ${code === 'ENOENT' ? 'no such file' : code ?? String(error)}`);
+    throw new UsageError(`cannot read --write ${options.write}: ${code === 'ENOENT' ? 'no such file' : (code ?? String(error))}`);
   }
   const result = writeConfigIntoSpec({ text, file: options.write, records: config.records.expression, mapping: config.mapping, path: options.path });
   if (result.changes.length > 0) {

@@ -82,9 +82,7 @@ export const jqCommand: Command = {
       io.stderr.write(`jq: error: ${(error as Error).message}\n`);
       return EXIT_USAGE;
     }
-    const inputs = options.nullInput
-      ? [{ value: null as unknown, at: '<unknown>' }]
-      : streamInputs(sources);
+    const inputs = options.nullInput ? [{ value: null as unknown, at: '<unknown>' }] : streamInputs(sources);
     const print = (outputs: unknown[]): void => {
       const lines = outputs.map((output) => (options.raw && typeof output === 'string' ? output : formatJqCompact(output)));
       if (lines.length > 0) io.stdout.write(`${lines.join('\n')}\n`);

@@ -68,6 +68,15 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const listCommand: Command = {
   name: 'list',
-  help: [USAGE, '', 'Reads the specs directory; for prebuilt connectors the actions are those listed in `supports`.', '', 'Options:', formatFlagHelp(flags), '', 'Exit codes: 0 ok, 1 a spec is invalid (listed on stderr), 2 bad usage.'].join('\n'),
+  help: [
+    USAGE,
+    '',
+    'Reads the specs directory; for prebuilt connectors the actions are those listed in `supports`.',
+    '',
+    'Options:',
+    formatFlagHelp(flags),
+    '',
+    'Exit codes: 0 ok, 1 a spec is invalid (listed on stderr), 2 bad usage.',
+  ].join('\n'),
   run,
 };

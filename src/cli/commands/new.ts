@@ -20,7 +20,8 @@ function parse(args: string[]): { id: string; type: ScaffoldType; out: string | 
   const [id, extra] = parsed.positionals;
   if (id === undefined) throw new UsageError('missing <id>');
   if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}'`);
-  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u.test(id) || id.length > 64) throw new UsageError(`id '${id}' must be kebab-case: lowercase letters, digits and single dashes, e.g. acme-hr`);
+  if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/u.test(id) || id.length > 64)
+    throw new UsageError(`id '${id}' must be kebab-case: lowercase letters, digits and single dashes, e.g. acme-hr`);
   const type = parsed.strings.type;
   if (type === undefined) throw new UsageError('missing --type prebuilt|scim|custom');
   if (!(SCAFFOLD_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type must be one of ${SCAFFOLD_TYPES.join(', ')}`);
@@ -55,6 +56,15 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const newCommand: Command = {
   name: 'new',
-  help: [USAGE, '', 'Writes a short spec of the given type, valid as written, to edit from.', '', 'Options:', formatFlagHelp(flags), '', 'Exit codes: 0 written, 1 the file exists, 2 bad usage.'].join('\n'),
+  help: [
+    USAGE,
+    '',
+    'Writes a short spec of the given type, valid as written, to edit from.',
+    '',
+    'Options:',
+    formatFlagHelp(flags),
+    '',
+    'Exit codes: 0 written, 1 the file exists, 2 bad usage.',
+  ].join('\n'),
   run,
 };

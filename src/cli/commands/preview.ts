@@ -25,7 +25,12 @@ const FLAGS: FlagSpecs = {
   response: { kind: 'string', value: '<file.json>', description: 'map this saved import response instead of fetching the first page' },
   payload: { kind: 'string', value: '<action>', description: 'render the request of a write action (e.g. createUser) without sending it' },
   person: { kind: 'string', value: '<file.json>', description: 'with --payload createUser: the person' },
-  account: { kind: 'string', value: '<account>', description: 'with --payload activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson' },
+  account: {
+    kind: 'string',
+    value: '<account>',
+    description:
+      'with --payload activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson',
+  },
   vars: { kind: 'string', value: '<file.json>', description: 'with --payload <custom action>: its variables' },
   json: { kind: 'boolean', description: 'print the preview as JSON' },
 };

@@ -11,18 +11,31 @@ import { stringifyJson } from '../format-json.js';
 import { formatKeyValues, formatTable, sanitizeText, shouldUseColor } from '../format-table.js';
 import { formatRenderedAction } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
-import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
+import {
+  classifyAction,
+  SESSION_FLAGS,
+  openSession,
+  redactEnvironmentIO,
+  resolveConnector,
+  type ActionKind,
+  type OperatorSession,
+} from '../resolve-connector.js';
 import type { AccountRef, Person } from '../../index.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 
-const USAGE = 'Usage: connector run <connector> <action> [--json | --ndjson] [--person <file.json>] [--account <id | name=value,… | file.json | JSON>] [--vars <file.json>] [--dry-run] [--inputs <file.json>] [--base-url <url>]';
+const USAGE =
+  'Usage: connector run <connector> <action> [--json | --ndjson] [--person <file.json>] [--account <id | name=value,… | file.json | JSON>] [--vars <file.json>] [--dry-run] [--inputs <file.json>] [--base-url <url>]';
 
 const FLAGS: FlagSpecs = {
   ...SESSION_FLAGS,
   json: { kind: 'boolean', description: 'print JSON: the accounts as one array, or the action result' },
   ndjson: { kind: 'boolean', description: 'importUsers: print one account per line as pages arrive' },
   person: { kind: 'string', value: '<file.json>', description: 'createUser: the person (email, name, firstName, lastName, admin, ...)' },
-  account: { kind: 'string', value: '<account>', description: 'activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson' },
+  account: {
+    kind: 'string',
+    value: '<account>',
+    description: 'activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson',
+  },
   vars: { kind: 'string', value: '<file.json>', description: 'custom action: its variables, as a JSON object' },
   'dry-run': { kind: 'boolean', description: 'print the request (method, URL, headers redacted, body) without sending it' },
 };
@@ -138,7 +151,13 @@ async function runWrite(session: OperatorSession, args: ParsedArgs, action: stri
     io.stdout.write(`${stringifyJson(secretNames.length > 0 ? { ...shown, secrets: secretNames } : shown, 2)}\n`);
     return EXIT_OK;
   }
-  const { status, account, alreadyAbsent, alreadyDone, body } = shown as { status?: number; account?: Record<string, unknown>; alreadyAbsent?: boolean; alreadyDone?: boolean; body?: unknown };
+  const { status, account, alreadyAbsent, alreadyDone, body } = shown as {
+    status?: number;
+    account?: Record<string, unknown>;
+    alreadyAbsent?: boolean;
+    alreadyDone?: boolean;
+    body?: unknown;
+  };
   const nothingToDo = alreadyAbsent ? ', the account was already absent' : alreadyDone ? ', nothing to do: the account was already in that state' : '';
   io.stderr.write(`${action}: done (HTTP ${status ?? '?'}${nothingToDo})\n`);
   if (secretNames.length > 0) io.stderr.write(`${action}: generated and sent ${secretNames.join(', ')} (not shown; the service hands it to the workflow)\n`);

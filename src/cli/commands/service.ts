@@ -11,14 +11,35 @@ interface Subcommand {
 }
 
 const subcommands: Record<string, Subcommand> = {
-  start: { summary: 'Start the HTTP API (embedded database in --data-dir, or DATABASE_URL)', load: async () => (await import('./service/start.js')).startCommand },
-  worker: { summary: 'Run only the sync workers (any number of them share one DATABASE_URL)', load: async () => (await import('./service/worker.js')).workerCommand },
+  start: {
+    summary: 'Start the HTTP API (embedded database in --data-dir, or DATABASE_URL)',
+    load: async () => (await import('./service/start.js')).startCommand,
+  },
+  worker: {
+    summary: 'Run only the sync workers (any number of them share one DATABASE_URL)',
+    load: async () => (await import('./service/worker.js')).workerCommand,
+  },
   tenant: { summary: 'tenant create --name <name> --plan none|standard|business', load: async () => (await import('./service/tenant.js')).tenantCommand },
-  token: { summary: 'token create|list|revoke --tenant <id>: print a new API token once, list them, revoke one', load: async () => (await import('./service/token.js')).tokenCommand },
-  operator: { summary: 'operator create|list --tenant <id>: console sign-in with a username and password (password on stdin)', load: async () => (await import('./service/operator.js')).operatorCommand },
-  sync: { summary: 'now|runs|show|status|pending|approve|reject|configure|resume|accounts: account sync of an integration', load: async () => (await import('./service/sync.js')).syncCommand },
-  workflow: { summary: 'onboard|offboard|run-action|add-users|list|show|cancel|retry: lifecycle workflows', load: async () => (await import('./service/workflow.js')).workflowCommand },
-  'rotate-key': { summary: 'Re-wrap every tenant data key under a new key-encryption key', load: async () => (await import('./service/rotate-key.js')).rotateKeyCommand },
+  token: {
+    summary: 'token create|list|revoke --tenant <id>: print a new API token once, list them, revoke one',
+    load: async () => (await import('./service/token.js')).tokenCommand,
+  },
+  operator: {
+    summary: 'operator create|list --tenant <id>: console sign-in with a username and password (password on stdin)',
+    load: async () => (await import('./service/operator.js')).operatorCommand,
+  },
+  sync: {
+    summary: 'now|runs|show|status|pending|approve|reject|configure|resume|accounts: account sync of an integration',
+    load: async () => (await import('./service/sync.js')).syncCommand,
+  },
+  workflow: {
+    summary: 'onboard|offboard|run-action|add-users|list|show|cancel|retry: lifecycle workflows',
+    load: async () => (await import('./service/workflow.js')).workflowCommand,
+  },
+  'rotate-key': {
+    summary: 'Re-wrap every tenant data key under a new key-encryption key',
+    load: async () => (await import('./service/rotate-key.js')).rotateKeyCommand,
+  },
 };
 
 const HELP = [

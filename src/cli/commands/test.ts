@@ -10,15 +10,28 @@ import { reportFailure } from '../format-error.js';
 import { stringifyJson } from '../format-json.js';
 import { formatRenderedRequest, formatResponse } from '../format-request.js';
 import { actionVariables, checkVariableFlags } from '../action-subject.js';
-import { classifyAction, SESSION_FLAGS, openSession, redactEnvironmentIO, resolveConnector, type ActionKind, type OperatorSession } from '../resolve-connector.js';
+import {
+  classifyAction,
+  SESSION_FLAGS,
+  openSession,
+  redactEnvironmentIO,
+  resolveConnector,
+  type ActionKind,
+  type OperatorSession,
+} from '../resolve-connector.js';
 
-const USAGE = 'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <account>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';
+const USAGE =
+  'Usage: connector test <connector> <action> [--live] [--person <file.json>] [--account <account>] [--vars <file.json>] [--json] [--inputs <file.json>] [--base-url <url>]';
 
 const FLAGS: FlagSpecs = {
   ...SESSION_FLAGS,
   live: { kind: 'boolean', description: 'allow a write action (createUser, deleteUser, ...) to really send its request' },
   person: { kind: 'string', value: '<file.json>', description: 'createUser: the person' },
-  account: { kind: 'string', value: '<account>', description: 'activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson' },
+  account: {
+    kind: 'string',
+    value: '<account>',
+    description: 'activateUser, deactivateUser, deleteUser: the account: its id, its fields (id=…,login=…), a JSON file, or a line of importUsers --ndjson',
+  },
   vars: { kind: 'string', value: '<file.json>', description: 'custom action: its variables' },
   json: { kind: 'boolean', description: 'print request and response as one JSON object' },
 };
@@ -53,7 +66,9 @@ function subjectFlags(kind: ActionKind, strings: Record<string, string>): string
     account: [['account', '<id>']],
     custom: [['vars', '<file.json>']],
   };
-  const given = (['person', 'account', 'vars'] as const).filter((flag) => strings[flag] !== undefined).map((flag): [string, string] => [flag, strings[flag] as string]);
+  const given = (['person', 'account', 'vars'] as const)
+    .filter((flag) => strings[flag] !== undefined)
+    .map((flag): [string, string] => [flag, strings[flag] as string]);
   return (given.length > 0 ? given : wanted[kind]).map(([flag, value]) => ` --${flag} ${value}`).join('');
 }
 
@@ -83,9 +98,7 @@ async function run(argv: string[], io: CliIO): Promise<number> {
     const variables = await actionVariables({ strings: args.strings, cwd: io.cwd, spec: connector.spec, action });
     const exchange = await session.client.test(action, variables, { live: args.booleans.live === true });
     const ok = exchange.status >= 200 && exchange.status < 300;
-    out.stdout.write(
-      args.booleans.json ? `${stringifyJson(exchange, 2)}\n` : `${formatRenderedRequest(exchange.request)}\n${formatResponse(exchange)}`,
-    );
+    out.stdout.write(args.booleans.json ? `${stringifyJson(exchange, 2)}\n` : `${formatRenderedRequest(exchange.request)}\n${formatResponse(exchange)}`);
     if (!ok) out.stderr.write(`test: ${action}: the target answered HTTP ${exchange.status}\n`);
     return ok ? EXIT_OK : EXIT_FAILED;
   } catch (error) {

@@ -70,7 +70,11 @@ async function run(args: string[], io: CliIO): Promise<number> {
       const errors = diagnostics.filter((d) => d.severity === 'error').length;
       const warnings = diagnostics.length - errors;
       const count = `${found.files.length} spec file${found.files.length === 1 ? '' : 's'}`;
-      io.stdout.write(failed ? `${diagnostics.length > 0 ? '\n' : ''}${count} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n` : `${count} checked: all valid${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}\n`);
+      io.stdout.write(
+        failed
+          ? `${diagnostics.length > 0 ? '\n' : ''}${count} checked: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`
+          : `${count} checked: all valid${warnings > 0 ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}\n`,
+      );
     }
   }
   return failed ? EXIT_FAILED : EXIT_OK;

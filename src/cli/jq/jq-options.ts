@@ -28,4 +28,3 @@ export function parseOptions(args: string[]): Options | string {
   if (filter === undefined) return 'missing <filter>';
   return { ...options, filter, files };
 }
-

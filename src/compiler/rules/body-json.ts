@@ -28,7 +28,15 @@ export function checkBodyJson(context: RuleContext): Diagnostic[] {
     }
     const rendered = renderSampleBody(site.text, sampleVariables({ inputs, lookups, vars }));
     if ('error' in rendered) {
-      diagnostics.push(report(context, { code: 'SPEC_BODY_NOT_JSON', pointer: site.pointer, at: 'value', message: `the body template fails to render with sample values: ${rendered.error}`, hint: `use only the helpers ${TEMPLATE_HELPER_NAMES.join(', ')} and the blocks ${BLOCK_HELPER_NAMES.map((name) => `#${name}`).join('/')}` }));
+      diagnostics.push(
+        report(context, {
+          code: 'SPEC_BODY_NOT_JSON',
+          pointer: site.pointer,
+          at: 'value',
+          message: `the body template fails to render with sample values: ${rendered.error}`,
+          hint: `use only the helpers ${TEMPLATE_HELPER_NAMES.join(', ')} and the blocks ${BLOCK_HELPER_NAMES.map((name) => `#${name}`).join('/')}`,
+        }),
+      );
       continue;
     }
     try {

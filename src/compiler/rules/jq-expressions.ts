@@ -59,7 +59,15 @@ export async function checkJqExpressions(context: RuleContext): Promise<Diagnost
     if (!problem) return;
     const field = fieldLabel(site.pointer);
     if (problem.kind === 'too-long') {
-      diagnostics.push(report(context, { code: 'SPEC_JQ_TOO_LONG', pointer: site.pointer, at: 'value', message: `${field}: ${problem.message}`, hint: 'shorten the expression; a mapping field needs one short jq path like `.email // ""`' }));
+      diagnostics.push(
+        report(context, {
+          code: 'SPEC_JQ_TOO_LONG',
+          pointer: site.pointer,
+          at: 'value',
+          message: `${field}: ${problem.message}`,
+          hint: 'shorten the expression; a mapping field needs one short jq path like `.email // ""`',
+        }),
+      );
       return;
     }
     if (problem.kind === 'binary-fallback') {

@@ -14,23 +14,55 @@ function checkPath(context: RuleContext, input: { pointer: string; path: string;
   const { pointer, path, scope } = input;
   if (path.includes('{{')) {
     const offset = path.indexOf('{{');
-    return [report(context, { code: 'SPEC_PATH_PLACEHOLDER_SYNTAX', pointer, at: { offset }, message: `${scope.where} path uses a Handlebars {{...}} placeholder`, hint: 'paths use single braces, e.g. /users/{account.id}; each value is encoded as one path segment' })];
+    return [
+      report(context, {
+        code: 'SPEC_PATH_PLACEHOLDER_SYNTAX',
+        pointer,
+        at: { offset },
+        message: `${scope.where} path uses a Handlebars {{...}} placeholder`,
+        hint: 'paths use single braces, e.g. /users/{account.id}; each value is encoded as one path segment',
+      }),
+    ];
   }
   const stripped = path.replace(PLACEHOLDER, '');
   const stray = stripped.search(/[{}]/u);
   if (stray >= 0) {
-    diagnostics.push(report(context, { code: 'SPEC_PATH_PLACEHOLDER_SYNTAX', pointer, at: 'value', message: `${scope.where} path has an unbalanced brace`, hint: 'write placeholders as {account.id}' }));
+    diagnostics.push(
+      report(context, {
+        code: 'SPEC_PATH_PLACEHOLDER_SYNTAX',
+        pointer,
+        at: 'value',
+        message: `${scope.where} path has an unbalanced brace`,
+        hint: 'write placeholders as {account.id}',
+      }),
+    );
   }
   for (const match of path.matchAll(PLACEHOLDER)) {
     const name = match[1]!.trim();
     const offset = match.index;
     if (!/^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z0-9_]+)*$/u.test(name)) {
-      diagnostics.push(report(context, { code: 'SPEC_PATH_PLACEHOLDER_SYNTAX', pointer, at: { offset }, message: `placeholder '{${match[1]}}' in ${scope.where} path is not a variable name`, hint: 'write placeholders as {account.id} or {vars.assetTag}' }));
+      diagnostics.push(
+        report(context, {
+          code: 'SPEC_PATH_PLACEHOLDER_SYNTAX',
+          pointer,
+          at: { offset },
+          message: `placeholder '{${match[1]}}' in ${scope.where} path is not a variable name`,
+          hint: 'write placeholders as {account.id} or {vars.assetTag}',
+        }),
+      );
       continue;
     }
     const problem = checkVariable(name.split('.'), scope);
     if (problem) {
-      diagnostics.push(report(context, { code: problem.code === 'SPEC_TEMPLATE_SECRET_INPUT' ? problem.code : 'SPEC_PATH_PLACEHOLDER_UNDEFINED', pointer, at: { offset }, message: `path placeholder {${name}}: ${problem.message}`, hint: problem.hint }));
+      diagnostics.push(
+        report(context, {
+          code: problem.code === 'SPEC_TEMPLATE_SECRET_INPUT' ? problem.code : 'SPEC_PATH_PLACEHOLDER_UNDEFINED',
+          pointer,
+          at: { offset },
+          message: `path placeholder {${name}}: ${problem.message}`,
+          hint: problem.hint,
+        }),
+      );
     }
   }
   return diagnostics;

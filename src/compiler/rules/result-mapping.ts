@@ -9,6 +9,11 @@ export function checkResultMapping(context: RuleContext): Diagnostic[] {
   return listActions(context.spec)
     .filter((action) => action.kind !== 'custom' && action.kind !== 'importUsers' && typeof action.action.result === 'string')
     .map((action) =>
-      report(context, { code: 'SPEC_RESULT_WITHOUT_MAPPING', pointer: `${action.pointer}/result`, message: `${action.name}.result needs the importUsers mapping to turn the record into an account, and the spec has no importUsers`, hint: 'define actions.importUsers with a mapping, or remove result' }),
+      report(context, {
+        code: 'SPEC_RESULT_WITHOUT_MAPPING',
+        pointer: `${action.pointer}/result`,
+        message: `${action.name}.result needs the importUsers mapping to turn the record into an account, and the spec has no importUsers`,
+        hint: 'define actions.importUsers with a mapping, or remove result',
+      }),
     );
 }

@@ -61,7 +61,8 @@ export function listRequestSites(spec: ConnectorSpec): RequestSite[] {
     const lists = site.kind === 'importUsers' ? site.action.additionalLists : undefined;
     if (Array.isArray(lists)) {
       lists.forEach((list: unknown, index) => {
-        if (isObject(list)) sites.push({ ...site, action: list, path: [...path, 'additionalLists', index], pointer: joinPointer([...path, 'additionalLists', index]) });
+        if (isObject(list))
+          sites.push({ ...site, action: list, path: [...path, 'additionalLists', index], pointer: joinPointer([...path, 'additionalLists', index]) });
       });
     }
     const steps = site.kind === 'custom' ? undefined : site.action.steps;

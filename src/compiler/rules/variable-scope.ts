@@ -41,9 +41,20 @@ export function checkVariable(parts: readonly string[], scope: VariableScope): V
   if (root === 'inputs') {
     const inputs = declaredInputs(scope.spec);
     const input = inputs.get(name);
-    if (!input) return unknownName({ written, scope, known: [...inputs].filter(([, i]) => !i.secret).map(([n]) => n), noun: 'inputs', declare: `declare it under \`inputs:\`` });
+    if (!input)
+      return unknownName({
+        written,
+        scope,
+        known: [...inputs].filter(([, i]) => !i.secret).map(([n]) => n),
+        noun: 'inputs',
+        declare: `declare it under \`inputs:\``,
+      });
     if (input.secret) {
-      return { code: 'SPEC_TEMPLATE_SECRET_INPUT', message: `'${written}' is a secret input; secrets are never template variables`, hint: 'send secrets through `auth` (bearer, basic, apiKey or oauth2), which keeps them out of logs' };
+      return {
+        code: 'SPEC_TEMPLATE_SECRET_INPUT',
+        message: `'${written}' is a secret input; secrets are never template variables`,
+        hint: 'send secrets through `auth` (bearer, basic, apiKey or oauth2), which keeps them out of logs',
+      };
     }
   }
   if (root === 'lookups') {
@@ -52,11 +63,11 @@ export function checkVariable(parts: readonly string[], scope: VariableScope): V
   }
   if (root === 'vars') {
     const known = Object.keys(isObject(scope.action?.variables) ? scope.action.variables : {});
-    if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'variables', declare: 'declare it under the action\'s `variables:`' });
+    if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'variables', declare: "declare it under the action's `variables:`" });
   }
   if (root === 'generated') {
     const known = Object.keys(isObject(scope.action?.generate) ? scope.action.generate : {});
-    if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'generated secrets', declare: 'declare it under the action\'s `generate:`' });
+    if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'generated secrets', declare: "declare it under the action's `generate:`" });
   }
   if (root === 'actor' && !(ACTOR_FIELDS as readonly string[]).includes(name)) {
     return unknownName({ written, scope, known: [...ACTOR_FIELDS], noun: 'actor fields', declare: 'use actor.email or actor.name' });
@@ -77,7 +88,8 @@ function unknownName(input: { written: string; scope: VariableScope; known: stri
 /** Why user/account are missing is the usual confusion, so say which one the action has. */
 function scopeHint(root: string, roots: readonly string[]): string {
   if (root === 'account' && roots.includes('user')) return 'the account does not exist yet when a user is created: use user.<field>, e.g. user.email';
-  if (root === 'user' && roots.includes('account')) return 'this action works on an existing account: use account.<field>, e.g. account.id (id, email, name or a mapped field)';
+  if (root === 'user' && roots.includes('account'))
+    return 'this action works on an existing account: use account.<field>, e.g. account.id (id, email, name or a mapped field)';
   if (root === 'user' || root === 'account') return `there is no ${root} here; use ${roots.join(' or ')}`;
   return hintForName(root, roots, 'variables');
 }

@@ -34,7 +34,10 @@ export function checkWriteSteps(context: RuleContext): Diagnostic[] {
           code: 'SPEC_MISSING_FIELD',
           pointer: site.pointer,
           message: `${site.name} is missing the required field '${field}'`,
-          hint: field === 'method' ? 'add `method: POST` (or GET, PUT, PATCH, DELETE), or `steps:` for a sequence of requests' : 'add `path: /users/{account.id}`, or `steps:` for a sequence of requests',
+          hint:
+            field === 'method'
+              ? 'add `method: POST` (or GET, PUT, PATCH, DELETE), or `steps:` for a sequence of requests'
+              : 'add `path: /users/{account.id}`, or `steps:` for a sequence of requests',
         }),
       );
     }

@@ -80,7 +80,11 @@ export function measureJsonText(text: string, limits: Pick<AnswerLimits, 'maxDep
       const count = (commas[commas.length - 1] ?? 0) + 1;
       commas[commas.length - 1] = count;
       if (objects[objects.length - 1] === true && count + 1 > limits.maxFields) {
-        return { limit: 'maxFields', value: limits.maxFields, message: `an object of the answer has more than ${limits.maxFields} fields (at character ${index})` };
+        return {
+          limit: 'maxFields',
+          value: limits.maxFields,
+          message: `an object of the answer has more than ${limits.maxFields} fields (at character ${index})`,
+        };
       }
     }
   }

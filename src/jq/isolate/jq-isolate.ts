@@ -158,7 +158,13 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
   return {
     evaluate(source, input, options = {}) {
       return new Promise<unknown[]>((resolve, reject) => {
-        const request: EvaluateRequest = { type: 'evaluate', id: nextId++, source, input, ...(options.sliceKey === undefined ? {} : { sliceKey: options.sliceKey }) };
+        const request: EvaluateRequest = {
+          type: 'evaluate',
+          id: nextId++,
+          source,
+          input,
+          ...(options.sliceKey === undefined ? {} : { sliceKey: options.sliceKey }),
+        };
         queue.push({ request, slices: [], resolve, reject });
         pump();
       });

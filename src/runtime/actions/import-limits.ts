@@ -26,10 +26,14 @@ export const DEFAULT_IMPORT_LIMITS: ImportLimits = {
 };
 
 function exceeded(limit: keyof ImportLimits, value: number, what: string): ConnectorError {
-  return new ConnectorError('LIMIT_EXCEEDED', `importUsers: ${what}, past the import limit ${limit} (${value}); the import stops, and nothing it read counts as complete`, {
-    action: 'importUsers',
-    hint: `If the application really is this large, the host raises it: connect(..., { importLimits: { ${limit}: ... } }).`,
-  });
+  return new ConnectorError(
+    'LIMIT_EXCEEDED',
+    `importUsers: ${what}, past the import limit ${limit} (${value}); the import stops, and nothing it read counts as complete`,
+    {
+      action: 'importUsers',
+      hint: `If the application really is this large, the host raises it: connect(..., { importLimits: { ${limit}: ... } }).`,
+    },
+  );
 }
 
 /** The running totals of one walk through the pages. */

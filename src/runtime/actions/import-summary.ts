@@ -47,9 +47,7 @@ export function createImportTally(mappingFields: readonly string[]): ImportTally
     },
     finish() {
       if (counts.accounts === 0) return [];
-      return [...empty].map(
-        (field) => `mapping field \`${field}\` gave no value for any of the ${counts.accounts} accounts; check its expression`,
-      );
+      return [...empty].map((field) => `mapping field \`${field}\` gave no value for any of the ${counts.accounts} accounts; check its expression`);
     },
     summary(complete) {
       return { ...counts, warnings: [...warnings], complete };

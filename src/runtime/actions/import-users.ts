@@ -123,7 +123,12 @@ async function* walkPages(
 }
 
 /** The pages of every list of the import, one list after the other. */
-async function* paginateLists(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void, budget: ImportBudget): AsyncGenerator<EvaluatedPage> {
+async function* paginateLists(
+  connection: Connection,
+  runtime: RuntimeConnector,
+  warn: (message: string) => void,
+  budget: ImportBudget,
+): AsyncGenerator<EvaluatedPage> {
   for (const list of runtime.importLists) yield* paginate(createPagingContext(connection, runtime, warn, list, budget), list.pagination);
 }
 
@@ -131,7 +136,7 @@ function allRecordsFailed(page: number, records: number, problems: RecordProblem
   const examples = [...new Set(problems.map((problem) => problem.message.replace(/^record \d+ /u, 'a record ')))].slice(0, 3);
   return new ConnectorError('MAPPING_FAILED', `importUsers: none of the ${records} records of page ${page} could be imported: ${examples.join('; ')}`, {
     action: 'importUsers',
-    hint: 'Check the mapping\'s id expression (and `records`) against a response: `connector preview` shows each record\'s problems.',
+    hint: "Check the mapping's id expression (and `records`) against a response: `connector preview` shows each record's problems.",
   });
 }
 

@@ -67,7 +67,10 @@ export function findAction(runtime: RuntimeConnector, action: string): CompiledR
   return request;
 }
 
-function redactRequest(connection: Connection, request: PreparedRequest | { method: string; url: URL; headers: Record<string, string>; body?: string | undefined }): RenderedRequest {
+function redactRequest(
+  connection: Connection,
+  request: PreparedRequest | { method: string; url: URL; headers: Record<string, string>; body?: string | undefined },
+): RenderedRequest {
   const { redactor } = connection;
   const rendered: RenderedRequest = { method: request.method, url: redactor.redactUrl(request.url), headers: redactor.redactHeaders(request.headers) };
   if (request.body !== undefined) rendered.body = redactor.redact(request.body);
@@ -75,7 +78,12 @@ function redactRequest(connection: Connection, request: PreparedRequest | { meth
 }
 
 /** The variables an action sees: import gets none of user/account/vars, and no lookups. */
-async function prepareVariables(connection: Connection, runtime: RuntimeConnector, request: CompiledRequest, variables: TemplateVariables): Promise<TemplateVariables> {
+async function prepareVariables(
+  connection: Connection,
+  runtime: RuntimeConnector,
+  request: CompiledRequest,
+  variables: TemplateVariables,
+): Promise<TemplateVariables> {
   if (request.name === 'importUsers') return {};
   checkRequired(request, { inputs: connection.templateInputs, ...variables });
   const lookups = await resolveLookups(connection, runtime, request.lookupNames);
@@ -84,12 +92,18 @@ async function prepareVariables(connection: Connection, runtime: RuntimeConnecto
   return { ...variables, lookups, ...(generated ? { generated } : {}) };
 }
 
-export async function renderRequestFor(input: { connection: Connection; runtime: RuntimeConnector; action: string; variables: TemplateVariables }): Promise<RenderedRequest> {
+export async function renderRequestFor(input: {
+  connection: Connection;
+  runtime: RuntimeConnector;
+  action: string;
+  variables: TemplateVariables;
+}): Promise<RenderedRequest> {
   const { connection, runtime } = input;
   const request = findAction(runtime, input.action);
   const variables = await prepareVariables(connection, runtime, request, withPreviewUser(connection, input.variables));
   const extraQuery = request.name === 'importUsers' ? firstPageQuery(runtime.spec.actions.importUsers?.pagination) : [];
-  const render = (one: CompiledRequest) => addAuthPlaceholder(redactRequest(connection, renderActionRequest({ connection, runtime, request: one, variables, extraQuery })), runtime.spec.auth);
+  const render = (one: CompiledRequest) =>
+    addAuthPlaceholder(redactRequest(connection, renderActionRequest({ connection, runtime, request: one, variables, extraQuery })), runtime.spec.auth);
   if (!request.steps) return render(request);
   // Only the steps whose condition holds for this account are shown (GitHub's delete sends one of
   // two, by whether the account is an invitation); `previous` is unknown before sending.
@@ -107,7 +121,12 @@ function withPreviewUser(connection: Connection, variables: TemplateVariables): 
   return { ...variables, user: { ...rest, email, name } };
 }
 
-export async function previewPayloadFor(input: { connection: Connection; runtime: RuntimeConnector; action: string; variables: TemplateVariables }): Promise<RenderedRequest & { payload: unknown }> {
+export async function previewPayloadFor(input: {
+  connection: Connection;
+  runtime: RuntimeConnector;
+  action: string;
+  variables: TemplateVariables;
+}): Promise<RenderedRequest & { payload: unknown }> {
   const rendered = await renderRequestFor(input);
   return { ...rendered, payload: rendered.body === undefined ? undefined : (JSON.parse(rendered.body) as unknown) };
 }
@@ -148,7 +167,11 @@ export async function testAction(input: {
   if (!input.sample) return { ...answer, body: connection.redactor.redactValue(result.body) };
   // The body goes to the isolate as bytes, handed over without a copy: neither decoded nor cloned on this thread.
   const empty = result.response.body.length === 0;
-  const sampled = await (runtime.sampleAnswer ?? (async (bytes: Uint8Array, limits: AnswerLimits) => sampleAnswerText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), limits)))(result.response.body, input.sample);
+  const sampled = await (
+    runtime.sampleAnswer ??
+    (async (bytes: Uint8Array, limits: AnswerLimits) =>
+      sampleAnswerText(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), limits))
+  )(result.response.body, input.sample);
   if (isAnswerRefusal(sampled)) {
     throw new ConnectorError('BAD_RESPONSE', `${action}: ${sampled.message}, past the limit ${sampled.limit} (${sampled.value}); nothing of it was read`, {
       action,
@@ -159,6 +182,11 @@ export async function testAction(input: {
       cause: { answerLimit: sampled.limit, value: sampled.value } satisfies AnswerLimitCause,
     });
   }
-  const sample = { omitted: sampled.omitted.map((cut) => ({ ...cut, pointer: connection.redactor.redact(cut.pointer) })), more: sampled.more, chars: sampled.chars, isJson: sampled.isJson };
+  const sample = {
+    omitted: sampled.omitted.map((cut) => ({ ...cut, pointer: connection.redactor.redact(cut.pointer) })),
+    more: sampled.more,
+    chars: sampled.chars,
+    isJson: sampled.isJson,
+  };
   return { ...answer, body: sampled.value === undefined || empty ? undefined : connection.redactor.redactValue(sampled.value), sample };
 }

@@ -52,7 +52,8 @@ function findProblems(record: MappedRecord, firstIndexOf: Map<string, number>): 
 }
 
 export async function previewRecords(connection: Connection, runtime: RuntimeConnector, body: unknown): Promise<PreviewResult> {
-  if (!runtime.importMapper) throw new ConnectorError('CONFIG', `${runtime.source}: the connector has no importUsers action to preview`, { action: 'importUsers' });
+  if (!runtime.importMapper)
+    throw new ConnectorError('CONFIG', `${runtime.source}: the connector has no importUsers action to preview`, { action: 'importUsers' });
   const mapped = await runtime.importMapper.map(body, { action: 'importUsers' });
   const firstIndexOf = new Map<string, number>();
   const byKind: Partial<Record<PreviewProblemKind, number>> = {};

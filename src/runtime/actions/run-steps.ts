@@ -18,7 +18,12 @@ export interface StepsResult {
   nothingToDo?: 'alreadyAbsent' | 'alreadyDone';
 }
 
-export async function runSteps(input: { connection: Connection; runtime: RuntimeConnector; steps: CompiledStep[]; variables: TemplateVariables }): Promise<StepsResult> {
+export async function runSteps(input: {
+  connection: Connection;
+  runtime: RuntimeConnector;
+  steps: CompiledStep[];
+  variables: TemplateVariables;
+}): Promise<StepsResult> {
   const { connection, runtime, steps, variables } = input;
   let last: ExecuteResult | undefined;
   let allDone = true;
@@ -47,10 +52,13 @@ async function conditionHolds(step: CompiledStep, context: object, index: number
     return answer === true;
   } catch (error) {
     // A condition that fails says nothing; guessing either way could skip a needed request.
-    throw jqLimitExceeded(error, `the condition of step ${index + 1}`, { action }) ?? new ConnectorError('MAPPING_FAILED', `${action}: the condition of step ${index + 1} failed: ${(error as Error).message}`, {
-      action,
-      hint: `Check actions.${action}.steps[${index}].when; it reads {account, user, previous}.`,
-      cause: error,
-    });
+    throw (
+      jqLimitExceeded(error, `the condition of step ${index + 1}`, { action }) ??
+      new ConnectorError('MAPPING_FAILED', `${action}: the condition of step ${index + 1} failed: ${(error as Error).message}`, {
+        action,
+        hint: `Check actions.${action}.steps[${index}].when; it reads {account, user, previous}.`,
+        cause: error,
+      })
+    );
   }
 }

@@ -32,7 +32,13 @@ export async function checkConnection(connection: Connection, runtime: RuntimeCo
     return { ok: true, via: `lookup:${name}`, status: result.response.status };
   }
   const url = new URL(connection.baseUrl);
-  const response = await sendRequest({ connection, request: { method: 'GET', url, headers: { accept: 'application/json' } }, action: 'testConnection', idempotent: true, retryRules: runtime.spec.retryOn });
+  const response = await sendRequest({
+    connection,
+    request: { method: 'GET', url, headers: { accept: 'application/json' } },
+    action: 'testConnection',
+    idempotent: true,
+    retryRules: runtime.spec.retryOn,
+  });
   if (response.status === 401 || response.status === 403 || response.status >= 500) {
     throw await mapHttpError({
       action: 'testConnection',

@@ -92,7 +92,10 @@ export async function runWriteAction(input: {
     try {
       [output.result] = await request.result.run(result.body);
     } catch (error) {
-      throw jqLimitExceeded(error, 'the result expression', { action: label }) ?? new ConnectorError('MAPPING_FAILED', `${label}: result expression failed: ${(error as Error).message}`, { action: label, cause: error });
+      throw (
+        jqLimitExceeded(error, 'the result expression', { action: label }) ??
+        new ConnectorError('MAPPING_FAILED', `${label}: result expression failed: ${(error as Error).message}`, { action: label, cause: error })
+      );
     }
   }
   return output;

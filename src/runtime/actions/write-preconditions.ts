@@ -21,12 +21,22 @@ export function checkRequired(request: CompiledRequest, context: Record<string, 
   const missing = missingRequired(request.requires ?? [], context);
   if (missing.length === 0) return;
   const action = request.name;
-  throw new ConnectorError('CONFIG', `${action}: needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} missing or empty; nothing was sent`, {
-    action,
-    hint: missing.some((path) => path.startsWith('inputs.'))
-      ? `Set ${missing.filter((path) => path.startsWith('inputs.')).map((path) => path.slice('inputs.'.length)).join(', ')} in the connection's inputs.`
-      : `Give the ${missing.map((path) => path.split('.')[0]).filter((root, index, all) => all.indexOf(root) === index).join(' and ')} these fields.`,
-  });
+  throw new ConnectorError(
+    'CONFIG',
+    `${action}: needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} missing or empty; nothing was sent`,
+    {
+      action,
+      hint: missing.some((path) => path.startsWith('inputs.'))
+        ? `Set ${missing
+            .filter((path) => path.startsWith('inputs.'))
+            .map((path) => path.slice('inputs.'.length))
+            .join(', ')} in the connection's inputs.`
+        : `Give the ${missing
+            .map((path) => path.split('.')[0])
+            .filter((root, index, all) => all.indexOf(root) === index)
+            .join(' and ')} these fields.`,
+    },
+  );
 }
 
 const LOWER = 'abcdefghijkmnopqrstuvwxyz';

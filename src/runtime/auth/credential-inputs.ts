@@ -53,7 +53,8 @@ export function readAuthInputs<Required extends string, Optional extends string>
   for (const input of descriptor.inputs) {
     const ref = { inputs, name: input.name, authType: descriptor.label };
     const { need } = input;
-    const required = need === 'required' || (typeof need === 'object' && readOptionalInput({ ...ref, name: nameOf.get(need.unless) ?? need.unless }) === undefined);
+    const required =
+      need === 'required' || (typeof need === 'object' && readOptionalInput({ ...ref, name: nameOf.get(need.unless) ?? need.unless }) === undefined);
     values[input.role] = required ? readRequiredInput(ref) : readOptionalInput(ref);
   }
   return values as AuthInputValues<Required, Optional>;

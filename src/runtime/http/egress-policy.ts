@@ -81,7 +81,10 @@ function family(address: string): 'ipv4' | 'ipv6' {
 }
 
 function normaliseHost(hostname: string): string {
-  return hostname.replace(/^\[|\]$/gu, '').replace(/\.$/u, '').toLowerCase();
+  return hostname
+    .replace(/^\[|\]$/gu, '')
+    .replace(/\.$/u, '')
+    .toLowerCase();
 }
 
 interface ParsedList {
@@ -96,12 +99,14 @@ function parseList(entries: readonly string[] | undefined, field: string): Parse
     const [address = '', bits] = entry.trim().split('/');
     const kind = isIP(address);
     if (kind === 0) {
-      if (bits !== undefined || !/^[a-z0-9.-]+$/iu.test(address)) throw new ConnectorError('CONFIG', `egress.${field}: '${entry}' is neither an address, a CIDR range nor a host name`);
+      if (bits !== undefined || !/^[a-z0-9.-]+$/iu.test(address))
+        throw new ConnectorError('CONFIG', `egress.${field}: '${entry}' is neither an address, a CIDR range nor a host name`);
       names.add(normaliseHost(address));
       continue;
     }
     const prefix = bits === undefined ? (kind === 4 ? 32 : 128) : Number(bits);
-    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (kind === 4 ? 32 : 128)) throw new ConnectorError('CONFIG', `egress.${field}: '${entry}' has an invalid prefix length`);
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > (kind === 4 ? 32 : 128))
+      throw new ConnectorError('CONFIG', `egress.${field}: '${entry}' has an invalid prefix length`);
     ranges.addSubnet(address, prefix, kind === 4 ? 'ipv4' : 'ipv6');
   }
   return { ranges, names };

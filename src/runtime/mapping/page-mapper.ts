@@ -80,20 +80,22 @@ export async function createPageMapper(input: {
         [output] = await (text !== undefined && filter.runText ? filter.runText(text, { sliceKey: ROWS_KEY }) : filter.run(body));
       } catch (error) {
         // A limit (the engine's, or the isolate's time and memory) stopped it: say which one, so the host knows what to raise.
-        throw jqLimitExceeded(error, 'the mapping', context) ?? new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
-          ...context,
-          cause: error,
-        });
+        throw (
+          jqLimitExceeded(error, 'the mapping', context) ??
+          new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
+            ...context,
+            cause: error,
+          })
+        );
       }
       const { r: rows, x: rawExtras } = (output ?? {}) as { r?: unknown; x?: Record<string, unknown> };
       if (!Array.isArray(rows)) {
         const failure = rows as { shape?: string; __error?: string } | undefined;
         const what = failure?.__error !== undefined ? `failed: ${failure.__error}` : `gave ${failure?.shape ?? 'no output'}, not an array`;
-        throw new ConnectorError(
-          'BAD_RESPONSE',
-          `${context.action}: records path "${input.records}" ${what}; the response is ${describeShape(body)}`,
-          { ...context, hint: 'Set `records` to the jq path of the array of users, e.g. `.users`.' },
-        );
+        throw new ConnectorError('BAD_RESPONSE', `${context.action}: records path "${input.records}" ${what}; the response is ${describeShape(body)}`, {
+          ...context,
+          hint: 'Set `records` to the jq path of the array of users, e.g. `.users`.',
+        });
       }
       const extras: Record<string, Cell> = {};
       for (const [name, raw] of Object.entries(rawExtras ?? {})) {
@@ -109,7 +111,7 @@ export async function createPageMapper(input: {
         // A value nested past the stack (1e5 levels of arrays) is the target's bad data, with a code.
         throw new ConnectorError('MAPPING_FAILED', `${context.action}: a mapped value could not be read (${(error as Error).message})`, {
           ...context,
-          hint: 'The target sent a value nested too deeply to use; check the mapping\'s fields against the response.',
+          hint: "The target sent a value nested too deeply to use; check the mapping's fields against the response.",
         });
       }
     },

@@ -8,15 +8,7 @@
  * first page of an import whose page size is unknown it is a warning in the summary.
  */
 import type { CursorPagination } from '../../../generated/spec-types.js';
-import {
-  CURSOR_FOUND,
-  fetchAndEvaluate,
-  paginationError,
-  readExtra,
-  tooManyPages,
-  type EvaluatedPage,
-  type PagingContext,
-} from './paging-context.js';
+import { CURSOR_FOUND, fetchAndEvaluate, paginationError, readExtra, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
 
 export async function* paginateCursor(ctx: PagingContext, spec: CursorPagination): AsyncGenerator<EvaluatedPage> {
@@ -38,7 +30,7 @@ export async function* paginateCursor(ctx: PagingContext, spec: CursorPagination
     if (cursor === undefined) checkCursorKey({ ctx, spec, page, pages });
     if (cursor !== undefined) {
       if (seen.has(cursor)) {
-        throw paginationError(ctx, `the cursor repeated after ${pages} pages`, 'Check the cursor expression; it must give the next page\'s cursor.');
+        throw paginationError(ctx, `the cursor repeated after ${pages} pages`, "Check the cursor expression; it must give the next page's cursor.");
       }
       seen.add(cursor);
       if (pages >= maxPages) throw tooManyPages(ctx, maxPages);
@@ -61,6 +53,8 @@ function checkCursorKey(input: { ctx: PagingContext; spec: CursorPagination; pag
     );
   }
   if (pages === 1) {
-    ctx.warn(`pagination: the cursor expression ${expression} names a key that is not in the response (${page.shape}); if the target has more pages, check it for a typo`);
+    ctx.warn(
+      `pagination: the cursor expression ${expression} names a key that is not in the response (${page.shape}); if the target has more pages, check it for a typo`,
+    );
   }
 }

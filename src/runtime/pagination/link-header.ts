@@ -29,7 +29,10 @@ export function parseLinkHeader(header: string): LinkValue[] {
       if (!(name in link.params)) link.params[name] = value;
       position += match[0].length;
     }
-    link.rels = (link.params.rel ?? '').toLowerCase().split(/\s+/u).filter((rel) => rel !== '');
+    link.rels = (link.params.rel ?? '')
+      .toLowerCase()
+      .split(/\s+/u)
+      .filter((rel) => rel !== '');
     links.push(link);
     const comma = header.indexOf(',', position);
     if (comma === -1) break;

@@ -25,7 +25,11 @@ export async function* paginateLink(ctx: PagingContext, spec: LinkPagination): A
     const link = readNextLink(ctx, fetched.headers.link, rel, fetched.url);
     if (link) {
       if (!isUnderBase(link, ctx.baseUrl)) {
-        throw paginationError(ctx, `the "${rel}" link points outside the base URL (${link.origin})`, 'Links are only followed on the base URL, so credentials never leave it.');
+        throw paginationError(
+          ctx,
+          `the "${rel}" link points outside the base URL (${link.origin})`,
+          'Links are only followed on the base URL, so credentials never leave it.',
+        );
       }
       if (seen.has(link.href) || link.href === fetched.url.href) {
         throw paginationError(ctx, `the "${rel}" link repeated after ${pages} pages`, 'The target keeps pointing at a page already read.');
@@ -46,6 +50,10 @@ function readNextLink(ctx: PagingContext, header: string | undefined, rel: strin
   try {
     return findLink(header, rel, base);
   } catch {
-    throw paginationError(ctx, `the Link header's "${rel}" target is not a valid URL`, 'The target sent a malformed Link header; the import stops rather than guess the next page.');
+    throw paginationError(
+      ctx,
+      `the Link header's "${rel}" target is not a valid URL`,
+      'The target sent a malformed Link header; the import stops rather than guess the next page.',
+    );
   }
 }

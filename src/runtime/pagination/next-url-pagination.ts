@@ -11,7 +11,6 @@ import { fetchAndEvaluate, paginationError, readExtra, tooManyPages, type Evalua
 import { planned } from '../plan.js';
 import { NEXT_URL } from '../../plan/paging-expressions.js';
 
-
 export async function* paginateNextUrl(ctx: PagingContext, spec: NextUrlPagination): AsyncGenerator<EvaluatedPage> {
   const { sizeParam, size } = spec;
   const maxPages = planned(spec.maxPages, 'pagination.maxPages');
@@ -25,10 +24,18 @@ export async function* paginateNextUrl(ctx: PagingContext, spec: NextUrlPaginati
     const url = readNextUrl(ctx, page);
     if (url) {
       if (!isUnderBase(url, ctx.baseUrl)) {
-        throw paginationError(ctx, `the next page URL points outside the base URL (${url.origin}${url.pathname})`, 'Next page URLs are only followed on the base URL, so credentials never leave it.');
+        throw paginationError(
+          ctx,
+          `the next page URL points outside the base URL (${url.origin}${url.pathname})`,
+          'Next page URLs are only followed on the base URL, so credentials never leave it.',
+        );
       }
       if (seen.has(url.href)) {
-        throw paginationError(ctx, `the next page URL repeated after ${pages} pages`, 'Check pagination.next; the target keeps pointing at a page already read.');
+        throw paginationError(
+          ctx,
+          `the next page URL repeated after ${pages} pages`,
+          'Check pagination.next; the target keeps pointing at a page already read.',
+        );
       }
       if (pages >= maxPages) throw tooManyPages(ctx, maxPages);
       next = fetchAndEvaluate(ctx, { url });
@@ -42,11 +49,19 @@ function readNextUrl(ctx: PagingContext, page: EvaluatedPage): URL | undefined {
   const raw = readExtra(page, NEXT_URL);
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') {
-    throw paginationError(ctx, `pagination.next gave ${JSON.stringify(raw).slice(0, 80)}, not a URL`, 'The expression must give the next page\'s URL as a string, or null on the last page.');
+    throw paginationError(
+      ctx,
+      `pagination.next gave ${JSON.stringify(raw).slice(0, 80)}, not a URL`,
+      "The expression must give the next page's URL as a string, or null on the last page.",
+    );
   }
   try {
     return new URL(raw, page.url);
   } catch {
-    throw paginationError(ctx, `pagination.next gave "${raw.slice(0, 80)}", which is not a URL`, 'The expression must give the next page\'s URL as a string, or null on the last page.');
+    throw paginationError(
+      ctx,
+      `pagination.next gave "${raw.slice(0, 80)}", which is not a URL`,
+      "The expression must give the next page's URL as a string, or null on the last page.",
+    );
   }
 }

@@ -31,14 +31,15 @@ export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination
   let previous: string | undefined;
 
   const mayLaunch = (offset: number): boolean =>
-    (total === undefined || offset < total) &&
-    (maxOffset === undefined || offset + limit <= maxOffset) &&
-    offset / limit < maxPages;
+    (total === undefined || offset < total) && (maxOffset === undefined || offset + limit <= maxOffset) && offset / limit < maxPages;
   const fill = (): void => {
     // Unknown total: one page ahead (prefetch). Known total: `concurrency` pages ahead.
     const depth = total === undefined ? 2 : concurrency + 1;
     while (queue.length < depth && mayLaunch(nextOffset)) {
-      const query = [[offsetParam, String(nextOffset)], [limitParam, String(limit)]] as const;
+      const query = [
+        [offsetParam, String(nextOffset)],
+        [limitParam, String(limit)],
+      ] as const;
       queue.push({ offset: nextOffset, page: fetchAndEvaluate(ctx, { query }) });
       nextOffset += limit;
     }
@@ -57,7 +58,11 @@ export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination
     }
     const fingerprint = pageFingerprint(page);
     if (fingerprint === previous) {
-      throw paginationError(ctx, `the page at offset ${current.offset} repeats the previous page`, `Check that the target honours the "${offsetParam}" parameter.`);
+      throw paginationError(
+        ctx,
+        `the page at offset ${current.offset} repeats the previous page`,
+        `Check that the target honours the "${offsetParam}" parameter.`,
+      );
     }
     previous = fingerprint;
     total ??= readNumber(page, 'total');

@@ -39,10 +39,7 @@ export async function* paginatePage(ctx: PagingContext, spec: PagePagination): A
     }
     previous = fingerprint;
     const totalPages = readNumber(page, 'totalPages');
-    const finished =
-      readExtra(page, 'more') === false ||
-      (totalPages !== undefined && pages >= totalPages) ||
-      (size !== undefined && count < size);
+    const finished = readExtra(page, 'more') === false || (totalPages !== undefined && pages >= totalPages) || (size !== undefined && count < size);
     if (!finished) {
       if (pages >= maxPages) throw tooManyPages(ctx, maxPages);
       next = request(number + 1);

@@ -37,14 +37,22 @@ export function paginate(ctx: PagingContext, pagination: Pagination | undefined)
 export function firstPageQuery(pagination: Pagination | undefined): Array<[string, string]> {
   switch (pagination?.type) {
     case 'offset':
-      return [[planned(pagination.offsetParam, 'pagination.offsetParam'), '0'], [planned(pagination.limitParam, 'pagination.limitParam'), String(pagination.limit)]];
+      return [
+        [planned(pagination.offsetParam, 'pagination.offsetParam'), '0'],
+        [planned(pagination.limitParam, 'pagination.limitParam'), String(pagination.limit)],
+      ];
     case 'page': {
-      const query: Array<[string, string]> = [[planned(pagination.pageParam, 'pagination.pageParam'), String(planned(pagination.firstPage, 'pagination.firstPage'))]];
+      const query: Array<[string, string]> = [
+        [planned(pagination.pageParam, 'pagination.pageParam'), String(planned(pagination.firstPage, 'pagination.firstPage'))],
+      ];
       if (pagination.sizeParam && pagination.size !== undefined) query.push([pagination.sizeParam, String(pagination.size)]);
       return query;
     }
     case 'scim':
-      return [['startIndex', '1'], ['count', String(planned(pagination.count, 'pagination.count'))]];
+      return [
+        ['startIndex', '1'],
+        ['count', String(planned(pagination.count, 'pagination.count'))],
+      ];
     case 'cursor':
     case 'link':
     case 'nextUrl':

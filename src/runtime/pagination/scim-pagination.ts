@@ -6,22 +6,19 @@
  * when totalResults is reached or unknown, and fails it when records are still missing.
  */
 import type { ScimPagination } from '../../../generated/spec-types.js';
-import {
-  fetchAndEvaluate,
-  pageFingerprint,
-  paginationError,
-  readNumber,
-  tooManyPages,
-  type EvaluatedPage,
-  type PagingContext,
-} from './paging-context.js';
+import { fetchAndEvaluate, pageFingerprint, paginationError, readNumber, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
 
 export async function* paginateScim(ctx: PagingContext, spec: ScimPagination): AsyncGenerator<EvaluatedPage> {
   const count = planned(spec.count, 'pagination.count');
   const maxPages = planned(spec.maxPages, 'pagination.maxPages');
   const request = (startIndex: number): Promise<EvaluatedPage> =>
-    fetchAndEvaluate(ctx, { query: [['startIndex', String(startIndex)], ['count', String(count)]] });
+    fetchAndEvaluate(ctx, {
+      query: [
+        ['startIndex', String(startIndex)],
+        ['count', String(count)],
+      ],
+    });
   let startIndex = 1;
   let received = 0;
   let first: string | undefined;

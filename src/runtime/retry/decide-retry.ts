@@ -13,9 +13,7 @@
  * - Attempts and total elapsed time are bounded; a wait that would cross the time budget is not started.
  */
 
-export type RetryOutcome =
-  | { kind: 'response'; status: number; headers: Record<string, string> }
-  | { kind: 'error'; code: string };
+export type RetryOutcome = { kind: 'response'; status: number; headers: Record<string, string> } | { kind: 'error'; code: string };
 
 export interface RetryPolicy {
   /** Attempts in all, the first one included. */
@@ -58,7 +56,6 @@ const TRANSIENT_STATUS = new Set([408, 500, 502, 503, 504]);
  * reset, the request reached the target, so only an idempotent request is sent again.
  */
 const RETRIED_ERRORS = new Set(['TIMEOUT', 'NETWORK', 'INCOMPLETE_BODY']);
-
 
 export function decideRetry({ attempt, outcome, policy, now, startedAt }: DecideRetryInput): RetryDecision {
   const rule = outcome.kind === 'response' ? matchRetryRule(policy.rules, outcome) : undefined;

@@ -76,7 +76,8 @@ export function accessOperations(context: ServiceContext): AccessOperations {
 
   const grid = async (query: GridQuery, paged: boolean): Promise<AccessGrid> => {
     await loadTenant(db, query.tenantId);
-    if (query.state !== undefined && !ACCOUNT_STATES.includes(query.state)) throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
+    if (query.state !== undefined && !ACCOUNT_STATES.includes(query.state))
+      throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
     const limit = paged ? pageSize(query.limit, PAGE_LIMITS) : Number.MAX_SAFE_INTEGER;
     const after = paged ? decodeCursor(query.cursor, ['text', 'text']) : undefined;
     const applications = await listIntegrationNames(db, { tenantId: query.tenantId, ids: query.integrationIds });
@@ -101,7 +102,9 @@ export function accessOperations(context: ServiceContext): AccessOperations {
   const auditRows = async (input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number }) => {
     await loadTenant(db, input.tenantId);
     if (typeof input.integrationId !== 'string' || !(await findIntegration(db, input))) {
-      throw new ServiceError('NOT_FOUND', `integration ${input.integrationId} does not exist in tenant ${input.tenantId}`, { hint: 'list the tenant’s integrations' });
+      throw new ServiceError('NOT_FOUND', `integration ${input.integrationId} does not exist in tenant ${input.tenantId}`, {
+        hint: 'list the tenant’s integrations',
+      });
     }
     return auditLines(db, { tenantId: input.tenantId, integrationId: input.integrationId, after: input.after, limit: input.limit });
   };
@@ -109,16 +112,16 @@ export function accessOperations(context: ServiceContext): AccessOperations {
   const audit = async (input: { tenantId: string; integrationId: string }): Promise<AuditLine[]> => (await auditRows(input)).map(toAuditLine);
 
   const toAuditLine = (row: Awaited<ReturnType<typeof auditLines>>[number]): AuditLine => ({
-      accountId: String(row.id),
-      externalId: row.external_id,
-      email: row.email,
-      name: row.name,
-      person: row.person_id === null ? null : { id: row.person_id, name: row.person_name ?? '', email: row.person_email ?? '' },
-      link: row.link_status,
-      admin: row.admin,
-      state: row.state,
-      lastSeenAt: new Date(row.last_seen_at).toISOString(),
-      syncedAt: row.synced_at === null ? null : new Date(row.synced_at).toISOString(),
+    accountId: String(row.id),
+    externalId: row.external_id,
+    email: row.email,
+    name: row.name,
+    person: row.person_id === null ? null : { id: row.person_id, name: row.person_name ?? '', email: row.person_email ?? '' },
+    link: row.link_status,
+    admin: row.admin,
+    state: row.state,
+    lastSeenAt: new Date(row.last_seen_at).toISOString(),
+    syncedAt: row.synced_at === null ? null : new Date(row.synced_at).toISOString(),
   });
 
   return {
@@ -142,7 +145,18 @@ export function accessOperations(context: ServiceContext): AccessOperations {
       const lines = await audit(input);
       return formatCsv(
         ['external id', 'account email', 'account name', 'person', 'person email', 'link', 'admin', 'state', 'last seen', 'synced at'],
-        lines.map((line) => [line.externalId, line.email, line.name, line.person?.name ?? '', line.person?.email ?? '', line.link, line.admin ? 'yes' : 'no', line.state, line.lastSeenAt, line.syncedAt ?? '']),
+        lines.map((line) => [
+          line.externalId,
+          line.email,
+          line.name,
+          line.person?.name ?? '',
+          line.person?.email ?? '',
+          line.link,
+          line.admin ? 'yes' : 'no',
+          line.state,
+          line.lastSeenAt,
+          line.syncedAt ?? '',
+        ]),
       );
     },
   };

@@ -38,7 +38,9 @@ export async function startAdminApi(input: { service: Service; dataDir: string }
   app.addHook('onRequest', async (request, reply) => {
     const given = request.headers.authorization;
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      return reply.code(401).send({ error: { code: 'UNAUTHORIZED', message: 'the admin credential is missing or wrong', hint: `the CLI reads it from the data directory's admin.json` } });
+      return reply.code(401).send({
+        error: { code: 'UNAUTHORIZED', message: 'the admin credential is missing or wrong', hint: `the CLI reads it from the data directory's admin.json` },
+      });
     }
   });
   app.post<{ Params: { name: string }; Body: { input?: unknown } }>(`${ADMIN_PATH}:name`, async (request, reply) => {

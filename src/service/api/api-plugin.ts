@@ -41,7 +41,13 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
   await app.register(
     async (v1) => {
       v1.addHook('onRequest', authenticate(service.tokens));
-      v1.setNotFoundHandler((request, reply) => sendProblem(request, reply, problemFor(new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`, { hint: 'see /openapi.json' }))));
+      v1.setNotFoundHandler((request, reply) =>
+        sendProblem(
+          request,
+          reply,
+          problemFor(new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`, { hint: 'see /openapi.json' })),
+        ),
+      );
       const api = typed(v1);
       tenantRoutes(api, service);
       integrationRoutes(api, service);

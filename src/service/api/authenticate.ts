@@ -23,7 +23,9 @@ export function authenticate(tokens: TokenOperations) {
       });
     }
     if (access === 'admin' && caller.role !== 'admin') {
-      throw new HttpError('FORBIDDEN', `a ${caller.role} token may only read; this request changes configuration`, { hint: 'use an admin token of the tenant' });
+      throw new HttpError('FORBIDDEN', `a ${caller.role} token may only read; this request changes configuration`, {
+        hint: 'use an admin token of the tenant',
+      });
     }
     request.caller = caller;
   };

@@ -68,7 +68,11 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], info: { version
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'lifecycle-connectors integration service', version: info.version, description: 'Integrations of a tenant in the setup order: choose the type, configure authentication (tested on save), enable actions.' },
+    info: {
+      title: 'lifecycle-connectors integration service',
+      version: info.version,
+      description: 'Integrations of a tenant in the setup order: choose the type, configure authentication (tested on save), enable actions.',
+    },
     paths,
     components: {
       schemas: { Problem: problemSchema },

@@ -80,7 +80,15 @@ export async function recordAudit(
 }
 
 function toEntry(row: AuditRow): AuditEntry {
-  return { id: row.id, at: new Date(row.at).toISOString(), tenantId: row.tenant_id, integrationId: row.integration_id, actor: row.actor, event: row.event, detail: row.detail };
+  return {
+    id: row.id,
+    at: new Date(row.at).toISOString(),
+    tenantId: row.tenant_id,
+    integrationId: row.integration_id,
+    actor: row.actor,
+    event: row.event,
+    detail: row.detail,
+  };
 }
 
 export function auditOperations(context: ServiceContext): AuditOperations {

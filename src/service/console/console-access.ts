@@ -41,7 +41,8 @@ const READS = new Set(['GET', 'HEAD']);
 export function checkConsoleRoute(route: { method: string | string[]; url: string; config?: { access?: unknown } }): void {
   const access = checkRouteAccess(route);
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase()))) throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
+  if (access === 'viewer' && methods.some((method) => !READS.has(method.toUpperCase())))
+    throw new Error(`console route ${methods.join(',')} ${route.url} changes state but is open to viewers`);
 }
 
 export function consoleAccess(input: { sessions: ConsoleSessionOperations; tokens: TokenOperations; operators: OperatorOperations }) {
@@ -59,7 +60,12 @@ export function consoleAccess(input: { sessions: ConsoleSessionOperations; token
       }
     }
     if (!READS.has(request.method) && !(request.consoleSession && sameSecret(formText(request.body, '_csrf'), request.consoleSession.csrf))) {
-      throw new ConsoleError(403, 'Form refused', 'This form did not come from your current console session (its security token is missing or out of date), so nothing was changed.', 'Go back, reload the page and send the form again; if you were signed out, sign in first.');
+      throw new ConsoleError(
+        403,
+        'Form refused',
+        'This form did not come from your current console session (its security token is missing or out of date), so nothing was changed.',
+        'Go back, reload the page and send the form again; if you were signed out, sign in first.',
+      );
     }
     if (access === 'public') return;
     if (!request.caller) {
@@ -68,7 +74,12 @@ export function consoleAccess(input: { sessions: ConsoleSessionOperations; token
     }
     if (access === 'admin' && request.caller.role !== 'admin') {
       const as = request.caller.operatorId === undefined ? `a ${request.caller.role} token` : `a ${request.caller.role} account`;
-      throw new ConsoleError(403, 'Not allowed', `You are signed in with ${as}, which may only read; nothing was changed.`, 'Sign in with an admin token or an admin account of the tenant to do this.');
+      throw new ConsoleError(
+        403,
+        'Not allowed',
+        `You are signed in with ${as}, which may only read; nothing was changed.`,
+        'Sign in with an admin token or an admin account of the tenant to do this.',
+      );
     }
   };
 }

@@ -49,5 +49,8 @@ export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, page
   const signedIn = request.caller && request.consoleSession ? { caller: request.caller, csrf: request.consoleSession.csrf } : {};
   const body = html`<div class="error" role="alert"><p>${page.detail}</p>${page.hint && html`<p>${page.hint}</p>`}</div>
 <p><a href="${signedIn.caller ? '/console/integrations' : '/console/sign-in'}">${signedIn.caller ? 'Back to the integrations' : 'Sign in'}</a></p>`;
-  return reply.code(page.status).type('text/html; charset=utf-8').send(renderPage({ title: page.title, body, ...signedIn }));
+  return reply
+    .code(page.status)
+    .type('text/html; charset=utf-8')
+    .send(renderPage({ title: page.title, body, ...signedIn }));
 }

@@ -6,7 +6,13 @@ import { ConsoleError } from './console-error.js';
 
 type Query = Record<string, unknown>;
 
-const refuse = (name: string, why: string) => new ConsoleError(400, 'Bad request', `The address has an unusable ${name}: ${why}.`, 'Use the page’s own links and forms, or start again from the navigation.');
+const refuse = (name: string, why: string) =>
+  new ConsoleError(
+    400,
+    'Bad request',
+    `The address has an unusable ${name}: ${why}.`,
+    'Use the page’s own links and forms, or start again from the navigation.',
+  );
 
 /** Optional text of at most `max` characters; empty is absent. */
 export function queryText(query: unknown, name: string, max = 200): string | undefined {

@@ -52,7 +52,13 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       });
       scope.addHook('preHandler', consoleAccess({ sessions, tokens: options.service.tokens, operators: options.service.operators }));
       scope.setErrorHandler((error, request, reply) => sendErrorPage(request, reply, errorPageOf(error)));
-      scope.setNotFoundHandler((request, reply) => sendErrorPage(request, reply, errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.'))));
+      scope.setNotFoundHandler((request, reply) =>
+        sendErrorPage(
+          request,
+          reply,
+          errorPageOf(new ConsoleError(404, 'Not found', 'There is no console page at this address.', 'Use the navigation, or start from the integrations.')),
+        ),
+      );
       const app = typed(scope);
       sessionRoutes(app, { sessions });
       integrationRoutes(app, options.service);

@@ -4,7 +4,11 @@ import { callerLabel, type Caller } from '../tokens/api-tokens.js';
 import type { SafeHtml } from './html.js';
 import { renderPage, type Section } from './layout.js';
 
-export function sendPage(request: FastifyRequest, reply: FastifyReply, page: { title: string; body: SafeHtml; section?: Section; status?: number }): FastifyReply {
+export function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { title: string; body: SafeHtml; section?: Section; status?: number },
+): FastifyReply {
   const csrf = request.consoleSession?.csrf;
   return reply
     .code(page.status ?? 200)

@@ -33,7 +33,10 @@ export interface Keyring {
   sealField(db: Queryable, field: CredentialField, value: string): Promise<Sealed>;
   openField(db: Queryable, field: CredentialField, sealed: Sealed): Promise<string>;
   /** Re-wraps every tenant's data key under `next`; `beforeCommit` runs inside the transaction. */
-  rotate(next: Kek, beforeCommit?: (tx: Queryable, rotation: { version: number; tenantIds: string[] }) => Promise<void>): Promise<{ version: number; tenants: number }>;
+  rotate(
+    next: Kek,
+    beforeCommit?: (tx: Queryable, rotation: { version: number; tenantIds: string[] }) => Promise<void>,
+  ): Promise<{ version: number; tenants: number }>;
 }
 
 const dataKeyAad = (tenantId: string) => associatedData(['tenant-data-key', tenantId]);
@@ -50,14 +53,21 @@ export async function openKeyring(db: Database, initial: Kek): Promise<Keyring> 
 
   const unwrap = (row: DataKeyRow, with_: Kek): Buffer => {
     const key = unseal(with_.key, { nonce: row.nonce, ciphertext: row.wrapped_key }, dataKeyAad(row.tenant_id));
-    if (!key) throw keyError(`the data key of tenant ${row.tenant_id} does not decrypt with the key-encryption key from ${with_.source}`, 'the stored key was changed or the KEK is wrong; restore the KEK that wrapped it');
+    if (!key)
+      throw keyError(
+        `the data key of tenant ${row.tenant_id} does not decrypt with the key-encryption key from ${with_.source}`,
+        'the stored key was changed or the KEK is wrong; restore the KEK that wrapped it',
+      );
     return key;
   };
   const dataKeyOf = async (db_: Queryable, tenantId: string): Promise<Buffer> => {
     const row = await findDataKey(db_, tenantId);
     if (!row) throw keyError(`tenant ${tenantId} has no data key`, 'the tenant was created without one; this is a bug, please report it');
     if (row.kek_version !== version) {
-      throw keyError(`the data key of tenant ${tenantId} is wrapped by key version ${row.kek_version}, this process holds version ${version}`, 'the key was rotated by another process; restart this one with the new key');
+      throw keyError(
+        `the data key of tenant ${tenantId} is wrapped by key version ${row.kek_version}, this process holds version ${version}`,
+        'the key was rotated by another process; restart this one with the new key',
+      );
     }
     return unwrap(row, kek);
   };
@@ -74,7 +84,11 @@ export async function openKeyring(db: Database, initial: Kek): Promise<Keyring> 
     },
     async openField(db_, field, sealed) {
       const plain = unseal(await dataKeyOf(db_, field.tenantId), sealed, fieldAad(field));
-      if (!plain) throw keyError(`the credential ${field.field} of integration ${field.integrationId} does not decrypt`, 'it was altered or moved; configure the authentication again');
+      if (!plain)
+        throw keyError(
+          `the credential ${field.field} of integration ${field.integrationId} does not decrypt`,
+          'it was altered or moved; configure the authentication again',
+        );
       return plain.toString('utf8');
     },
     async rotate(next, beforeCommit) {

@@ -130,7 +130,13 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
     if (await boss.getQueue(name)) continue;
     const retry = 'retryDelay' in declaration ? { retryDelay: declaration.retryDelay, retryBackoff: declaration.retryBackoff } : {};
     await boss
-      .createQueue(name, { name, policy: 'standard', retryLimit: declaration.retryLimit, ...retry, expireInSeconds: options.expirySeconds[declaration.expiry] } as PgBossType.Queue)
+      .createQueue(name, {
+        name,
+        policy: 'standard',
+        retryLimit: declaration.retryLimit,
+        ...retry,
+        expireInSeconds: options.expirySeconds[declaration.expiry],
+      } as PgBossType.Queue)
       .catch(async (error: unknown) => {
         // Two processes starting together: the other one created it.
         if (!(await boss.getQueue(name))) throw error;
@@ -140,7 +146,10 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
 
   return {
     async send(queue, data, options) {
-      await boss.send(QUEUES[queue].name, data, { ...(options?.startAfter ? { startAfter: options.startAfter } : {}), ...connection(options) } as PgBossType.SendOptions);
+      await boss.send(QUEUES[queue].name, data, {
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+        ...connection(options),
+      } as PgBossType.SendOptions);
     },
 
     async sendMany(queue, jobs, options) {

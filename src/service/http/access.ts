@@ -32,6 +32,7 @@ declare module 'fastify' {
 export function checkRouteAccess(route: { method: string | string[]; url: string; config?: { access?: unknown } }): RouteAccess {
   const access = route.config?.access;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
-  if (typeof access !== 'string' || !(ROUTE_ACCESS as readonly string[]).includes(access)) throw new Error(`route ${methods.join(',')} ${route.url} declares no config.access`);
+  if (typeof access !== 'string' || !(ROUTE_ACCESS as readonly string[]).includes(access))
+    throw new Error(`route ${methods.join(',')} ${route.url} declares no config.access`);
   return access as RouteAccess;
 }

@@ -51,11 +51,23 @@ export async function buildHttpApp(options: HttpAppOptions): Promise<HttpApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.addHook('onRoute', (route) => void checkRouteAccess(route));
   app.setErrorHandler((error, request, reply) => sendProblem(request, reply, problemFor(error)));
-  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, problemFor(new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`, { hint: 'see /openapi.json' }))));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      request,
+      reply,
+      problemFor(new HttpError('NOT_FOUND', `no route ${request.method} ${request.url.split('?')[0]}`, { hint: 'see /openapi.json' })),
+    ),
+  );
   if (options.log) {
     const log = options.log;
     app.addHook('onResponse', async (request, reply) => {
-      log({ method: request.method, route: request.routeOptions.url ?? '(no route)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, tenant: request.caller?.tenantId });
+      log({
+        method: request.method,
+        route: request.routeOptions.url ?? '(no route)',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        tenant: request.caller?.tenantId,
+      });
     });
   }
 

@@ -15,7 +15,15 @@ export interface ProblemCodeEntry {
 }
 
 /** The codes only the HTTP layer raises (authentication, roles, unreadable requests). */
-export type HttpOnlyCode = 'UNAUTHORIZED' | 'FORBIDDEN' | 'VALIDATION_FAILED' | 'AUTH_TEST_FAILED' | 'MALFORMED_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE' | 'INTERNAL_ERROR';
+export type HttpOnlyCode =
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'VALIDATION_FAILED'
+  | 'AUTH_TEST_FAILED'
+  | 'MALFORMED_REQUEST'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'INTERNAL_ERROR';
 
 export type ProblemCode = Exclude<ServiceErrorCode, 'INVALID_INPUT'> | HttpOnlyCode;
 
@@ -27,22 +35,46 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
   FORBIDDEN: { status: 403, title: 'Role not allowed', hint: 'A viewer token only reads; use an admin token of the tenant to change configuration.' },
   PLAN_REQUIRED: { status: 403, title: 'Plan required', hint: 'The tenant’s plan does not permit this; `requiredPlan` names the plan that does.' },
   NOT_FOUND: { status: 404, title: 'Not found', hint: 'Check the id: another tenant’s resources are not found either.' },
-  VALIDATION_FAILED: { status: 400, title: 'Invalid request', hint: 'Fix each field named in `errors` (a JSON pointer into the request); see /openapi.json for the schema.' },
+  VALIDATION_FAILED: {
+    status: 400,
+    title: 'Invalid request',
+    hint: 'Fix each field named in `errors` (a JSON pointer into the request); see /openapi.json for the schema.',
+  },
   MALFORMED_REQUEST: { status: 400, title: 'Unreadable request', hint: 'Send a well-formed JSON body.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', hint: 'Send the body as application/json.' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Request too large', hint: 'Bodies are limited to 1 MiB.' },
   INVALID_SPEC: { status: 422, title: 'Invalid connector spec', hint: 'Fix each entry of `diagnostics` at its line and column.' },
-  AUTH_TEST_FAILED: { status: 422, title: 'Connection test failed', hint: 'Check the credential and the base URL; `failure` is the target’s redacted answer. Nothing was saved.' },
-  NO_USER_ARRAY: { status: 422, title: 'No user records found', hint: 'Point Generate Config at the endpoint that lists users, or write the records path by hand.' },
-  BAD_RESPONSE: { status: 422, title: 'Target answer refused', hint: 'The target’s answer is over a limit the detail names (depth, fields in one object); point the request at a smaller answer or fix the target.' },
+  AUTH_TEST_FAILED: {
+    status: 422,
+    title: 'Connection test failed',
+    hint: 'Check the credential and the base URL; `failure` is the target’s redacted answer. Nothing was saved.',
+  },
+  NO_USER_ARRAY: {
+    status: 422,
+    title: 'No user records found',
+    hint: 'Point Generate Config at the endpoint that lists users, or write the records path by hand.',
+  },
+  BAD_RESPONSE: {
+    status: 422,
+    title: 'Target answer refused',
+    hint: 'The target’s answer is over a limit the detail names (depth, fields in one object); point the request at a smaller answer or fix the target.',
+  },
   AUTH_NOT_CONFIGURED: { status: 409, title: 'Authentication not configured', hint: 'Configure authentication first: actions are offered only after it.' },
   ACTION_NOT_OFFERED: { status: 409, title: 'Action not offered', hint: 'List the integration’s actions: only those offered can be enabled.' },
   ACTION_NOT_ENABLED: { status: 409, title: 'Action not enabled', hint: 'Enable the action before running it.' },
   IMPORT_ONLY: { status: 409, title: 'Integration is import-only', hint: 'The key proved read-only; configure a read/write key to enable write actions.' },
   IMPORT_NOT_ENABLED: { status: 409, title: 'Import Users not enabled', hint: 'Enable the Import Users action to sync.' },
   SYNC_AWAITING_APPROVAL: { status: 409, title: 'Sync awaits approval', hint: 'Approve or reject the pending removals of the waiting run first.' },
-  RUN_NOT_AWAITING_APPROVAL: { status: 409, title: 'Run does not await approval', hint: 'Only a run that stopped before its removals can be approved or rejected.' },
-  CONFIG_NOT_EDITABLE: { status: 409, title: 'Configuration not editable', hint: 'Only build-your-own specs are edited; a shipped connector’s configuration is fixed.' },
+  RUN_NOT_AWAITING_APPROVAL: {
+    status: 409,
+    title: 'Run does not await approval',
+    hint: 'Only a run that stopped before its removals can be approved or rejected.',
+  },
+  CONFIG_NOT_EDITABLE: {
+    status: 409,
+    title: 'Configuration not editable',
+    hint: 'Only build-your-own specs are edited; a shipped connector’s configuration is fixed.',
+  },
   IDEMPOTENCY_KEY_REUSED: { status: 409, title: 'Idempotency key reused', hint: 'Send a new key for a different request.' },
   WORKFLOW_STATE: { status: 409, title: 'Workflow state does not allow this', hint: 'Only a running workflow is cancelled and only a failed task retried.' },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },

@@ -43,7 +43,12 @@ function fastifyProblem(error: { code?: string; statusCode?: number }): Problem 
 export function problemFor(error: unknown): Problem {
   if (error instanceof HttpError) return problem(error.code, error.message, error.extra);
   if (isServiceError(error)) {
-    return problem(problemCodeOf(error.code), error.message, { hint: error.hint, requiredPlan: error.requiredPlan, diagnostics: error.diagnostics, failure: error.failure });
+    return problem(problemCodeOf(error.code), error.message, {
+      hint: error.hint,
+      requiredPlan: error.requiredPlan,
+      diagnostics: error.diagnostics,
+      failure: error.failure,
+    });
   }
   const withValidation = error as FastifyValidationError;
   if (Array.isArray(withValidation?.validation)) return validationProblem(withValidation);
@@ -54,5 +59,8 @@ export function problemFor(error: unknown): Problem {
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, body: Problem): FastifyReply {
   const instance = request.url.split('?')[0];
   if (body.code === 'UNAUTHORIZED') void reply.header('www-authenticate', 'Bearer');
-  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify({ ...body, instance }));
+  return reply
+    .code(body.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(JSON.stringify({ ...body, instance }));
 }

@@ -6,7 +6,14 @@
  * those describe open objects, whose index signatures the service's interfaces do not have; the
  * response schemas still serialise every answer and describe it in the OpenAPI document.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyTypeProvider,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 export interface SchemaInputProvider extends FastifyTypeProvider {
@@ -14,7 +21,13 @@ export interface SchemaInputProvider extends FastifyTypeProvider {
   serializer: unknown;
 }
 
-export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression<RawServerDefault>, RawReplyDefaultExpression<RawServerDefault>, FastifyBaseLogger, SchemaInputProvider>;
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression<RawServerDefault>,
+  RawReplyDefaultExpression<RawServerDefault>,
+  FastifyBaseLogger,
+  SchemaInputProvider
+>;
 
 export function typed(app: FastifyInstance): TypedApp {
   return app.withTypeProvider<SchemaInputProvider>();

@@ -45,13 +45,19 @@ function fieldError(part: string, error: ErrorObject): FieldError {
 export function validationProblem(error: FastifyValidationError): Problem {
   const part = error.validationContext ?? 'body';
   const seen = new Set<string>();
-  const errors = error.validation.map((item) => fieldError(part, item)).filter((item) => {
-    const key = `${item.pointer} ${item.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  const errors = error.validation
+    .map((item) => fieldError(part, item))
+    .filter((item) => {
+      const key = `${item.pointer} ${item.message}`;
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
   const first = errors[0];
-  return problem('VALIDATION_FAILED', `the request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}${first ? `; first ${first.pointer} ${first.message}` : ''}`, {
-    errors,
-    hint: 'see /openapi.json for the request schema',
-  });
+  return problem(
+    'VALIDATION_FAILED',
+    `the request has ${errors.length} invalid field${errors.length === 1 ? '' : 's'}${first ? `; first ${first.pointer} ${first.message}` : ''}`,
+    {
+      errors,
+      hint: 'see /openapi.json for the request schema',
+    },
+  );
 }

@@ -38,12 +38,18 @@ export function pickActionConfig(action: unknown): Record<string, unknown> {
 export function writeActionConfig(input: { specText: string; action: string; change: ActionConfigChange }): string {
   const keys = Object.keys(input.change) as ActionConfigKey[];
   const unknown = keys.filter((key) => !(ACTION_CONFIG_KEYS as readonly string[]).includes(key));
-  if (unknown.length > 0) throw new ServiceError('INVALID_INPUT', `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not editable per action`, { hint: `edit ${ACTION_CONFIG_KEYS.join(', ')}` });
-  if (keys.length === 0) throw new ServiceError('INVALID_INPUT', 'the change names no member of the action', { hint: `give one or more of ${ACTION_CONFIG_KEYS.join(', ')}` });
+  if (unknown.length > 0)
+    throw new ServiceError('INVALID_INPUT', `${unknown.join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not editable per action`, {
+      hint: `edit ${ACTION_CONFIG_KEYS.join(', ')}`,
+    });
+  if (keys.length === 0)
+    throw new ServiceError('INVALID_INPUT', 'the change names no member of the action', { hint: `give one or more of ${ACTION_CONFIG_KEYS.join(', ')}` });
   const doc = parseDocument(input.specText);
   if (doc.errors.length > 0 || !isMap(doc.contents)) {
     // Saved specs were valid when saved; this only guards against a row edited by hand.
-    throw new ServiceError('INVALID_SPEC', `${CUSTOMER_SPEC_FILE}: the saved spec is no longer a YAML mapping`, { hint: 'recreate the integration from a valid spec' });
+    throw new ServiceError('INVALID_SPEC', `${CUSTOMER_SPEC_FILE}: the saved spec is no longer a YAML mapping`, {
+      hint: 'recreate the integration from a valid spec',
+    });
   }
   const path = actionPath(input.action, doc.toJS());
   for (const key of keys) {

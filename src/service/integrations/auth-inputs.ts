@@ -26,7 +26,14 @@ export interface AuthInput {
 export function authInputsOf(spec: ConnectorSpec, saved: { settings: Record<string, string>; credentialFields: readonly string[] }): AuthInput[] {
   return Object.entries(spec.inputs ?? {}).map(([name, input]) => {
     const secret = input.secret === true;
-    const base = { name, label: input.label, kind: input.type ?? 'string', secret, required: input.required === true, ...(input.help ? { help: input.help.trim() } : {}) } as const;
+    const base = {
+      name,
+      label: input.label,
+      kind: input.type ?? 'string',
+      secret,
+      required: input.required === true,
+      ...(input.help ? { help: input.help.trim() } : {}),
+    } as const;
     if (secret) return { ...base, saved: saved.credentialFields.includes(name) };
     const value = saved.settings[name];
     return value === undefined ? base : { ...base, value };
@@ -45,7 +52,10 @@ const shipped: Record<string, CompiledConnector> = connectors;
 
 /** The prebuilt connectors, by name, each with what it supports (docs/contributors/product-rules.md "Integration types" 1: only the actions known to be supported are offered). */
 export function prebuiltCatalogue(): CatalogueEntry[] {
-  return catalogOf(prebuiltConnectorIds().map((id) => shipped[id]!.spec), { type: 'prebuilt' })
+  return catalogOf(
+    prebuiltConnectorIds().map((id) => shipped[id]!.spec),
+    { type: 'prebuilt' },
+  )
     .map(({ id, name, description, actions }) => ({ id, name, description, actions }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -52,12 +52,16 @@ export interface ConfigToApply {
 }
 
 function requireConfig(input: ConfigToApply): ConfigToApply {
-  if (typeof input.records !== 'string' || input.records.trim() === '') throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'pass the proposal’s records.expression, e.g. .users' });
+  if (typeof input.records !== 'string' || input.records.trim() === '')
+    throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'pass the proposal’s records.expression, e.g. .users' });
   const mapping = input.mapping as unknown;
   if (typeof mapping !== 'object' || mapping === null || Array.isArray(mapping) || !Object.values(mapping).every((value) => typeof value === 'string')) {
-    throw new ServiceError('INVALID_INPUT', 'mapping must map each account field to a jq expression', { hint: 'pass the proposal’s mapping, edited as needed' });
+    throw new ServiceError('INVALID_INPUT', 'mapping must map each account field to a jq expression', {
+      hint: 'pass the proposal’s mapping, edited as needed',
+    });
   }
-  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/'))) throw new ServiceError('INVALID_INPUT', 'path must start with /', { hint: 'e.g. /users' });
+  if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/')))
+    throw new ServiceError('INVALID_INPUT', 'path must start with /', { hint: 'e.g. /users' });
   return input;
 }
 
@@ -67,7 +71,9 @@ async function firstImportAnswer(client: Client): Promise<SampledAnswer> {
   } catch (error) {
     if (!isConnectorError(error)) throw error;
     if (error.code === 'CONFIG') {
-      throw new ServiceError('ACTION_NOT_OFFERED', 'the integration has no Import Users request to generate a mapping from', { hint: 'configure actions/importUsers with its path first' });
+      throw new ServiceError('ACTION_NOT_OFFERED', 'the integration has no Import Users request to generate a mapping from', {
+        hint: 'configure actions/importUsers with its path first',
+      });
     }
     throw new ServiceError('ACTION_FAILED', error.message, { failure: describeFailure(error), hint: error.hint });
   }
@@ -75,13 +81,17 @@ async function firstImportAnswer(client: Client): Promise<SampledAnswer> {
 
 async function generateFrom(body: unknown, records: string | undefined): Promise<{ config: GeneratedConfig; sample: unknown[] }> {
   try {
-    const config = records === undefined ? generateConfig(body) : generateConfigForRecords(records, await applyRecordsPath({ expression: records, response: body, policy: 'customer' }));
+    const config =
+      records === undefined
+        ? generateConfig(body)
+        : generateConfigForRecords(records, await applyRecordsPath({ expression: records, response: body, policy: 'customer' }));
     return { config, sample: await applyRecordsPath({ expression: config.records.expression, response: body, policy: 'customer' }) };
   } catch (error) {
     if (error instanceof NoUserArrayError) {
       throw new ServiceError('NO_USER_ARRAY', error.message, { hint: 'check that Import Users lists users, or name the array with `records` (a jq path)' });
     }
-    if (error instanceof MappingApplyError) throw new ServiceError('INVALID_INPUT', error.message, { hint: 'give a records path that yields the array of users' });
+    if (error instanceof MappingApplyError)
+      throw new ServiceError('INVALID_INPUT', error.message, { hint: 'give a records path that yields the array of users' });
     throw error;
   }
 }
@@ -115,7 +125,8 @@ export async function proposeConfig(
   connect: (ref: IntegrationRef) => Promise<Client>,
 ): Promise<ConfigProposal> {
   const actor = requireActor(input.actor);
-  if (input.records !== undefined && (typeof input.records !== 'string' || input.records.trim() === '')) throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'leave it out to search the answer' });
+  if (input.records !== undefined && (typeof input.records !== 'string' || input.records.trim() === ''))
+    throw new ServiceError('INVALID_INPUT', 'records must be a jq expression', { hint: 'leave it out to search the answer' });
   requirePlan(await loadTenant(context.db, input.tenantId), 'integrations');
   const row = await loadIntegration(context.db, input);
   const client = await connect(input);
@@ -126,12 +137,18 @@ export async function proposeConfig(
     await client.close();
   }
   if (answer.status < 200 || answer.status > 299) {
-    throw new ServiceError('ACTION_FAILED', `the target answered ${answer.status} to the Import Users request`, { failure: { status: answer.status }, hint: 'run Test to see the whole answer' });
+    throw new ServiceError('ACTION_FAILED', `the target answered ${answer.status} to the Import Users request`, {
+      failure: { status: answer.status },
+      hint: 'run Test to see the whole answer',
+    });
   }
   // The generator reads the sample (at most 256 KiB), the jq runs in the tenant's isolate.
   const { config, preview } = await runWithJqScope({ isolate: isolateFor(context, row.tenant_id) }, async () => {
     const generated = await generateFrom(answer.body, input.records);
-    return { config: generated.config, preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }) };
+    return {
+      config: generated.config,
+      preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }),
+    };
   });
   const current = pickActionConfig((await connectorOf(row)).spec.actions.importUsers);
   await recordAudit(context.db, {
@@ -141,11 +158,22 @@ export async function proposeConfig(
     event: 'integration.config_generated',
     detail: { status: answer.status, records: config.records.expression, count: config.records.count, mapping: config.mapping },
   });
-  return { integrationId: row.id, status: answer.status, ...config, preview, current: { records: current.records, mapping: current.mapping }, applicable: row.type === 'build-your-own', sample: answer.sample };
+  return {
+    integrationId: row.id,
+    status: answer.status,
+    ...config,
+    preview,
+    current: { records: current.records, mapping: current.mapping },
+    applicable: row.type === 'build-your-own',
+    sample: answer.sample,
+  };
 }
 
 /** Saves the proposal into actions.importUsers (records, the whole mapping, and the path when given); returns the new Import Users configuration. */
-export async function applyConfig(context: ServiceContext, input: IntegrationRef & ConfigToApply & { actor: string }): Promise<{ records: unknown; mapping: unknown; path: unknown }> {
+export async function applyConfig(
+  context: ServiceContext,
+  input: IntegrationRef & ConfigToApply & { actor: string },
+): Promise<{ records: unknown; mapping: unknown; path: unknown }> {
   const actor = requireActor(input.actor);
   const config = requireConfig(input);
   const change = { records: config.records, mapping: config.mapping, ...(config.path === undefined ? {} : { path: config.path }) };

@@ -37,7 +37,9 @@ type ActionRef = IntegrationRef & { action: string };
 function describeAction(spec: Parameters<typeof actionKind>[0], action: string, editable: boolean): ActionConfiguration {
   const kind = actionKind(spec, action);
   if (kind === undefined && !(STANDARD_ACTION_NAMES as readonly string[]).includes(action)) {
-    throw new ServiceError('ACTION_NOT_OFFERED', `the integration’s spec has no action ${JSON.stringify(action)}`, { hint: `standard actions: ${STANDARD_ACTION_NAMES.join(', ')}` });
+    throw new ServiceError('ACTION_NOT_OFFERED', `the integration’s spec has no action ${JSON.stringify(action)}`, {
+      hint: `standard actions: ${STANDARD_ACTION_NAMES.join(', ')}`,
+    });
   }
   const raw = kind === 'custom' ? spec.actions.custom?.[action] : spec.actions[action as (typeof STANDARD_ACTION_NAMES)[number]];
   return { action, kind: kind ?? 'standard', defined: kind !== undefined, editable, config: pickActionConfig(raw) };
@@ -55,7 +57,8 @@ export async function configureActionConfiguration(
   listActions: (ref: IntegrationRef) => Promise<OfferedAction[]>,
 ): Promise<ConfiguredAction> {
   const actor = requireActor(input.actor);
-  if (typeof input.change !== 'object' || input.change === null) throw new ServiceError('INVALID_INPUT', 'the change must be an object of action members', { hint: 'e.g. {"path": "/v2/users"}' });
+  if (typeof input.change !== 'object' || input.change === null)
+    throw new ServiceError('INVALID_INPUT', 'the change must be an object of action members', { hint: 'e.g. {"path": "/v2/users"}' });
   const changed = Object.keys(input.change).sort();
   const { spec } = await saveSpecEdit(context.db, {
     tenantId: input.tenantId,

@@ -35,7 +35,9 @@ export function splitInputs(connector: CompiledConnector, row: IntegrationRow, g
   const inputs: Record<string, string> = { ...row.settings };
   for (const [name, value] of Object.entries(given)) {
     if (!known.includes(name)) {
-      throw new ServiceError('INVALID_INPUT', `the connector ${row.connector_id} has no input ${JSON.stringify(name)}`, { hint: `its inputs are: ${known.join(', ') || 'none'}` });
+      throw new ServiceError('INVALID_INPUT', `the connector ${row.connector_id} has no input ${JSON.stringify(name)}`, {
+        hint: `its inputs are: ${known.join(', ') || 'none'}`,
+      });
     }
     if (typeof value !== 'string') throw new ServiceError('INVALID_INPUT', `input ${name} must be text`, { hint: `give ${name} as a string` });
     inputs[name] = value;
@@ -50,10 +52,22 @@ export function redactorFor(inputs: Record<string, string>, secrets: readonly st
   return redactor;
 }
 
-export async function testConnection(input: { connector: CompiledConnector; row: IntegrationRow; inputs: Record<string, string>; redactor: Redactor; egress: EgressPolicy; jq: ConnectOptions['jq'] }): Promise<TestOutcome> {
+export async function testConnection(input: {
+  connector: CompiledConnector;
+  row: IntegrationRow;
+  inputs: Record<string, string>;
+  redactor: Redactor;
+  egress: EgressPolicy;
+  jq: ConnectOptions['jq'];
+}): Promise<TestOutcome> {
   let client: ReturnType<typeof connect> | undefined;
   try {
-    client = connect(input.connector, input.inputs, { baseUrl: input.row.base_url ?? undefined, retry: { maxAttempts: 1 }, egress: input.egress, jq: input.jq });
+    client = connect(input.connector, input.inputs, {
+      baseUrl: input.row.base_url ?? undefined,
+      retry: { maxAttempts: 1 },
+      egress: input.egress,
+      jq: input.jq,
+    });
     return { ok: true, check: await client.testConnection() };
   } catch (error) {
     if (!isConnectorError(error)) throw error;
@@ -76,7 +90,13 @@ function hintFor(code: string): string {
 }
 
 /** Seals every non-empty secret input; returns the settings (non-secret inputs) and the sealed secrets. */
-export async function sealInputs(input: { db: Queryable; keyring: Keyring; row: IntegrationRow; inputs: Record<string, string>; secrets: readonly string[] }): Promise<{ settings: Record<string, string>; sealed: Map<string, Sealed> }> {
+export async function sealInputs(input: {
+  db: Queryable;
+  keyring: Keyring;
+  row: IntegrationRow;
+  inputs: Record<string, string>;
+  secrets: readonly string[];
+}): Promise<{ settings: Record<string, string>; sealed: Map<string, Sealed> }> {
   const settings: Record<string, string> = {};
   const sealed = new Map<string, Sealed>();
   for (const [name, value] of Object.entries(input.inputs)) {

@@ -38,24 +38,32 @@ export function targetInspection(context: ServiceContext, integrations: Pick<Int
     }
   };
   return {
-    test: (input) => loggingAnswerFailures(context.log, 'test', input, async () => {
-      const result = await withClient(input, (client) => sampleImportAnswer(client));
-      await recordAudit(context.db, { tenantId: input.tenantId, integrationId: input.integrationId, actor: input.actor, event: 'integration.tested', detail: { status: result.status } });
-      return result;
-    }),
-    preview: (input) => loggingAnswerFailures(context.log, 'preview', input, async () => {
-      const outcome = await withClient(input, async (client) => {
-        const answer = await sampleImportAnswer(client);
-        return { status: answer.status, preview: await client.preview(answer.body), sample: answer.sample };
-      });
-      await recordAudit(context.db, {
-        tenantId: input.tenantId,
-        integrationId: input.integrationId,
-        actor: input.actor,
-        event: 'integration.previewed',
-        detail: { status: outcome.status, records: outcome.preview.summary.records, withProblems: outcome.preview.summary.withProblems },
-      });
-      return outcome;
-    }),
+    test: (input) =>
+      loggingAnswerFailures(context.log, 'test', input, async () => {
+        const result = await withClient(input, (client) => sampleImportAnswer(client));
+        await recordAudit(context.db, {
+          tenantId: input.tenantId,
+          integrationId: input.integrationId,
+          actor: input.actor,
+          event: 'integration.tested',
+          detail: { status: result.status },
+        });
+        return result;
+      }),
+    preview: (input) =>
+      loggingAnswerFailures(context.log, 'preview', input, async () => {
+        const outcome = await withClient(input, async (client) => {
+          const answer = await sampleImportAnswer(client);
+          return { status: answer.status, preview: await client.preview(answer.body), sample: answer.sample };
+        });
+        await recordAudit(context.db, {
+          tenantId: input.tenantId,
+          integrationId: input.integrationId,
+          actor: input.actor,
+          event: 'integration.previewed',
+          detail: { status: outcome.status, records: outcome.preview.summary.records, withProblems: outcome.preview.summary.withProblems },
+        });
+        return outcome;
+      }),
   };
 }

@@ -22,7 +22,7 @@ export const SCIM_CONNECTOR_ID = 'scim-2-0';
 export const CUSTOMER_SPEC_FILE = '<integration spec>';
 
 export type IntegrationChoice =
-  | { type: 'prebuilt'; connector: string; /** Overrides the prefilled base URL. */ baseUrl?: string }
+  | { type: 'prebuilt'; connector: string /** Overrides the prefilled base URL. */; baseUrl?: string }
   | { type: 'scim'; scimBaseUrl: string }
   | { type: 'build-your-own'; spec: string; baseUrl?: string };
 
@@ -39,7 +39,9 @@ export interface ResolvedChoice {
 const shipped: Record<string, CompiledConnector> = connectors;
 
 export function prebuiltConnectorIds(): string[] {
-  return Object.keys(shipped).filter((id) => shipped[id]!.spec.type === 'prebuilt').sort();
+  return Object.keys(shipped)
+    .filter((id) => shipped[id]!.spec.type === 'prebuilt')
+    .sort();
 }
 
 function checkUrl(field: string, value: unknown): string {
@@ -60,7 +62,9 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
     case 'prebuilt': {
       const ids = prebuiltConnectorIds();
       if (typeof choice.connector !== 'string' || !ids.includes(choice.connector)) {
-        throw new ServiceError('INVALID_INPUT', `connector ${JSON.stringify(choice.connector)} is not a prebuilt integration`, { hint: `choose one of: ${ids.join(', ')}` });
+        throw new ServiceError('INVALID_INPUT', `connector ${JSON.stringify(choice.connector)} is not a prebuilt integration`, {
+          hint: `choose one of: ${ids.join(', ')}`,
+        });
       }
       const spec = shipped[choice.connector]!.spec;
       const baseUrl = choice.baseUrl === undefined ? null : checkUrl('baseUrl', choice.baseUrl);
@@ -68,10 +72,18 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
     }
     case 'scim': {
       const baseUrl = checkUrl('scimBaseUrl', choice.scimBaseUrl);
-      return { type: 'scim', connectorId: SCIM_CONNECTOR_ID, specText: null, baseUrl: null, settings: { baseUrl }, defaultName: shipped[SCIM_CONNECTOR_ID]!.spec.name };
+      return {
+        type: 'scim',
+        connectorId: SCIM_CONNECTOR_ID,
+        specText: null,
+        baseUrl: null,
+        settings: { baseUrl },
+        defaultName: shipped[SCIM_CONNECTOR_ID]!.spec.name,
+      };
     }
     case 'build-your-own': {
-      if (typeof choice.spec !== 'string') throw new ServiceError('INVALID_INPUT', 'spec must be the connector spec as YAML text', { hint: 'start from `connector new`' });
+      if (typeof choice.spec !== 'string')
+        throw new ServiceError('INVALID_INPUT', 'spec must be the connector spec as YAML text', { hint: 'start from `connector new`' });
       const spec = await requireValidSpec(choice.spec);
       const baseUrl = choice.baseUrl === undefined ? null : checkUrl('baseUrl', choice.baseUrl);
       return { type: 'build-your-own', connectorId: spec.id, specText: choice.spec, baseUrl, settings: {}, defaultName: spec.name };
@@ -104,11 +116,15 @@ export async function requireValidSpec(text: string): Promise<ConnectorSpec> {
   const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
   if (!result.spec || errors.length > 0) {
     const first = errors[0];
-    throw new ServiceError('INVALID_SPEC', `the spec has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : ''}`, {
-      diagnostics: result.diagnostics,
-      specText: text,
-      hint: first?.hint,
-    });
+    throw new ServiceError(
+      'INVALID_SPEC',
+      `the spec has ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : ''}`,
+      {
+        diagnostics: result.diagnostics,
+        specText: text,
+        hint: first?.hint,
+      },
+    );
   }
   if (result.spec.type !== 'custom') {
     throw new ServiceError('INVALID_INPUT', `a build-your-own spec has type: custom, not ${result.spec.type}`, { hint: 'write `type: custom`' });
@@ -143,6 +159,9 @@ function compileCustomerSpec(tenantId: string, text: string): Promise<CompiledCo
 export async function connectorOf(row: Pick<IntegrationRow, 'tenant_id' | 'type' | 'connector_id' | 'spec_text'>): Promise<CompiledConnector> {
   if (row.type === 'build-your-own') return compileCustomerSpec(row.tenant_id, row.spec_text ?? '');
   const connector = shipped[row.connector_id];
-  if (!connector) throw new ServiceError('NOT_FOUND', `the connector ${row.connector_id} is no longer shipped`, { hint: 'recreate the integration with a shipped connector' });
+  if (!connector)
+    throw new ServiceError('NOT_FOUND', `the connector ${row.connector_id} is no longer shipped`, {
+      hint: 'recreate the integration with a shipped connector',
+    });
   return connector;
 }

@@ -36,7 +36,8 @@ export function toIntegration(row: IntegrationRow, credentialFields: string[]): 
     authConfigured: row.auth_configured_at !== null,
     credentialFields,
     authConfiguredAt: row.auth_configured_at === null ? null : new Date(row.auth_configured_at).toISOString(),
-    importOnly: row.import_only_reason === null ? null : { reason: row.import_only_reason, since: new Date(row.import_only_at ?? row.updated_at).toISOString() },
+    importOnly:
+      row.import_only_reason === null ? null : { reason: row.import_only_reason, since: new Date(row.import_only_at ?? row.updated_at).toISOString() },
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -116,7 +116,8 @@ export { PAGE_LIMITS };
 /** Cursors are opaque to callers: the last integration's id, base64url. */
 function decodeCursor(cursor: string): string {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[0-9a-f-]{36}$/.test(id)) throw new ServiceError('INVALID_INPUT', 'cursor is not a cursor of this list', { hint: 'pass the `next` of the previous page unchanged' });
+  if (!/^[0-9a-f-]{36}$/.test(id))
+    throw new ServiceError('INVALID_INPUT', 'cursor is not a cursor of this list', { hint: 'pass the `next` of the previous page unchanged' });
   return id;
 }
 
@@ -129,7 +130,10 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     const row = await loadIntegration(db, ref);
     const connector = await connectorOf(row);
     const enabled = await loadEnabledActions(db, row.id);
-    return { row, offered: offeredActions({ spec: connector.spec, type: row.type, plan: tenant.plan, authConfigured: row.auth_configured_at !== null, enabled }) };
+    return {
+      row,
+      offered: offeredActions({ spec: connector.spec, type: row.type, plan: tenant.plan, authConfigured: row.auth_configured_at !== null, enabled }),
+    };
   };
 
   const configuredRow = async (ref: IntegrationRef): Promise<IntegrationRow> => {
@@ -186,7 +190,10 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     async list(input) {
       await loadTenant(db, input.tenantId);
       const rows = await listIntegrationRows(db, input.tenantId);
-      const fields = await listCredentialFields(db, rows.map((row) => row.id));
+      const fields = await listCredentialFields(
+        db,
+        rows.map((row) => row.id),
+      );
       return rows.map((row) => toIntegration(row, fields.get(row.id) ?? []));
     },
 
@@ -194,12 +201,17 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       await loadTenant(db, input.tenantId);
       const limit = input.limit ?? PAGE_LIMITS.default;
       if (!Number.isInteger(limit) || limit < 1 || limit > PAGE_LIMITS.max) {
-        throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`, { hint: `leave it out for ${PAGE_LIMITS.default}` });
+        throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${PAGE_LIMITS.max}`, {
+          hint: `leave it out for ${PAGE_LIMITS.default}`,
+        });
       }
       const after = input.cursor === undefined ? undefined : decodeCursor(input.cursor);
       const rows = await listIntegrationPage(db, { tenantId: input.tenantId, after, limit: limit + 1 });
       const shown = rows.slice(0, limit);
-      const fields = await listCredentialFields(db, shown.map((row) => row.id));
+      const fields = await listCredentialFields(
+        db,
+        shown.map((row) => row.id),
+      );
       const integrations = shown.map((row) => toIntegration(row, fields.get(row.id) ?? []));
       return rows.length > limit ? { integrations, next: Buffer.from(shown.at(-1)!.id, 'utf8').toString('base64url') } : { integrations };
     },
@@ -216,14 +228,22 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       if (!outcome.ok) {
         // The test is recorded; the configuration is not saved.
-        await recordAudit(db, { ...audit, event: 'integration.auth_test_failed', detail: { inputs: Object.keys(input.inputs).sort(), failure: outcome.failure } }, redactor);
+        await recordAudit(
+          db,
+          { ...audit, event: 'integration.auth_test_failed', detail: { inputs: Object.keys(input.inputs).sort(), failure: outcome.failure } },
+          redactor,
+        );
         return { ok: false, integration: await view(db, row), failure: outcome.failure };
       }
       const saved = await db.transaction(async (tx) => {
         const locked = await loadIntegration(tx, input, { forUpdate: true });
         const { settings, sealed } = await sealInputs({ db: tx, keyring, row: locked, inputs, secrets });
         const after = await saveAuthentication(tx, { integrationId: locked.id, settings, secrets: sealed });
-        await recordAudit(tx, { ...audit, event: 'integration.auth_configured', detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check } }, redactor);
+        await recordAudit(
+          tx,
+          { ...audit, event: 'integration.auth_configured', detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check } },
+          redactor,
+        );
         return view(tx, after);
       });
       return { ok: true, integration: saved, check: outcome.check };
@@ -231,7 +251,8 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     actionConfig: (input) => readActionConfiguration(context, input),
     configureAction: (input) => configureActionConfiguration(context, input, (ref) => operations.listActions(ref)),
-    proposeConfig: (input) => loggingAnswerFailures(context.log, 'generateConfig', input, () => proposeConfig(context, input, (ref) => operations.connect(ref))),
+    proposeConfig: (input) =>
+      loggingAnswerFailures(context.log, 'generateConfig', input, () => proposeConfig(context, input, (ref) => operations.connect(ref))),
     applyConfig: (input) => applyConfig(context, input),
 
     async listActions(ref) {
@@ -246,7 +267,8 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async setAction(input) {
       const actor = requireActor(input.actor);
-      if (typeof input.enabled !== 'boolean') throw new ServiceError('INVALID_INPUT', 'enabled must be true or false', { hint: 'give enabled: true to enable the action' });
+      if (typeof input.enabled !== 'boolean')
+        throw new ServiceError('INVALID_INPUT', 'enabled must be true or false', { hint: 'give enabled: true to enable the action' });
       const tenant = await loadTenant(db, input.tenantId);
       requirePlan(tenant, 'integrations');
       const row = await loadIntegration(db, input);
@@ -255,7 +277,9 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       if (input.enabled) {
         if (kind === 'custom') requirePlan(tenant, 'customActions');
         if (row.auth_configured_at === null) {
-          throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, { hint: 'configure authentication first (saving it tests the connection)' });
+          throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, {
+            hint: 'configure authentication first (saving it tests the connection)',
+          });
         }
         if (row.import_only_reason !== null && writeActionsOf(connector.spec).includes(input.action)) {
           throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is import-only: ${row.import_only_reason}`, {
@@ -264,12 +288,18 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         }
         const { offered } = await actionsOf(input);
         if (!offered.some((action) => action.name === input.action)) {
-          throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, {
-            hint: `it offers: ${offered.map((action) => action.name).join(', ') || 'none'}`,
-          });
+          throw new ServiceError(
+            'ACTION_NOT_OFFERED',
+            `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`,
+            {
+              hint: `it offers: ${offered.map((action) => action.name).join(', ') || 'none'}`,
+            },
+          );
         }
       } else if (kind === undefined) {
-        throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, { hint: 'list the integration’s actions' });
+        throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, {
+          hint: 'list the integration’s actions',
+        });
       }
       await db.transaction(async (tx) => {
         await upsertAction(tx, { integrationId: row.id, action: input.action, enabled: input.enabled });
@@ -286,7 +316,12 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async connect(ref) {
       const row = await configuredRow(ref);
-      return connect(await connectorOf(row), await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), timeouts: context.timeouts }) as unknown as Client;
+      return connect(await connectorOf(row), await openInputs(row), {
+        baseUrl: row.base_url ?? undefined,
+        egress: context.egress,
+        jq: serviceJqOptions(context.jq),
+        timeouts: context.timeouts,
+      }) as unknown as Client;
     },
 
     async previewPayload(input) {
@@ -294,7 +329,13 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const specText = writeActionConfig({ specText: requireBuildYourOwn(row), action: input.action, change: input.change });
       await requireValidSpec(specText);
       const connector = await connectorOf({ ...row, spec_text: specText });
-      const client = connect(connector, await openInputs(row), { baseUrl: row.base_url ?? undefined, egress: context.egress, jq: serviceJqOptions(context.jq), timeouts: context.timeouts, actor: input.actor }) as unknown as Client;
+      const client = connect(connector, await openInputs(row), {
+        baseUrl: row.base_url ?? undefined,
+        egress: context.egress,
+        jq: serviceJqOptions(context.jq),
+        timeouts: context.timeouts,
+        actor: input.actor,
+      }) as unknown as Client;
       try {
         // renderRequest is previewPayload's rendering without its JSON.parse of the body, which a
         // form-encoded or text payload would fail; the view pretty-prints a JSON body itself.
@@ -314,8 +355,14 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
       }
       const action = offered.find((candidate) => candidate.name === input.action);
-      if (!action) throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, { hint: `it offers: ${offered.map((item) => item.name).join(', ') || 'none'}` });
-      if (!action.enabled) throw new ServiceError('ACTION_NOT_ENABLED', `the action ${input.action} of integration ${row.id} is not enabled`, { hint: row.import_only_reason ?? 'enable it first' });
+      if (!action)
+        throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, {
+          hint: `it offers: ${offered.map((item) => item.name).join(', ') || 'none'}`,
+        });
+      if (!action.enabled)
+        throw new ServiceError('ACTION_NOT_ENABLED', `the action ${input.action} of integration ${row.id} is not enabled`, {
+          hint: row.import_only_reason ?? 'enable it first',
+        });
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       const client = await operations.connect(input);
       try {
@@ -323,7 +370,11 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         const run = await invokeAction(client, input.action, subject);
         // One path for every caller: the run is recorded and shown in the Accounts list together.
         await db.transaction(async (tx) => {
-          await recordAudit(tx, { ...audit, event: 'integration.action_run', detail: { action: input.action, status: run.result?.status, records: run.accounts?.length } });
+          await recordAudit(tx, {
+            ...audit,
+            event: 'integration.action_run',
+            detail: { action: input.action, status: run.result?.status, records: run.accounts?.length },
+          });
           const source = { actor, ...(input.workflowId === undefined ? {} : { workflowId: input.workflowId }) };
           const reflected = await reflectAction(tx, { tenantId: row.tenant_id, integrationId: row.id, action: input.action, subject, run, source });
           await input.within?.(tx, run, reflected);

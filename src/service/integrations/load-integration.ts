@@ -10,6 +10,9 @@ export interface IntegrationRef {
 
 export async function loadIntegration(db: Queryable, ref: IntegrationRef, options: { forUpdate?: boolean } = {}): Promise<IntegrationRow> {
   const row = typeof ref.integrationId === 'string' ? await findIntegration(db, { ...ref, forUpdate: options.forUpdate }) : undefined;
-  if (!row) throw new ServiceError('NOT_FOUND', `integration ${ref.integrationId} does not exist in tenant ${ref.tenantId}`, { hint: 'list the tenant’s integrations to find its id' });
+  if (!row)
+    throw new ServiceError('NOT_FOUND', `integration ${ref.integrationId} does not exist in tenant ${ref.tenantId}`, {
+      hint: 'list the tenant’s integrations to find its id',
+    });
   return row;
 }

@@ -42,7 +42,13 @@ export function withheldActions(input: { spec: ConnectorSpec; plan: Plan; authCo
   return Object.keys(input.spec.actions.custom ?? {}).map((name) => ({ name, kind: 'custom' as const, requiredPlan: FEATURE_PLANS.customActions }));
 }
 
-export function offeredActions(input: { spec: ConnectorSpec; type: IntegrationType; plan: Plan; authConfigured: boolean; enabled: ReadonlySet<string> }): OfferedAction[] {
+export function offeredActions(input: {
+  spec: ConnectorSpec;
+  type: IntegrationType;
+  plan: Plan;
+  authConfigured: boolean;
+  enabled: ReadonlySet<string>;
+}): OfferedAction[] {
   if (!input.authConfigured) return [];
   const { spec } = input;
   const standard = supportedStandardActions(spec, input.type);

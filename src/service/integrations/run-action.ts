@@ -59,7 +59,9 @@ export async function invokeAction(client: Client, action: string, subject: Acti
     case 'deactivateUser':
       return { action, result: await client[action](needs(subject.account, action, 'account')) };
     default: {
-      const custom = client as unknown as { runCustomAction(name: string, vars?: Record<string, unknown>, subject?: { user?: Person; account?: AccountRef }): Promise<ActionResult> };
+      const custom = client as unknown as {
+        runCustomAction(name: string, vars?: Record<string, unknown>, subject?: { user?: Person; account?: AccountRef }): Promise<ActionResult>;
+      };
       return { action, result: await custom.runCustomAction(action, subject.vars, { user: subject.user, account: subject.account }) };
     }
   }

@@ -18,9 +18,13 @@ import { loadIntegration, type IntegrationRef } from './load-integration.js';
 /** Refuses configuration edits on an integration that does not own its spec. */
 export function requireBuildYourOwn(row: IntegrationRow): string {
   if (row.type !== 'build-your-own' || row.spec_text === null) {
-    throw new ServiceError('CONFIG_NOT_EDITABLE', `integration ${row.id} is ${row.type} (${row.connector_id}): it runs the shipped connector’s configuration, which is not edited per tenant`, {
-      hint: 'to change requests or mapping, create a build-your-own integration from that spec (`connector new`) and edit it there',
-    });
+    throw new ServiceError(
+      'CONFIG_NOT_EDITABLE',
+      `integration ${row.id} is ${row.type} (${row.connector_id}): it runs the shipped connector’s configuration, which is not edited per tenant`,
+      {
+        hint: 'to change requests or mapping, create a build-your-own integration from that spec (`connector new`) and edit it there',
+      },
+    );
   }
   return row.spec_text;
 }

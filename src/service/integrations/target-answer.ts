@@ -21,7 +21,10 @@ export async function sampleImportAnswer(client: Pick<Client, 'test'>): Promise<
     if (!isConnectorError(error)) throw error;
     const limit = answerLimitOf(error);
     if (limit) {
-      throw new ServiceError('BAD_RESPONSE', error.message, { failure: { ...describeFailure(error), limit: limit.answerLimit, value: limit.value }, hint: error.hint });
+      throw new ServiceError('BAD_RESPONSE', error.message, {
+        failure: { ...describeFailure(error), limit: limit.answerLimit, value: limit.value },
+        hint: error.hint,
+      });
     }
     throw error;
   }

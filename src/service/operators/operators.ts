@@ -58,16 +58,22 @@ export function operatorOperations(context: ServiceContext): OperatorOperations 
       const actor = requireActor(input.actor);
       const role = parseRole(input.role);
       const username = normalizeUsername(input.username);
-      if (username === undefined) throw new ServiceError('INVALID_INPUT', 'username must be 3 to 100 lowercase letters, digits or . _ @ -', { hint: 'for example ada or ada@example.com' });
+      if (username === undefined)
+        throw new ServiceError('INVALID_INPUT', 'username must be 3 to 100 lowercase letters, digits or . _ @ -', {
+          hint: 'for example ada or ada@example.com',
+        });
       const { password } = input;
       if (typeof password !== 'string' || password.length < PASSWORD_LIMITS.min || password.length > PASSWORD_LIMITS.max) {
-        throw new ServiceError('INVALID_INPUT', `the password must be ${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters`, { hint: 'use a passphrase of several words' });
+        throw new ServiceError('INVALID_INPUT', `the password must be ${PASSWORD_LIMITS.min} to ${PASSWORD_LIMITS.max} characters`, {
+          hint: 'use a passphrase of several words',
+        });
       }
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         await loadTenant(tx, input.tenantId);
         const row = await insertOperator(tx, { id: randomUUID(), tenantId: input.tenantId, username, role, passwordHash });
-        if (!row) throw new ServiceError('INVALID_INPUT', `the username ${username} is taken`, { hint: 'usernames are unique across the service; choose another' });
+        if (!row)
+          throw new ServiceError('INVALID_INPUT', `the username ${username} is taken`, { hint: 'usernames are unique across the service; choose another' });
         await recordAudit(tx, { tenantId: row.tenant_id, actor, event: 'operator.created', detail: { operatorId: row.id, username, role } });
         return toInfo(row);
       });

@@ -59,12 +59,17 @@ const toPerson = (row: PersonRow): Person => ({ id: row.id, email: row.email, na
 
 function checkEmail(value: unknown, where: string): string {
   const email = requireText(`${where}email`, value, { max: 320 }).trim();
-  if (!/^[^@\s]+@[^@\s]+$/u.test(email)) throw new ServiceError('INVALID_INPUT', `${where}email ${JSON.stringify(email)} is not an email address`, { hint: 'give name@domain' });
+  if (!/^[^@\s]+@[^@\s]+$/u.test(email))
+    throw new ServiceError('INVALID_INPUT', `${where}email ${JSON.stringify(email)} is not an email address`, { hint: 'give name@domain' });
   return email;
 }
 
 async function insertPeople(tx: Queryable, tenantId: string, people: readonly { email: string; name: string }[]): Promise<PersonRow[]> {
-  const rows = await insertPeopleRows(tx, tenantId, people.map((person) => ({ ...person, emailKey: emailKey(person.email) })));
+  const rows = await insertPeopleRows(
+    tx,
+    tenantId,
+    people.map((person) => ({ ...person, emailKey: emailKey(person.email) })),
+  );
   await relinkAccounts(tx, { tenantId, emailKeys: [...new Set(rows.map((row) => row.email_key))] });
   return rows;
 }
@@ -108,8 +113,12 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
       const header = (rows.shift() ?? []).map((name) => name.trim().toLowerCase());
       const emailAt = header.indexOf('email');
       const nameAt = header.indexOf('name');
-      if (emailAt < 0 || nameAt < 0) throw new ServiceError('INVALID_INPUT', 'people CSV: the header must name the columns email and name', { hint: 'first line: email,name' });
-      const people = rows.map((row, index) => ({ email: checkEmail(row[emailAt], `people CSV line ${index + 2}: `), name: requireText(`people CSV line ${index + 2}: name`, row[nameAt]).trim() }));
+      if (emailAt < 0 || nameAt < 0)
+        throw new ServiceError('INVALID_INPUT', 'people CSV: the header must name the columns email and name', { hint: 'first line: email,name' });
+      const people = rows.map((row, index) => ({
+        email: checkEmail(row[emailAt], `people CSV line ${index + 2}: `),
+        name: requireText(`people CSV line ${index + 2}: name`, row[nameAt]).trim(),
+      }));
       return db.transaction(async (tx) => {
         const created = await insertPeople(tx, input.tenantId, people);
         await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'people.imported', detail: { created: created.length } });
@@ -124,9 +133,18 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
     async orphansPage(input) {
       await loadTenant(db, input.tenantId);
       const limit = input.limit === null ? null : pageSize(input.limit, PAGE_LIMITS);
-      const rows = await listOrphanAccounts(db, input.tenantId, { after: decodeCursor(input.cursor, ['text', 'integer']), limit: limit === null ? null : limit + 1 });
+      const rows = await listOrphanAccounts(db, input.tenantId, {
+        after: decodeCursor(input.cursor, ['text', 'integer']),
+        limit: limit === null ? null : limit + 1,
+      });
       const page = limit === null ? { items: rows } : pageOf(rows, limit, (row) => [row.integration_id, String(row.id)]);
-      const orphans = page.items.map((row) => ({ accountId: String(row.id), integrationId: row.integration_id, externalId: row.external_id, email: row.email, name: row.name }));
+      const orphans = page.items.map((row) => ({
+        accountId: String(row.id),
+        integrationId: row.integration_id,
+        externalId: row.external_id,
+        email: row.email,
+        name: row.name,
+      }));
       return { orphans, ...(page.next === undefined ? {} : { next: page.next }) };
     },
 
@@ -138,7 +156,10 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
       await loadTenant(db, input.tenantId);
       const limit = input.limit === null ? null : pageSize(input.limit, PAGE_LIMITS);
       const [afterKey] = decodeCursor(input.cursor, ['text']) ?? [];
-      const rows = await listConflictingPeople(db, input.tenantId, { ...(afterKey === undefined ? {} : { afterKey }), keys: limit === null ? null : limit + 1 });
+      const rows = await listConflictingPeople(db, input.tenantId, {
+        ...(afterKey === undefined ? {} : { afterKey }),
+        keys: limit === null ? null : limit + 1,
+      });
       const accounts = await countConflictAccounts(db, input.tenantId);
       const groups = new Map<string, PersonRow[]>();
       for (const row of rows) groups.set(row.email_key, [...(groups.get(row.email_key) ?? []), row]);

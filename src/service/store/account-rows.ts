@@ -95,7 +95,8 @@ interface RunScope {
 /** The account's state is not newer than the run's import (no action changed it since). */
 const UNCHANGED_SINCE_IMPORT = (alias: string, param: string) => `(${alias}.workflow_changed_at IS NULL OR ${alias}.workflow_changed_at < ${param})`;
 
-const SNAPSHOT = (alias: string) => `jsonb_build_object('email', ${alias}.email, 'name', ${alias}.name, 'admin', ${alias}.admin, 'state', ${alias}.state, 'fields', ${alias}.fields)`;
+const SNAPSHOT = (alias: string) =>
+  `jsonb_build_object('email', ${alias}.email, 'name', ${alias}.name, 'admin', ${alias}.admin, 'state', ${alias}.state, 'fields', ${alias}.fields)`;
 
 /** Applies a complete run's staged accounts: returns how many were changed (or came back) and added. */
 export async function applyStaged(db: Queryable, scope: RunScope): Promise<{ added: number; changed: number }> {
@@ -143,13 +144,10 @@ const UNSEEN = (runId: string, since: string) => `a.state <> 'removed' AND a.las
 
 /** The accounts a held run would remove (the approval screen's list), in id order. */
 export async function listUnseen(db: Queryable, scope: RunScope, page: { limit: number; after: number }): Promise<AccountRow[]> {
-  const { rows } = await db.query<AccountRow>(`SELECT * FROM accounts a WHERE a.integration_id = $2 AND ${UNSEEN('$1', '$3')} AND a.id > $4 ORDER BY a.id LIMIT $5`, [
-    scope.runId,
-    scope.integrationId,
-    scope.importStartedAt,
-    page.after,
-    page.limit,
-  ]);
+  const { rows } = await db.query<AccountRow>(
+    `SELECT * FROM accounts a WHERE a.integration_id = $2 AND ${UNSEEN('$1', '$3')} AND a.id > $4 ORDER BY a.id LIMIT $5`,
+    [scope.runId, scope.integrationId, scope.importStartedAt, page.after, page.limit],
+  );
   return rows;
 }
 
@@ -205,11 +203,29 @@ export async function recordCreatedAccount(
      ON CONFLICT (integration_id, external_id) DO UPDATE SET email = EXCLUDED.email, email_key = EXCLUDED.email_key, name = EXCLUDED.name,
        admin = EXCLUDED.admin, state = EXCLUDED.state, fields = EXCLUDED.fields, last_seen_at = now(), removed_at = NULL, workflow_changed_at = clock_timestamp()
      RETURNING id, state`,
-    [input.tenantId, input.integrationId, staged.external_id, staged.email, staged.email_key, staged.name, staged.admin, staged.state, JSON.stringify(staged.fields), sourceRunId(input.source)],
+    [
+      input.tenantId,
+      input.integrationId,
+      staged.external_id,
+      staged.email,
+      staged.email_key,
+      staged.name,
+      staged.admin,
+      staged.state,
+      JSON.stringify(staged.fields),
+      sourceRunId(input.source),
+    ],
   );
   const account = rows[0]!;
   await tx.query(
-    accountEventsFrom({ tenant: '$1', account: 'a.id', run: 'NULL', kind: `'added'`, detail: `${SNAPSHOT('a')} || $3::jsonb`, from: 'accounts a WHERE a.id = $2' }),
+    accountEventsFrom({
+      tenant: '$1',
+      account: 'a.id',
+      run: 'NULL',
+      kind: `'added'`,
+      detail: `${SNAPSHOT('a')} || $3::jsonb`,
+      from: 'accounts a WHERE a.id = $2',
+    }),
     [input.tenantId, account.id, JSON.stringify(sourceDetail(input.source))],
   );
   return account;
@@ -255,7 +271,10 @@ export async function findPersonAccount(
 }
 
 /** Every present account linked to the person, with its integration: what offboarding removes. */
-export async function listPersonAccounts(db: Queryable, input: { tenantId: string; personId: string }): Promise<{ integration_id: string; external_id: string; email: string; name: string }[]> {
+export async function listPersonAccounts(
+  db: Queryable,
+  input: { tenantId: string; personId: string },
+): Promise<{ integration_id: string; external_id: string; email: string; name: string }[]> {
   const { rows } = await db.query<{ integration_id: string; external_id: string; email: string; name: string }>(
     `SELECT integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND person_id = $2 AND state <> 'removed' ORDER BY integration_id, external_id`,
     [input.tenantId, input.personId],
@@ -286,7 +305,10 @@ export interface AccountEventRow {
 }
 
 /** A page of one account's events, oldest first: at most `limit`, after the event `afterId`. */
-export async function listAccountEventPage(db: Queryable, input: { tenantId: string; accountId: string; afterId?: string; limit: number }): Promise<AccountEventRow[]> {
+export async function listAccountEventPage(
+  db: Queryable,
+  input: { tenantId: string; accountId: string; afterId?: string; limit: number },
+): Promise<AccountEventRow[]> {
   const { rows } = await db.query<AccountEventRow>(
     'SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 AND ($3::bigint IS NULL OR id > $3::bigint) ORDER BY id LIMIT $4',
     [input.tenantId, input.accountId, input.afterId ?? null, input.limit],
@@ -295,7 +317,10 @@ export async function listAccountEventPage(db: Queryable, input: { tenantId: str
 }
 
 export async function listAccountEvents(db: Queryable, input: { tenantId: string; accountId: string }): Promise<AccountEventRow[]> {
-  const { rows } = await db.query<AccountEventRow>('SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id', [input.tenantId, input.accountId]);
+  const { rows } = await db.query<AccountEventRow>('SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id', [
+    input.tenantId,
+    input.accountId,
+  ]);
   return rows;
 }
 
@@ -352,7 +377,10 @@ export interface AuditLineRow {
 
 /** The Application Audit: one application's accounts with their person and the finish time of the sync they reflect. */
 /** The Application Audit's rows by account name then id: all, or at most `limit` after the account whose (name, id) is `after`. */
-export async function auditLines(db: Queryable, input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number }): Promise<AuditLineRow[]> {
+export async function auditLines(
+  db: Queryable,
+  input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number },
+): Promise<AuditLineRow[]> {
   const { rows } = await db.query<AuditLineRow>(
     `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, a.state, a.last_seen_at, p.id AS person_id, p.name AS person_name, p.email AS person_email,
        r.finished_at AS synced_at

@@ -11,7 +11,10 @@ export interface AuditRow {
   at: Date;
 }
 
-export async function insertAuditRow(db: Queryable, row: { tenantId: string; integrationId: string | null; actor: string; event: string; detail: Record<string, unknown> }): Promise<void> {
+export async function insertAuditRow(
+  db: Queryable,
+  row: { tenantId: string; integrationId: string | null; actor: string; event: string; detail: Record<string, unknown> },
+): Promise<void> {
   await db.query('INSERT INTO audit_log (tenant_id, integration_id, actor, event, detail) VALUES ($1, $2, $3, $4, $5)', [
     row.tenantId,
     row.integrationId,

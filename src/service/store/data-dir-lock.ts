@@ -66,7 +66,11 @@ export function currentHolder(): LockHolder {
 }
 
 export function formatHolder(holder: LockHolder): string {
-  return [String(holder.pid), ...(holder.start === undefined ? [] : [`start=${holder.start}`]), ...(holder.boot === undefined ? [] : [`boot=${holder.boot}`])].join('\n') + '\n';
+  return (
+    [String(holder.pid), ...(holder.start === undefined ? [] : [`start=${holder.start}`]), ...(holder.boot === undefined ? [] : [`boot=${holder.boot}`])].join(
+      '\n',
+    ) + '\n'
+  );
 }
 
 /** NaN as the pid when the file is cut short or unreadable: as stale as a dead holder. */

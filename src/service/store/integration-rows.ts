@@ -40,7 +40,10 @@ export async function insertIntegration(db: Queryable, row: NewIntegration): Pro
   return rows[0]!;
 }
 
-export async function findIntegration(db: Queryable, scope: { tenantId: string; integrationId: string; forUpdate?: boolean }): Promise<IntegrationRow | undefined> {
+export async function findIntegration(
+  db: Queryable,
+  scope: { tenantId: string; integrationId: string; forUpdate?: boolean },
+): Promise<IntegrationRow | undefined> {
   const { rows } = await db.query<IntegrationRow>(`SELECT * FROM integrations WHERE tenant_id = $1 AND id = $2${scope.forUpdate ? ' FOR UPDATE' : ''}`, [
     scope.tenantId,
     scope.integrationId,
@@ -50,10 +53,10 @@ export async function findIntegration(db: Queryable, scope: { tenantId: string; 
 
 /** Id and name of the tenant's integrations (or of `ids` among them), in the order they were created. */
 export async function listIntegrationNames(db: Queryable, input: { tenantId: string; ids?: readonly string[] }): Promise<{ id: string; name: string }[]> {
-  const { rows } = await db.query<{ id: string; name: string }>('SELECT id, name FROM integrations WHERE tenant_id = $1 AND ($2::text[] IS NULL OR id = ANY($2::text[])) ORDER BY created_at, id', [
-    input.tenantId,
-    input.ids ? [...input.ids] : null,
-  ]);
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT id, name FROM integrations WHERE tenant_id = $1 AND ($2::text[] IS NULL OR id = ANY($2::text[])) ORDER BY created_at, id',
+    [input.tenantId, input.ids ? [...input.ids] : null],
+  );
   return rows;
 }
 
@@ -67,7 +70,8 @@ export async function listIntegrationRows(db: Queryable, tenantId: string): Prom
  */
 export async function listIntegrationPage(db: Queryable, query: { tenantId: string; after?: string; limit: number }): Promise<IntegrationRow[]> {
   if (query.after === undefined) {
-    return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id LIMIT $2', [query.tenantId, query.limit])).rows;
+    return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id LIMIT $2', [query.tenantId, query.limit]))
+      .rows;
   }
   const { rows } = await db.query<IntegrationRow>(
     `SELECT i.* FROM integrations i, (SELECT created_at, id FROM integrations WHERE tenant_id = $1 AND id = $2) c
@@ -79,20 +83,34 @@ export async function listIntegrationPage(db: Queryable, query: { tenantId: stri
 
 /** Marks an integration import-only and switches the given (write) actions off, in one statement set of the caller's transaction. */
 export async function markImportOnly(db: Queryable, input: { integrationId: string; reason: string; writeActions: readonly string[] }): Promise<void> {
-  await db.query('UPDATE integrations SET import_only_reason = $2, import_only_at = now(), updated_at = now() WHERE id = $1', [input.integrationId, input.reason]);
-  await db.query('UPDATE integration_actions SET enabled = false, updated_at = now() WHERE integration_id = $1 AND action = ANY($2)', [input.integrationId, [...input.writeActions]]);
+  await db.query('UPDATE integrations SET import_only_reason = $2, import_only_at = now(), updated_at = now() WHERE id = $1', [
+    input.integrationId,
+    input.reason,
+  ]);
+  await db.query('UPDATE integration_actions SET enabled = false, updated_at = now() WHERE integration_id = $1 AND action = ANY($2)', [
+    input.integrationId,
+    [...input.writeActions],
+  ]);
 }
 
 /** Saves a tested authentication: settings, the sealed secrets replacing any earlier ones, the time. */
-export async function saveAuthentication(db: Queryable, input: { integrationId: string; settings: Record<string, string>; secrets: Map<string, Sealed> }): Promise<IntegrationRow> {
+export async function saveAuthentication(
+  db: Queryable,
+  input: { integrationId: string; settings: Record<string, string>; secrets: Map<string, Sealed> },
+): Promise<IntegrationRow> {
   await db.query('DELETE FROM integration_credentials WHERE integration_id = $1', [input.integrationId]);
   for (const [field, sealed] of input.secrets) {
-    await db.query('INSERT INTO integration_credentials (integration_id, field, nonce, ciphertext) VALUES ($1, $2, $3, $4)', [input.integrationId, field, sealed.nonce, sealed.ciphertext]);
+    await db.query('INSERT INTO integration_credentials (integration_id, field, nonce, ciphertext) VALUES ($1, $2, $3, $4)', [
+      input.integrationId,
+      field,
+      sealed.nonce,
+      sealed.ciphertext,
+    ]);
   }
-  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET settings = $2, auth_configured_at = now(), import_only_reason = NULL, import_only_at = NULL, updated_at = now() WHERE id = $1 RETURNING *', [
-    input.integrationId,
-    JSON.stringify(input.settings),
-  ]);
+  const { rows } = await db.query<IntegrationRow>(
+    'UPDATE integrations SET settings = $2, auth_configured_at = now(), import_only_reason = NULL, import_only_at = NULL, updated_at = now() WHERE id = $1 RETURNING *',
+    [input.integrationId, JSON.stringify(input.settings)],
+  );
   return rows[0]!;
 }
 
@@ -108,7 +126,10 @@ export async function listCredentialFields(db: Queryable, integrationIds: readon
 }
 
 export async function loadSealedCredentials(db: Queryable, integrationId: string): Promise<Map<string, Sealed>> {
-  const { rows } = await db.query<{ field: string; nonce: string; ciphertext: string }>('SELECT field, nonce, ciphertext FROM integration_credentials WHERE integration_id = $1', [integrationId]);
+  const { rows } = await db.query<{ field: string; nonce: string; ciphertext: string }>(
+    'SELECT field, nonce, ciphertext FROM integration_credentials WHERE integration_id = $1',
+    [integrationId],
+  );
   return new Map(rows.map((row) => [row.field, { nonce: row.nonce, ciphertext: row.ciphertext }]));
 }
 

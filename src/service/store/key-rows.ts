@@ -15,7 +15,9 @@ export interface DataKeyRow {
 }
 
 export async function currentKekVersion(db: Queryable, options: { forUpdate?: boolean } = {}): Promise<KekVersionRow | undefined> {
-  const { rows } = await db.query<KekVersionRow>(`SELECT version, fingerprint FROM kek_versions ORDER BY version DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`);
+  const { rows } = await db.query<KekVersionRow>(
+    `SELECT version, fingerprint FROM kek_versions ORDER BY version DESC LIMIT 1${options.forUpdate ? ' FOR UPDATE' : ''}`,
+  );
   return rows[0];
 }
 
@@ -26,7 +28,10 @@ export async function findKekVersionByFingerprint(db: Queryable, fingerprint: st
 
 /** Records a version; false when another process recorded that version first. */
 export async function insertKekVersion(db: Queryable, row: KekVersionRow): Promise<boolean> {
-  const { rows } = await db.query('INSERT INTO kek_versions (version, fingerprint) VALUES ($1, $2) ON CONFLICT (version) DO NOTHING RETURNING version', [row.version, row.fingerprint]);
+  const { rows } = await db.query('INSERT INTO kek_versions (version, fingerprint) VALUES ($1, $2) ON CONFLICT (version) DO NOTHING RETURNING version', [
+    row.version,
+    row.fingerprint,
+  ]);
   return rows.length === 1;
 }
 

@@ -31,9 +31,7 @@ export async function migrate(database: Database, migrations: readonly Migration
   return database.withSession(async (session) => {
     await session.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await session.exec(
-        'CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-      );
+      await session.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
       const applied = new Set((await session.query<{ version: string }>('SELECT version FROM schema_migrations')).rows.map((row) => row.version));
       const known = new Set(migrations.map((migration) => migration.version));
       const unknown = [...applied].filter((version) => !known.has(version)).sort();

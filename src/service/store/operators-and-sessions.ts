@@ -16,7 +16,10 @@ export interface OperatorRow {
 
 const COLUMNS = 'id, tenant_id, username, role, created_at, disabled_at';
 
-export async function insertOperator(db: Queryable, row: { id: string; tenantId: string; username: string; role: string; passwordHash: string }): Promise<OperatorRow | undefined> {
+export async function insertOperator(
+  db: Queryable,
+  row: { id: string; tenantId: string; username: string; role: string; passwordHash: string },
+): Promise<OperatorRow | undefined> {
   const { rows } = await db.query<OperatorRow>(
     `INSERT INTO operators (id, tenant_id, username, role, password_hash) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (username) DO NOTHING RETURNING ${COLUMNS}`,
     [row.id, row.tenantId, row.username, row.role, row.passwordHash],
@@ -26,7 +29,10 @@ export async function insertOperator(db: Queryable, row: { id: string; tenantId:
 
 /** The enabled operator with this username and its hash (for sign-in only). */
 export async function findOperatorForSignIn(db: Queryable, username: string): Promise<(OperatorRow & { password_hash: string }) | undefined> {
-  const { rows } = await db.query<OperatorRow & { password_hash: string }>(`SELECT ${COLUMNS}, password_hash FROM operators WHERE username = $1 AND disabled_at IS NULL`, [username]);
+  const { rows } = await db.query<OperatorRow & { password_hash: string }>(
+    `SELECT ${COLUMNS}, password_hash FROM operators WHERE username = $1 AND disabled_at IS NULL`,
+    [username],
+  );
   return rows[0];
 }
 
@@ -67,7 +73,10 @@ export async function insertSession(db: Queryable, row: { idHash: string; tenant
 
 /** The session with this id hash; the caller checks its expiry (one parameter: the cheapest lookup on PGlite). */
 export async function findSession(db: Queryable, idHash: string): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>('SELECT id_hash, tenant_id, token_id, operator_id, created_at, seen_at FROM console_sessions WHERE id_hash = $1', [idHash]);
+  const { rows } = await db.query<SessionRow>(
+    'SELECT id_hash, tenant_id, token_id, operator_id, created_at, seen_at FROM console_sessions WHERE id_hash = $1',
+    [idHash],
+  );
   return rows[0];
 }
 

@@ -21,7 +21,11 @@ export interface PersonRow {
 
 /** Inserts people in one statement; `emailKey` of each is given by the caller's rule. */
 /** The rows inserted, in the order of `people` (RETURNING promises no order). */
-export async function insertPeople(tx: Queryable, tenantId: string, people: readonly { email: string; emailKey: string; name: string }[]): Promise<PersonRow[]> {
+export async function insertPeople(
+  tx: Queryable,
+  tenantId: string,
+  people: readonly { email: string; emailKey: string; name: string }[],
+): Promise<PersonRow[]> {
   const records = people.map((person) => ({ id: randomUUID(), email: person.email, email_key: person.emailKey, name: person.name }));
   const { rows } = await tx.query<PersonRow>(
     `INSERT INTO people (id, tenant_id, email, email_key, name)
@@ -36,7 +40,8 @@ export async function insertPeople(tx: Queryable, tenantId: string, people: read
 export async function listPeople(db: Queryable, input: { tenantId: string; ids?: readonly string[] }): Promise<PersonRow[]> {
   if (input.ids === undefined) return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 ORDER BY name, id', [input.tenantId])).rows;
   if (input.ids.length === 0) return [];
-  return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [input.tenantId, [...input.ids]])).rows;
+  return (await db.query<PersonRow>('SELECT * FROM people WHERE tenant_id = $1 AND id = ANY($2::text[]) ORDER BY name, id', [input.tenantId, [...input.ids]]))
+    .rows;
 }
 
 /** A page of the tenant's people by name then id: at most `limit`, after the person whose (name, id) is `after`. */
@@ -54,7 +59,11 @@ export async function findPerson(db: Queryable, input: { tenantId: string; perso
 }
 
 /** People who share their email key with another person of the tenant, grouped by key. */
-export async function listConflictingPeople(db: Queryable, tenantId: string, page: { afterKey?: string; keys: number | null } = { keys: null }): Promise<PersonRow[]> {
+export async function listConflictingPeople(
+  db: Queryable,
+  tenantId: string,
+  page: { afterKey?: string; keys: number | null } = { keys: null },
+): Promise<PersonRow[]> {
   // A page is `keys` email keys (each with all its people), after `afterKey`.
   const { rows } = await db.query<PersonRow>(
     `WITH shared AS (
@@ -73,7 +82,15 @@ export async function listConflictingPeople(db: Queryable, tenantId: string, pag
  */
 export async function gridPeople(
   db: Queryable,
-  query: { tenantId: string; search: string | null; state: string | null; adminOnly: boolean; integrationIds: readonly string[]; limit: number | null; after?: readonly string[] },
+  query: {
+    tenantId: string;
+    search: string | null;
+    state: string | null;
+    adminOnly: boolean;
+    integrationIds: readonly string[];
+    limit: number | null;
+    after?: readonly string[];
+  },
 ): Promise<{ id: string; name: string; email: string }[]> {
   const { rows } = await db.query<{ id: string; name: string; email: string }>(
     `SELECT p.id, p.name, p.email FROM people p
@@ -91,7 +108,10 @@ export async function gridPeople(
  * Recomputes the links of the tenant's accounts, narrowed to one integration or to some email
  * keys; returns how many accounts changed link.
  */
-export async function relinkAccounts(db: Queryable, scope: { tenantId: string; integrationId?: string; emailKeys?: readonly string[]; runId?: string }): Promise<number> {
+export async function relinkAccounts(
+  db: Queryable,
+  scope: { tenantId: string; integrationId?: string; emailKeys?: readonly string[]; runId?: string },
+): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH matches AS (
        SELECT a.id, a.person_id AS old_person, a.link_status AS old_status, count(p.id) AS n, min(p.id) AS match

@@ -75,14 +75,19 @@ export function settingsOf(row: SyncSettingsRow): SyncSettings {
 }
 
 /** The integration's settings row, created with the defaults the first time it is needed. */
-export async function ensureSettings(db: Queryable, input: { tenantId: string; integrationId: string; defaults: SyncSettings; forUpdate?: boolean }): Promise<SyncSettingsRow> {
+export async function ensureSettings(
+  db: Queryable,
+  input: { tenantId: string; integrationId: string; defaults: SyncSettings; forUpdate?: boolean },
+): Promise<SyncSettingsRow> {
   const { defaults: d } = input;
   await db.query(
     `INSERT INTO sync_settings (integration_id, tenant_id, interval_seconds, removal_threshold_percent, removal_threshold_min, max_consecutive_failures)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (integration_id) DO NOTHING`,
     [input.integrationId, input.tenantId, d.intervalSeconds, d.removalThresholdPercent, d.removalThresholdMin, d.maxConsecutiveFailures],
   );
-  const { rows } = await db.query<SyncSettingsRow>(`SELECT * FROM sync_settings WHERE integration_id = $1${input.forUpdate ? ' FOR UPDATE' : ''}`, [input.integrationId]);
+  const { rows } = await db.query<SyncSettingsRow>(`SELECT * FROM sync_settings WHERE integration_id = $1${input.forUpdate ? ' FOR UPDATE' : ''}`, [
+    input.integrationId,
+  ]);
   return rows[0]!;
 }
 
@@ -91,7 +96,10 @@ export async function ensureSettings(db: Queryable, input: { tenantId: string; i
  * two statements whatever their number (a page of the integrations list). Ids of another tenant
  * are left out.
  */
-export async function ensureSettingsOfMany(db: Queryable, input: { tenantId: string; integrationIds: readonly string[]; defaults: SyncSettings }): Promise<SyncSettingsRow[]> {
+export async function ensureSettingsOfMany(
+  db: Queryable,
+  input: { tenantId: string; integrationIds: readonly string[]; defaults: SyncSettings },
+): Promise<SyncSettingsRow[]> {
   const { defaults: d } = input;
   await db.query(
     `INSERT INTO sync_settings (integration_id, tenant_id, interval_seconds, removal_threshold_percent, removal_threshold_min, max_consecutive_failures)
@@ -99,7 +107,12 @@ export async function ensureSettingsOfMany(db: Queryable, input: { tenantId: str
      ON CONFLICT (integration_id) DO NOTHING`,
     [input.tenantId, input.integrationIds, d.intervalSeconds, d.removalThresholdPercent, d.removalThresholdMin, d.maxConsecutiveFailures],
   );
-  return (await db.query<SyncSettingsRow>('SELECT * FROM sync_settings WHERE tenant_id = $1 AND integration_id = ANY($2::text[])', [input.tenantId, input.integrationIds])).rows;
+  return (
+    await db.query<SyncSettingsRow>('SELECT * FROM sync_settings WHERE tenant_id = $1 AND integration_id = ANY($2::text[])', [
+      input.tenantId,
+      input.integrationIds,
+    ])
+  ).rows;
 }
 
 /** The latest run (by queued time, as listRunRows orders) of each of several integrations of one tenant. */
@@ -134,11 +147,16 @@ export async function insertQueuedRun(
 }
 
 export async function findOpenRun(db: Queryable, integrationId: string): Promise<SyncRunRow | undefined> {
-  const { rows } = await db.query<SyncRunRow>(`SELECT * FROM sync_runs WHERE integration_id = $1 AND status IN ('queued', 'running', 'awaiting_approval')`, [integrationId]);
+  const { rows } = await db.query<SyncRunRow>(`SELECT * FROM sync_runs WHERE integration_id = $1 AND status IN ('queued', 'running', 'awaiting_approval')`, [
+    integrationId,
+  ]);
   return rows[0];
 }
 
-export async function findRun(db: Queryable, scope: { tenantId: string; integrationId?: string; runId: string; forUpdate?: boolean }): Promise<SyncRunRow | undefined> {
+export async function findRun(
+  db: Queryable,
+  scope: { tenantId: string; integrationId?: string; runId: string; forUpdate?: boolean },
+): Promise<SyncRunRow | undefined> {
   const { rows } = await db.query<SyncRunRow>(
     `SELECT * FROM sync_runs WHERE tenant_id = $1 AND id = $2 AND ($3::text IS NULL OR integration_id = $3)${scope.forUpdate ? ' FOR UPDATE' : ''}`,
     [scope.tenantId, scope.runId, scope.integrationId ?? null],
@@ -157,7 +175,10 @@ export async function listRunRows(db: Queryable, scope: { tenantId: string; inte
 }
 
 /** A page of an integration's runs, newest first: at most `limit`, after (older than) the run whose (queued_at in microseconds, id) is `after`. */
-export async function listRunPage(db: Queryable, scope: { tenantId: string; integrationId: string; after?: readonly string[]; limit: number }): Promise<(SyncRunRow & { queued_at_key: string })[]> {
+export async function listRunPage(
+  db: Queryable,
+  scope: { tenantId: string; integrationId: string; after?: readonly string[]; limit: number },
+): Promise<(SyncRunRow & { queued_at_key: string })[]> {
   const { rows } = await db.query<SyncRunRow & { queued_at_key: string }>(
     `SELECT *, ${MICROS('queued_at')} AS queued_at_key FROM sync_runs
      WHERE tenant_id = $1 AND integration_id = $2 AND ($3::bigint IS NULL OR (queued_at, id) < (${FROM_MICROS('$3')}, $4::text))
@@ -205,15 +226,15 @@ export async function beat(db: Queryable, fence: Fence): Promise<void> {
 }
 
 /** Counts only: written by this attempt alone (a newer attempt starts them again from zero). */
-export async function recordProgress(db: Queryable, fence: Fence, progress: { pages: number; seen: number; skipped: number; reasons: Record<string, number> }): Promise<void> {
-  await db.query(`UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`, [
-    fence.runId,
-    fence.attempt,
-    progress.pages,
-    progress.seen,
-    progress.skipped,
-    JSON.stringify(progress.reasons),
-  ]);
+export async function recordProgress(
+  db: Queryable,
+  fence: Fence,
+  progress: { pages: number; seen: number; skipped: number; reasons: Record<string, number> },
+): Promise<void> {
+  await db.query(
+    `UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`,
+    [fence.runId, fence.attempt, progress.pages, progress.seen, progress.skipped, JSON.stringify(progress.reasons)],
+  );
 }
 
 /** A complete import applied: the run succeeds, or waits for approval of the removals it holds. */
@@ -277,7 +298,10 @@ export async function recordSuccess(tx: Queryable, input: { integrationId: strin
 }
 
 /** A run failed: the count of failures in a row, and either a quarantine or a retry after `retryInSeconds`. */
-export async function recordFailedRun(tx: Queryable, input: { integrationId: string; failures: number; quarantine: boolean; retryInSeconds: number }): Promise<void> {
+export async function recordFailedRun(
+  tx: Queryable,
+  input: { integrationId: string; failures: number; quarantine: boolean; retryInSeconds: number },
+): Promise<void> {
   await tx.query(
     `UPDATE sync_settings SET consecutive_failures = $2,
        quarantined_at = CASE WHEN $3 THEN now() ELSE quarantined_at END,

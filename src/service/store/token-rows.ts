@@ -45,12 +45,20 @@ export interface TokenListRow extends TokenRow {
 
 /** A tenant's tokens, oldest first, revoked ones included (their hashes never leave this file). */
 export async function listTokenRows(db: Queryable, tenantId: string): Promise<TokenListRow[]> {
-  return (await db.query<TokenListRow>('SELECT id, tenant_id, name, role, created_at, revoked_at, last_used_at FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+  return (
+    await db.query<TokenListRow>(
+      'SELECT id, tenant_id, name, role, created_at, revoked_at, last_used_at FROM api_tokens WHERE tenant_id = $1 ORDER BY created_at, id',
+      [tenantId],
+    )
+  ).rows;
 }
 
 /** A page of a tenant's tokens, oldest first: at most `limit`, after the token whose (created_at, id) is `after`. */
 /** `created_at_key`: created_at in microseconds since the epoch (a Date would round it to milliseconds), the cursor's first half. */
-export async function listTokenPage(db: Queryable, input: { tenantId: string; after?: readonly string[]; limit: number }): Promise<(TokenListRow & { created_at_key: string })[]> {
+export async function listTokenPage(
+  db: Queryable,
+  input: { tenantId: string; after?: readonly string[]; limit: number },
+): Promise<(TokenListRow & { created_at_key: string })[]> {
   const { rows } = await db.query<TokenListRow & { created_at_key: string }>(
     `SELECT id, tenant_id, name, role, created_at, revoked_at, last_used_at, ${MICROS('created_at')} AS created_at_key FROM api_tokens
      WHERE tenant_id = $1 AND ($2::bigint IS NULL OR (created_at, id) > (${FROM_MICROS('$2')}, $3::text)) ORDER BY created_at, id LIMIT $4`,

@@ -87,8 +87,15 @@ export async function findWorkflowByKey(db: Queryable, tenantId: string, idempot
   return rows[0];
 }
 
-export async function findWorkflow(db: Queryable, ref: { tenantId: string; workflowId: string }, options: { forUpdate?: boolean } = {}): Promise<WorkflowRow | undefined> {
-  const { rows } = await db.query<WorkflowRow>(`SELECT * FROM workflows WHERE tenant_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [ref.tenantId, ref.workflowId]);
+export async function findWorkflow(
+  db: Queryable,
+  ref: { tenantId: string; workflowId: string },
+  options: { forUpdate?: boolean } = {},
+): Promise<WorkflowRow | undefined> {
+  const { rows } = await db.query<WorkflowRow>(`SELECT * FROM workflows WHERE tenant_id = $1 AND id = $2${options.forUpdate ? ' FOR UPDATE' : ''}`, [
+    ref.tenantId,
+    ref.workflowId,
+  ]);
   return rows[0];
 }
 
@@ -142,10 +149,10 @@ export async function claimTask(
   input: { integrationId: string; action: string; taskId?: string; now: Date; limit: number },
 ): Promise<TaskRow | undefined> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 20))', [`workflow-task:${input.integrationId}:${input.action}`]);
-  const running = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM workflow_tasks WHERE integration_id = $1 AND action = $2 AND status = 'running'`, [
-    input.integrationId,
-    input.action,
-  ]);
+  const running = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM workflow_tasks WHERE integration_id = $1 AND action = $2 AND status = 'running'`,
+    [input.integrationId, input.action],
+  );
   if ((running.rows[0]?.n ?? 0) >= input.limit) return undefined;
   const { rows } = await tx.query<TaskRow>(
     `UPDATE workflow_tasks SET status = $6, attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
@@ -160,7 +167,10 @@ export async function claimTask(
 }
 
 /** Ready tasks (id, integration, action), oldest first: what a tick hands to the engine. */
-export async function listReadyTasks(db: Queryable, input: { now: Date; limit: number; workflowId?: string }): Promise<Pick<TaskRow, 'id' | 'integration_id' | 'action'>[]> {
+export async function listReadyTasks(
+  db: Queryable,
+  input: { now: Date; limit: number; workflowId?: string },
+): Promise<Pick<TaskRow, 'id' | 'integration_id' | 'action'>[]> {
   const { rows } = await db.query<Pick<TaskRow, 'id' | 'integration_id' | 'action'>>(
     `SELECT t.id, t.integration_id, t.action FROM workflow_tasks t
      WHERE t.integration_id IS NOT NULL AND ($3::text IS NULL OR t.workflow_id = $3) AND ${ready(1)}
@@ -198,7 +208,10 @@ export async function settleTask(tx: Queryable, input: { taskId: string; outcome
     ],
   );
   if (outcome.accountId !== undefined) {
-    await tx.query('UPDATE workflow_tasks SET account_external_id = $2 WHERE depends_on = $1 AND account_external_id IS NULL', [input.taskId, outcome.accountId]);
+    await tx.query('UPDATE workflow_tasks SET account_external_id = $2 WHERE depends_on = $1 AND account_external_id IS NULL', [
+      input.taskId,
+      outcome.accountId,
+    ]);
   }
 }
 
@@ -207,7 +220,9 @@ export async function refreshWorkflowStatus(tx: Queryable, workflowId: string): 
   const { rows: workflows } = await tx.query<{ status: WorkflowStatus }>('SELECT status FROM workflows WHERE id = $1 FOR UPDATE', [workflowId]);
   const current = workflows[0]?.status;
   if (current === undefined || current === 'cancelled') return current;
-  const { rows } = await tx.query<Pick<TaskRow, 'id' | 'status' | 'depends_on'>>('SELECT id, status, depends_on FROM workflow_tasks WHERE workflow_id = $1', [workflowId]);
+  const { rows } = await tx.query<Pick<TaskRow, 'id' | 'status' | 'depends_on'>>('SELECT id, status, depends_on FROM workflow_tasks WHERE workflow_id = $1', [
+    workflowId,
+  ]);
   const next = settledStatus(rows) ?? 'running';
   if (next !== current) {
     await tx.query(`UPDATE workflows SET status = $2, finished_at = CASE WHEN $2 = 'running' THEN NULL ELSE now() END WHERE id = $1`, [workflowId, next]);
@@ -267,7 +282,9 @@ export interface WorkflowSettingsRow {
 }
 
 export async function loadWorkflowSettings(db: Queryable, integrationId: string): Promise<WorkflowSettingsRow> {
-  const { rows } = await db.query<WorkflowSettingsRow>('SELECT keep_accounts, max_concurrency FROM workflow_settings WHERE integration_id = $1', [integrationId]);
+  const { rows } = await db.query<WorkflowSettingsRow>('SELECT keep_accounts, max_concurrency FROM workflow_settings WHERE integration_id = $1', [
+    integrationId,
+  ]);
   return rows[0] ?? { keep_accounts: false, max_concurrency: null };
 }
 
@@ -291,7 +308,10 @@ export interface SealedTaskSecret {
   ciphertext: string;
 }
 
-export async function insertTaskSecrets(tx: Queryable, input: { taskId: string; tenantId: string; integrationId: string; secrets: readonly SealedTaskSecret[] }): Promise<void> {
+export async function insertTaskSecrets(
+  tx: Queryable,
+  input: { taskId: string; tenantId: string; integrationId: string; secrets: readonly SealedTaskSecret[] },
+): Promise<void> {
   if (input.secrets.length === 0) return;
   await tx.query(
     `INSERT INTO task_secrets (task_id, tenant_id, integration_id, name, nonce, ciphertext)

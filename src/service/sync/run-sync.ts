@@ -180,6 +180,11 @@ async function recordFailure(
     const settingsRow = await ensureSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults, forUpdate: true });
     const failures = settingsRow.consecutive_failures + 1;
     const decision = decideAfterFailure({ failures, settings: settingsOf(settingsRow) });
-    await recordFailedRun(tx, { integrationId: run.integration_id, failures, quarantine: decision.quarantine, retryInSeconds: decision.quarantine ? 0 : decision.retryInSeconds });
+    await recordFailedRun(tx, {
+      integrationId: run.integration_id,
+      failures,
+      quarantine: decision.quarantine,
+      retryInSeconds: decision.quarantine ? 0 : decision.retryInSeconds,
+    });
   });
 }

@@ -100,14 +100,16 @@ async function loadRef(db: Queryable, ref: IntegrationRef): Promise<void> {
 
 function pageLimit(limit: number | undefined, fallback: number): number {
   if (limit === undefined) return fallback;
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) throw new ServiceError('INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`, { hint: 'give a smaller limit and page with after' });
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    throw new ServiceError('INVALID_INPUT', `limit must be an integer from 1 to ${MAX_LIMIT}`, { hint: 'give a smaller limit and page with after' });
   return limit;
 }
 
 /** An account cursor: the `next` of a previous page (an account id), none for the first page. */
 function cursorOf(after: string | undefined): number {
   const value = after === undefined ? 0 : Number(after);
-  if (!Number.isSafeInteger(value) || value < 0) throw new ServiceError('INVALID_INPUT', 'after must be the next value of a previous page', { hint: 'leave after out for the first page' });
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new ServiceError('INVALID_INPUT', 'after must be the next value of a previous page', { hint: 'leave after out for the first page' });
   return value;
 }
 
@@ -120,21 +122,37 @@ function validSettings(input: Partial<SyncSettings>, current: SyncSettings): Syn
   return next;
 }
 
-export function syncOperations(context: ServiceContext, sync: SyncContext, engine: Engine): SyncOperations & { request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }> } {
+export function syncOperations(
+  context: ServiceContext,
+  sync: SyncContext,
+  engine: Engine,
+): SyncOperations & { request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }> } {
   const { db } = context;
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
     await loadRef(db, input);
     if (!(await loadEnabledActions(db, input.integrationId)).has('importUsers')) {
-      throw new ServiceError('IMPORT_NOT_ENABLED', `integration ${input.integrationId} does not have Import Users enabled`, { hint: 'enable the importUsers action first (it syncs at once)' });
+      throw new ServiceError('IMPORT_NOT_ENABLED', `integration ${input.integrationId} does not have Import Users enabled`, {
+        hint: 'enable the importUsers action first (it syncs at once)',
+      });
     }
     return db.transaction(async (tx) => {
       await ensureSettings(tx, { ...input, defaults: sync.defaults });
-      const row = await insertQueuedRun(tx, { id: randomUUID(), tenantId: input.tenantId, integrationId: input.integrationId, trigger: input.trigger, requestedBy: input.actor });
+      const row = await insertQueuedRun(tx, {
+        id: randomUUID(),
+        tenantId: input.tenantId,
+        integrationId: input.integrationId,
+        trigger: input.trigger,
+        requestedBy: input.actor,
+      });
       if (!row) {
         const open = await findOpenRun(tx, input.integrationId);
         if (open?.status === 'awaiting_approval') {
-          throw new ServiceError('SYNC_AWAITING_APPROVAL', `run ${open.id} of integration ${input.integrationId} awaits approval of ${open.pending_removals} removals`, { hint: 'approve or reject that run first' });
+          throw new ServiceError(
+            'SYNC_AWAITING_APPROVAL',
+            `run ${open.id} of integration ${input.integrationId} awaits approval of ${open.pending_removals} removals`,
+            { hint: 'approve or reject that run first' },
+          );
         }
         if (!open) throw new ServiceError('INVALID_INPUT', `integration ${input.integrationId} changed while the sync was requested`, { hint: 'ask again' });
         return { run: toSyncRun(open), joined: true };
@@ -152,11 +170,21 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
       const run = await findRun(tx, { ...input, forUpdate: true });
       if (!run) throw notFound(`run ${input.runId}`, input);
       if (run.status !== 'awaiting_approval') {
-        throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, { hint: 'only a run held by the deletion safeguard can be approved or rejected' });
+        throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, {
+          hint: 'only a run held by the deletion safeguard can be approved or rejected',
+        });
       }
-      const removed = approve ? await removeUnseen(tx, { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) }) : 0;
+      const removed = approve
+        ? await removeUnseen(tx, { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) })
+        : 0;
       const decided = await decideRun(tx, { runId: run.id, approve, removed, actor });
-      await recordAudit(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, actor, event: approve ? 'sync.removals_approved' : 'sync.removals_rejected', detail: { runId: run.id, pendingRemovals: run.pending_removals, removed } });
+      await recordAudit(tx, {
+        tenantId: run.tenant_id,
+        integrationId: run.integration_id,
+        actor,
+        event: approve ? 'sync.removals_approved' : 'sync.removals_rejected',
+        detail: { runId: run.id, pendingRemovals: run.pending_removals, removed },
+      });
       return toSyncRun(decided!);
     });
   };
@@ -170,7 +198,11 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
   const recoverStaleRuns = async (): Promise<void> => {
     await db.transaction(async (tx) => {
       const runIds = await rescueStaleRuns(tx, { staleSeconds: sync.engine.staleRunSeconds, limit: 1000 });
-      await engine.sendMany('syncRun', runIds.map((runId) => ({ data: { runId } })), { tx });
+      await engine.sendMany(
+        'syncRun',
+        runIds.map((runId) => ({ data: { runId } })),
+        { tx },
+      );
     });
   };
 
@@ -193,7 +225,12 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
     async runsPage(input) {
       await loadRef(db, input);
       const limit = pageSize(input.limit, PAGE_LIMITS);
-      const rows = await listRunPage(db, { tenantId: input.tenantId, integrationId: input.integrationId, after: decodeCursor(input.cursor, ['integer', 'text']), limit: limit + 1 });
+      const rows = await listRunPage(db, {
+        tenantId: input.tenantId,
+        integrationId: input.integrationId,
+        after: decodeCursor(input.cursor, ['integer', 'text']),
+        limit: limit + 1,
+      });
       const page = pageOf(rows, limit, (row) => [row.queued_at_key, row.id]);
       return { runs: page.items.map(toSyncRun), ...(page.next === undefined ? {} : { next: page.next }) };
     },
@@ -203,7 +240,9 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
       const run = await findRun(db, input);
       if (!run) throw notFound(`run ${input.runId}`, input);
       if (run.status !== 'awaiting_approval') {
-        throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, { hint: 'only a run held by the deletion safeguard has removals waiting' });
+        throw new ServiceError('RUN_NOT_AWAITING_APPROVAL', `run ${run.id} is ${run.status}, not awaiting approval`, {
+          hint: 'only a run held by the deletion safeguard has removals waiting',
+        });
       }
       const limit = pageLimit(input.limit, 100);
       const scope = { runId: run.id, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.started_at!) };
@@ -216,10 +255,7 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
     rejectRun: (input) => decide(input, false),
 
     async overview(input) {
-      const [settings, runs] = await Promise.all([
-        ensureSettingsOfMany(db, { ...input, defaults: sync.defaults }),
-        latestRunRows(db, input),
-      ]);
+      const [settings, runs] = await Promise.all([ensureSettingsOfMany(db, { ...input, defaults: sync.defaults }), latestRunRows(db, input)]);
       const latest = new Map(runs.map((run) => [run.integration_id, toSyncRun(run)]));
       return new Map(settings.map((row) => [row.integration_id, { status: toSyncStatus(row), lastRun: latest.get(row.integration_id) }]));
     },
@@ -247,19 +283,34 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
       return db.transaction(async (tx) => {
         const before = await ensureSettings(tx, { ...input, defaults: sync.defaults, forUpdate: true });
         await liftQuarantine(tx, input.integrationId);
-        await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'sync.resumed', detail: { consecutiveFailures: before.consecutive_failures } });
+        await recordAudit(tx, {
+          tenantId: input.tenantId,
+          integrationId: input.integrationId,
+          actor,
+          event: 'sync.resumed',
+          detail: { consecutiveFailures: before.consecutive_failures },
+        });
         return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
       });
     },
 
     async listAccounts(input) {
       await loadRef(db, input);
-      if (input.state !== undefined && !ACCOUNT_STATES.includes(input.state)) throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
+      if (input.state !== undefined && !ACCOUNT_STATES.includes(input.state))
+        throw new ServiceError('INVALID_INPUT', `state must be one of ${ACCOUNT_STATES.join(', ')}`, { hint: 'leave state out for all' });
       const limit = pageLimit(input.limit, 100);
       const after = cursorOf(input.after);
-      if (input.search !== undefined && (typeof input.search !== 'string' || input.search.length > 200)) throw new ServiceError('INVALID_INPUT', 'search must be text of at most 200 characters', { hint: 'search by part of an email or a name' });
+      if (input.search !== undefined && (typeof input.search !== 'string' || input.search.length > 200))
+        throw new ServiceError('INVALID_INPUT', 'search must be text of at most 200 characters', { hint: 'search by part of an email or a name' });
       const pattern = input.search ? `%${input.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%` : null;
-      const rows = await listAccountRows(db, { tenantId: input.tenantId, integrationId: input.integrationId, state: input.state ?? null, after, limit: limit + 1, pattern });
+      const rows = await listAccountRows(db, {
+        tenantId: input.tenantId,
+        integrationId: input.integrationId,
+        state: input.state ?? null,
+        after,
+        limit: limit + 1,
+        pattern,
+      });
       const page = rows.slice(0, limit).map(toAccount);
       return rows.length > limit ? { accounts: page, next: page.at(-1)!.id } : { accounts: page };
     },
@@ -274,7 +325,12 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
       await loadTenant(db, input.tenantId);
       const limit = pageSize(input.limit, PAGE_LIMITS);
       const after = decodeCursor(input.cursor, ['integer']);
-      const rows = await listAccountEventPage(db, { tenantId: input.tenantId, accountId: /^\d{1,18}$/.test(String(input.accountId)) ? input.accountId : '0', afterId: after?.[0], limit: limit + 1 });
+      const rows = await listAccountEventPage(db, {
+        tenantId: input.tenantId,
+        accountId: /^\d{1,18}$/.test(String(input.accountId)) ? input.accountId : '0',
+        afterId: after?.[0],
+        limit: limit + 1,
+      });
       const page = pageOf(rows, limit, (row) => [String(row.id)]);
       return { events: page.items.map(toAccountEvent), ...(page.next === undefined ? {} : { next: page.next }) };
     },
@@ -284,7 +340,11 @@ export function syncOperations(context: ServiceContext, sync: SyncContext, engin
       // Every due integration's run and its job in one transaction: one insert of runs, one of jobs.
       return db.transaction(async (tx) => {
         const runIds = await queueDueRuns(tx, { limit: 1000 });
-        await engine.sendMany('syncRun', runIds.map((runId) => ({ data: { runId } })), { tx });
+        await engine.sendMany(
+          'syncRun',
+          runIds.map((runId) => ({ data: { runId } })),
+          { tx },
+        );
         return runIds.length;
       });
     },

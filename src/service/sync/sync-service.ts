@@ -49,7 +49,12 @@ export function openSync(context: ServiceContext, sync: SyncContext, engine: Eng
             for (const job of jobs) await runSync(context, sync, job.runId);
           },
         },
-        { queue: 'syncTick', pollingIntervalSeconds: sync.engine.pollingIntervalSeconds, cron: sync.engine.tickCron, handle: async () => void (await operations.tick()) },
+        {
+          queue: 'syncTick',
+          pollingIntervalSeconds: sync.engine.pollingIntervalSeconds,
+          cron: sync.engine.tickCron,
+          handle: async () => void (await operations.tick()),
+        },
       ]);
       return workers.then(() => undefined);
     },

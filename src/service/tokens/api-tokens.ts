@@ -7,7 +7,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { findLiveTokenById, findTokenByHash, insertToken, listTokenPage, listTokenRows, revokeTokenRow, touchToken, type TokenListRow } from '../store/token-rows.js';
+import {
+  findLiveTokenById,
+  findTokenByHash,
+  insertToken,
+  listTokenPage,
+  listTokenRows,
+  revokeTokenRow,
+  touchToken,
+  type TokenListRow,
+} from '../store/token-rows.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 import { requireActor, requireText } from '../validate-input.js';
@@ -129,7 +138,10 @@ export function tokenOperations(context: ServiceContext): TokenOperations {
       return db.transaction(async (tx) => {
         await loadTenant(tx, input.tenantId);
         const row = await revokeTokenRow(tx, { tenantId: input.tenantId, tokenId });
-        if (!row) throw new ServiceError('NOT_FOUND', `token ${tokenId} does not exist in tenant ${input.tenantId}`, { hint: 'list the tenant’s tokens to find its id' });
+        if (!row)
+          throw new ServiceError('NOT_FOUND', `token ${tokenId} does not exist in tenant ${input.tenantId}`, {
+            hint: 'list the tenant’s tokens to find its id',
+          });
         await recordAudit(tx, { tenantId: row.tenant_id, actor, event: 'token.revoked', detail: { tokenId: row.id, name: row.name, role: row.role } });
         return toTokenInfo(row);
       });

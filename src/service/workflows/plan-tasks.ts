@@ -46,7 +46,12 @@ export async function planOnboarding(
   const tasks: NewTask[] = [];
   for (const facts of input.integrations) {
     const enabled = enabledIn(facts);
-    const existing = await findPersonAccount(db, { tenantId: input.tenantId, integrationId: facts.id, personId: input.person.id, emailKey: input.person.emailKey });
+    const existing = await findPersonAccount(db, {
+      tenantId: input.tenantId,
+      integrationId: facts.id,
+      personId: input.person.id,
+      emailKey: input.person.emailKey,
+    });
     let create: NewTask;
     if (existing) {
       create = task(facts, 'createUser', {
@@ -87,10 +92,18 @@ export async function planOffboarding(
     const accountId = account.external_id;
     const label = `${account.email || account.name} (id ${accountId})`;
     if (keep && enabled.has('deactivateUser')) tasks.push(task(facts, 'deactivateUser', { status: 'pending', accountId }));
-    else if (keep) tasks.push(task(facts, 'manual', { status: 'manual', accountId, reason: `this application keeps accounts and Deactivate User is not enabled: deactivate ${label} by hand` }));
+    else if (keep)
+      tasks.push(
+        task(facts, 'manual', {
+          status: 'manual',
+          accountId,
+          reason: `this application keeps accounts and Deactivate User is not enabled: deactivate ${label} by hand`,
+        }),
+      );
     else if (enabled.has('deleteUser')) tasks.push(task(facts, 'deleteUser', { status: 'pending', accountId }));
     else if (enabled.has('deactivateUser')) tasks.push(task(facts, 'deactivateUser', { status: 'pending', accountId }));
-    else tasks.push(task(facts, 'manual', { status: 'manual', accountId, reason: `neither Delete User nor Deactivate User is enabled: remove ${label} by hand` }));
+    else
+      tasks.push(task(facts, 'manual', { status: 'manual', accountId, reason: `neither Delete User nor Deactivate User is enabled: remove ${label} by hand` }));
   }
   return tasks;
 }
@@ -99,6 +112,17 @@ export async function planProvisionerAction(
   db: Queryable,
   input: { tenantId: string; person: PlannedPerson; facts: IntegrationFacts; action: string; vars?: Record<string, unknown> },
 ): Promise<NewTask[]> {
-  const existing = await findPersonAccount(db, { tenantId: input.tenantId, integrationId: input.facts.id, personId: input.person.id, emailKey: input.person.emailKey });
-  return [task(input.facts, input.action, { status: 'pending', ...(existing ? { accountId: existing.external_id } : {}), ...(input.vars ? { vars: input.vars } : {}) })];
+  const existing = await findPersonAccount(db, {
+    tenantId: input.tenantId,
+    integrationId: input.facts.id,
+    personId: input.person.id,
+    emailKey: input.person.emailKey,
+  });
+  return [
+    task(input.facts, input.action, {
+      status: 'pending',
+      ...(existing ? { accountId: existing.external_id } : {}),
+      ...(input.vars ? { vars: input.vars } : {}),
+    }),
+  ];
 }

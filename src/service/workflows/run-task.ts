@@ -33,7 +33,8 @@ export function personAsUser(person: PlannedPerson): Person {
 }
 
 function failureOf(error: unknown): TaskOutcome {
-  if (isServiceError(error)) return { status: 'failed', error: { code: error.code, message: error.message, ...(error.failure ? { failure: error.failure } : {}) } };
+  if (isServiceError(error))
+    return { status: 'failed', error: { code: error.code, message: error.message, ...(error.failure ? { failure: error.failure } : {}) } };
   const message = error instanceof Error ? error.message : String(error);
   return { status: 'failed', error: { code: 'INTERNAL', message } };
 }
@@ -41,9 +42,18 @@ function failureOf(error: unknown): TaskOutcome {
 /** A creation the target refused with 409: the account exists if the Accounts list knows it; linked, not duplicated. */
 async function conflictOutcome(context: TaskContext, task: TaskRow, person: PlannedPerson, error: unknown): Promise<TaskOutcome | undefined> {
   if (!isServiceError(error) || error.code !== 'ACTION_FAILED' || error.failure?.status !== 409 || task.integration_id === null) return undefined;
-  const known = await findPersonAccount(context.db, { tenantId: task.tenant_id, integrationId: task.integration_id, personId: person.id, emailKey: person.emailKey });
+  const known = await findPersonAccount(context.db, {
+    tenantId: task.tenant_id,
+    integrationId: task.integration_id,
+    personId: person.id,
+    emailKey: person.emailKey,
+  });
   if (!known) return undefined;
-  return { status: 'skipped', accountId: known.external_id, reason: `the application answered that the account exists (409); it is the account ${known.external_id} the last import found, linked` };
+  return {
+    status: 'skipped',
+    accountId: known.external_id,
+    reason: `the application answered that the account exists (409); it is the account ${known.external_id} the last import found, linked`,
+  };
 }
 
 /**
@@ -66,12 +76,22 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
     if (task.integration_id === null) throw new Error('the integration of this task was deleted');
     const account = await taskAccount(context, task, person);
     if (task.action !== 'createUser' && !account && task.action in STATE_AFTER) {
-      outcome = { status: 'failed', error: { code: 'ACCOUNT_UNKNOWN', message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}` } };
+      outcome = {
+        status: 'failed',
+        error: {
+          code: 'ACCOUNT_UNKNOWN',
+          message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}`,
+        },
+      };
     } else {
       await context.integrations.runAction({
         ...ref,
         action: task.action,
-        subject: { user, ...(account ? { account } : {}), vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } } },
+        subject: {
+          user,
+          ...(account ? { account } : {}),
+          vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } },
+        },
         actor: `workflow:${workflow.id}`,
         workflowId: workflow.id,
         // Settled with the run's record and its Accounts list change, in one transaction.
@@ -106,11 +126,16 @@ async function keepGeneratedSecrets(context: TaskContext, tx: Queryable, task: T
   if (!generated || task.integration_id === null) return;
   const field = { tenantId: task.tenant_id, integrationId: task.integration_id };
   const secrets = [];
-  for (const [name, value] of Object.entries(generated)) secrets.push({ name, ...(await context.keyring.sealField(tx, { ...field, field: taskSecretField(task.id, name) }, value)) });
+  for (const [name, value] of Object.entries(generated))
+    secrets.push({ name, ...(await context.keyring.sealField(tx, { ...field, field: taskSecretField(task.id, name) }, value)) });
   await insertTaskSecrets(tx, { taskId: task.id, ...field, secrets });
 }
 
-async function settle(context: TaskContext, tx: Queryable, input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected }): Promise<void> {
+async function settle(
+  context: TaskContext,
+  tx: Queryable,
+  input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected },
+): Promise<void> {
   await settleTask(tx, { taskId: input.task.id, outcome: input.outcome, now: context.now() });
   // An application that creates accounts active needs no activation: say so instead of sending one.
   if (input.reflected.created?.state === 'active') {
@@ -124,7 +149,12 @@ function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
   if (task.action === 'createUser') {
     const created = result?.account;
     if (created === undefined) {
-      return { status: 'succeeded', reason: result?.alreadyDone ? 'the application said the account already exists; the next sync lists it' : 'the application’s answer names no account; the next sync lists it' };
+      return {
+        status: 'succeeded',
+        reason: result?.alreadyDone
+          ? 'the application said the account already exists; the next sync lists it'
+          : 'the application’s answer names no account; the next sync lists it',
+      };
     }
     return { status: 'succeeded', accountId: created.id, ...(result?.alreadyDone ? { reason: 'the application said the account already exists' } : {}) };
   }

@@ -83,7 +83,13 @@ export interface WorkflowOperations {
   startOffboarding(input: Start): Promise<Started>;
   startProvisionerAction(input: Start & { integrationId: string; action: string; vars?: Record<string, unknown> }): Promise<Started>;
   /** Manage > Add User: one onboarding workflow per person, for this one application. */
-  addUsers(input: { tenantId: string; integrationId: string; personIds: string[]; idempotencyKey: string; actor: string }): Promise<{ message: string; workflows: Workflow[] }>;
+  addUsers(input: {
+    tenantId: string;
+    integrationId: string;
+    personIds: string[];
+    idempotencyKey: string;
+    actor: string;
+  }): Promise<{ message: string; workflows: Workflow[] }>;
   get(input: { tenantId: string; workflowId: string }): Promise<Workflow>;
   list(input: { tenantId: string; status?: string; personId?: string; cursor?: string; limit?: number }): Promise<{ workflows: Workflow[]; next?: string }>;
   cancel(input: { tenantId: string; workflowId: string; actor: string }): Promise<Workflow>;
@@ -95,7 +101,13 @@ export interface WorkflowOperations {
    */
   takeTaskSecrets(input: { tenantId: string; workflowId: string; taskId: string; actor: string }): Promise<Record<string, string>>;
   getSettings(input: { tenantId: string; integrationId: string }): Promise<WorkflowSettings>;
-  setSettings(input: { tenantId: string; integrationId: string; keepAccounts?: boolean; maxConcurrency?: number | null; actor: string }): Promise<WorkflowSettings>;
+  setSettings(input: {
+    tenantId: string;
+    integrationId: string;
+    keepAccounts?: boolean;
+    maxConcurrency?: number | null;
+    actor: string;
+  }): Promise<WorkflowSettings>;
   /** Fails tasks whose worker died and wakes every ready task; returns how many were woken. */
   tick(): Promise<number>;
   /** The worker's handler: runs the woken task if it is ready, then further ready tasks of its action. */
@@ -120,11 +132,13 @@ function requireIdList(field: string, value: unknown, max: number): string[] {
 function parseTime(field: string, value: unknown): Date | undefined {
   if (value === undefined || value === null) return undefined;
   const time = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
-  if (Number.isNaN(time.getTime())) throw new ServiceError('INVALID_INPUT', `${field} must be an ISO 8601 time`, { hint: 'e.g. 2026-12-01T09:00:00Z; leave it out to activate at once' });
+  if (Number.isNaN(time.getTime()))
+    throw new ServiceError('INVALID_INPUT', `${field} must be an ISO 8601 time`, { hint: 'e.g. 2026-12-01T09:00:00Z; leave it out to activate at once' });
   return time;
 }
 
-const encodeCursor = (row: { created_at: Date; id: string }) => Buffer.from(JSON.stringify([new Date(row.created_at).toISOString(), row.id]), 'utf8').toString('base64url');
+const encodeCursor = (row: { created_at: Date; id: string }) =>
+  Buffer.from(JSON.stringify([new Date(row.created_at).toISOString(), row.id]), 'utf8').toString('base64url');
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   try {
@@ -153,7 +167,10 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
 
   const view = async (tenantId: string, workflowId: string): Promise<Workflow> => {
     const row = await findWorkflow(db, { tenantId, workflowId });
-    if (!row) throw new ServiceError('NOT_FOUND', `workflow ${workflowId} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s workflows to find its id' });
+    if (!row)
+      throw new ServiceError('NOT_FOUND', `workflow ${workflowId} does not exist in tenant ${tenantId}`, {
+        hint: 'list the tenant’s workflows to find its id',
+      });
     return toWorkflow(row, (await loadTasks(db, [row.id])).get(row.id) ?? []);
   };
 
@@ -161,7 +178,9 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
   const wakeWorkflow = async (tx: Queryable, workflowId: string, tasks?: readonly NewTask[]) => {
     const now = policy.now();
     const ready = (await listReadyTasks(tx, { now, limit: 1000, workflowId })).map((task) => ({ data: { taskId: task.id } }));
-    const later = (tasks ?? []).filter((task) => task.status === 'scheduled' && task.runAt && task.runAt > now).map((task) => ({ data: { taskId: task.id }, startAfter: task.runAt! }));
+    const later = (tasks ?? [])
+      .filter((task) => task.status === 'scheduled' && task.runAt && task.runAt > now)
+      .map((task) => ({ data: { taskId: task.id }, startAfter: task.runAt! }));
     await engine.sendMany('workflowTask', [...ready, ...later], { tx });
   };
 
@@ -187,8 +206,27 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
     const id = randomUUID();
     try {
       await db.transaction(async (tx) => {
-        await insertWorkflow(tx, { id, tenantId: input.tenantId, kind: input.kind, personId: person.id, idempotencyKey: key, requestDigest, createdBy: actor, tasks });
-        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.started', detail: { workflowId: id, kind: input.kind, personId: person.id, tasks: tasks.map((task) => `${task.integrationName}: ${task.action} (${task.status})`) } });
+        await insertWorkflow(tx, {
+          id,
+          tenantId: input.tenantId,
+          kind: input.kind,
+          personId: person.id,
+          idempotencyKey: key,
+          requestDigest,
+          createdBy: actor,
+          tasks,
+        });
+        await recordAudit(tx, {
+          tenantId: input.tenantId,
+          actor,
+          event: 'workflow.started',
+          detail: {
+            workflowId: id,
+            kind: input.kind,
+            personId: person.id,
+            tasks: tasks.map((task) => `${task.integrationName}: ${task.action} (${task.status})`),
+          },
+        });
         await wakeWorkflow(tx, id, tasks);
       });
     } catch (error) {
@@ -245,11 +283,17 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const row = await findIntegration(db, { tenantId: input.tenantId, integrationId: integration.id });
       if (row && actionKind((await connectorOf(row)).spec, action) === 'custom') requirePlan(await loadTenant(db, input.tenantId), 'customActions');
       const offered = integration.actions.find((candidate) => candidate.name === action);
-      if (!offered) throw new ServiceError('ACTION_NOT_OFFERED', `${integration.name} does not offer the action ${JSON.stringify(action)}`, { hint: `it offers: ${integration.actions.map((item) => item.name).join(', ') || 'none'}` });
-      if (!offered.enabled) throw new ServiceError('ACTION_NOT_ENABLED', `the action ${action} of ${integration.name} is not enabled`, { hint: 'enable it first' });
+      if (!offered)
+        throw new ServiceError('ACTION_NOT_OFFERED', `${integration.name} does not offer the action ${JSON.stringify(action)}`, {
+          hint: `it offers: ${integration.actions.map((item) => item.name).join(', ') || 'none'}`,
+        });
+      if (!offered.enabled)
+        throw new ServiceError('ACTION_NOT_ENABLED', `the action ${action} of ${integration.name} is not enabled`, { hint: 'enable it first' });
       const vars = input.vars ?? {};
       if (vars === null || typeof vars !== 'object' || Array.isArray(vars) || JSON.stringify(vars).length > 16_384) {
-        throw new ServiceError('INVALID_INPUT', 'vars must be an object of the action’s variables (at most 16 KiB as JSON)', { hint: 'give vars: {"name": value}' });
+        throw new ServiceError('INVALID_INPUT', 'vars must be an object of the action’s variables (at most 16 KiB as JSON)', {
+          hint: 'give vars: {"name": value}',
+        });
       }
       if (action === 'importUsers') throw new ServiceError('INVALID_INPUT', 'Import Users is not an action for one person', { hint: 'ask for a sync instead' });
       return start({
@@ -267,7 +311,13 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       for (const personId of personIds) await loadPerson(db, input.tenantId, personId);
       const workflows: Workflow[] = [];
       for (const personId of personIds) {
-        const started = await operations.startOnboarding({ tenantId: input.tenantId, personId, integrationIds: [integration.id], idempotencyKey: `${key}:${personId}`, actor: input.actor });
+        const started = await operations.startOnboarding({
+          tenantId: input.tenantId,
+          personId,
+          integrationIds: [integration.id],
+          idempotencyKey: `${key}:${personId}`,
+          actor: input.actor,
+        });
         workflows.push(started.workflow);
       }
       const count = personIds.length;
@@ -284,7 +334,9 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       await loadTenant(db, input.tenantId);
       const limit = input.limit ?? WORKFLOW_PAGE_LIMITS.default;
       if (!Number.isInteger(limit) || limit < 1 || limit > WORKFLOW_PAGE_LIMITS.max) {
-        throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${WORKFLOW_PAGE_LIMITS.max}`, { hint: `leave it out for ${WORKFLOW_PAGE_LIMITS.default}` });
+        throw new ServiceError('INVALID_INPUT', `limit must be a whole number from 1 to ${WORKFLOW_PAGE_LIMITS.max}`, {
+          hint: `leave it out for ${WORKFLOW_PAGE_LIMITS.default}`,
+        });
       }
       if (input.status !== undefined && !(WORKFLOW_STATUSES as readonly string[]).includes(input.status)) {
         throw new ServiceError('INVALID_INPUT', `status must be one of ${WORKFLOW_STATUSES.join(', ')}`, { hint: 'leave it out for every workflow' });
@@ -297,7 +349,10 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
         limit: limit + 1,
       });
       const shown = rows.slice(0, limit);
-      const tasks = await loadTasks(db, shown.map((row) => row.id));
+      const tasks = await loadTasks(
+        db,
+        shown.map((row) => row.id),
+      );
       const workflows = shown.map((row) => toWorkflow(row, tasks.get(row.id) ?? []));
       return rows.length > limit ? { workflows, next: encodeCursor(shown.at(-1)!) } : { workflows };
     },
@@ -306,17 +361,30 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const actor = requireActor(input.actor);
       const workflow = await view(input.tenantId, input.workflowId);
       const task = workflow.tasks.find((candidate) => candidate.id === input.taskId);
-      if (!task) throw new ServiceError('NOT_FOUND', `workflow ${input.workflowId} has no task ${input.taskId}`, { hint: 'read the workflow to find its tasks' });
+      if (!task)
+        throw new ServiceError('NOT_FOUND', `workflow ${input.workflowId} has no task ${input.taskId}`, { hint: 'read the workflow to find its tasks' });
       return db.transaction(async (tx) => {
         const sealed = await takeTaskSecretRows(tx, { tenantId: input.tenantId, taskId: task.id });
         if (sealed.length === 0) {
-          throw new ServiceError('NOT_FOUND', `task ${task.id} has no secret waiting`, { hint: 'a secret is handed over once; this one was taken already, or the action generated none' });
+          throw new ServiceError('NOT_FOUND', `task ${task.id} has no secret waiting`, {
+            hint: 'a secret is handed over once; this one was taken already, or the action generated none',
+          });
         }
         const secrets: Record<string, string> = {};
         for (const row of sealed) {
-          secrets[row.name] = await context.keyring.openField(tx, { tenantId: input.tenantId, integrationId: row.integration_id, field: taskSecretField(task.id, row.name) }, row);
+          secrets[row.name] = await context.keyring.openField(
+            tx,
+            { tenantId: input.tenantId, integrationId: row.integration_id, field: taskSecretField(task.id, row.name) },
+            row,
+          );
         }
-        await recordAudit(tx, { tenantId: input.tenantId, integrationId: sealed[0]!.integration_id, actor, event: 'workflow.task_secret_taken', detail: { workflowId: workflow.id, taskId: task.id, names: Object.keys(secrets) } });
+        await recordAudit(tx, {
+          tenantId: input.tenantId,
+          integrationId: sealed[0]!.integration_id,
+          actor,
+          event: 'workflow.task_secret_taken',
+          detail: { workflowId: workflow.id, taskId: task.id, names: Object.keys(secrets) },
+        });
         return secrets;
       });
     },
@@ -326,7 +394,10 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       await view(input.tenantId, input.workflowId);
       await db.transaction(async (tx) => {
         const row = await findWorkflow(tx, input, { forUpdate: true });
-        if (row?.status !== 'running') throw new ServiceError('WORKFLOW_STATE', `workflow ${input.workflowId} is ${row?.status}; only a running workflow can be cancelled`, { hint: 'nothing to cancel' });
+        if (row?.status !== 'running')
+          throw new ServiceError('WORKFLOW_STATE', `workflow ${input.workflowId} is ${row?.status}; only a running workflow can be cancelled`, {
+            hint: 'nothing to cancel',
+          });
         await skipWaitingTasks(tx, { workflowId: row.id, reason: `cancelled by ${actor}` });
         await cancelWorkflowRow(tx, row.id);
         await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.cancelled', detail: { workflowId: row.id } });
@@ -340,12 +411,24 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       await db.transaction(async (tx) => {
         const row = await findWorkflow(tx, input, { forUpdate: true });
         const task = await findTask(tx, requireText('taskId', input.taskId, { max: 200 }));
-        if (!row || !task || task.workflow_id !== row.id) throw new ServiceError('NOT_FOUND', `task ${input.taskId} is not a task of workflow ${input.workflowId}`, { hint: 'read the workflow to find its tasks' });
-        if (row.status === 'cancelled') throw new ServiceError('WORKFLOW_STATE', `workflow ${row.id} was cancelled; its tasks are not retried`, { hint: 'start a new workflow' });
-        if (task.status !== 'failed') throw new ServiceError('WORKFLOW_STATE', `task ${task.id} is ${task.status}; only a failed task can be retried`, { hint: 'wait for it, or read its reason' });
+        if (!row || !task || task.workflow_id !== row.id)
+          throw new ServiceError('NOT_FOUND', `task ${input.taskId} is not a task of workflow ${input.workflowId}`, {
+            hint: 'read the workflow to find its tasks',
+          });
+        if (row.status === 'cancelled')
+          throw new ServiceError('WORKFLOW_STATE', `workflow ${row.id} was cancelled; its tasks are not retried`, { hint: 'start a new workflow' });
+        if (task.status !== 'failed')
+          throw new ServiceError('WORKFLOW_STATE', `task ${task.id} is ${task.status}; only a failed task can be retried`, {
+            hint: 'wait for it, or read its reason',
+          });
         await requeueFailedTask(tx, task.id);
         await reopenWorkflow(tx, row.id);
-        await recordAudit(tx, { tenantId: input.tenantId, actor, event: 'workflow.task_retried', detail: { workflowId: row.id, taskId: task.id, action: task.action, attempts: task.attempts } });
+        await recordAudit(tx, {
+          tenantId: input.tenantId,
+          actor,
+          event: 'workflow.task_retried',
+          detail: { workflowId: row.id, taskId: task.id, action: task.action, attempts: task.attempts },
+        });
         await engine.send('workflowTask', { taskId: task.id }, { tx });
       });
       return view(input.tenantId, input.workflowId);
@@ -363,11 +446,18 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const current = await loadWorkflowSettings(db, input.integrationId);
       const keepAccounts = input.keepAccounts ?? current.keep_accounts;
       const maxConcurrency = input.maxConcurrency === undefined ? current.max_concurrency : input.maxConcurrency;
-      if (typeof keepAccounts !== 'boolean') throw new ServiceError('INVALID_INPUT', 'keepAccounts must be true or false', { hint: 'true: offboarding deactivates instead of deleting' });
+      if (typeof keepAccounts !== 'boolean')
+        throw new ServiceError('INVALID_INPUT', 'keepAccounts must be true or false', { hint: 'true: offboarding deactivates instead of deleting' });
       if (maxConcurrency !== null) checkWholeNumber('maxConcurrency', INPUT_RULES.workflowConcurrency, maxConcurrency, 'or null: the connector’s own limit');
       const saved = await db.transaction(async (tx) => {
         const row = await saveWorkflowSettings(tx, { tenantId: input.tenantId, integrationId: input.integrationId, keepAccounts, maxConcurrency });
-        await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'workflow.settings_changed', detail: { keepAccounts, maxConcurrency } });
+        await recordAudit(tx, {
+          tenantId: input.tenantId,
+          integrationId: input.integrationId,
+          actor,
+          event: 'workflow.settings_changed',
+          detail: { keepAccounts, maxConcurrency },
+        });
         return row;
       });
       for (const key of concurrencyCache.keys()) if (key.startsWith(`${input.integrationId}\u0000`)) concurrencyCache.delete(key);
@@ -379,7 +469,10 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const lost = await failLostTasks(db, { startedBefore: new Date(now.getTime() - policy.taskLeaseSeconds * 1000), now });
       for (const workflowId of lost) await db.transaction((tx) => refreshWorkflowStatus(tx, workflowId));
       const ready = await listReadyTasks(db, { now, limit: 1000 });
-      await engine.sendMany('workflowTask', ready.map((task) => ({ data: { taskId: task.id } })));
+      await engine.sendMany(
+        'workflowTask',
+        ready.map((task) => ({ data: { taskId: task.id } })),
+      );
       return ready.length;
     },
 
@@ -390,7 +483,9 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const limit = await concurrencyOf(woken.tenant_id, integrationId, woken.action);
       // The woken task first; then, while this slot is free, the next ready task of the same action.
       for (let next: string | undefined = taskId; ; next = undefined) {
-        const claimed = await db.transaction((tx) => claimTask(tx, { integrationId, action: woken.action, ...(next ? { taskId: next } : {}), now: policy.now(), limit }));
+        const claimed = await db.transaction((tx) =>
+          claimTask(tx, { integrationId, action: woken.action, ...(next ? { taskId: next } : {}), now: policy.now(), limit }),
+        );
         if (!claimed) return;
         const workflow = await findWorkflow(db, { tenantId: claimed.tenant_id, workflowId: claimed.workflow_id });
         if (!workflow) return;

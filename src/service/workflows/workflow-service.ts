@@ -57,7 +57,12 @@ export function openWorkflows(context: ServiceContext, integrations: Integration
             await Promise.all(jobs.map((job) => operations.runTask(job.taskId).catch(onError)));
           },
         },
-        { queue: 'workflowTick', pollingIntervalSeconds: settings.pollingIntervalSeconds, cron: settings.tickCron, handle: async () => void (await operations.tick()) },
+        {
+          queue: 'workflowTick',
+          pollingIntervalSeconds: settings.pollingIntervalSeconds,
+          cron: settings.tickCron,
+          handle: async () => void (await operations.tick()),
+        },
       ]);
       return workers.then(() => undefined);
     },

@@ -87,10 +87,18 @@ export interface TaskRow {
 const iso = (value: Date | null): string | undefined => (value === null ? undefined : new Date(value).toISOString());
 
 export function toTask(row: TaskRow): WorkflowTask {
-  const task: WorkflowTask = { id: row.id, integrationId: row.integration_id, integrationName: row.integration_name, action: row.action, status: row.status, attempts: row.attempts };
+  const task: WorkflowTask = {
+    id: row.id,
+    integrationId: row.integration_id,
+    integrationName: row.integration_name,
+    action: row.action,
+    status: row.status,
+    attempts: row.attempts,
+  };
   if (row.run_at !== null) task.runAt = iso(row.run_at);
   if (row.reason !== null) task.reason = row.reason;
-  if (row.error_code !== null) task.error = { code: row.error_code, message: row.error_message ?? '', ...(row.error_detail ? { failure: row.error_detail } : {}) };
+  if (row.error_code !== null)
+    task.error = { code: row.error_code, message: row.error_message ?? '', ...(row.error_detail ? { failure: row.error_detail } : {}) };
   if (row.account_external_id !== null) task.accountId = row.account_external_id;
   if (row.waiting_secrets?.length) task.secretsWaiting = [...row.waiting_secrets];
   if (row.started_at !== null) task.startedAt = iso(row.started_at);
@@ -119,7 +127,8 @@ export function toWorkflow(row: WorkflowRow, tasks: readonly TaskRow[]): Workflo
  */
 export function settledStatus(tasks: readonly Pick<TaskRow, 'id' | 'status' | 'depends_on'>[]): WorkflowStatus | undefined {
   const statusOf = new Map(tasks.map((task) => [task.id, task.status]));
-  const blocked = (task: Pick<TaskRow, 'status' | 'depends_on'>) => task.status === 'pending' && task.depends_on !== null && statusOf.get(task.depends_on) === 'failed';
+  const blocked = (task: Pick<TaskRow, 'status' | 'depends_on'>) =>
+    task.status === 'pending' && task.depends_on !== null && statusOf.get(task.depends_on) === 'failed';
   if (tasks.some((task) => !SETTLED_TASK_STATUSES.includes(task.status) && !blocked(task))) return undefined;
   return tasks.some((task) => task.status === 'failed' || task.status === 'manual') ? 'needs_attention' : 'succeeded';
 }

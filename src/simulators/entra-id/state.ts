@@ -54,7 +54,16 @@ export function seedGraphUsers(count: number): GraphUser[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
     const upn = `user${n}@acme.test`;
-    return { id: entraUserId(n), displayName: `User ${n}`, userPrincipalName: upn, mail: n % 10 === 0 ? null : upn, givenName: 'User', surname: String(n), accountEnabled: n % 6 !== 0, mailNickname: `user${n}` };
+    return {
+      id: entraUserId(n),
+      displayName: `User ${n}`,
+      userPrincipalName: upn,
+      mail: n % 10 === 0 ? null : upn,
+      givenName: 'User',
+      surname: String(n),
+      accountEnabled: n % 6 !== 0,
+      mailNickname: `user${n}`,
+    };
   });
 }
 

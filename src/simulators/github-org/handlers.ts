@@ -48,7 +48,11 @@ function guard(state: GitHubOrgState, request: Request, org: string, ownerOnly: 
   if (state.exhaustNext > 0) {
     state.exhaustNext -= 1;
     return HttpResponse.json(
-      { message: 'API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.', documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api`, status: String(state.exhaustStatus) },
+      {
+        message: 'API rate limit exceeded for user ID 1. If you reach out to GitHub Support for help, please include the request ID.',
+        documentation_url: `${DOCS}/overview/rate-limits-for-the-rest-api`,
+        status: String(state.exhaustStatus),
+      },
       { status: state.exhaustStatus, headers: rateHeaders(state, 0) },
     );
   }
@@ -69,11 +73,21 @@ function paged<T>(state: GitHubOrgState, request: Request, items: T[]): Response
     return `<${target.href}>; rel="${rel}"`;
   };
   const links = [...(page > 1 ? [link(page - 1, 'prev'), link(1, 'first')] : []), ...(page < last ? [link(page + 1, 'next'), link(last, 'last')] : [])];
-  return HttpResponse.json(items.slice((page - 1) * perPage, page * perPage), { headers: { ...rateHeaders(state), ...(links.length > 0 ? { link: links.join(', ') } : {}) } });
+  return HttpResponse.json(items.slice((page - 1) * perPage, page * perPage), {
+    headers: { ...rateHeaders(state), ...(links.length > 0 ? { link: links.join(', ') } : {}) },
+  });
 }
 
 function simpleUser(member: { id: number; login: string }): object {
-  return { login: member.login, id: member.id, node_id: `MDQ6VXNlcj${member.id}`, avatar_url: `https://avatars.example/u/${member.id}`, type: 'User', site_admin: false, url: `https://api.github.com/users/${member.login}` };
+  return {
+    login: member.login,
+    id: member.id,
+    node_id: `MDQ6VXNlcj${member.id}`,
+    avatar_url: `https://avatars.example/u/${member.id}`,
+    type: 'User',
+    site_admin: false,
+    url: `https://api.github.com/users/${member.login}`,
+  };
 }
 
 export function gitHubOrgHandlers(state: GitHubOrgState): RequestHandler[] {
@@ -88,7 +102,18 @@ export function gitHubOrgHandlers(state: GitHubOrgState): RequestHandler[] {
     http.get('*/orgs/:org/invitations', ({ request, params }) => {
       const refused = guard(state, request, String(params.org), true);
       if (refused) return refused;
-      return paged(state, request, state.invitations.map((invitation) => ({ ...invitation, node_id: `MDIyOk9yZ2FuaXphdGlvbkludml0YXRpb24${invitation.id}`, failed_at: null, failed_reason: null, team_count: 0, invitation_source: 'member' })));
+      return paged(
+        state,
+        request,
+        state.invitations.map((invitation) => ({
+          ...invitation,
+          node_id: `MDIyOk9yZ2FuaXphdGlvbkludml0YXRpb24${invitation.id}`,
+          failed_at: null,
+          failed_reason: null,
+          team_count: 0,
+          invitation_source: 'member',
+        })),
+      );
     }),
     http.post('*/orgs/:org/invitations', async ({ request, params }) => {
       const refused = guard(state, request, String(params.org), true);
@@ -96,13 +121,17 @@ export function gitHubOrgHandlers(state: GitHubOrgState): RequestHandler[] {
       const body = ((await request.json().catch(() => undefined)) ?? {}) as { email?: unknown; role?: unknown };
       const email = typeof body.email === 'string' ? body.email : undefined;
       const role = body.role === 'admin' || body.role === 'billing_manager' ? body.role : 'direct_member';
-      const invalid = (text: string) => message(state, 422, 'Validation Failed', { errors: [{ resource: 'OrganizationInvitation', code: 'unprocessable', field: 'data', message: text }] });
+      const invalid = (text: string) =>
+        message(state, 422, 'Validation Failed', { errors: [{ resource: 'OrganizationInvitation', code: 'unprocessable', field: 'data', message: text }] });
       if (!email) return invalid('Invitee must be a GitHub user or an email address');
       if (state.invitations.some((invitation) => invitation.email?.toLowerCase() === email.toLowerCase())) return invalid('Invitee has already been invited');
       state.nextId += 1;
       const invitation = { id: state.nextId, login: null, email, role, created_at: new Date().toISOString().replace(/\.\d+Z$/u, 'Z') } as const;
       state.invitations.push({ ...invitation });
-      return HttpResponse.json({ ...invitation, failed_at: null, failed_reason: null, team_count: 0, invitation_source: 'member' }, { status: 201, headers: rateHeaders(state) });
+      return HttpResponse.json(
+        { ...invitation, failed_at: null, failed_reason: null, team_count: 0, invitation_source: 'member' },
+        { status: 201, headers: rateHeaders(state) },
+      );
     }),
     http.delete('*/orgs/:org/memberships/:username', ({ request, params }) => {
       const refused = guard(state, request, String(params.org), true);

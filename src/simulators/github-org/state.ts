@@ -42,7 +42,11 @@ export const GITHUB_MEMBER_TOKEN = 'github_pat_sim_member_000000000';
 /** `count` members, every 8th an owner (role admin); `invitations` pending email invitations. */
 export function seedGitHubOrg(count: number, invitations = 3): Pick<GitHubOrgState, 'members' | 'invitations'> {
   return {
-    members: Array.from({ length: count }, (_, index) => ({ id: 5_000 + index + 1, login: `dev-${index + 1}`, role: (index + 1) % 8 === 0 ? ('admin' as const) : ('member' as const) })),
+    members: Array.from({ length: count }, (_, index) => ({
+      id: 5_000 + index + 1,
+      login: `dev-${index + 1}`,
+      role: (index + 1) % 8 === 0 ? ('admin' as const) : ('member' as const),
+    })),
     invitations: Array.from({ length: invitations }, (_, index) => ({
       id: 90_000 + index + 1,
       login: null,
@@ -54,5 +58,14 @@ export function seedGitHubOrg(count: number, invitations = 3): Pick<GitHubOrgSta
 }
 
 export function createGitHubOrgState(seed = seedGitHubOrg(20)): GitHubOrgState {
-  return { org: GITHUB_ORG, ...seed, ownerTokens: new Set([GITHUB_OWNER_TOKEN]), memberTokens: new Set([GITHUB_MEMBER_TOKEN]), exhaustNext: 0, exhaustStatus: 403, resetSeconds: 40, nextId: 99_000 };
+  return {
+    org: GITHUB_ORG,
+    ...seed,
+    ownerTokens: new Set([GITHUB_OWNER_TOKEN]),
+    memberTokens: new Set([GITHUB_MEMBER_TOKEN]),
+    exhaustNext: 0,
+    exhaustStatus: 403,
+    resetSeconds: 40,
+    nextId: 99_000,
+  };
 }

@@ -32,23 +32,35 @@ function guard(state: GoogleWorkspaceState, request: Request, write: boolean): R
   const token = /^Bearer (.+)$/u.exec(request.headers.get('authorization') ?? '')?.[1];
   const scope = token === undefined ? undefined : state.accessTokens.get(token);
   if (scope === undefined) {
-    return googleError(401, 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.', 'authError', 'UNAUTHENTICATED');
+    return googleError(
+      401,
+      'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+      'authError',
+      'UNAUTHENTICATED',
+    );
   }
   if (state.throttleNext > 0) {
     state.throttleNext -= 1;
-    return googleError(429, "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user' of service 'admin.googleapis.com'.", 'rateLimitExceeded', 'RESOURCE_EXHAUSTED');
+    return googleError(
+      429,
+      "Quota exceeded for quota metric 'Queries' and limit 'Queries per minute per user' of service 'admin.googleapis.com'.",
+      'rateLimitExceeded',
+      'RESOURCE_EXHAUSTED',
+    );
   }
   if (state.quotaNext > 0) {
     state.quotaNext -= 1;
     return googleError(403, 'User Rate Limit Exceeded', 'userRateLimitExceeded');
   }
-  if (write && scope !== GOOGLE_USER_SCOPE) return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'PERMISSION_DENIED');
+  if (write && scope !== GOOGLE_USER_SCOPE)
+    return googleError(403, 'Request had insufficient authentication scopes.', 'insufficientPermissions', 'PERMISSION_DENIED');
   return undefined;
 }
 
 async function issueToken(state: GoogleWorkspaceState, request: Request): Promise<Response> {
   const form = new URLSearchParams(await request.text());
-  if (form.get('grant_type') !== 'refresh_token') return HttpResponse.json({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' + (form.get('grant_type') ?? '') }, { status: 400 });
+  if (form.get('grant_type') !== 'refresh_token')
+    return HttpResponse.json({ error: 'unsupported_grant_type', error_description: 'Invalid grant_type: ' + (form.get('grant_type') ?? '') }, { status: 400 });
   const client = state.grants.find((grant) => grant.clientId === form.get('client_id') && grant.clientSecret === form.get('client_secret'));
   if (!client) return HttpResponse.json({ error: 'invalid_client', error_description: 'Unauthorized' }, { status: 401 });
   const grant = state.grants.find((candidate) => candidate.clientId === client.clientId && candidate.refreshToken === form.get('refresh_token'));
@@ -61,7 +73,17 @@ async function issueToken(state: GoogleWorkspaceState, request: Request): Promis
 
 function represent(user: GoogleUser): object {
   const { password: _password, ...shown } = user;
-  return { kind: 'admin#directory#user', etag: `"etag-${user.id}"`, customerId: 'C0demo', orgUnitPath: '/', isMailboxSetup: true, isEnrolledIn2Sv: false, isEnforcedIn2Sv: false, includeInGlobalAddressList: true, ...shown };
+  return {
+    kind: 'admin#directory#user',
+    etag: `"etag-${user.id}"`,
+    customerId: 'C0demo',
+    orgUnitPath: '/',
+    isMailboxSetup: true,
+    isEnrolledIn2Sv: false,
+    isEnforcedIn2Sv: false,
+    includeInGlobalAddressList: true,
+    ...shown,
+  };
 }
 
 const pageTokenOf = (offset: number) => Buffer.from(`offset:${offset}`).toString('base64url');
@@ -72,7 +94,8 @@ function listUsers(state: GoogleWorkspaceState, request: Request): Response {
   if (!url.searchParams.get('customer') && !url.searchParams.get('domain')) return googleError(400, 'Bad Request', 'badRequest');
   const raw = url.searchParams.get('maxResults');
   const size = raw === null ? 100 : Number(raw);
-  if (!Number.isInteger(size) || size < 1 || size > GOOGLE_MAX_RESULTS) return googleError(400, `Invalid value '${raw}'. Values must be within the range: [1, ${GOOGLE_MAX_RESULTS}]`, 'invalid');
+  if (!Number.isInteger(size) || size < 1 || size > GOOGLE_MAX_RESULTS)
+    return googleError(400, `Invalid value '${raw}'. Values must be within the range: [1, ${GOOGLE_MAX_RESULTS}]`, 'invalid');
   const token = url.searchParams.get('pageToken');
   const offset = token === null ? 0 : offsetOf(token);
   if (Number.isNaN(offset)) return googleError(400, 'Invalid Input: pageToken', 'invalid');
@@ -89,11 +112,20 @@ function listUsers(state: GoogleWorkspaceState, request: Request): Response {
 }
 
 async function insertUser(state: GoogleWorkspaceState, request: Request): Promise<Response> {
-  const body = (await request.json().catch(() => undefined)) as { primaryEmail?: unknown; name?: { givenName?: unknown; familyName?: unknown }; password?: unknown; changePasswordAtNextLogin?: unknown; suspended?: unknown } | undefined;
+  const body = (await request.json().catch(() => undefined)) as
+    | {
+        primaryEmail?: unknown;
+        name?: { givenName?: unknown; familyName?: unknown };
+        password?: unknown;
+        changePasswordAtNextLogin?: unknown;
+        suspended?: unknown;
+      }
+    | undefined;
   if (typeof body?.primaryEmail !== 'string' || !body.primaryEmail.includes('@')) return googleError(400, 'Invalid Input: primary_user_email', 'invalid');
   const { givenName, familyName } = body.name ?? {};
   if (typeof givenName !== 'string' || givenName === '' || givenName.length > 60) return googleError(400, 'Invalid Given/Family Name: GivenName', 'invalid');
-  if (typeof familyName !== 'string' || familyName === '' || familyName.length > 60) return googleError(400, 'Invalid Given/Family Name: FamilyName', 'invalid');
+  if (typeof familyName !== 'string' || familyName === '' || familyName.length > 60)
+    return googleError(400, 'Invalid Given/Family Name: FamilyName', 'invalid');
   if (typeof body.password !== 'string' || body.password.length < 8 || body.password.length > 100) return googleError(400, 'Invalid Password', 'invalid');
   const email = body.primaryEmail.toLowerCase();
   // A deleted user keeps its address until purged (20 days).

@@ -46,9 +46,17 @@ export interface GoogleWorkspaceState {
 }
 
 /** A refresh token consented to the read-write users scope. */
-export const GOOGLE_ADMIN_GRANT = { clientId: 'lc-client.apps.googleusercontent.com', clientSecret: 'GOCSPX-demo-client-secret', refreshToken: '1//demo-admin-refresh-token' } as const;
+export const GOOGLE_ADMIN_GRANT = {
+  clientId: 'lc-client.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-demo-client-secret',
+  refreshToken: '1//demo-admin-refresh-token',
+} as const;
 /** A refresh token consented to the read-only users scope: Import Users only. */
-export const GOOGLE_READONLY_GRANT = { clientId: 'lc-client.apps.googleusercontent.com', clientSecret: 'GOCSPX-demo-client-secret', refreshToken: '1//demo-readonly-refresh-token' } as const;
+export const GOOGLE_READONLY_GRANT = {
+  clientId: 'lc-client.apps.googleusercontent.com',
+  clientSecret: 'GOCSPX-demo-client-secret',
+  refreshToken: '1//demo-readonly-refresh-token',
+} as const;
 const STAMP = '2026-01-05T09:00:00.000Z';
 
 /** Google user ids are 21-digit numbers, as strings. */

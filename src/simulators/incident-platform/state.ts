@@ -7,16 +7,7 @@
 import { createConcurrencyState, type CreateConcurrency } from './concurrent-creates.js';
 
 /** PagerDuty user roles (REST API v2 `User.role`). */
-export const USER_ROLES = [
-  'owner',
-  'admin',
-  'user',
-  'limited_user',
-  'observer',
-  'restricted_access',
-  'read_only_user',
-  'read_only_limited_user',
-] as const;
+export const USER_ROLES = ['owner', 'admin', 'user', 'limited_user', 'observer', 'restricted_access', 'read_only_user', 'read_only_limited_user'] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 

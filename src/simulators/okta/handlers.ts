@@ -24,12 +24,22 @@ const ACTIVE_LIKE = new Set(['ACTIVE', 'PROVISIONED', 'RECOVERY', 'PASSWORD_EXPI
 
 function rateHeaders(state: OktaState): Record<string, string> {
   const reset = Math.ceil(Date.now() / 1000) + state.resetSeconds;
-  return { 'x-rate-limit-limit': String(RATE_LIMIT), 'x-rate-limit-remaining': String(state.throttleNext > 0 ? 0 : RATE_LIMIT - 1), 'x-rate-limit-reset': String(reset) };
+  return {
+    'x-rate-limit-limit': String(RATE_LIMIT),
+    'x-rate-limit-remaining': String(state.throttleNext > 0 ? 0 : RATE_LIMIT - 1),
+    'x-rate-limit-reset': String(reset),
+  };
 }
 
 /** Okta's error body: errorCode, errorSummary, errorLink, errorId, errorCauses. */
 export function oktaError(state: OktaState, init: { status: number; code: string; summary: string; causes?: string[] }): Response {
-  const body = { errorCode: init.code, errorSummary: init.summary, errorLink: init.code, errorId: `oae${init.code}sim`, errorCauses: (init.causes ?? []).map((errorSummary) => ({ errorSummary })) };
+  const body = {
+    errorCode: init.code,
+    errorSummary: init.summary,
+    errorLink: init.code,
+    errorId: `oae${init.code}sim`,
+    errorCauses: (init.causes ?? []).map((errorSummary) => ({ errorSummary })),
+  };
   return HttpResponse.json(body, { status: init.status, headers: rateHeaders(state) });
 }
 
@@ -67,16 +77,26 @@ function listUsers(state: OktaState, request: Request): Response {
   const search = url.searchParams.get('search');
   const status = search === null ? undefined : /^status eq "([A-Z_]+)"$/u.exec(search)?.[1];
   if (search !== null && status === undefined) {
-    return oktaError(state, { status: 400, code: 'E0000031', summary: 'Invalid search.', causes: [`The simulator understands only status eq "<STATUS>", not: ${search}`] });
+    return oktaError(state, {
+      status: 400,
+      code: 'E0000031',
+      summary: 'Invalid search.',
+      causes: [`The simulator understands only status eq "<STATUS>", not: ${search}`],
+    });
   }
-  const listed = state.users.filter((user) => (status === undefined ? user.status !== 'DEPROVISIONED' : user.status === status)).sort((a, b) => a.id.localeCompare(b.id));
+  const listed = state.users
+    .filter((user) => (status === undefined ? user.status !== 'DEPROVISIONED' : user.status === status))
+    .sort((a, b) => a.id.localeCompare(b.id));
   const start = after === null ? 0 : listed.findIndex((user) => user.id > after);
   const page = start < 0 ? [] : listed.slice(start, start + limit);
   const searchQuery = search === null ? '' : `&search=${encodeURIComponent(search)}`;
   const links = [`<${url.origin}/api/v1/users?limit=${limit}${after ? `&after=${after}` : ''}${searchQuery}>; rel="self"`];
   const last = page.at(-1);
   if (start >= 0 && start + limit < listed.length && last) links.push(`<${url.origin}/api/v1/users?after=${last.id}&limit=${limit}${searchQuery}>; rel="next"`);
-  return HttpResponse.json(page.map((user) => represent(url.origin, user)), { headers: { ...rateHeaders(state), link: links.join(', ') } });
+  return HttpResponse.json(
+    page.map((user) => represent(url.origin, user)),
+    { headers: { ...rateHeaders(state), link: links.join(', ') } },
+  );
 }
 
 async function createUser(state: OktaState, request: Request): Promise<Response> {
@@ -84,21 +104,48 @@ async function createUser(state: OktaState, request: Request): Promise<Response>
   const body = (await request.json().catch(() => undefined)) as { profile?: Record<string, unknown> } | undefined;
   const profile = body?.profile ?? {};
   // firstName and lastName are nullable (UserProfile), but never "" (minLength 1).
-  const missing = ['firstName', 'lastName', 'email', 'login'].filter((field) => (profile[field] !== null || field === 'email' || field === 'login') && (typeof profile[field] !== 'string' || profile[field] === ''));
+  const missing = ['firstName', 'lastName', 'email', 'login'].filter(
+    (field) => (profile[field] !== null || field === 'email' || field === 'login') && (typeof profile[field] !== 'string' || profile[field] === ''),
+  );
   if (missing.length > 0) {
-    return oktaError(state, { status: 400, code: 'E0000001', summary: `Api validation failed: ${missing[0]}`, causes: missing.map((field) => `${field}: The field cannot be left blank`) });
+    return oktaError(state, {
+      status: 400,
+      code: 'E0000001',
+      summary: `Api validation failed: ${missing[0]}`,
+      causes: missing.map((field) => `${field}: The field cannot be left blank`),
+    });
   }
-  const tooLong = (['firstName', 'lastName', 'email', 'login'] as const).filter((field) => typeof profile[field] === 'string' && [...String(profile[field])].length > (field === 'firstName' || field === 'lastName' ? 50 : 100));
+  const tooLong = (['firstName', 'lastName', 'email', 'login'] as const).filter(
+    (field) => typeof profile[field] === 'string' && [...String(profile[field])].length > (field === 'firstName' || field === 'lastName' ? 50 : 100),
+  );
   if (tooLong.length > 0) {
-    return oktaError(state, { status: 400, code: 'E0000001', summary: `Api validation failed: ${tooLong[0]}`, causes: tooLong.map((field) => `${field}: The field is too long`) });
+    return oktaError(state, {
+      status: 400,
+      code: 'E0000001',
+      summary: `Api validation failed: ${tooLong[0]}`,
+      causes: tooLong.map((field) => `${field}: The field is too long`),
+    });
   }
   const login = String(profile.login);
   if (state.users.some((user) => user.profile.login.toLowerCase() === login.toLowerCase())) {
-    return oktaError(state, { status: 400, code: 'E0000001', summary: 'Api validation failed: login', causes: ['login: An object with this field already exists in the current organization'] });
+    return oktaError(state, {
+      status: 400,
+      code: 'E0000001',
+      summary: 'Api validation failed: login',
+      causes: ['login: An object with this field already exists in the current organization'],
+    });
   }
   state.nextId += 1;
   const activate = url.searchParams.get('activate') !== 'false';
-  const user = makeOktaUser({ id: oktaId(state.nextId), status: activate ? 'PROVISIONED' : 'STAGED', firstName: (profile.firstName as string | null), lastName: (profile.lastName as string | null), email: String(profile.email), login, hasPassword: false });
+  const user = makeOktaUser({
+    id: oktaId(state.nextId),
+    status: activate ? 'PROVISIONED' : 'STAGED',
+    firstName: profile.firstName as string | null,
+    lastName: profile.lastName as string | null,
+    email: String(profile.email),
+    login,
+    hasPassword: false,
+  });
   state.users.push(user);
   return HttpResponse.json(represent(url.origin, user), { headers: rateHeaders(state) });
 }

@@ -44,7 +44,14 @@ export function seedOktaUsers(count: number): OktaUser[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
     const status: OktaStatus = n % 17 === 0 ? 'DEPROVISIONED' : n % 13 === 0 ? 'STAGED' : n % 11 === 0 ? 'SUSPENDED' : n % 7 === 0 ? 'PROVISIONED' : 'ACTIVE';
-    return makeOktaUser({ id: oktaId(n), status, firstName: `First${n}`, lastName: `Last${n}`, email: `user${n}@example.com`, hasPassword: status !== 'PROVISIONED' && status !== 'STAGED' });
+    return makeOktaUser({
+      id: oktaId(n),
+      status,
+      firstName: `First${n}`,
+      lastName: `Last${n}`,
+      email: `user${n}@example.com`,
+      hasPassword: status !== 'PROVISIONED' && status !== 'STAGED',
+    });
   });
 }
 
@@ -52,7 +59,15 @@ export function oktaId(n: number): string {
   return `00u${String(n).padStart(10, '0')}x5d7`;
 }
 
-export function makeOktaUser(input: { id: string; status: OktaStatus; firstName: string | null; lastName: string | null; email: string; login?: string; hasPassword: boolean }): OktaUser {
+export function makeOktaUser(input: {
+  id: string;
+  status: OktaStatus;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  login?: string;
+  hasPassword: boolean;
+}): OktaUser {
   const active = input.status !== 'STAGED';
   return {
     id: input.id,

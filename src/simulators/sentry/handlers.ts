@@ -34,13 +34,20 @@ function guard(state: SentryState, request: Request, org: unknown, scopes: strin
     );
   }
   if (String(org) !== state.organization) return notFound();
-  if (!token.scopes.some((scope) => scopes.includes(scope))) return HttpResponse.json({ detail: 'You do not have permission to perform this action.' }, { status: 403 });
+  if (!token.scopes.some((scope) => scopes.includes(scope)))
+    return HttpResponse.json({ detail: 'You do not have permission to perform this action.' }, { status: 403 });
   return undefined;
 }
 
 function represent(member: SentryMember): object {
   const { removed: _removed, ...shown } = member;
-  return { ...shown, externalUsers: [], flags: { 'sso:linked': false, 'sso:invalid': false, 'member-limit:restricted': false }, inviteStatus: 'approved', inviterName: member.pending ? 'IT Admin' : null };
+  return {
+    ...shown,
+    externalUsers: [],
+    flags: { 'sso:linked': false, 'sso:invalid': false, 'member-limit:restricted': false },
+    inviteStatus: 'approved',
+    inviterName: member.pending ? 'IT Admin' : null,
+  };
 }
 
 function listMembers(state: SentryState, request: Request): Response {
@@ -67,9 +74,22 @@ async function inviteMember(state: SentryState, request: Request): Promise<Respo
   const role = body?.orgRole ?? 'member';
   if (!ROLES.includes(role as SentryOrgRole)) return HttpResponse.json({ orgRole: [`"${String(role)}" is not a valid choice.`] }, { status: 400 });
   const existing = state.members.find((member) => !member.removed && member.email.toLowerCase() === email.toLowerCase());
-  if (existing) return HttpResponse.json({ email: [existing.pending ? `There is an existing invite for ${email}` : `The user ${email} is already a member`] }, { status: 409 });
+  if (existing)
+    return HttpResponse.json(
+      { email: [existing.pending ? `There is an existing invite for ${email}` : `The user ${email} is already a member`] },
+      { status: 409 },
+    );
   state.nextId += 1;
-  const member: SentryMember = { id: String(state.nextId), email, name: email, orgRole: role as SentryOrgRole, pending: true, expired: false, user: null, dateCreated: new Date().toISOString() };
+  const member: SentryMember = {
+    id: String(state.nextId),
+    email,
+    name: email,
+    orgRole: role as SentryOrgRole,
+    pending: true,
+    expired: false,
+    user: null,
+    dateCreated: new Date().toISOString(),
+  };
   state.members.push(member);
   if (body?.sendInvite !== false) state.invitesSent.push(email);
   return HttpResponse.json(represent(member), { status: 201 });
@@ -77,8 +97,14 @@ async function inviteMember(state: SentryState, request: Request): Promise<Respo
 
 export function sentryHandlers(state: SentryState): RequestHandler[] {
   return [
-    http.get(MEMBERS, ({ request, params }) => guard(state, request, params.org, ['member:read', 'member:write', 'member:admin']) ?? listMembers(state, request)),
-    http.post(MEMBERS, async ({ request, params }) => guard(state, request, params.org, ['member:write', 'member:admin', 'member:invite']) ?? inviteMember(state, request)),
+    http.get(
+      MEMBERS,
+      ({ request, params }) => guard(state, request, params.org, ['member:read', 'member:write', 'member:admin']) ?? listMembers(state, request),
+    ),
+    http.post(
+      MEMBERS,
+      async ({ request, params }) => guard(state, request, params.org, ['member:write', 'member:admin', 'member:invite']) ?? inviteMember(state, request),
+    ),
     http.delete(`${MEMBERS}:memberId/`, ({ request, params }) => {
       const refused = guard(state, request, params.org, ['member:write', 'member:admin']);
       if (refused) return refused;

@@ -84,7 +84,10 @@ async function createUser(state: ZendeskState, request: Request): Promise<Respon
   const body = (await request.json().catch(() => undefined)) as { user?: Partial<ZendeskUser> } | undefined;
   const input = body?.user;
   const invalid = (field: string, description: string, error: string) =>
-    HttpResponse.json({ error: 'RecordInvalid', description: 'Record validation errors', details: { [field]: [{ description, error }] } }, { status: 422, headers: rateHeaders() });
+    HttpResponse.json(
+      { error: 'RecordInvalid', description: 'Record validation errors', details: { [field]: [{ description, error }] } },
+      { status: 422, headers: rateHeaders() },
+    );
   if (!input?.name) return invalid('name', 'Name:  is too short (minimum is 1 character)', 'BlankValue');
   const email = typeof input.email === 'string' ? input.email : null;
   if (email && state.users.some((user) => user.active && user.email?.toLowerCase() === email.toLowerCase())) {
@@ -93,7 +96,17 @@ async function createUser(state: ZendeskState, request: Request): Promise<Respon
   state.nextId += 1;
   const role = ROLES.includes(input.role as ZendeskRole) ? (input.role as ZendeskRole) : 'end-user';
   const now = new Date().toISOString().replace(/\.\d+Z$/u, 'Z');
-  const user: ZendeskUser = { id: state.nextId, name: input.name, email, role, active: true, suspended: false, verified: input.verified === true, created_at: now, updated_at: now };
+  const user: ZendeskUser = {
+    id: state.nextId,
+    name: input.name,
+    email,
+    role,
+    active: true,
+    suspended: false,
+    verified: input.verified === true,
+    created_at: now,
+    updated_at: now,
+  };
   state.users.push(user);
   return HttpResponse.json({ user: represent(new URL(request.url).origin, user) }, { status: 201, headers: rateHeaders() });
 }

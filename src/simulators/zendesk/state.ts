@@ -42,7 +42,17 @@ export function seedZendeskUsers(count: number): ZendeskUser[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
     const role: ZendeskRole = n % 5 === 0 ? 'end-user' : n % 9 === 0 ? 'admin' : 'agent';
-    return { id: 360_000 + n, name: `Person ${n}`, email: `person${n}@acme.test`, role, active: true, suspended: n % 7 === 0, verified: true, created_at: STAMP, updated_at: STAMP };
+    return {
+      id: 360_000 + n,
+      name: `Person ${n}`,
+      email: `person${n}@acme.test`,
+      role,
+      active: true,
+      suspended: n % 7 === 0,
+      verified: true,
+      created_at: STAMP,
+      updated_at: STAMP,
+    };
   });
 }
 

@@ -30,8 +30,16 @@ describe('inline secrets', () => {
     { given: 'Accept header', change: (s: any) => (s.headers = { Accept: 'application/json' }), want: [] },
     { given: 'templated auth header', change: (s: any) => (s.headers = { 'X-Region': '{{inputs.region}}' }), want: [] },
     { given: 'literal API key header', change: (s: any) => (s.headers = { 'X-Api-Key': 'abcdef123456' }), want: ['SPEC_INLINE_SECRET'] },
-    { given: 'Bearer value under another name', change: (s: any) => (s.actions.importUsers.headers = { 'X-Custom': 'Bearer 0123456789abcdef' }), want: ['SPEC_INLINE_SECRET'] },
-    { given: 'literal token query parameter', change: (s: any) => (s.actions.importUsers.query = { access_token: 'abc123abc123' }), want: ['SPEC_INLINE_SECRET'] },
+    {
+      given: 'Bearer value under another name',
+      change: (s: any) => (s.actions.importUsers.headers = { 'X-Custom': 'Bearer 0123456789abcdef' }),
+      want: ['SPEC_INLINE_SECRET'],
+    },
+    {
+      given: 'literal token query parameter',
+      change: (s: any) => (s.actions.importUsers.query = { access_token: 'abc123abc123' }),
+      want: ['SPEC_INLINE_SECRET'],
+    },
     { given: 'credentials in baseUrl', change: (s: any) => (s.baseUrl = 'https://admin:pw@api.example.com'), want: ['SPEC_INLINE_SECRET'] },
     { given: 'secret default', change: (s: any) => (s.inputs.token.default = 'x'), want: ['SPEC_INLINE_SECRET'] },
   ])('$given -> $want', async ({ change, want }) => {
@@ -49,14 +57,52 @@ describe('inline secrets', () => {
 
 describe('inputs, URLs and plans', () => {
   it.each([
-    { given: 'basic auth with its inputs', change: (s: any) => { s.auth = { type: 'basic' }; s.inputs.username = { label: 'U' }; s.inputs.password = { label: 'P', secret: true }; }, want: [] },
+    {
+      given: 'basic auth with its inputs',
+      change: (s: any) => {
+        s.auth = { type: 'basic' };
+        s.inputs.username = { label: 'U' };
+        s.inputs.password = { label: 'P', secret: true };
+      },
+      want: [],
+    },
     { given: 'bearer naming another input', change: (s: any) => (s.auth = { type: 'bearer', token: 'apiToken' }), want: ['SPEC_UNKNOWN_INPUT'] },
-    { given: 'oauth2 refresh without refreshToken', change: (s: any) => { s.auth = { type: 'oauth2', grant: 'refresh_token', tokenUrl: '/oauth/token' }; s.inputs.clientId = { label: 'C' }; s.inputs.clientSecret = { label: 'S', secret: true }; }, want: ['SPEC_UNKNOWN_INPUT'] },
-    { given: 'oauth2 token URL with a bad scheme', change: (s: any) => { s.auth = { type: 'oauth2', grant: 'client_credentials', tokenUrl: 'ftp://auth.example.com/token' }; s.inputs.clientId = { label: 'C' }; s.inputs.clientSecret = { label: 'S', secret: true }; }, want: ['SPEC_MALFORMED_URL'] },
-    { given: 'baseUrl input instead of a prefilled one', change: (s: any) => { delete s.baseUrl; s.inputs.baseUrl = { label: 'Base URL', type: 'url', required: true }; }, want: [] },
+    {
+      given: 'oauth2 refresh without refreshToken',
+      change: (s: any) => {
+        s.auth = { type: 'oauth2', grant: 'refresh_token', tokenUrl: '/oauth/token' };
+        s.inputs.clientId = { label: 'C' };
+        s.inputs.clientSecret = { label: 'S', secret: true };
+      },
+      want: ['SPEC_UNKNOWN_INPUT'],
+    },
+    {
+      given: 'oauth2 token URL with a bad scheme',
+      change: (s: any) => {
+        s.auth = { type: 'oauth2', grant: 'client_credentials', tokenUrl: 'ftp://auth.example.com/token' };
+        s.inputs.clientId = { label: 'C' };
+        s.inputs.clientSecret = { label: 'S', secret: true };
+      },
+      want: ['SPEC_MALFORMED_URL'],
+    },
+    {
+      given: 'baseUrl input instead of a prefilled one',
+      change: (s: any) => {
+        delete s.baseUrl;
+        s.inputs.baseUrl = { label: 'Base URL', type: 'url', required: true };
+      },
+      want: [],
+    },
     { given: 'baseUrl with a query', change: (s: any) => (s.baseUrl = 'https://api.example.com/?x=1'), want: ['SPEC_MALFORMED_URL'] },
     { given: 'custom action with plan business', change: (s: any) => (s.actions.custom = { a: { method: 'POST', path: '/a', plan: 'business' } }), want: [] },
-    { given: 'result without an import mapping', change: (s: any) => { delete s.actions.importUsers; s.actions.createUser = { method: 'POST', path: '/u', result: '.user' }; }, want: ['SPEC_RESULT_WITHOUT_MAPPING'] },
+    {
+      given: 'result without an import mapping',
+      change: (s: any) => {
+        delete s.actions.importUsers;
+        s.actions.createUser = { method: 'POST', path: '/u', result: '.user' };
+      },
+      want: ['SPEC_RESULT_WITHOUT_MAPPING'],
+    },
     { given: 'bad jq in an error rule', change: (s: any) => (s.errors = { rules: [{ status: 400, when: '.error ==' }] }), want: ['SPEC_JQ_SYNTAX'] },
     { given: 'bad jq in a lookup', change: (s: any) => (s.lookups = { owner: { path: '/o', value: '.[' } }), want: ['SPEC_JQ_SYNTAX'] },
   ])('$given -> $want', async ({ change, want }) => {
@@ -123,6 +169,8 @@ describe('outcome rules', () => {
   it('warns that absentOn proves absence by status alone, at the key', async () => {
     const diagnostics = await diagnosticsOf({ absentOn: [404] });
     expect(errorCodes(diagnostics)).toEqual([]);
-    expect(diagnostics).toEqual([expect.objectContaining({ code: 'SPEC_ABSENT_ON_STATUS_ONLY', severity: 'warning', pointer: '/actions/deleteUser/absentOn' })]);
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ code: 'SPEC_ABSENT_ON_STATUS_ONLY', severity: 'warning', pointer: '/actions/deleteUser/absentOn' }),
+    ]);
   });
 });

@@ -74,7 +74,7 @@ describe('JSON bodies', () => {
     expect(await codesFor('createUser', given, 'body')).toEqual(want);
   });
 
-  it('locates a syntax error after a closing brace in the author\'s text, not the text the parser saw', async () => {
+  it("locates a syntax error after a closing brace in the author's text, not the text the parser saw", async () => {
     const spec = baseSpec();
     // Column of `{{/if` in the author's text: separators after `{{user.a}}}` must not shift it.
     const body = '{"a": {"b": {{user.a}}}, "c": {{#if user.b}}1{{/iff}} }';

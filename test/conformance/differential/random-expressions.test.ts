@@ -20,10 +20,13 @@ beforeAll(checkReferenceJq);
 
 describe('random jq programs: in-process engine vs jq 1.8.1', () => {
   it(`${PROGRAMS} programs x ${INPUTS_PER_PROGRAM} inputs give the same outputs, or an error in both`, async () => {
-    const samples = fc.sample(fc.tuple(arbitraryJqExpression(3, []), fc.array(arbitraryJson, { minLength: INPUTS_PER_PROGRAM, maxLength: INPUTS_PER_PROGRAM })), {
-      seed: SEED,
-      numRuns: PROGRAMS,
-    });
+    const samples = fc.sample(
+      fc.tuple(arbitraryJqExpression(3, []), fc.array(arbitraryJson, { minLength: INPUTS_PER_PROGRAM, maxLength: INPUTS_PER_PROGRAM })),
+      {
+        seed: SEED,
+        numRuns: PROGRAMS,
+      },
+    );
     const cases: DifferentialCase[] = samples.flatMap(([expression, inputs]) => inputs.map((input) => ({ expression, input })));
     const report = await compareWithJq(cases);
     const { known, wrong } = splitKnownDifferences(report.disagreements);
@@ -39,7 +42,8 @@ describe('random jq programs: in-process engine vs jq 1.8.1', () => {
     if (report.textDiffers.length > 0) {
       console.log(`Same values, printed differently from jq -c (${report.textDiffers.length}):\n${report.textDiffers.map(describeDisagreement).join('\n')}`);
     }
-    if (known.length > 0) console.log(`Known differences (${known.length}):\n${known.map((item) => `${item.why}:\n  ${describeDisagreement(item)}`).join('\n')}`);
+    if (known.length > 0)
+      console.log(`Known differences (${known.length}):\n${known.map((item) => `${item.why}:\n  ${describeDisagreement(item)}`).join('\n')}`);
     const shown = wrong.map(describeDisagreement);
     expect(shown, `${shown.length} disagreements with jq:\n\n${shown.join('\n\n')}`).toEqual([]);
     // Refusals are allowed (the construct then runs on the jq binary), but the grammar is meant to be supported.

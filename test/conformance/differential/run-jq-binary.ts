@@ -20,7 +20,15 @@ export type BinaryOutcome = { outputs: string[] } | { error: string };
 
 const BATCH_SIZE = 100;
 
-function runBatch({ expressions, cases, timeoutMs }: { expressions: string[]; cases: Array<{ index: number; input: unknown }>; timeoutMs: number }): BinaryOutcome[] | string {
+function runBatch({
+  expressions,
+  cases,
+  timeoutMs,
+}: {
+  expressions: string[];
+  cases: Array<{ index: number; input: unknown }>;
+  timeoutMs: number;
+}): BinaryOutcome[] | string {
   const defs = expressions.map((expression, index) => `def e${index}: ${expression};`).join('\n');
   const dispatch = expressions.map((_, index) => `${index === 0 ? 'if' : 'elif'} $k == ${index} then e${index}`).join(' ');
   const program = `${defs}\n.k as $k | .v | try ([${dispatch} else empty end] | map(tojson) | {ok: .}) catch {err: tostring}`;

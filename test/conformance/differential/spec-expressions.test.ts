@@ -36,7 +36,8 @@ describe('jq expressions of the shipped specs: in-process engine vs jq 1.8.1', (
     });
     const where = new Map(cases.map((item) => [`${item.expression}\u0000${JSON.stringify(item.input)}`, item.where]));
     const locate = (item: DifferentialCase): string => where.get(`${item.expression}\u0000${JSON.stringify(item.input)}`) ?? '?';
-    if (known.length > 0) console.log(`Known differences (${known.length}):\n${known.map((item) => `${item.why}: ${locate(item)}\n  ${describeDisagreement(item)}`).join('\n')}`);
+    if (known.length > 0)
+      console.log(`Known differences (${known.length}):\n${known.map((item) => `${item.why}: ${locate(item)}\n  ${describeDisagreement(item)}`).join('\n')}`);
     const shown = [...wrong, ...report.textDiffers].map((item) => `${locate(item)}\n  ${describeDisagreement(item)}`);
     expect(shown, `${shown.length} disagreements with jq:\n\n${shown.join('\n\n')}`).toEqual([]);
     expect(report.refused, 'spec expressions the in-process engine refuses').toEqual([]);

@@ -46,7 +46,8 @@ function matchOperation(contract: Contract, method: string, pathname: string): {
 
 function describeErrors(where: string, errors: ErrorObject[] | null | undefined): string[] {
   return (errors ?? []).map((error) => {
-    if (error.keyword === 'additionalProperties') return `${where}${error.instancePath}: property "${String((error.params as { additionalProperty: string }).additionalProperty)}" is not declared by the vendor`;
+    if (error.keyword === 'additionalProperties')
+      return `${where}${error.instancePath}: property "${String((error.params as { additionalProperty: string }).additionalProperty)}" is not declared by the vendor`;
     return `${where}${error.instancePath || ''}: ${error.message ?? error.keyword}${error.keyword === 'enum' ? ` (${JSON.stringify((error.params as { allowedValues: unknown }).allowedValues)})` : ''}`;
   });
 }
@@ -106,7 +107,8 @@ function checkBody(operation: CompiledOperation, request: SentRequest): string[]
   if (!hasBody) return operation.bodyRequired ? [`${operation.operation.operationId} requires a body`] : [];
   if (operation.bodies.size === 0) return [`${operation.operation.operationId} takes no body, one was sent`];
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!operation.bodies.has(contentType)) return [`content type "${contentType}" is not one ${operation.operation.operationId} takes (${[...operation.bodies.keys()].join(', ')})`];
+  if (!operation.bodies.has(contentType))
+    return [`content type "${contentType}" is not one ${operation.operation.operationId} takes (${[...operation.bodies.keys()].join(', ')})`];
   const validate = operation.bodies.get(contentType);
   const parsed = parseBody(contentType, request.body);
   if (parsed.error) return [parsed.error];
@@ -124,7 +126,8 @@ function checkAuthorization(operation: CompiledOperation, headers: Record<string
   if (rule.basicUsernamePattern !== undefined) {
     const decoded = Buffer.from(value.replace(/^Basic /u, ''), 'base64').toString('utf8');
     const username = decoded.slice(0, decoded.indexOf(':'));
-    if (!new RegExp(rule.basicUsernamePattern, 'u').test(username)) return [`the Basic user name does not have the vendor's shape ${rule.basicUsernamePattern}`];
+    if (!new RegExp(rule.basicUsernamePattern, 'u').test(username))
+      return [`the Basic user name does not have the vendor's shape ${rule.basicUsernamePattern}`];
   }
   return [];
 }
@@ -139,6 +142,10 @@ export function checkRequest(contract: Contract, request: SentRequest): RequestV
   const { operation, values } = found;
   return {
     operationId: operation.operation.operationId,
-    violations: [...checkParameters(operation, url, values, headers), ...checkBody(operation, { ...request, headers }), ...checkAuthorization(operation, headers)],
+    violations: [
+      ...checkParameters(operation, url, values, headers),
+      ...checkBody(operation, { ...request, headers }),
+      ...checkAuthorization(operation, headers),
+    ],
   };
 }

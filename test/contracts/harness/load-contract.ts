@@ -103,7 +103,9 @@ function mergeAll(parts: Schema[]): Schema {
     }
   }
   if (Object.keys(properties).length > 0) {
-    merged.properties = Object.fromEntries(Object.entries(properties).map(([name, schemas]) => [name, schemas.length === 1 ? (schemas[0] as Schema) : mergeAll(schemas)]));
+    merged.properties = Object.fromEntries(
+      Object.entries(properties).map(([name, schemas]) => [name, schemas.length === 1 ? (schemas[0] as Schema) : mergeAll(schemas)]),
+    );
     merged.type ??= 'object';
   }
   if (required.size > 0) merged.required = [...required];
@@ -139,7 +141,8 @@ export function normalizeSchema(schema: unknown, root: unknown, seen: ReadonlyAr
   }
   if (node.readOnly === true) out.readOnly = true;
   if (out.properties !== undefined && (out.additionalProperties === undefined || out.additionalProperties === true)) out.additionalProperties = false;
-  if (out.required !== undefined && out.properties !== undefined) out.required = (out.required as string[]).filter((name) => name in (out.properties as Schema));
+  if (out.required !== undefined && out.properties !== undefined)
+    out.required = (out.required as string[]).filter((name) => name in (out.properties as Schema));
   if (node.nullable === true || node['x-nullable'] === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
@@ -164,7 +167,11 @@ export function compileContract(fixture: ContractFixture): Contract {
       let schema = normalizeSchema(resolved.schema ?? {}, root);
       for (const limit of fixture.documentedLimits ?? []) {
         if (limit.operationId !== operation.operationId || limit.parameter !== resolved.name) continue;
-        schema = { ...schema, ...(limit.minimum === undefined ? {} : { minimum: limit.minimum }), ...(limit.maximum === undefined ? {} : { maximum: limit.maximum }) };
+        schema = {
+          ...schema,
+          ...(limit.minimum === undefined ? {} : { minimum: limit.minimum }),
+          ...(limit.maximum === undefined ? {} : { maximum: limit.maximum }),
+        };
       }
       return { ...resolved, schema, validate: ajv.compile(schema) };
     });

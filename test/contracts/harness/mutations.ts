@@ -25,7 +25,9 @@ function bodyMutations(request: SentRequest): Mutation[] {
   const form = (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
   if (form) {
     const [first] = new URLSearchParams(request.body).keys();
-    return first === undefined ? [] : [{ kind: 'misspelt body property', request: { ...request, body: request.body.replace(`${first}=`, `${misspell(first)}=`) } }];
+    return first === undefined
+      ? []
+      : [{ kind: 'misspelt body property', request: { ...request, body: request.body.replace(`${first}=`, `${misspell(first)}=`) } }];
   }
   const body = JSON.parse(request.body) as unknown;
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
@@ -40,7 +42,10 @@ function bodyMutations(request: SentRequest): Mutation[] {
   if (nestedKey !== undefined) {
     const nested = object[nestedKey] as Record<string, unknown>;
     const [inner] = Object.keys(nested);
-    mutations.push({ kind: 'misspelt nested body property', request: { ...request, body: JSON.stringify({ ...object, [nestedKey]: renamed(nested, inner as string) }) } });
+    mutations.push({
+      kind: 'misspelt nested body property',
+      request: { ...request, body: JSON.stringify({ ...object, [nestedKey]: renamed(nested, inner as string) }) },
+    });
   }
   return mutations;
 }

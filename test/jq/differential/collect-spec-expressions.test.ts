@@ -9,7 +9,11 @@ const SPECS = fileURLToPath(new URL('../../../specs', import.meta.url));
 describe('collectSpecExpressions', () => {
   it('finds the jq fields of a spec', () => {
     const found = collectSpecExpressions(SPECS, REPO).filter((item) => item.file === 'specs/prebuilt/incident-platform.yaml');
-    expect(found).toContainEqual({ file: 'specs/prebuilt/incident-platform.yaml', pointer: '/actions/importUsers/mapping/admin', expression: '.role == "owner" or .role == "admin"' });
+    expect(found).toContainEqual({
+      file: 'specs/prebuilt/incident-platform.yaml',
+      pointer: '/actions/importUsers/mapping/admin',
+      expression: '.role == "owner" or .role == "admin"',
+    });
     expect(found.map((item) => item.pointer)).toContain('/actions/importUsers/records');
     // Plain-text rule messages and header templates are not jq.
     expect(found.map((item) => item.pointer)).not.toContain('/errors/rules/0/message');

@@ -11,13 +11,72 @@ const NUMBERS = ['0', '1', '2', '3', '-1', '0.5', '10', '1.5e3'];
 const STRINGS = ['""', '"a"', '"b"', '"a,b"', '"A b"', '"ü"'];
 
 const ATOMS = [
-  '.', '..', '.a', '.b', '.c', '."x-y"', '.["1"]', '.a.b', '.[0]', '.[-1]', '.[1:3]', '.[:2]', '.[]',
-  'null', 'true', 'false', '[]', '{}', ...NUMBERS, ...STRINGS,
-  'length', 'keys', 'to_entries', 'tostring', 'tojson', 'type', 'not', 'add', 'sort', 'unique', 'min',
-  'max', 'floor', 'values', 'empty', 'first', 'last', 'any', 'all', 'flatten', 'ascii_downcase', 'ascii_upcase', 'arrays',
-  'objects', 'strings', 'numbers', 'booleans', 'nulls', 'scalars', 'iterables', 'paths', 'tostream',
-  'explode', '(nan | isnan)', 'isnan', 'reverse', '@base64', '@uri', '@html', '@text', '@json', '@csv', '@tsv', '@sh',
-  'utf8bytelength', 'flatten(1)',
+  '.',
+  '..',
+  '.a',
+  '.b',
+  '.c',
+  '."x-y"',
+  '.["1"]',
+  '.a.b',
+  '.[0]',
+  '.[-1]',
+  '.[1:3]',
+  '.[:2]',
+  '.[]',
+  'null',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  ...NUMBERS,
+  ...STRINGS,
+  'length',
+  'keys',
+  'to_entries',
+  'tostring',
+  'tojson',
+  'type',
+  'not',
+  'add',
+  'sort',
+  'unique',
+  'min',
+  'max',
+  'floor',
+  'values',
+  'empty',
+  'first',
+  'last',
+  'any',
+  'all',
+  'flatten',
+  'ascii_downcase',
+  'ascii_upcase',
+  'arrays',
+  'objects',
+  'strings',
+  'numbers',
+  'booleans',
+  'nulls',
+  'scalars',
+  'iterables',
+  'paths',
+  'tostream',
+  'explode',
+  '(nan | isnan)',
+  'isnan',
+  'reverse',
+  '@base64',
+  '@uri',
+  '@html',
+  '@text',
+  '@json',
+  '@csv',
+  '@tsv',
+  '@sh',
+  'utf8bytelength',
+  'flatten(1)',
 ];
 
 /** One access of an indexing chain; `?` may follow any of them (it covers that access only). */
@@ -27,12 +86,10 @@ const ACCESSES = ['.a', '.b', '."x-y"', '.["1"]', '[0]', '[-1]', '[]', '[1:]', '
 const ON_EVERY_TYPE = ['reverse', 'tostring', 'ascii_downcase', 'ascii_upcase', 'tojson', 'length', 'isnan', 'type'];
 
 /** An indexing chain such as `.a[]?.b` or `.[0]?["1"]?`, starting at `.`. */
-const indexingChain: fc.Arbitrary<string> = fc
-  .array(fc.tuple(fc.constantFrom(...ACCESSES), fc.boolean()), { minLength: 1, maxLength: 3 })
-  .map((steps) => {
-    const text = steps.map(([access, optional]) => `${access}${optional ? '?' : ''}`).join('');
-    return text.startsWith('.') ? text : `.${text}`;
-  });
+const indexingChain: fc.Arbitrary<string> = fc.array(fc.tuple(fc.constantFrom(...ACCESSES), fc.boolean()), { minLength: 1, maxLength: 3 }).map((steps) => {
+  const text = steps.map(([access, optional]) => `${access}${optional ? '?' : ''}`).join('');
+  return text.startsWith('.') ? text : `.${text}`;
+});
 
 const BINARY_OPERATORS = ['|', ',', '+', '-', '*', '/', '%', '==', '!=', '<', '<=', '>', '>=', 'and', 'or'];
 
@@ -82,8 +139,18 @@ export const arbitraryJqExpression: Build = (depth, vars) => {
     { weight: 2, arbitrary: fc.tuple(sub, sub, sub).map(([c, a, b]) => `if ${c} then ${a} else ${b} end`) },
     { weight: 1, arbitrary: fc.tuple(sub, sub, sub, sub).map(([c, a, d, b]) => `if ${c} then ${a} elif ${d} then ${b} else . end`) },
     { weight: 2, arbitrary: sub.map((a) => `select(${a})`) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom('map', 'map_values', 'sort_by', 'group_by', 'unique_by', 'min_by', 'max_by', 'any', 'all', 'first'), sub).map(([f, a]) => `${f}(${a})`) },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('has', 'contains', 'inside', 'split', 'startswith', 'endswith', 'test', 'join', 'range', 'error'), sub).map(([f, a]) => `${f}(${a})`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom('map', 'map_values', 'sort_by', 'group_by', 'unique_by', 'min_by', 'max_by', 'any', 'all', 'first'), sub)
+        .map(([f, a]) => `${f}(${a})`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('has', 'contains', 'inside', 'split', 'startswith', 'endswith', 'test', 'join', 'range', 'error'), sub)
+        .map(([f, a]) => `${f}(${a})`),
+    },
     { weight: 1, arbitrary: fc.tuple(fc.integer({ min: 0, max: 3 }), sub).map(([n, a]) => `[limit(${n}; ${a})]`) },
     { weight: 1, arbitrary: fc.tuple(sub, sub).map(([c, a]) => `if ${c} then ${a} end`) },
     { weight: 2, arbitrary: fc.tuple(sub, withVar).map(([a, b]) => `((${a}) as ${nextVar} | ${b})`) },

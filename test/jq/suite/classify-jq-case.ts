@@ -20,7 +20,11 @@ const builtin = (names: string): RegExp => new RegExp(`(?<![.$\\w])(?:${names})(
 const SCOPE_RULES: ScopeRule[] = [
   { area: 'input streams', pattern: builtin('inputs?|input_filename|input_line_number|\\$__prog_args') },
   // `$ENV`/`env` are deliberately an empty object in mappings; `$__loc__` names the program file.
-  { area: 'environment', pattern: /\$ENV\b|(?<![.$\w])env(?!\w)|\$__loc__|\$__prog_name|(?<![.$\w])(?:get_search_list|get_jq_origin|get_prog_origin|halt|halt_error|debug|stderr)(?!\w)/u },
+  {
+    area: 'environment',
+    pattern:
+      /\$ENV\b|(?<![.$\w])env(?!\w)|\$__loc__|\$__prog_name|(?<![.$\w])(?:get_search_list|get_jq_origin|get_prog_origin|halt|halt_error|debug|stderr)(?!\w)/u,
+  },
   {
     area: 'dates',
     pattern: builtin(

@@ -42,12 +42,12 @@ export function parseJqJson(text: string): unknown {
       position += 1;
       const items: unknown[] = [];
       skipSpace();
-      if (source[position] === ']') return (position += 1), items;
+      if (source[position] === ']') return ((position += 1), items);
       for (;;) {
         items.push(readValue());
         skipSpace();
         if (source[position] === ',') position += 1;
-        else if (source[position] === ']') return (position += 1), items;
+        else if (source[position] === ']') return ((position += 1), items);
         else fail('expected , or ]');
       }
     }
@@ -55,7 +55,7 @@ export function parseJqJson(text: string): unknown {
       position += 1;
       const object: Record<string, unknown> = {};
       skipSpace();
-      if (source[position] === '}') return (position += 1), object;
+      if (source[position] === '}') return ((position += 1), object);
       for (;;) {
         skipSpace();
         const key = readValue();
@@ -66,7 +66,7 @@ export function parseJqJson(text: string): unknown {
         object[key as string] = readValue();
         skipSpace();
         if (source[position] === ',') position += 1;
-        else if (source[position] === '}') return (position += 1), object;
+        else if (source[position] === '}') return ((position += 1), object);
         else fail('expected , or }');
       }
     }

@@ -19,7 +19,7 @@ function fakeEngine(programs: Record<string, () => unknown[]>): SuiteEngine {
 const engine = fakeEngine({
   '.[]': () => [1, { b: 2, a: 1 }],
   'try error("x") catch .': () => ['other wording'],
-  'error': () => {
+  error: () => {
     throw new JqRuntimeError('boom');
   },
   '1, error': () => {
@@ -29,7 +29,15 @@ const engine = fakeEngine({
   '.a': () => [1],
 });
 const runCase = (program: string, input: string, expected: string[]): JqTestCase => ({ kind: 'run', file: 'f', line: 1, program, input, expected });
-const failCase = (program: string, message: string): JqTestCase => ({ kind: 'fail', file: 'f', line: 1, program, checkMessage: true, message, messageContext: [] });
+const failCase = (program: string, message: string): JqTestCase => ({
+  kind: 'fail',
+  file: 'f',
+  line: 1,
+  program,
+  checkMessage: true,
+  message,
+  messageContext: [],
+});
 
 describe('runSuiteCase', () => {
   const table: Array<{ name: string; given: JqTestCase; want: string }> = [
@@ -43,7 +51,11 @@ describe('runSuiteCase', () => {
     { name: 'a runtime error after every expected output (jq harness)', given: runCase('error', 'null', []), want: 'pass' },
     { name: 'a runtime error after the expected outputs (checked with try)', given: runCase('1, error', 'null', ['1']), want: 'pass' },
     { name: 'only the caught message differs', given: runCase('try error("x") catch .', 'null', ['"x"']), want: 'message-differs' },
-    { name: 'a compile error where jq has one, same message', given: failCase('{', "jq: error: syntax error: unexpected '{' at <top-level>, line 1, column 1:"), want: 'pass' },
+    {
+      name: 'a compile error where jq has one, same message',
+      given: failCase('{', "jq: error: syntax error: unexpected '{' at <top-level>, line 1, column 1:"),
+      want: 'pass',
+    },
     { name: 'a compile error, other wording', given: failCase('{', 'jq: error: syntax error, unexpected end of file'), want: 'message-differs' },
     { name: 'compiling what jq refuses', given: failCase('.a', 'jq: error: x'), want: 'wrong' },
   ];

@@ -34,8 +34,7 @@ function equalExceptStrings(a: unknown, b: unknown): boolean {
   return equalJqValues(a, b);
 }
 
-const describeError = (error: unknown): string =>
-  error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${String(error)}`;
+const describeError = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : `thrown ${String(error)}`);
 
 /** jq's compile-error text without the `jq: error:` prefix and the ` at <top-level>, line 1, column N:` tail. */
 function coreMessage(message: string): string {
@@ -62,7 +61,17 @@ function judgeFailCase(testCase: JqFailCase, engine: SuiteEngine): Pick<CaseResu
  * run() reports an error without the outputs before it; `try (program)` keeps them (jq 1.7
  * semantics: try stops at the first error), so they can still be compared with what jq expects.
  */
-async function producedBeforeError({ program, engine, input, expected }: { program: string; engine: SuiteEngine; input: unknown; expected: unknown[] }): Promise<boolean> {
+async function producedBeforeError({
+  program,
+  engine,
+  input,
+  expected,
+}: {
+  program: string;
+  engine: SuiteEngine;
+  input: unknown;
+  expected: unknown[];
+}): Promise<boolean> {
   try {
     const outputs = await engine.compile(`try (${program})`).run(input);
     return outputs.length === expected.length && outputs.every((value, index) => equalJqValues(value, expected[index]));
@@ -71,7 +80,15 @@ async function producedBeforeError({ program, engine, input, expected }: { progr
   }
 }
 
-async function judgeRunCase({ testCase, engine, messageText }: { testCase: JqRunCase; engine: SuiteEngine; messageText: boolean }): Promise<Pick<CaseResult, 'status' | 'detail'>> {
+async function judgeRunCase({
+  testCase,
+  engine,
+  messageText,
+}: {
+  testCase: JqRunCase;
+  engine: SuiteEngine;
+  messageText: boolean;
+}): Promise<Pick<CaseResult, 'status' | 'detail'>> {
   let filter;
   try {
     filter = engine.compile(testCase.program);

@@ -43,7 +43,10 @@ function countRow(file: string, results: CaseResult[]): Row {
  * A file's cases in the four kinds of the conformance table: passed, failed (a wrong answer),
  * jq's message wording differs, skipped by design (out of scope by construct, or refused).
  */
-export function countSuiteFile(name: string, results: CaseResult[]): { name: string; cases: number; passed: number; failed: number; messageDiffers: number; skippedByDesign: number } {
+export function countSuiteFile(
+  name: string,
+  results: CaseResult[],
+): { name: string; cases: number; passed: number; failed: number; messageDiffers: number; skippedByDesign: number } {
   const row = countRow(name, results);
   return { name, cases: row.cases, passed: row.pass, failed: row.wrong, messageDiffers: row.messageDiffers, skippedByDesign: row.outOfScope + row.unsupported };
 }
@@ -58,7 +61,10 @@ export function findWrongAnswers(results: CaseResult[]): CaseResult[] {
 /** One failure, readable on its own: where, program, input, expected, what happened. */
 export function describeResult(result: CaseResult): string {
   const { testCase } = result;
-  const lines = [`${testCase.file}:${testCase.line} [${result.status}${result.outOfScope ? `, out of scope: ${result.outOfScope}` : ''}]`, `  program:  ${testCase.program}`];
+  const lines = [
+    `${testCase.file}:${testCase.line} [${result.status}${result.outOfScope ? `, out of scope: ${result.outOfScope}` : ''}]`,
+    `  program:  ${testCase.program}`,
+  ];
   if (testCase.kind === 'run') {
     lines.push(`  input:    ${testCase.input}`, `  expected: ${testCase.expected.join(' | ') || '(no output)'}`);
   } else {
@@ -94,7 +100,12 @@ export function formatSuiteSummary(resultsByFile: Map<string, CaseResult[]>): st
     '',
     `In-scope jq.test + man.test cases passing: ${pass} / ${inScope} = ${percent(pass, inScope)} (message-text cases included; goal 90%).`,
     `Out of scope by construct: ${[...areas].map(([area, count]) => `${area} ${count}`).join(', ') || 'none'}.`,
-    `Refused constructs: ${[...refusals].sort((a, b) => b[1] - a[1]).map(([construct, count]) => `${construct} (${count})`).join(', ') || 'none'}.`,
+    `Refused constructs: ${
+      [...refusals]
+        .sort((a, b) => b[1] - a[1])
+        .map(([construct, count]) => `${construct} (${count})`)
+        .join(', ') || 'none'
+    }.`,
     '',
   ].join('\n');
 }

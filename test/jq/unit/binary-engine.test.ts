@@ -27,7 +27,10 @@ describe('compileWithBinary', () => {
     const withName = await compileWithBinary('[., input_filename]', { binary: fake.binary });
     expect(await withName.run({ n: 1 })).toEqual([[{ n: 1 }, '<stdin>']]);
     const runs = fake.calls().filter((call) => call.args[0] === '-c');
-    expect(runs.map((call) => call.args)).toEqual([['-c', ' .[] | .id'], ['-c', ' [., input_filename]']]);
+    expect(runs.map((call) => call.args)).toEqual([
+      ['-c', ' .[] | .id'],
+      ['-c', ' [., input_filename]'],
+    ]);
     expect(runs.map((call) => call.stdin)).toEqual(['[{"id":"a"},{"id":"b"}]\n', '{"n":1}\n']);
   });
 
@@ -38,7 +41,7 @@ describe('compileWithBinary', () => {
   });
 
   it("rejects an expression jq does not compile (exit 3), with jq's message", async () => {
-    const stderr = "jq: error: syntax error, unexpected end of file at <top-level>, line 3:\nif false then (\n.users[\n) else empty end\njq: 1 compile error\n";
+    const stderr = 'jq: error: syntax error, unexpected end of file at <top-level>, line 3:\nif false then (\n.users[\n) else empty end\njq: 1 compile error\n';
     const fake = installFakeJq({ '.users[': { compile: { status: 3, stderr } } });
     const failure = await compileWithBinary('.users[', { binary: fake.binary }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(JqCompileError);

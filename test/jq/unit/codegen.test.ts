@@ -49,7 +49,10 @@ describe('generated single-output functions', () => {
     const generated = generateSingle(ast);
     expect(generated).toBeTypeOf('function');
     for (const input of inputs) {
-      expect(outcome(() => generated!(input, null)), JSON.stringify(input)).toEqual(outcome(() => closures.single!(input, null)));
+      expect(
+        outcome(() => generated!(input, null)),
+        JSON.stringify(input),
+      ).toEqual(outcome(() => closures.single!(input, null)));
     }
   });
 

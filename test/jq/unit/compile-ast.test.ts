@@ -70,7 +70,9 @@ describe('compileJqAst gives the outputs of compiling the text', () => {
 
   it('refuses what compiling the text refuses, naming the construct', () => {
     const expression = '.a | input';
-    expect(() => compileJqAst(storedAst(expression), { source: expression })).toThrow(expect.objectContaining({ name: 'JqCompileError', kind: 'unsupported', construct: 'input' }));
+    expect(() => compileJqAst(storedAst(expression), { source: expression })).toThrow(
+      expect.objectContaining({ name: 'JqCompileError', kind: 'unsupported', construct: 'input' }),
+    );
   });
 });
 

@@ -16,7 +16,7 @@ describe('dates (UTC)', () => {
     expect(runJq(given, input)).toEqual(want);
   });
 
-  it('rejects malformed broken-down times with jq\'s message', () => {
+  it("rejects malformed broken-down times with jq's message", () => {
     expect(() => runJq('mktime', ['a', 1, 2, 3, 4, 5, 6, 7])).toThrow('mktime requires parsed datetime inputs');
   });
 });

@@ -12,7 +12,16 @@ const cases: JqCase[] = [
   { given: '(try (1, 2) catch 0) | . * 2', input: null, want: [2, 4] },
   { given: 'reduce .[] as $x (0; . + $x)', input: [1, 2, 3], want: [6] },
   { given: '[foreach .[] as $x (0; . + $x)]', input: [1, 2, 3], want: [[1, 3, 6]] },
-  { given: '[foreach .[] as $x (0; . + $x; [$x, .])]', input: [1, 2], want: [[[1, 1], [2, 3]]] },
+  {
+    given: '[foreach .[] as $x (0; . + $x; [$x, .])]',
+    input: [1, 2],
+    want: [
+      [
+        [1, 1],
+        [2, 3],
+      ],
+    ],
+  },
   { given: '[label $out | .[] | if . > 2 then break $out else . end]', input: [1, 2, 3, 4], want: [[1, 2]] },
   { given: '. as [$a, {b: $c}] | [$a, $c]', input: [1, { b: 2 }], want: [[1, 2]] },
   { given: '. as {$a, b: [$c]} | $a + $c', input: { a: 1, b: [2] }, want: [3] },
@@ -27,7 +36,14 @@ const cases: JqCase[] = [
   { given: '[limit(3; repeat(1))]', input: null, want: [[1, 1, 1]] },
   { given: '[limit(3; range(infinite))]', input: null, want: [[0, 1, 2]] },
   { given: 'first(range(10; 20)), last(range(3)), nth(2; range(10))', input: null, want: [10, 2, 2] },
-  { given: '[range(0; 10; 3)], [range(5; 0; -2)]', input: null, want: [[0, 3, 6, 9], [5, 3, 1]] },
+  {
+    given: '[range(0; 10; 3)], [range(5; 0; -2)]',
+    input: null,
+    want: [
+      [0, 3, 6, 9],
+      [5, 3, 1],
+    ],
+  },
   { given: '[.[] | until(. > 100; . * 2)]', input: [1, 50], want: [[128, 200]] },
   { given: '[while(. < 10; . + 3)]', input: 1, want: [[1, 4, 7]] },
   { given: '[recurse(if . < 3 then . + 1 else empty end)]', input: 0, want: [[0, 1, 2, 3]] },

@@ -23,13 +23,34 @@ describe('answers equal to jq 1.8.1', () => {
     { given: '[.a[.k]?]', input: { a: 5, k: 'x' }, want: [[]] },
     { given: '[.a[1:]?]', input: { a: 5 }, want: [[]] },
     { given: '[.a[.k:]?]', input: { a: 'abc', k: 1 }, want: [['bc']] },
-    { given: '[path(.a[]?)]', input: { a: [7, 8] }, want: [[['a', 0], ['a', 1]]] },
+    {
+      given: '[path(.a[]?)]',
+      input: { a: [7, 8] },
+      want: [
+        [
+          ['a', 0],
+          ['a', 1],
+        ],
+      ],
+    },
     { given: '.a[]? |= . + 1', input: { a: [1, 2] }, want: [{ a: [2, 3] }] },
     { given: 'reverse', input: [1, 2, 3], want: [[3, 2, 1]] },
     { given: '[null, "", {}, 0] | map(reverse)', input: null, want: [[[], [], [], []]] },
-    { given: '[.[] | isnan, isinfinite, isnormal]', input: ['x', null, [], 1], want: [[false, false, false, false, false, false, false, false, false, false, false, true]] },
+    {
+      given: '[.[] | isnan, isinfinite, isnormal]',
+      input: ['x', null, [], 1],
+      want: [[false, false, false, false, false, false, false, false, false, false, false, true]],
+    },
     { given: '[null | .[{}]]', input: null, want: [[null]] },
-    { given: 'from_entries', input: [{ Key: 'a', Value: 1 }, { key: false, name: 'n' }, { key: 'b', value: false, v: 2 }], want: [{ a: 1, n: null, b: false }] },
+    {
+      given: 'from_entries',
+      input: [
+        { Key: 'a', Value: 1 },
+        { key: false, name: 'n' },
+        { key: 'b', value: false, v: 2 },
+      ],
+      want: [{ a: 1, n: null, b: false }],
+    },
   ])('$given on $input', ({ given, input, want }) => {
     expect(runJq(given, input)).toEqual(want);
   });

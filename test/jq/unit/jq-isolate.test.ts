@@ -28,7 +28,12 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
 
   it('computes what the in-process engine computes, 64-bit ids included', async () => {
     const jq = isolate();
-    const input = { users: [{ id: '1234567890123456789', n: 2 }, { id: '1234567890123456790', n: 3 }] };
+    const input = {
+      users: [
+        { id: '1234567890123456789', n: 2 },
+        { id: '1234567890123456790', n: 3 },
+      ],
+    };
     expect(await jq.evaluate('[.users[] | {id, double: (.n * 2)}]', { value: input })).toEqual([
       [
         { id: '1234567890123456789', double: 4 },

@@ -65,14 +65,26 @@ describe('runtime errors', () => {
 describe('work accounted by size', () => {
   it.each([
     { given: '.[1e8] = 1', limit: 'maxArrayLength', message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)' },
-    { given: '[limit(8; repeat(null | .[1e8] = 1))] | length', limit: 'maxArrayLength', message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)' },
+    {
+      given: '[limit(8; repeat(null | .[1e8] = 1))] | length',
+      limit: 'maxArrayLength',
+      message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)',
+    },
     { given: '[range(4e6)] - [range(4e6)]', limit: 'maxSteps', message: 'jq program exceeded its budget of 10000000 evaluation steps' },
     { given: 'reduce range(1e6) as $i ([]; . + [$i]) | length', limit: 'maxSteps', message: 'jq program exceeded its budget of 10000000 evaluation steps' },
     { given: '[range(1e5)] as $a | [$a | contains($a)]', limit: 'maxSteps', message: 'jq program exceeded its budget of 10000000 evaluation steps' },
     { given: '"ab" * 3e8 | length', limit: undefined, message: 'Repeat string result too long' },
     // Regex results are arrays too: splitting a 100-million-character string per character was OOM.
-    { given: '"x" * 1e8 | [splits("")] | length', limit: 'maxArrayLength', message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)' },
-    { given: '"x" * 2e7 | gsub("x"; "y") | length', limit: 'maxArrayLength', message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)' },
+    {
+      given: '"x" * 1e8 | [splits("")] | length',
+      limit: 'maxArrayLength',
+      message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)',
+    },
+    {
+      given: '"x" * 2e7 | gsub("x"; "y") | length',
+      limit: 'maxArrayLength',
+      message: 'jq program exceeded its limit of 10000000 array elements (maxArrayLength)',
+    },
     { given: '"x" * 9e6 | [match("x"; "g")] | length', limit: 'maxSteps', message: 'jq program exceeded its budget of 10000000 evaluation steps' },
     { given: '"ab" * 6e7 | length', limit: 'maxStringLength', message: 'jq program exceeded its limit of 100000000 string characters (maxStringLength)' },
   ])('$given stops with a limit error', ({ given, limit, message }) => {

@@ -11,11 +11,7 @@ import type { Limits } from '../../../src/jq/index.js';
 const CHILD = fileURLToPath(new URL('./run-jq-child.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
-export type BoundedOutcome =
-  | { outputs: unknown[] }
-  | { error: { name: string; message: string; limit?: string } }
-  | { timedOut: true }
-  | { crashed: string };
+export type BoundedOutcome = { outputs: unknown[] } | { error: { name: string; message: string; limit?: string } } | { timedOut: true } | { crashed: string };
 
 export function runJqBounded(options: { program: string; input: unknown; limits?: Partial<Limits>; timeoutMs?: number }): BoundedOutcome {
   const result = spawnSync(

@@ -17,9 +17,10 @@ afterEach(() => server.reset());
 afterAll(() => server.close());
 
 // Written as text: JSON.stringify of a JavaScript number could not hold these ids.
-const BODY = '[{"id": 1234567890123456789, "email": "ann@example.com", "name": "Ann"},'
-  + ' {"id": 1234567890123456790, "email": "bob@example.com", "name": "Bob"},'
-  + ' {"id": 42, "email": "cy@example.com", "name": "Cy"}]';
+const BODY =
+  '[{"id": 1234567890123456789, "email": "ann@example.com", "name": "Ann"},' +
+  ' {"id": 1234567890123456790, "email": "bob@example.com", "name": "Bob"},' +
+  ' {"id": 42, "email": "cy@example.com", "name": "Cy"}]';
 
 describe('64-bit ids', () => {
   it('map to distinct string ids with every digit', async () => {

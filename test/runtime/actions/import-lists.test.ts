@@ -18,14 +18,21 @@ afterEach(() => server.reset());
 afterAll(() => server.close());
 
 const members = Array.from({ length: 5 }, (_, index) => ({ login: `m${index}` }));
-const invitations = [{ id: 71, email: 'new@example.com', role: 'admin' }, { id: 72, email: 'two@example.com', role: 'direct_member' }];
+const invitations = [
+  { id: 71, email: 'new@example.com', role: 'admin' },
+  { id: 72, email: 'two@example.com', role: 'direct_member' },
+];
 
 const importUsers: ImportAction = {
   path: '/members',
   mapping: { id: '.login', email: '""', name: '.login', pending: 'false' },
   pagination: { type: 'page', pageParam: 'page', sizeParam: 'per_page', size: 2 },
   additionalLists: [
-    { path: '/invitations', records: '.items', mapping: { id: '"invitation-" + (.id | tostring)', email: '.email', name: '.email', pending: 'true', admin: '.role == "admin"' } },
+    {
+      path: '/invitations',
+      records: '.items',
+      mapping: { id: '"invitation-" + (.id | tostring)', email: '.email', name: '.email', pending: 'true', admin: '.role == "admin"' },
+    },
   ],
 };
 
@@ -44,7 +51,12 @@ describe('additionalLists', () => {
     await client.close();
     expect(accounts.map((account) => account.id)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'invitation-71', 'invitation-72']);
     expect(accounts.at(-2)).toEqual({ id: 'invitation-71', email: 'new@example.com', name: 'new@example.com', pending: true, admin: true });
-    expect(server.requests.map((request) => request.url)).toEqual(['/members?page=1&per_page=2', '/members?page=2&per_page=2', '/members?page=3&per_page=2', '/invitations']);
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/members?page=1&per_page=2',
+      '/members?page=2&per_page=2',
+      '/members?page=3&per_page=2',
+      '/invitations',
+    ]);
     expect(run.summary()).toMatchObject({ complete: true, accounts: 7 });
   });
 
@@ -53,7 +65,11 @@ describe('additionalLists', () => {
       http.get('*/members', () => HttpResponse.json(members.slice(0, 1))),
       http.get('*/invitations', () => HttpResponse.json({ message: 'nope' }, { status: 500 })),
     );
-    const client = connect(makeConnector({ actions: { importUsers } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: noSleep, retry: { maxAttempts: 1 } });
+    const client = connect(
+      makeConnector({ actions: { importUsers } }),
+      {},
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: noSleep, retry: { maxAttempts: 1 } },
+    );
     await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'TARGET_ERROR', status: 500 });
     await client.close();
   });

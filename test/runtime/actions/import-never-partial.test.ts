@@ -92,14 +92,24 @@ describe('pagination expressions', () => {
 
   it('the same typo without a known page size is a warning in the summary', async () => {
     server.use(objectPages);
-    const { accounts, summary } = await runImport({ path: '/users', records: '.users', mapping, pagination: { type: 'cursor', cursor: '.meta.after_curser', param: 'after' } });
+    const { accounts, summary } = await runImport({
+      path: '/users',
+      records: '.users',
+      mapping,
+      pagination: { type: 'cursor', cursor: '.meta.after_curser', param: 'after' },
+    });
     expect(accounts).toHaveLength(100);
     expect(summary?.warnings.join('\n')).toContain('the cursor expression `.meta.after_curser` names a key that is not in the response');
   });
 
   it('a null cursor at the end is the last page, with no warning', async () => {
     server.use(objectPages);
-    const { accounts, summary } = await runImport({ path: '/users', records: '.users', mapping, pagination: { type: 'cursor', cursor: '.meta.after_cursor', param: 'after', sizeParam: 'limit', size: 100 } });
+    const { accounts, summary } = await runImport({
+      path: '/users',
+      records: '.users',
+      mapping,
+      pagination: { type: 'cursor', cursor: '.meta.after_cursor', param: 'after', sizeParam: 'limit', size: 100 },
+    });
     expect(accounts).toHaveLength(334);
     expect(summary).toMatchObject({ pages: 4, records: 334, accounts: 334, warnings: [], complete: true });
   });
@@ -108,7 +118,12 @@ describe('pagination expressions', () => {
 describe('mapping', () => {
   it('a page whose records all fail the mapping is MAPPING_FAILED, not 0 accounts', async () => {
     server.use(objectPages);
-    const error = await importFailure({ path: '/users', records: '.users', mapping: { ...mapping, id: '.ID' }, pagination: { type: 'cursor', cursor: '.meta.after_cursor', param: 'after' } });
+    const error = await importFailure({
+      path: '/users',
+      records: '.users',
+      mapping: { ...mapping, id: '.ID' },
+      pagination: { type: 'cursor', cursor: '.meta.after_cursor', param: 'after' },
+    });
     expect(error.code).toBe('MAPPING_FAILED');
     expect(error.message).toContain('none of the 100 records of page 1');
     expect(error.message).toContain('has no id');
@@ -136,7 +151,16 @@ describe('mapping', () => {
   });
 
   it('a field empty for some accounts only is not a warning', async () => {
-    server.use(http.get('*/api/users', () => HttpResponse.json({ users: [{ id: '1', email: '' }, { id: '2', email: 'b@example.com' }] })));
+    server.use(
+      http.get('*/api/users', () =>
+        HttpResponse.json({
+          users: [
+            { id: '1', email: '' },
+            { id: '2', email: 'b@example.com' },
+          ],
+        }),
+      ),
+    );
     const { summary } = await runImport({ path: '/users', records: '.users', mapping: { id: '.id', email: '.email', name: '.id' } });
     expect(summary?.warnings).toEqual([]);
   });
@@ -172,7 +196,9 @@ describe('counts that must add up', () => {
         return HttpResponse.json({ users: USERS.slice(offset, offset + 100), total: USERS.length });
       }),
     );
-    expect((await runImport({ path: '/users', records: '.users', mapping, pagination: { type: 'offset', limit: 100, total: '.total' } })).accounts).toHaveLength(334);
+    expect(
+      (await runImport({ path: '/users', records: '.users', mapping, pagination: { type: 'offset', limit: 100, total: '.total' } })).accounts,
+    ).toHaveLength(334);
   });
 });
 
@@ -180,7 +206,10 @@ describe('collect()', () => {
   it('stops with LIMIT_EXCEEDED past maxAccounts instead of holding everything', async () => {
     server.use(objectPages);
     const client = clientFor({ path: '/users', records: '.users', mapping, pagination: { type: 'cursor', cursor: '.meta.after_cursor', param: 'after' } });
-    await expect(client.importUsers().collect({ maxAccounts: 150 })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: expect.stringContaining('at most 150 accounts') });
+    await expect(client.importUsers().collect({ maxAccounts: 150 })).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: expect.stringContaining('at most 150 accounts'),
+    });
     expect(await client.importUsers().collect({ maxAccounts: 334 })).toHaveLength(334);
     await client.close();
   });

@@ -21,7 +21,11 @@ const connector = makeConnector({
   auth: { type: 'bearer' },
   actions: {
     importUsers: { ...usersImport, query: { region: '{{inputs.region}}' } },
-    createUser: { method: 'POST', path: '/users', body: '{"email": {{user.email}}, "name": {{user.name}}, "region": {{inputs.region}}, "token": {{inputs.token}}}' },
+    createUser: {
+      method: 'POST',
+      path: '/users',
+      body: '{"email": {{user.email}}, "name": {{user.name}}, "region": {{inputs.region}}, "token": {{inputs.token}}}',
+    },
   },
 });
 const options = () => ({ baseUrl: server.origin, actor: { email: 'op@corp.test', name: 'Operator' } });
@@ -42,7 +46,10 @@ describe('test()', () => {
 
   it('refuses a write unless it is live', async () => {
     const client = connect(connector, { token: 'sekret-token-1' }, { egress: ALLOW_LOOPBACK, ...options() });
-    await expect(client.test('createUser', { user: { email: 'a@x.test', name: 'A' } })).rejects.toMatchObject({ code: 'CONFIG', hint: expect.stringContaining('live') });
+    await expect(client.test('createUser', { user: { email: 'a@x.test', name: 'A' } })).rejects.toMatchObject({
+      code: 'CONFIG',
+      hint: expect.stringContaining('live'),
+    });
     expect(server.requests).toHaveLength(0);
     const live = await client.test('createUser', { user: { email: 'a@x.test', name: 'A' } }, { live: true });
     expect(live).toMatchObject({ status: 201, body: { id: 'n1' }, request: { method: 'POST' } });
@@ -75,7 +82,11 @@ describe('previewPayload() and renderRequest()', () => {
     const rendered = await client.renderRequest('createUser', { user: { email: 'b@x.test', name: 'B' } });
     expect(rendered.headers).toMatchObject({ 'content-type': 'application/json', Authorization: '***' });
     expect((await client.previewPayload('createUser')).headers.Authorization).toBe('***');
-    const keyed = makeConnector({ inputs: { token: { label: 'Key', secret: true } }, auth: { type: 'apiKey', in: 'query', name: 'api_key' }, actions: { importUsers: usersImport } });
+    const keyed = makeConnector({
+      inputs: { token: { label: 'Key', secret: true } },
+      auth: { type: 'apiKey', in: 'query', name: 'api_key' },
+      actions: { importUsers: usersImport },
+    });
     const keyedClient = connect(keyed, { token: 'sekret-key-2' }, { egress: ALLOW_LOOPBACK, ...options() });
     expect((await keyedClient.renderRequest('importUsers')).url).toBe(`${server.origin}/users?api_key=***`);
     expect(JSON.stringify([rendered, await keyedClient.renderRequest('importUsers')])).not.toMatch(/sekret/);
@@ -129,7 +140,15 @@ describe('preview()', () => {
       // Counted by kind, in the order the kinds first occur.
       byKind: { 'missing email': 1, 'missing name': 1, 'without id': 1, 'duplicate id': 2, 'non-string id': 2, 'empty id': 1, 'non-string name': 2 },
     });
-    expect(Object.keys(result.summary.byKind)).toEqual(['missing email', 'missing name', 'without id', 'duplicate id', 'non-string id', 'empty id', 'non-string name']);
+    expect(Object.keys(result.summary.byKind)).toEqual([
+      'missing email',
+      'missing name',
+      'without id',
+      'duplicate id',
+      'non-string id',
+      'empty id',
+      'non-string name',
+    ]);
     expect(result.problems[0]).toBe('record 1: missing email');
     await client.close();
   });

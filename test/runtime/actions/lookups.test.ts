@@ -11,7 +11,12 @@ beforeAll(async () => {
   server = await serveHandlers(
     http.get('*/users', async () => {
       await new Promise((resolve) => setTimeout(resolve, 30));
-      return HttpResponse.json({ users: [{ role: 'user', email: 'u@x.test' }, { role: 'owner', email: 'boss@x.test' }] });
+      return HttpResponse.json({
+        users: [
+          { role: 'user', email: 'u@x.test' },
+          { role: 'owner', email: 'boss@x.test' },
+        ],
+      });
     }),
     http.post('*/incidents/users', () => HttpResponse.json({}, { status: 201 })),
   );
@@ -51,7 +56,11 @@ describe('lookups', () => {
   });
 
   it('used by spec-level headers are fetched for write actions', async () => {
-    const withHeader = makeConnector({ ...connector.spec, headers: { 'X-Owner': '{{lookups.ownerEmail}}' }, actions: { createUser: { method: 'POST', path: '/incidents/users', body: '{}' } } });
+    const withHeader = makeConnector({
+      ...connector.spec,
+      headers: { 'X-Owner': '{{lookups.ownerEmail}}' },
+      actions: { createUser: { method: 'POST', path: '/incidents/users', body: '{}' } },
+    });
     const client = connect(withHeader, {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
     await client.createUser(person);
     expect(server.requests.at(-1)?.headers['x-owner']).toBe('boss@x.test');

@@ -29,7 +29,9 @@ beforeAll(async () => {
     http.post('*/users', async ({ request }) => {
       const { email } = (await request.json()) as { email: string };
       // p0 and p10 are refused: a failed call must free its slot like a successful one.
-      return held('/users', () => (email.endsWith('0@x.io') ? HttpResponse.json({ error: 'no' }, { status: 422 }) : HttpResponse.json({ id: email }, { status: 201 })));
+      return held('/users', () =>
+        email.endsWith('0@x.io') ? HttpResponse.json({ error: 'no' }, { status: 422 }) : HttpResponse.json({ id: email }, { status: 201 }),
+      );
     }),
     http.post('*/orders', () => held('/orders', () => HttpResponse.json({ ok: true }, { status: 201 }))),
   );

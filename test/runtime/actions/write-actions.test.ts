@@ -18,7 +18,9 @@ const connector = makeConnector({
   auth: { type: 'bearer' },
   errors: {
     message: '.error.message',
-    rules: [{ status: 422, when: '.error.code == "taken"', code: 'CONFLICT', message: 'the email is already in use', hint: 'Link the existing account instead.' }],
+    rules: [
+      { status: 422, when: '.error.code == "taken"', code: 'CONFLICT', message: 'the email is already in use', hint: 'Link the existing account instead.' },
+    ],
   },
   actions: {
     importUsers: usersImport,
@@ -42,7 +44,13 @@ const connector = makeConnector({
         { status: 410, when: '.error.oops[0]', means: 'alreadyAbsent' },
       ],
     },
-    deactivateUser: { method: 'PUT', path: '/users/{account.id}/status', body: '{"status": "inactive"}', success: [200], errors: { rules: [{ status: 409, code: 'CONFLICT', message: 'already inactive' }] } },
+    deactivateUser: {
+      method: 'PUT',
+      path: '/users/{account.id}/status',
+      body: '{"status": "inactive"}',
+      success: [200],
+      errors: { rules: [{ status: 409, code: 'CONFLICT', message: 'already inactive' }] },
+    },
     custom: {
       orderLaptop: {
         method: 'POST',
@@ -58,11 +66,17 @@ const options = () => ({ baseUrl: server.origin, actor: { email: 'ops@corp.test'
 
 describe('createUser', () => {
   it('sends the JSON body with every value JSON-encoded, and maps the result', async () => {
-    server.use(http.post('*/teams/ops/users', async ({ request }) => HttpResponse.json({ user: { id: 77, ...((await request.json()) as { user: object }).user } }, { status: 201 })));
+    server.use(
+      http.post('*/teams/ops/users', async ({ request }) =>
+        HttpResponse.json({ user: { id: 77, ...((await request.json()) as { user: object }).user } }, { status: 201 }),
+      ),
+    );
     const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
     const hostile = 'Ann", "role": "owner';
     const result = await client.createUser({ name: hostile, email: 'ann@x.test & co', admin: false });
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ user: { name: hostile, email: 'ann@x.test & co', role: 'user', team: 'ops', by: 'ops@corp.test' } });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      user: { name: hostile, email: 'ann@x.test & co', role: 'user', team: 'ops', by: 'ops@corp.test' },
+    });
     expect(server.requests[0]?.headers['content-type']).toBe('application/json');
     expect(result).toMatchObject({ status: 201, account: { id: '77', email: 'ann@x.test & co', name: hostile } });
     await client.close();
@@ -71,7 +85,10 @@ describe('createUser', () => {
   it('fails with CONFIG before sending when the rendered body is not JSON', async () => {
     const broken = makeConnector({ actions: { createUser: { method: 'POST', path: '/users', body: '{"name": "{{user.name}}"}' } } });
     const client = connect(broken, {}, { egress: ALLOW_LOOPBACK, ...options() });
-    await expect(client.createUser({ name: 'A', email: 'a@x.test' })).rejects.toMatchObject({ code: 'CONFIG', message: expect.stringContaining('not valid JSON') });
+    await expect(client.createUser({ name: 'A', email: 'a@x.test' })).rejects.toMatchObject({
+      code: 'CONFIG',
+      message: expect.stringContaining('not valid JSON'),
+    });
     expect(server.requests).toHaveLength(0);
     await client.close();
   });
@@ -123,13 +140,20 @@ describe('activate, delete, deactivate', () => {
   });
 
   it.each([
-    { what: 'an HTML page (a wrong base URL)', body: () => new HttpResponse('<html><body>Not Found</body></html>', { status: 404, headers: { 'content-type': 'text/html' } }), hint: /HTML page/u },
+    {
+      what: 'an HTML page (a wrong base URL)',
+      body: () => new HttpResponse('<html><body>Not Found</body></html>', { status: 404, headers: { 'content-type': 'text/html' } }),
+      hint: /HTML page/u,
+    },
     { what: "another API's JSON", body: () => HttpResponse.json({ message: 'No route' }, { status: 404 }), hint: /inputs the path uses/u },
     { what: 'an empty body', body: () => new HttpResponse(null, { status: 404 }), hint: /outcome rules/u },
   ])('a 404 with $what is NOT_FOUND, never "already absent"', async ({ body, hint }) => {
     server.use(http.delete('*/users/:id', body));
     const client = connect(connector, { token: 'tok' }, { egress: ALLOW_LOOPBACK, ...options() });
-    const error = await client.deleteUser({ id: 'u1' }).then(() => undefined, (failure: unknown) => failure);
+    const error = await client.deleteUser({ id: 'u1' }).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
     expect(error).toMatchObject({ code: 'NOT_FOUND', status: 404, hint: expect.stringMatching(hint) });
     await client.close();
   });

@@ -42,7 +42,11 @@ function oktaLikeDelete() {
 }
 
 function client(deleteUser: WriteAction) {
-  return connect(makeConnector({ actions: { importUsers: usersImport, deleteUser } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: `${server.origin}/api`, sleep: noSleep });
+  return connect(
+    makeConnector({ actions: { importUsers: usersImport, deleteUser } }),
+    {},
+    { egress: ALLOW_LOOPBACK, baseUrl: `${server.origin}/api`, sleep: noSleep },
+  );
 }
 
 describe('steps', () => {
@@ -56,7 +60,7 @@ describe('steps', () => {
     await okta.close();
   });
 
-  it('a deactivated user is deleted by the first step; the second step\'s 404 is already done, not an error', async () => {
+  it("a deactivated user is deleted by the first step; the second step's 404 is already done, not an error", async () => {
     users.set('u2', 'DEPROVISIONED');
     server.use(oktaLikeDelete());
     const okta = client(deleteTwice);
@@ -77,7 +81,7 @@ describe('steps', () => {
     await okta.close();
   });
 
-  it('an error no step rule recognises fails the action with the step\'s request', async () => {
+  it("an error no step rule recognises fails the action with the step's request", async () => {
     server.use(http.delete('*/api/users/:id', () => HttpResponse.json({ errorCode: 'E0000006' }, { status: 403 })));
     const okta = client(deleteTwice);
     await expect(okta.deleteUser({ id: 'u3' })).rejects.toMatchObject({ code: 'FORBIDDEN', method: 'DELETE' });
@@ -117,15 +121,26 @@ describe('steps', () => {
 
   it('a condition that fails is an error, not a guess', async () => {
     server.use(http.get('*/api/users/:id', () => HttpResponse.json({ id: 'x' })));
-    const okta = client({ steps: [{ method: 'GET', path: '/users/{account.id}' }, { method: 'DELETE', path: '/users/{account.id}', when: '.previous.id | error("boom")' }] });
-    await expect(okta.deleteUser({ id: 'x' })).rejects.toMatchObject({ code: 'MAPPING_FAILED', message: expect.stringContaining('condition of step 2 failed') });
+    const okta = client({
+      steps: [
+        { method: 'GET', path: '/users/{account.id}' },
+        { method: 'DELETE', path: '/users/{account.id}', when: '.previous.id | error("boom")' },
+      ],
+    });
+    await expect(okta.deleteUser({ id: 'x' })).rejects.toMatchObject({
+      code: 'MAPPING_FAILED',
+      message: expect.stringContaining('condition of step 2 failed'),
+    });
     await okta.close();
   });
 
-  it('a dry run shows every step\'s request', async () => {
+  it("a dry run shows every step's request", async () => {
     const okta = client(deleteTwice);
     const rendered = await okta.renderRequest('deleteUser', { account: { id: 'u9' } });
-    expect(rendered.steps?.map((step) => `${step.method} ${step.url}`)).toEqual([`DELETE ${server.origin}/api/users/u9`, `DELETE ${server.origin}/api/users/u9`]);
+    expect(rendered.steps?.map((step) => `${step.method} ${step.url}`)).toEqual([
+      `DELETE ${server.origin}/api/users/u9`,
+      `DELETE ${server.origin}/api/users/u9`,
+    ]);
     expect(server.requests).toHaveLength(0);
     await okta.close();
   });

@@ -11,7 +11,7 @@ describe('renderKeyTemplate replaces {{ .Key }} and nothing else', () => {
     { given: '{{ .key }}', key: 'k', want: '{{ .key }}' },
     // Replacement patterns in the key are literal, never interpreted.
     { given: 'Token token={{ .Key }}', key: '$&$1$$x', want: 'Token token=$&$1$$x' },
-    { given: "Token token={{ .Key }}", key: "$'$`", want: "Token token=$'$`" },
+    { given: 'Token token={{ .Key }}', key: "$'$`", want: "Token token=$'$`" },
     // A key that looks like the placeholder is inserted as text, not expanded again.
     { given: 'Token token={{ .Key }}', key: '{{ .Key }}', want: 'Token token={{ .Key }}' },
     { given: '{{ .Key }}', key: '{{{{ .Key }}}}', want: '{{{{ .Key }}}}' },

@@ -48,7 +48,9 @@ describe('buildAuthorizationUrl (RFC 6749 §4.1.1, RFC 7636)', () => {
       redirect_uri: REDIRECT,
       scope: 'users.read users.write',
       state,
-      code_challenge: createHash('sha256').update(codeVerifier ?? '').digest('base64url'),
+      code_challenge: createHash('sha256')
+        .update(codeVerifier ?? '')
+        .digest('base64url'),
       code_challenge_method: 'S256',
     });
     // RFC 7636 §4.1: 43 to 128 characters from the unreserved set.

@@ -32,9 +32,7 @@ describe('oauth2 refresh token grant', () => {
     const inputs = { clientId: 'c', clientSecret: 's', refreshToken: 'refresh-0' };
     const provider = createAuthProvider(refreshGrant({ scopes: ['a', 'b'] }), createFakeAuthContext({ inputs }));
     expect(await authorizedHeader(provider)).toBe('Bearer access-1');
-    expect(tokens.forms()).toEqual([
-      { grant_type: 'refresh_token', refresh_token: 'refresh-0', scope: 'a b', client_id: 'c', client_secret: 's' },
-    ]);
+    expect(tokens.forms()).toEqual([{ grant_type: 'refresh_token', refresh_token: 'refresh-0', scope: 'a b', client_id: 'c', client_secret: 's' }]);
   });
 
   it('works for a public client without a secret (client_id in the body)', async () => {
@@ -93,9 +91,7 @@ describe('oauth2 refresh token grant', () => {
 
   it('turns invalid_grant into RECONNECT_REQUIRED with a hint to reconnect', async () => {
     tokens.server.use(
-      http.post('*/oauth/token', () =>
-        HttpResponse.json({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, { status: 400 }),
-      ),
+      http.post('*/oauth/token', () => HttpResponse.json({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, { status: 400 })),
     );
     const provider = createAuthProvider(refreshGrant(), createFakeAuthContext({ inputs: { clientId: 'c', refreshToken: 'refresh-0' } }));
     const error = await captureError(() => authorizedHeader(provider));

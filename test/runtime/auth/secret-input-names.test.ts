@@ -20,7 +20,10 @@ describe('secretInputNames: declared secrets plus the credentials the auth reads
       auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/t' } as Auth,
       want: ['token', 'webhookSecret', 'clientSecret', 'refreshToken', 'authorizationCode', 'codeVerifier'],
     },
-    { auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/t', pkce: false } as Auth, want: ['token', 'webhookSecret', 'clientSecret', 'refreshToken', 'authorizationCode'] },
+    {
+      auth: { type: 'oauth2', grant: 'authorization_code', tokenUrl: '/t', pkce: false } as Auth,
+      want: ['token', 'webhookSecret', 'clientSecret', 'refreshToken', 'authorizationCode'],
+    },
   ])('$auth.type $auth.grant', ({ auth, want }) => {
     expect(secretInputNames({ auth, inputs })).toEqual(want);
   });

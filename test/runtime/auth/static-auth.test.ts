@@ -109,7 +109,12 @@ describe('static auth configuration errors name the input, never the value', () 
     { name: 'apiKey without key', auth: { type: 'apiKey', in: 'header', name: 'X' }, inputs: {}, input: '`token`' },
     { name: 'bearer token with line break', auth: { type: 'bearer' }, inputs: { token: `${CANARY}\r\nX-Admin: 1` }, input: '`token`' },
     { name: 'apiKey header key with line break', auth: { type: 'apiKey', in: 'header', name: 'X' }, inputs: { token: `${CANARY}\n` }, input: '`token`' },
-    { name: 'apiKey template without placeholder', auth: { type: 'apiKey', in: 'header', name: 'X', value: 'Token' }, inputs: { token: CANARY }, input: '{{ .Key }}' },
+    {
+      name: 'apiKey template without placeholder',
+      auth: { type: 'apiKey', in: 'header', name: 'X', value: 'Token' },
+      inputs: { token: CANARY },
+      input: '{{ .Key }}',
+    },
   ];
 
   it.each(cases)('$name', async ({ auth, inputs, input }) => {

@@ -31,15 +31,57 @@ const json = (status: number, body: unknown): TokenEndpointResponse => ({ status
 const text = (status: number, body: string): TokenEndpointResponse => ({ status, headers: { 'content-type': 'text/html' }, body });
 
 const answers: { name: string; answer: (echoAll: string) => TokenEndpointResponse; code: string; says: string; excerpt: RegExp }[] = [
-  { name: 'invalid_grant', answer: (echoAll) => json(400, { error: 'invalid_grant', error_description: `bad ${echoAll}` }), code: 'RECONNECT_REQUIRED', says: 'invalid_grant', excerpt: /\*\*\*/ },
-  { name: 'invalid_client', answer: (echoAll) => json(401, { error: 'invalid_client', error_description: echoAll }), code: 'AUTH_FAILED', says: 'client credentials', excerpt: /\*\*\*/ },
-  { name: 'invalid_scope', answer: (echoAll) => json(400, { error: 'invalid_scope', error_description: echoAll }), code: 'AUTH_FAILED', says: 'invalid_scope', excerpt: /\*\*\*/ },
+  {
+    name: 'invalid_grant',
+    answer: (echoAll) => json(400, { error: 'invalid_grant', error_description: `bad ${echoAll}` }),
+    code: 'RECONNECT_REQUIRED',
+    says: 'invalid_grant',
+    excerpt: /\*\*\*/,
+  },
+  {
+    name: 'invalid_client',
+    answer: (echoAll) => json(401, { error: 'invalid_client', error_description: echoAll }),
+    code: 'AUTH_FAILED',
+    says: 'client credentials',
+    excerpt: /\*\*\*/,
+  },
+  {
+    name: 'invalid_scope',
+    answer: (echoAll) => json(400, { error: 'invalid_scope', error_description: echoAll }),
+    code: 'AUTH_FAILED',
+    says: 'invalid_scope',
+    excerpt: /\*\*\*/,
+  },
   { name: '4xx without error code', answer: (echoAll) => text(403, `<h1>denied</h1>${echoAll}`), code: 'AUTH_FAILED', says: 'HTTP 403', excerpt: /\*\*\*/ },
   { name: '5xx HTML page', answer: (echoAll) => text(502, `<html>${echoAll}</html>`), code: 'TARGET_ERROR', says: 'HTTP 502', excerpt: /\*\*\*/ },
-  { name: '2xx that is not JSON', answer: (echoAll) => text(200, `access_token=${ACCESS}&x=${echoAll}`), code: 'BAD_RESPONSE', says: 'access_token', excerpt: /\*\*\*/ },
-  { name: '2xx without access_token', answer: (echoAll) => json(200, { token: ACCESS, refresh_token: ACCESS, note: echoAll }), code: 'BAD_RESPONSE', says: 'access_token', excerpt: /^an object with / },
-  { name: '2xx with a header-breaking access_token', answer: () => json(200, { access_token: `${ACCESS}\r\nX-Admin: 1` }), code: 'BAD_RESPONSE', says: 'access_token', excerpt: /^an object with / },
-  { name: '2xx with a non-string access_token', answer: () => json(200, { access_token: 12345, id_token: ACCESS }), code: 'BAD_RESPONSE', says: 'access_token', excerpt: /^an object with / },
+  {
+    name: '2xx that is not JSON',
+    answer: (echoAll) => text(200, `access_token=${ACCESS}&x=${echoAll}`),
+    code: 'BAD_RESPONSE',
+    says: 'access_token',
+    excerpt: /\*\*\*/,
+  },
+  {
+    name: '2xx without access_token',
+    answer: (echoAll) => json(200, { token: ACCESS, refresh_token: ACCESS, note: echoAll }),
+    code: 'BAD_RESPONSE',
+    says: 'access_token',
+    excerpt: /^an object with /,
+  },
+  {
+    name: '2xx with a header-breaking access_token',
+    answer: () => json(200, { access_token: `${ACCESS}\r\nX-Admin: 1` }),
+    code: 'BAD_RESPONSE',
+    says: 'access_token',
+    excerpt: /^an object with /,
+  },
+  {
+    name: '2xx with a non-string access_token',
+    answer: () => json(200, { access_token: 12345, id_token: ACCESS }),
+    code: 'BAD_RESPONSE',
+    says: 'access_token',
+    excerpt: /^an object with /,
+  },
 ];
 
 const cases = grants.flatMap((g) => answers.map((a) => ({ ...g, ...a })));

@@ -75,7 +75,11 @@ describe('Semaphore', () => {
 
   it('frees the slot when the work throws synchronously', async () => {
     const gate = new Semaphore(1);
-    await expect(gate.run(() => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      gate.run(() => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await gate.run(async () => 'ok')).toBe('ok');
   });
 

@@ -58,7 +58,10 @@ describe('the default policy (public addresses only)', () => {
   });
 
   it('refuses a token URL on a private address, sending nothing anywhere', async () => {
-    const oauth = makeConnector({ auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: 'http://10.0.0.1/oauth/token' }, actions: { importUsers: usersImport } });
+    const oauth = makeConnector({
+      auth: { type: 'oauth2', grant: 'client_credentials', tokenUrl: 'http://10.0.0.1/oauth/token' },
+      actions: { importUsers: usersImport },
+    });
     const client = connect(oauth, { clientId: 'cid', clientSecret: 'cs' }, { baseUrl: server.origin, egress: ALLOW_LOOPBACK, retry: { maxAttempts: 1 } });
     expect(await failureOf(client.importUsers().collect())).toMatchObject({ code: 'EGRESS_DENIED', message: expect.stringContaining('10.0.0.1') });
     expect(server.requests).toEqual([]);
@@ -82,7 +85,10 @@ describe('explicit allowances', () => {
 
   it('a deny entry wins over an allow entry', async () => {
     const client = connect(connector, {}, { baseUrl: server.origin, egress: { allow: ['127.0.0.0/8'], deny: ['127.0.0.1'] } });
-    expect(await failureOf(client.importUsers().collect())).toMatchObject({ code: 'EGRESS_DENIED', message: expect.stringContaining('denied by the egress policy') });
+    expect(await failureOf(client.importUsers().collect())).toMatchObject({
+      code: 'EGRESS_DENIED',
+      message: expect.stringContaining('denied by the egress policy'),
+    });
     await client.close();
   });
 

@@ -31,7 +31,11 @@ const paged = makeConnector({
   inputs: { token: { label: 'Token', secret: true } },
   actions: { importUsers: { ...usersImport, pagination: { type: 'offset', limit: 10 } } },
 });
-const failure = (promise: Promise<unknown>) => promise.then(() => new Error('no failure'), (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => new Error('no failure'),
+    (error: unknown) => error,
+  );
 
 /** Offset pages where the page at `failAt` fails `times` times in the given way, then answers. */
 function flakyPages(failAt: number, times: number, fail: () => Response) {
@@ -55,7 +59,11 @@ describe('transport failures during an import', () => {
   });
 
   it('retries a truncated body in the middle of an import and completes it', async () => {
-    server.use(flakyPages(20, 1, () => HttpResponse.text(JSON.stringify({ users: ALL.slice(20) }), { headers: { 'x-simulate-truncate': '25', 'content-type': 'application/json' } })));
+    server.use(
+      flakyPages(20, 1, () =>
+        HttpResponse.text(JSON.stringify({ users: ALL.slice(20) }), { headers: { 'x-simulate-truncate': '25', 'content-type': 'application/json' } }),
+      ),
+    );
     const client = connect(paged, { token: 't0ken' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: noSleep });
     expect(await client.importUsers().collect()).toHaveLength(30);
     await client.close();
@@ -79,7 +87,11 @@ describe('transport failures during an import', () => {
 
   it('turns a header timeout into TIMEOUT', async () => {
     server.use(http.get('*/users', () => new HttpResponse(null, { headers: { 'x-simulate-hang': '1' } })));
-    const client = connect(paged, { token: 't0ken' }, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: noSleep, retry: { maxAttempts: 1 }, timeouts: { headersMs: 200 } });
+    const client = connect(
+      paged,
+      { token: 't0ken' },
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: noSleep, retry: { maxAttempts: 1 }, timeouts: { headersMs: 200 } },
+    );
     expect(await failure(client.importUsers().collect())).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('UND_ERR_HEADERS_TIMEOUT') });
     await client.close();
   });

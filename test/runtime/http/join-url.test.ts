@@ -21,7 +21,9 @@ describe('joinUrl with path placeholders', () => {
   });
 
   it.each(['.', '..', '', undefined, null, { x: 1 }])('refuses the path value %j', (id) => {
-    expect(() => joinUrl({ base, path: renderPath({ template: '/users/{account.id}', variables: { account: { id } }, action: 'deleteUser' }) })).toThrow(ConnectorError);
+    expect(() => joinUrl({ base, path: renderPath({ template: '/users/{account.id}', variables: { account: { id } }, action: 'deleteUser' }) })).toThrow(
+      ConnectorError,
+    );
   });
 
   it('never reads a placeholder from the prototype chain', () => {
@@ -34,10 +36,11 @@ describe('joinUrl with path placeholders', () => {
   });
 
   it('keeps the base path with or without a trailing slash and encodes the query', () => {
-    const query = [['filter', 'a b&c=d'], ['q', '#x?']] as const;
-    expect(joinUrl({ base: new URL('https://h.test/api'), path: '/users', query }).toString()).toBe(
-      'https://h.test/api/users?filter=a%20b%26c%3Dd&q=%23x%3F',
-    );
+    const query = [
+      ['filter', 'a b&c=d'],
+      ['q', '#x?'],
+    ] as const;
+    expect(joinUrl({ base: new URL('https://h.test/api'), path: '/users', query }).toString()).toBe('https://h.test/api/users?filter=a%20b%26c%3Dd&q=%23x%3F');
     expect(joinUrl({ base: new URL('https://h.test'), path: '/users?active=true', query: [['a', '1']] }).toString()).toBe(
       'https://h.test/users?active=true&a=1',
     );

@@ -34,12 +34,16 @@ afterAll(async () => {
 
 describe('the request deadline', () => {
   it('ends a dripping answer with TIMEOUT after requestMs', async () => {
-    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, {
-      baseUrl: server.origin,
-      egress: ALLOW_LOOPBACK,
-      timeouts: { bodyMs: 1_000, requestMs: 400 },
-      retry: { maxAttempts: 1 },
-    });
+    const client = connect(
+      makeConnector({ actions: { importUsers: usersImport } }),
+      {},
+      {
+        baseUrl: server.origin,
+        egress: ALLOW_LOOPBACK,
+        timeouts: { bodyMs: 1_000, requestMs: 400 },
+        retry: { maxAttempts: 1 },
+      },
+    );
     await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('did not complete within 400 ms') });
     await client.close();
   });

@@ -30,14 +30,25 @@ describe('page mapper', () => {
   });
 
   it('coerces id, email and name to strings, falls back to "" and keeps extras typed', async () => {
-    const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.email', name: '.name', n: '.n' }, action: 'importUsers', policy: 'customer' });
+    const mapper = await createPageMapper({
+      records: '.',
+      mapping: { id: '.id', email: '.email', name: '.name', n: '.n' },
+      action: 'importUsers',
+      policy: 'customer',
+    });
     const page = await mapper.map([{ id: 12.5, email: 7, name: null, n: { deep: [1] } }], { action: 'importUsers' });
     expect(page.records[0]?.account).toEqual({ id: '12.5', email: '7', name: '', n: { deep: [1] } });
   });
 
   it('notes the id and name values it coerced, and nothing for strings', async () => {
     const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.email', name: '.name' }, action: 'importUsers', policy: 'customer' });
-    const page = await mapper.map([{ id: 7, email: 8, name: { n: 1 } }, { id: 's', name: 'S' }], { action: 'importUsers' });
+    const page = await mapper.map(
+      [
+        { id: 7, email: 8, name: { n: 1 } },
+        { id: 's', name: 'S' },
+      ],
+      { action: 'importUsers' },
+    );
     expect(page.records[0]?.coerced).toEqual([
       { field: 'id', type: 'number', text: '7' },
       { field: 'name', type: 'object', text: '{"n":1}' },
@@ -46,7 +57,12 @@ describe('page mapper', () => {
   });
 
   it('reports a record without a usable id and never imports it', async () => {
-    const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.email // ""', name: '.name // ""' }, action: 'importUsers', policy: 'customer' });
+    const mapper = await createPageMapper({
+      records: '.',
+      mapping: { id: '.id', email: '.email // ""', name: '.name // ""' },
+      action: 'importUsers',
+      policy: 'customer',
+    });
     const page = await mapper.map([{ email: 'a@x.test' }, { id: '' }, { id: true }, { id: 'ok' }], { action: 'importUsers' });
     expect(page.records.map((record) => record.account?.id)).toEqual([undefined, undefined, undefined, 'ok']);
     expect(page.records.slice(0, 3).map((record) => record.problems[0]?.kind)).toEqual(['without id', 'empty id', 'non-string id']);
@@ -58,26 +74,50 @@ describe('page mapper', () => {
   });
 
   it('reports a failing field for its record without failing the page', async () => {
-    const mapper = await createPageMapper({ records: '.', mapping: { id: '.id', email: '.profile.email', name: '.name // ""' }, action: 'importUsers', policy: 'customer' });
-    const page = await mapper.map([{ id: 'a', profile: 5 }, { id: 'b', profile: { email: 'b@x.test' } }], { action: 'importUsers' });
+    const mapper = await createPageMapper({
+      records: '.',
+      mapping: { id: '.id', email: '.profile.email', name: '.name // ""' },
+      action: 'importUsers',
+      policy: 'customer',
+    });
+    const page = await mapper.map(
+      [
+        { id: 'a', profile: 5 },
+        { id: 'b', profile: { email: 'b@x.test' } },
+      ],
+      { action: 'importUsers' },
+    );
     expect(page.records[0]?.account).toEqual({ id: 'a', email: '', name: '' });
     expect(page.records[0]?.problems[0]).toMatchObject({ kind: 'mapping failed', id: 'a', field: 'email', imported: true });
     expect(page.records[1]?.account?.email).toBe('b@x.test');
   });
 
   it('takes the first output of a field expression', async () => {
-    const mapper = await createPageMapper({ records: '.', mapping: { id: '.ids[]', email: 'empty', name: '.name, error("second")' }, action: 'importUsers', policy: 'customer' });
+    const mapper = await createPageMapper({
+      records: '.',
+      mapping: { id: '.ids[]', email: 'empty', name: '.name, error("second")' },
+      action: 'importUsers',
+      policy: 'customer',
+    });
     const page = await mapper.map([{ ids: ['first', 'second'], name: 'n' }], { action: 'importUsers' });
     expect(page.records[0]?.account).toEqual({ id: 'first', email: '', name: 'n' });
     expect(page.records[0]?.problems).toEqual([]);
   });
 
   it.each([
-    { body: { data: { users: [] }, total: 3 }, want: /records path "\.users" gave null, not an array; the response is an object with keys data \(object\), total \(number\)/ },
+    {
+      body: { data: { users: [] }, total: 3 },
+      want: /records path "\.users" gave null, not an array; the response is an object with keys data \(object\), total \(number\)/,
+    },
     { body: { users: { a: 1 } }, want: /gave object, not an array/ },
     { body: [1, 2], want: /failed: .*; the response is an array of 2 items/ },
   ])('a records path that does not give an array is BAD_RESPONSE describing the shape ($want)', async ({ body, want }) => {
-    const mapper = await createPageMapper({ records: '.users', mapping: { id: '.id', email: '.email', name: '.name' }, action: 'importUsers', policy: 'customer' });
+    const mapper = await createPageMapper({
+      records: '.users',
+      mapping: { id: '.id', email: '.email', name: '.name' },
+      action: 'importUsers',
+      policy: 'customer',
+    });
     const error = await mapper.map(body, { action: 'importUsers' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConnectorError);
     expect(error).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringMatching(want) });

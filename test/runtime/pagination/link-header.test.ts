@@ -12,7 +12,13 @@ describe('RFC 8288 Link header', () => {
     },
     { given: '</u?p=2>;rel=next;title="a, b; c"', want: [{ target: '/u?p=2', rels: ['next'] }] },
     { given: '<https://x.test/2>; rel="prev next"; type="application/json"', want: [{ target: 'https://x.test/2', rels: ['prev', 'next'] }] },
-    { given: '<a>; title="x\\"y", <b>; REL="Next"', want: [{ target: 'a', rels: [] }, { target: 'b', rels: ['next'] }] },
+    {
+      given: '<a>; title="x\\"y", <b>; REL="Next"',
+      want: [
+        { target: 'a', rels: [] },
+        { target: 'b', rels: ['next'] },
+      ],
+    },
     { given: '', want: [] },
   ])('parses $given', ({ given, want }) => {
     expect(parseLinkHeader(given).map(({ target, rels }) => ({ target, rels }))).toEqual(want);

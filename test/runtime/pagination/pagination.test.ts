@@ -80,7 +80,11 @@ describe('offset pagination', () => {
   });
 
   it('stops when `more` is false', async () => {
-    server.use(http.get('*/api/users', ({ request }) => HttpResponse.json({ users: ALL.slice(query(request, 'offset'), query(request, 'offset') + 10), more: query(request, 'offset') < 20 })));
+    server.use(
+      http.get('*/api/users', ({ request }) =>
+        HttpResponse.json({ users: ALL.slice(query(request, 'offset'), query(request, 'offset') + 10), more: query(request, 'offset') < 20 }),
+      ),
+    );
     expect(await importIds({ type: 'offset', limit: 10, more: '.more' })).toHaveLength(30);
   });
 
@@ -92,12 +96,18 @@ describe('offset pagination', () => {
 
   it('fails when the target ignores the offset (a page repeats)', async () => {
     server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 10) })));
-    expect(await importError({ type: 'offset', limit: 10 })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('repeats the previous page') });
+    expect(await importError({ type: 'offset', limit: 10 })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('repeats the previous page'),
+    });
   });
 
   it('fails at maxPages while pages remain', async () => {
     server.use(offsetHandler());
-    expect(await importError({ type: 'offset', limit: 50, maxPages: 2 })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('maxPages (2)') });
+    expect(await importError({ type: 'offset', limit: 50, maxPages: 2 })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('maxPages (2)'),
+    });
   });
 });
 
@@ -150,11 +160,18 @@ describe('cursor pagination', () => {
 
   it('fails when a cursor repeats', async () => {
     server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 2), meta: { next: 'same' } })));
-    expect(await importError({ type: 'cursor', cursor: '.meta.next', param: 'cursor' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('cursor repeated') });
+    expect(await importError({ type: 'cursor', cursor: '.meta.next', param: 'cursor' })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('cursor repeated'),
+    });
   });
 
   it('stops on an empty page even with a cursor', async () => {
-    server.use(http.get('*/api/users', ({ request }) => HttpResponse.json({ users: new URL(request.url).searchParams.has('cursor') ? [] : ALL.slice(0, 3), meta: { next: 'x' } })));
+    server.use(
+      http.get('*/api/users', ({ request }) =>
+        HttpResponse.json({ users: new URL(request.url).searchParams.has('cursor') ? [] : ALL.slice(0, 3), meta: { next: 'x' } }),
+      ),
+    );
     expect(await importIds({ type: 'cursor', cursor: '.meta.next', param: 'cursor' })).toHaveLength(3);
   });
 });
@@ -164,7 +181,8 @@ describe('link pagination', () => {
     server.use(
       http.get('*/api/users', ({ request }) => {
         const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-        const headers: Record<string, string> = page < 3 ? { link: `<${server.origin}/api/users?page=${page + 1}>; rel="next", </api/users?page=3>; rel="last"` } : {};
+        const headers: Record<string, string> =
+          page < 3 ? { link: `<${server.origin}/api/users?page=${page + 1}>; rel="next", </api/users?page=3>; rel="last"` } : {};
         return HttpResponse.json({ users: ALL.slice((page - 1) * 100, page * 100) }, { headers });
       }),
     );
@@ -172,7 +190,9 @@ describe('link pagination', () => {
   });
 
   it('refuses a next link to another origin', async () => {
-    server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1) }, { headers: { link: '<http://evil.test/api/users?page=2>; rel="next"' } })));
+    server.use(
+      http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1) }, { headers: { link: '<http://evil.test/api/users?page=2>; rel="next"' } })),
+    );
     expect(await importError({ type: 'link' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('outside the base URL') });
   });
 
@@ -206,20 +226,36 @@ describe('nextUrl pagination', () => {
 
   it('refuses a next URL on another origin, and one outside the base path', async () => {
     server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1), next: 'http://evil.test/api/users?page=2' })));
-    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('outside the base URL (http://evil.test') });
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('outside the base URL (http://evil.test'),
+    });
     server.use(http.get('*/api/users', () => HttpResponse.json({ users: ALL.slice(0, 1), next: '/admin/users?page=2' })));
-    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('outside the base URL') });
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('outside the base URL'),
+    });
     expect(server.requests.every((request) => request.url.startsWith('/api/users'))).toBe(true);
   });
 
   it('fails when the next URL repeats a page already read', async () => {
-    server.use(http.get('*/api/users', ({ request }) => HttpResponse.json({ users: ALL.slice(0, 2), next: pageOf(request) === 1 ? '/api/users?page=2' : '/api/users?page=2' })));
-    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('repeated after 2 pages') });
+    server.use(
+      http.get('*/api/users', ({ request }) =>
+        HttpResponse.json({ users: ALL.slice(0, 2), next: pageOf(request) === 1 ? '/api/users?page=2' : '/api/users?page=2' }),
+      ),
+    );
+    expect(await importError({ type: 'nextUrl', next: '.next' })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('repeated after 2 pages'),
+    });
   });
 
   it('fails at maxPages while the target still has more', async () => {
     server.use(http.get('*/api/users', ({ request }) => HttpResponse.json({ users: ALL.slice(0, 2), next: `/api/users?page=${pageOf(request) + 1}` })));
-    expect(await importError({ type: 'nextUrl', next: '.next', maxPages: 3 })).toMatchObject({ code: 'PAGINATION_FAILED', message: expect.stringContaining('maxPages (3)') });
+    expect(await importError({ type: 'nextUrl', next: '.next', maxPages: 3 })).toMatchObject({
+      code: 'PAGINATION_FAILED',
+      message: expect.stringContaining('maxPages (3)'),
+    });
     expect(server.requests).toHaveLength(3);
   });
 
@@ -299,7 +335,10 @@ describe('prefetch', () => {
     }),
     link: http.get('*/api/users', ({ request }) => {
       const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
-      return HttpResponse.json({ users: ALL.slice((page - 1) * 100, page * 100) }, { headers: page < 3 ? { link: `</api/users?page=${page + 1}>; rel="next"` } : {} });
+      return HttpResponse.json(
+        { users: ALL.slice((page - 1) * 100, page * 100) },
+        { headers: page < 3 ? { link: `</api/users?page=${page + 1}>; rel="next"` } : {} },
+      );
     }),
   };
   it.each<{ style: keyof typeof handlers; pagination: Pagination; second: string }>([

@@ -10,10 +10,20 @@ describe('decideRetry', () => {
     { name: '200 is final', attempt: 1, outcome: response(200), want: { retry: false } },
     { name: '404 is final', attempt: 1, outcome: response(404), want: { retry: false } },
     { name: '429 Retry-After seconds', attempt: 1, outcome: response(429, { 'retry-after': '7' }), want: { retry: true, delayMs: 7000 } },
-    { name: '429 Retry-After HTTP date', attempt: 1, outcome: response(429, { 'retry-after': 'Thu, 01 Jan 2026 00:00:12 GMT' }), want: { retry: true, delayMs: 12_000 } },
+    {
+      name: '429 Retry-After HTTP date',
+      attempt: 1,
+      outcome: response(429, { 'retry-after': 'Thu, 01 Jan 2026 00:00:12 GMT' }),
+      want: { retry: true, delayMs: 12_000 },
+    },
     { name: '429 ratelimit-reset delta', attempt: 1, outcome: response(429, { 'ratelimit-reset': '3' }), want: { retry: true, delayMs: 3000 } },
     { name: '429 x-ratelimit-reset delta', attempt: 1, outcome: response(429, { 'x-ratelimit-reset': '2' }), want: { retry: true, delayMs: 2000 } },
-    { name: '429 x-ratelimit-reset epoch s', attempt: 1, outcome: response(429, { 'x-ratelimit-reset': String(now / 1000 + 5) }), want: { retry: true, delayMs: 5000 } },
+    {
+      name: '429 x-ratelimit-reset epoch s',
+      attempt: 1,
+      outcome: response(429, { 'x-ratelimit-reset': String(now / 1000 + 5) }),
+      want: { retry: true, delayMs: 5000 },
+    },
     { name: '429 without header: backoff', attempt: 2, outcome: response(429), want: { retry: true, delayMs: 500 } },
     { name: '429 POST is retried', attempt: 1, outcome: response(429), policy: { idempotent: false }, want: { retry: true, delayMs: 250 } },
     { name: '503 GET is retried', attempt: 1, outcome: response(503), want: { retry: true, delayMs: 250 } },
@@ -37,9 +47,21 @@ describe('decideRetry', () => {
 
   const rules = [{ status: 403, headers: { 'x-ratelimit-remaining': '0' }, waitHeader: 'x-ratelimit-reset' }];
   it.each([
-    { name: 'a matching rule retries a POST', outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 9) }), want: { retry: true, delayMs: 9000 } },
-    { name: 'the rule\'s wait header wins over Retry-After', outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2', 'retry-after': '30' }), want: { retry: true, delayMs: 2000 } },
-    { name: 'an unreadable wait header falls back to backoff', outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': 'later' }), want: { retry: true, delayMs: 250 } },
+    {
+      name: 'a matching rule retries a POST',
+      outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(now / 1000 + 9) }),
+      want: { retry: true, delayMs: 9000 },
+    },
+    {
+      name: "the rule's wait header wins over Retry-After",
+      outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '2', 'retry-after': '30' }),
+      want: { retry: true, delayMs: 2000 },
+    },
+    {
+      name: 'an unreadable wait header falls back to backoff',
+      outcome: response(403, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': 'later' }),
+      want: { retry: true, delayMs: 250 },
+    },
     { name: 'a header value that differs does not match', outcome: response(403, { 'x-ratelimit-remaining': '12' }), want: { retry: false } },
     { name: 'a missing header does not match', outcome: response(403), want: { retry: false } },
     { name: 'another status does not match', outcome: response(401, { 'x-ratelimit-remaining': '0' }), want: { retry: false } },

@@ -27,14 +27,19 @@ function rateLimitedOnce(headers: Record<string, string>) {
 async function waitsFor(headers: Record<string, string>): Promise<number[]> {
   server.use(rateLimitedOnce(headers));
   const waits: number[] = [];
-  const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK,
-    baseUrl: server.origin,
-    now: () => now,
-    random: () => 0.5,
-    sleep: async (ms) => {
-      waits.push(ms);
+  const client = connect(
+    makeConnector({ actions: { importUsers: usersImport } }),
+    {},
+    {
+      egress: ALLOW_LOOPBACK,
+      baseUrl: server.origin,
+      now: () => now,
+      random: () => 0.5,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
     },
-  });
+  );
   expect(await client.importUsers().collect()).toHaveLength(2);
   await client.close();
   return waits;
@@ -54,7 +59,11 @@ describe('429 handling', () => {
 
   it('gives up with RATE_LIMITED when the wait exceeds the retry budget', async () => {
     server.use(http.get('*/users', () => HttpResponse.json({}, { status: 429, headers: { 'retry-after': '3600' } })));
-    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
+    const client = connect(
+      makeConnector({ actions: { importUsers: usersImport } }),
+      {},
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined },
+    );
     await expect(client.importUsers().collect()).rejects.toMatchObject({ code: 'RATE_LIMITED', status: 429 });
     expect(server.requests).toHaveLength(1);
     await client.close();
@@ -64,7 +73,9 @@ describe('429 handling', () => {
 describe('which requests are retried', () => {
   const person = { email: 'a@x.test', name: 'A' };
   const create = (idempotent?: boolean) =>
-    makeConnector({ actions: { createUser: { method: 'POST', path: '/users', body: '{"email": {{user.email}}}', ...(idempotent === undefined ? {} : { idempotent }) } } });
+    makeConnector({
+      actions: { createUser: { method: 'POST', path: '/users', body: '{"email": {{user.email}}}', ...(idempotent === undefined ? {} : { idempotent }) } },
+    });
 
   it('does not send a POST twice after a 503', async () => {
     server.use(http.post('*/users', () => HttpResponse.json({ error: 'busy' }, { status: 503 })));
@@ -76,7 +87,9 @@ describe('which requests are retried', () => {
 
   it('retries a POST marked idempotent', async () => {
     let calls = 0;
-    server.use(http.post('*/users', () => ((calls += 1), calls < 3 ? HttpResponse.json({}, { status: 502 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))));
+    server.use(
+      http.post('*/users', () => ((calls += 1), calls < 3 ? HttpResponse.json({}, { status: 502 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))),
+    );
     const client = connect(create(true), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     expect(await client.createUser(person)).toMatchObject({ status: 201 });
     expect(server.requests).toHaveLength(3);
@@ -85,7 +98,9 @@ describe('which requests are retried', () => {
 
   it('retries a POST after a 429 (the target did not process it)', async () => {
     let calls = 0;
-    server.use(http.post('*/users', () => ((calls += 1), calls === 1 ? HttpResponse.json({}, { status: 429 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))));
+    server.use(
+      http.post('*/users', () => ((calls += 1), calls === 1 ? HttpResponse.json({}, { status: 429 }) : HttpResponse.json({ id: 'n1' }, { status: 201 }))),
+    );
     const client = connect(create(), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined });
     expect(await client.createUser(person)).toMatchObject({ status: 201 });
     expect(server.requests).toHaveLength(2);
@@ -94,11 +109,11 @@ describe('which requests are retried', () => {
 
   it('retries a DELETE after a reset, bounded by maxAttempts', async () => {
     server.use(http.delete('*/users/:id', () => HttpResponse.error()));
-    const client = connect(makeConnector({ actions: { deleteUser: { method: 'DELETE', path: '/users/{account.id}' } } }), {}, { egress: ALLOW_LOOPBACK,
-      baseUrl: server.origin,
-      sleep: async () => undefined,
-      retry: { maxAttempts: 2 },
-    });
+    const client = connect(
+      makeConnector({ actions: { deleteUser: { method: 'DELETE', path: '/users/{account.id}' } } }),
+      {},
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined, retry: { maxAttempts: 2 } },
+    );
     await expect(client.deleteUser({ id: 'u1' })).rejects.toMatchObject({ code: 'NETWORK' });
     expect(server.requests).toHaveLength(2);
     await client.close();
@@ -107,7 +122,11 @@ describe('which requests are retried', () => {
 
 describe('PATCH (not idempotent, RFC 5789)', () => {
   const activate = (idempotent?: boolean) =>
-    makeConnector({ actions: { activateUser: { method: 'PATCH', path: '/users/{account.id}', body: '{"active": true}', ...(idempotent === undefined ? {} : { idempotent }) } } });
+    makeConnector({
+      actions: {
+        activateUser: { method: 'PATCH', path: '/users/{account.id}', body: '{"active": true}', ...(idempotent === undefined ? {} : { idempotent }) },
+      },
+    });
 
   it('is not sent twice after a 503 or a reset', async () => {
     server.use(http.patch('*/users/:id', () => HttpResponse.json({ error: 'busy' }, { status: 503 })));
@@ -135,7 +154,11 @@ describe('a 200 whose JSON body is cut off', () => {
 
   async function importWith(handler: Parameters<typeof server.use>[0], maxAttempts = 3) {
     server.use(handler);
-    const client = connect(makeConnector({ actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined, retry: { maxAttempts } });
+    const client = connect(
+      makeConnector({ actions: { importUsers: usersImport } }),
+      {},
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, sleep: async () => undefined, retry: { maxAttempts } },
+    );
     try {
       return await client.importUsers().collect();
     } finally {
@@ -145,19 +168,30 @@ describe('a 200 whose JSON body is cut off', () => {
 
   it('is fetched again, and the import yields every account', async () => {
     let calls = 0;
-    const accounts = await importWith(http.get('*/users', () => ((calls += 1), calls === 1 ? cutOff() : new HttpResponse(full, { headers: { 'content-type': 'application/json' } }))));
+    const accounts = await importWith(
+      http.get('*/users', () => ((calls += 1), calls === 1 ? cutOff() : new HttpResponse(full, { headers: { 'content-type': 'application/json' } }))),
+    );
     expect(accounts).toHaveLength(50);
     expect(server.requests).toHaveLength(2);
   });
 
   it('fails with BAD_RESPONSE once the retries are spent', async () => {
-    const failure = await importWith(http.get('*/users', () => cutOff()), 2).then(() => undefined, (error: unknown) => error);
+    const failure = await importWith(
+      http.get('*/users', () => cutOff()),
+      2,
+    ).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('the JSON body does not parse') });
     expect(server.requests).toHaveLength(2);
   });
 
   it('an HTML page is the wrong page, not a cut-off one: BAD_RESPONSE at once', async () => {
-    const failure = await importWith(http.get('*/users', () => new HttpResponse('<html>login</html>', { headers: { 'content-type': 'text/html' } }))).then(() => undefined, (error: unknown) => error);
+    const failure = await importWith(http.get('*/users', () => new HttpResponse('<html>login</html>', { headers: { 'content-type': 'text/html' } }))).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringContaining('not JSON (text/html)') });
     expect(server.requests).toHaveLength(1);
   });
@@ -176,11 +210,17 @@ describe('retry rules (retryOn)', () => {
     server.use(
       http.post('*/users', () => {
         calls += 1;
-        return calls === 1 ? HttpResponse.json({ message: 'API rate limit exceeded' }, { status: 403, headers: limited }) : HttpResponse.json({ id: 'u1' }, { status: 201 });
+        return calls === 1
+          ? HttpResponse.json({ message: 'API rate limit exceeded' }, { status: 403, headers: limited })
+          : HttpResponse.json({ id: 'u1' }, { status: 201 });
       }),
     );
     const waits: number[] = [];
-    const client = connect(spec(retryOn), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, now: () => now, random: () => 0.5, sleep: async (ms) => void waits.push(ms) });
+    const client = connect(
+      spec(retryOn),
+      {},
+      { egress: ALLOW_LOOPBACK, baseUrl: server.origin, now: () => now, random: () => 0.5, sleep: async (ms) => void waits.push(ms) },
+    );
     try {
       const outcome = await client.createUser({ email: 'a@example.com', name: 'A' }).then(
         () => 'created',
@@ -208,15 +248,21 @@ describe('retry rules (retryOn)', () => {
 });
 
 describe('User-Agent', () => {
-  it('sends lifecycle-connectors/<version> by default, and the spec\'s own when it sets one', async () => {
+  it("sends lifecycle-connectors/<version> by default, and the spec's own when it sets one", async () => {
     const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
     const agents: Array<string | null> = [];
-    server.use(http.get('*/users', ({ request }) => {
-      agents.push(request.headers.get('user-agent'));
-      return HttpResponse.json({ users: makeUsers(1) });
-    }));
+    server.use(
+      http.get('*/users', ({ request }) => {
+        agents.push(request.headers.get('user-agent'));
+        return HttpResponse.json({ users: makeUsers(1) });
+      }),
+    );
     for (const headers of [undefined, { 'User-Agent': 'acme-idp/2' }]) {
-      const client = connect(makeConnector({ ...(headers ? { headers } : {}), actions: { importUsers: usersImport } }), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin });
+      const client = connect(
+        makeConnector({ ...(headers ? { headers } : {}), actions: { importUsers: usersImport } }),
+        {},
+        { egress: ALLOW_LOOPBACK, baseUrl: server.origin },
+      );
       await client.importUsers().collect();
       await client.close();
     }

@@ -21,14 +21,18 @@ export function describeConfigureIntegration(fixture: ApiFixture): void {
   let byo: string;
   let prebuilt: string;
   const call = (token: string | undefined, method: string, url: string, body?: unknown) => fixture.call(token, method, url, body);
-  const auditEvents = async () => ((await call(tokens.viewer, 'GET', `/v1/audit?limit=500&integrationId=${byo}`)).body.entries as Array<{ event: string; detail: Record<string, unknown> }>);
+  const auditEvents = async () =>
+    (await call(tokens.viewer, 'GET', `/v1/audit?limit=500&integrationId=${byo}`)).body.entries as Array<{ event: string; detail: Record<string, unknown> }>;
 
   beforeAll(async () => {
     incident = await startIncidentPlatform({ users: seedUsers({ count: 4 }) });
     tokens = await fixture.tenantWithTokens('business', 'Configuring tenant');
     byo = (await call(tokens.admin, 'POST', '/v1/integrations', { type: 'build-your-own', spec: WEAK_SPEC })).body.id;
-    expect((await call(tokens.admin, 'PUT', `/v1/integrations/${byo}/auth`, { inputs: { baseUrl: incident.server.origin, token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
-    prebuilt = (await call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).body.id;
+    expect(
+      (await call(tokens.admin, 'PUT', `/v1/integrations/${byo}/auth`, { inputs: { baseUrl: incident.server.origin, token: DEMO_FULL_ACCESS_KEY } })).status,
+    ).toBe(200);
+    prebuilt = (await call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin }))
+      .body.id;
     expect((await call(tokens.admin, 'PUT', `/v1/integrations/${prebuilt}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
   });
   afterAll(() => incident?.close());
@@ -36,7 +40,13 @@ export function describeConfigureIntegration(fixture: ApiFixture): void {
   it('Generate Config proposes records and mapping with reasons, saves nothing, and is audited', async () => {
     const proposal = await call(tokens.admin, 'POST', `/v1/integrations/${byo}/generate-config`, {});
     expect(proposal.status, proposal.text).toBe(200);
-    expect(proposal.body).toMatchObject({ integrationId: byo, status: 200, applicable: true, records: { expression: '.users', count: 4 }, current: { records: '.users', mapping: { name: '""' } } });
+    expect(proposal.body).toMatchObject({
+      integrationId: byo,
+      status: 200,
+      applicable: true,
+      records: { expression: '.users', count: 4 },
+      current: { records: '.users', mapping: { name: '""' } },
+    });
     const fields = proposal.body.fields as Array<{ field: string; expression: string; explanation: string }>;
     expect(fields.map((field) => field.field)).toEqual(expect.arrayContaining(['id', 'email', 'name']));
     for (const field of fields) expect(field.explanation.length, field.field).toBeGreaterThan(10);
@@ -55,11 +65,18 @@ export function describeConfigureIntegration(fixture: ApiFixture): void {
 
   it('applying the (edited) proposal re-validates and saves it; Import Users then maps names', async () => {
     const proposal = (await call(tokens.admin, 'POST', `/v1/integrations/${byo}/generate-config`, {})).body;
-    const broken = await call(tokens.admin, 'POST', `/v1/integrations/${byo}/generate-config/apply`, { records: proposal.records, mapping: { ...proposal.mapping, email: '.email | (' } });
+    const broken = await call(tokens.admin, 'POST', `/v1/integrations/${byo}/generate-config/apply`, {
+      records: proposal.records,
+      mapping: { ...proposal.mapping, email: '.email | (' },
+    });
     expect(broken.status).toBe(422);
     expect(broken.body.code).toBe('INVALID_SPEC');
     expect(broken.body.diagnostics.length).toBeGreaterThan(0);
-    expect(firstError(broken.body.diagnostics)).toMatchObject({ line: expect.any(Number), column: expect.any(Number), pointer: expect.stringContaining('/actions/importUsers/mapping') });
+    expect(firstError(broken.body.diagnostics)).toMatchObject({
+      line: expect.any(Number),
+      column: expect.any(Number),
+      pointer: expect.stringContaining('/actions/importUsers/mapping'),
+    });
     expect((await call(tokens.viewer, 'GET', `/v1/integrations/${byo}/actions/importUsers/config`)).body.config.mapping.name).toBe('""');
 
     const applied = await call(tokens.admin, 'POST', `/v1/integrations/${byo}/generate-config/apply`, { records: proposal.records, mapping: proposal.mapping });
@@ -76,22 +93,40 @@ export function describeConfigureIntegration(fixture: ApiFixture): void {
   it('an action is edited per action: located diagnostics and nothing saved on error; saved and audited otherwise', async () => {
     const url = `/v1/integrations/${byo}/actions/deleteUser/config`;
     const before = (await call(tokens.viewer, 'GET', url)).body;
-    expect(before).toMatchObject({ action: 'deleteUser', kind: 'standard', defined: true, editable: true, config: { method: 'DELETE', path: '/users/{account.id}' } });
+    expect(before).toMatchObject({
+      action: 'deleteUser',
+      kind: 'standard',
+      defined: true,
+      editable: true,
+      config: { method: 'DELETE', path: '/users/{account.id}' },
+    });
 
     const bad = await call(tokens.admin, 'PUT', url, { path: 'users/{account.id}' });
     expect(bad.status).toBe(422);
     expect(bad.body.code).toBe('INVALID_SPEC');
-    expect(firstError(bad.body.diagnostics)).toMatchObject({ code: 'SPEC_INVALID_PATH', pointer: '/actions/deleteUser/path', line: expect.any(Number), column: 11 });
+    expect(firstError(bad.body.diagnostics)).toMatchObject({
+      code: 'SPEC_INVALID_PATH',
+      pointer: '/actions/deleteUser/path',
+      line: expect.any(Number),
+      column: 11,
+    });
     expect((await call(tokens.viewer, 'GET', url)).body.config).toEqual(before.config);
 
     const saved = await call(tokens.admin, 'PUT', url, { path: '/v2/users/{account.id}', success: [200, 204] });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.body.config).toMatchObject({ method: 'DELETE', path: '/v2/users/{account.id}', success: [200, 204] });
     expect(saved.body.actions.map((action: { name: string }) => action.name)).toContain('deleteUser');
-    expect((await auditEvents()).find((entry) => entry.event === 'integration.action_configured')?.detail).toEqual({ action: 'deleteUser', changed: ['path', 'success'] });
+    expect((await auditEvents()).find((entry) => entry.event === 'integration.action_configured')?.detail).toEqual({
+      action: 'deleteUser',
+      changed: ['path', 'success'],
+    });
 
     // A standard action the spec lacks is configured into existence, then offered.
-    const created = await call(tokens.admin, 'PUT', `/v1/integrations/${byo}/actions/createUser/config`, { method: 'POST', path: '/users', body: '{"user": {"name": {{user.name}}, "email": {{user.email}}}}' });
+    const created = await call(tokens.admin, 'PUT', `/v1/integrations/${byo}/actions/createUser/config`, {
+      method: 'POST',
+      path: '/users',
+      body: '{"user": {"name": {{user.name}}, "email": {{user.email}}}}',
+    });
     expect(created.status, created.text).toBe(200);
     expect(created.body.actions.map((action: { name: string }) => action.name)).toContain('createUser');
 
@@ -121,6 +156,9 @@ export function describeConfigureIntegration(fixture: ApiFixture): void {
     expect(apply.body.code).toBe('CONFIG_NOT_EDITABLE');
     const edit = await call(tokens.admin, 'PUT', `/v1/integrations/${prebuilt}/actions/importUsers/config`, { records: '.users' });
     expect(edit.body.code).toBe('CONFIG_NOT_EDITABLE');
-    expect((await call(tokens.viewer, 'GET', `/v1/integrations/${prebuilt}/actions/importUsers/config`)).body).toMatchObject({ editable: false, config: { path: '/users', records: '.users' } });
+    expect((await call(tokens.viewer, 'GET', `/v1/integrations/${prebuilt}/actions/importUsers/config`)).body).toMatchObject({
+      editable: false,
+      config: { path: '/users', records: '.users' },
+    });
   });
 }

@@ -38,15 +38,27 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
 
 describe('a generated one-time password', () => {
   it('is kept sealed, named as waiting, handed over once to an admin, and nowhere else', { timeout: 120_000 }, async () => {
-    const integration = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'entra-id', baseUrl: graph.graphUrl })).body.id as string;
-    const auth = await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/auth`, { inputs: { ...ENTRA_WRITER_APP, tokenUrl: graph.tokenUrl, upnDomain: 'acme.test' } });
+    const integration = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'entra-id', baseUrl: graph.graphUrl }))
+      .body.id as string;
+    const auth = await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/auth`, {
+      inputs: { ...ENTRA_WRITER_APP, tokenUrl: graph.tokenUrl, upnDomain: 'acme.test' },
+    });
     expect(auth.status).toBe(200);
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/createUser`, { enabled: true })).status).toBe(200);
     const personId = (await fixture.call(tokens.admin, 'POST', '/v1/people', { email: 'grace.hopper@example.com', name: 'Grace Hopper' })).body.id as string;
 
-    const started = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', { personId, integrationIds: [integration] }, { 'idempotency-key': 'onboard-grace' });
+    const started = await fixture.call(
+      tokens.admin,
+      'POST',
+      '/v1/workflows/onboarding',
+      { personId, integrationIds: [integration] },
+      { 'idempotency-key': 'onboard-grace' },
+    );
     expect(started.status).toBe(201);
-    const workflow = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body, (read) => read.status !== 'running');
+    const workflow = await until(
+      async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body,
+      (read) => read.status !== 'running',
+    );
     expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'createUser', status: 'succeeded', secretsWaiting: ['password'] }] });
     const task = workflow.tasks[0] as { id: string; accountId: string };
     const sent = graph.state.initialPasswords.get(task.accountId);
@@ -67,7 +79,9 @@ describe('a generated one-time password', () => {
     expect(after.tasks[0]).not.toHaveProperty('secretsWaiting');
 
     const audit = await fixture.call(tokens.viewer, 'GET', '/v1/audit?limit=500');
-    expect(audit.body.entries).toContainEqual(expect.objectContaining({ event: 'workflow.task_secret_taken', detail: expect.objectContaining({ taskId: task.id, names: ['password'] }) }));
+    expect(audit.body.entries).toContainEqual(
+      expect.objectContaining({ event: 'workflow.task_secret_taken', detail: expect.objectContaining({ taskId: task.id, names: ['password'] }) }),
+    );
     // Only the one answer of the take carries the value.
     const carrying = fixture.answers.map((text, index) => (text.includes(sent!) ? index : -1)).filter((index) => index >= 0);
     expect(carrying).toEqual([before]);
@@ -79,8 +93,17 @@ describe('in the console', () => {
   it('names the waiting password to a viewer, and shows it once to the admin who takes it', { timeout: 120_000 }, async () => {
     const integration = (await fixture.call(tokens.admin, 'GET', '/v1/integrations')).body.integrations[0].id as string;
     const personId = (await fixture.call(tokens.admin, 'POST', '/v1/people', { email: 'alan.kay@example.com', name: 'Alan Kay' })).body.id as string;
-    const started = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', { personId, integrationIds: [integration] }, { 'idempotency-key': 'onboard-alan' });
-    const workflow = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body, (read) => read.status !== 'running');
+    const started = await fixture.call(
+      tokens.admin,
+      'POST',
+      '/v1/workflows/onboarding',
+      { personId, integrationIds: [integration] },
+      { 'idempotency-key': 'onboard-alan' },
+    );
+    const workflow = await until(
+      async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body,
+      (read) => read.status !== 'running',
+    );
     const task = workflow.tasks[0] as { id: string; accountId: string };
     const sent = graph.state.initialPasswords.get(task.accountId)!;
 

@@ -15,7 +15,10 @@ import type { ApiFixture } from './api-fixture.js';
  * reference made static.
  */
 const OAS_31_SCHEMA = JSON.parse(
-  readFileSync(new URL('../../fixtures/openapi/oas-3.1-schema-2022-10-07.json', import.meta.url), 'utf8').replaceAll('"$dynamicRef": "#meta"', '"$ref": "#/$defs/schema"'),
+  readFileSync(new URL('../../fixtures/openapi/oas-3.1-schema-2022-10-07.json', import.meta.url), 'utf8').replaceAll(
+    '"$dynamicRef": "#meta"',
+    '"$ref": "#/$defs/schema"',
+  ),
 ) as Record<string, unknown>;
 
 /** The meta-schema's formats (uri, media-range, ...) are not checked: the document has no URLs but its own paths. */
@@ -24,10 +27,18 @@ function oasValidator() {
   return ajv.compile(OAS_31_SCHEMA);
 }
 
-type Operation = { operationId: string; security: unknown[]; parameters: { name: string; in: string; schema: unknown }[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+type Operation = {
+  operationId: string;
+  security: unknown[];
+  parameters: { name: string; in: string; schema: unknown }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+};
 
 function operationsOf(document: { paths: Record<string, Record<string, Operation>> }): { key: string; operation: Operation }[] {
-  return Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })));
+  return Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })),
+  );
 }
 
 export function describeOpenApi(fixture: ApiFixture): void {
@@ -39,7 +50,9 @@ export function describeOpenApi(fixture: ApiFixture): void {
     expect(validate(document), JSON.stringify(validate.errors?.slice(0, 5))).toBe(true);
 
     const operations = operationsOf(document);
-    expect(operations.map((item) => item.key).sort()).toEqual(fixture.api.routes.map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`).sort());
+    expect(operations.map((item) => item.key).sort()).toEqual(
+      fixture.api.routes.map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`).sort(),
+    );
     expect(new Set(operations.map((item) => item.operation.operationId)).size).toBe(operations.length);
     for (const { key, operation } of operations) expect(operation.security, key).toEqual(key === 'GET /openapi.json' ? [] : [{ bearer: [] }]);
     expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -55,7 +68,8 @@ export function describeOpenApi(fixture: ApiFixture): void {
         ...Object.values(operation.requestBody?.content ?? {}).map((media) => media.schema),
         ...Object.values(operation.responses).flatMap((response) => Object.values(response.content ?? {}).map((media) => media.schema)),
       ];
-      for (const schema of schemas) expect(() => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'))), key).not.toThrow();
+      for (const schema of schemas)
+        expect(() => ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'))), key).not.toThrow();
       if (key === 'GET /openapi.json') continue;
       const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
       expect(success.length, `${key} describes its answer`).toBeGreaterThan(0);
@@ -69,7 +83,11 @@ export function describeOpenApi(fixture: ApiFixture): void {
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
     const create = ajv.compile(document.paths['/v1/integrations'].post.requestBody.content['application/json'].schema);
     const { admin } = await fixture.tenantWithTokens('standard', 'OpenAPI tenant');
-    for (const body of [{ type: 'scim', scimBaseUrl: 'http://127.0.0.1:9/scim/v2' }, { type: 'scim' }, { type: 'prebuilt', connector: 'incident-platform', extra: 1 }]) {
+    for (const body of [
+      { type: 'scim', scimBaseUrl: 'http://127.0.0.1:9/scim/v2' },
+      { type: 'scim' },
+      { type: 'prebuilt', connector: 'incident-platform', extra: 1 },
+    ]) {
       const answer = await fixture.call(admin, 'POST', '/v1/integrations', body);
       expect(create(body), JSON.stringify(body)).toBe(answer.status === 201);
     }
@@ -77,7 +95,9 @@ export function describeOpenApi(fixture: ApiFixture): void {
 
   it('the OpenAPI 3.1 schema refuses a broken document (the check above is not vacuous)', () => {
     const validate = oasValidator();
-    expect(validate({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x': { get: { parameters: [{ name: 'a' }], responses: {} } } } })).toBe(false);
+    expect(validate({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x': { get: { parameters: [{ name: 'a' }], responses: {} } } } })).toBe(
+      false,
+    );
     expect(validate({ openapi: '3.1.0', info: { title: 't' }, paths: {} })).toBe(false);
   });
 }

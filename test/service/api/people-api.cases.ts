@@ -7,7 +7,9 @@ export function describePeopleApi(fixture: ApiFixture): void {
     const a = await fixture.tenantWithTokens('standard', 'People A');
     const b = await fixture.tenantWithTokens('standard', 'People B');
     const rows = ['Eve Five', 'Cy Three', 'Al One', 'Di Four', 'Bo Two'].map((name) => ({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.com` }));
-    const imported = await fixture.call(a.admin, 'POST', '/v1/people/import', { csv: `email,name\n${rows.map((row) => `${row.email},${row.name}`).join('\n')}\n` });
+    const imported = await fixture.call(a.admin, 'POST', '/v1/people/import', {
+      csv: `email,name\n${rows.map((row) => `${row.email},${row.name}`).join('\n')}\n`,
+    });
     expect(imported.status).toBe(200);
     expect(imported.body.created).toBe(5);
     expect(imported.body.ids).toHaveLength(5);

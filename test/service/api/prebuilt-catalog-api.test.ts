@@ -82,9 +82,13 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
   it('is set up as a prebuilt integration and syncs every account', { timeout: 120_000 }, async () => {
     integration = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector, baseUrl: baseUrl() })).body.id;
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/auth`, { inputs: inputs() })).status).toBe(200);
-    for (const action of ['createUser', 'deleteUser']) expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/${action}`, { enabled: true })).status).toBe(200);
+    for (const action of ['createUser', 'deleteUser'])
+      expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/${action}`, { enabled: true })).status).toBe(200);
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/importUsers`, { enabled: true })).status).toBe(200);
-    const run = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0], (latest) => latest && !['queued', 'running'].includes(latest.status));
+    const run = await until(
+      async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0],
+      (latest) => latest && !['queued', 'running'].includes(latest.status),
+    );
     expect(run).toMatchObject({ status: 'succeeded' });
     const listed = await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/accounts?limit=1000`);
     expect(listed.status).toBe(200);
@@ -93,9 +97,18 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
 
   it('onboards a person: the account is created in the target', { timeout: 120_000 }, async () => {
     personId = (await fixture.call(tokens.admin, 'POST', '/v1/people', { email, name: 'New Hire' })).body.id;
-    const started = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', { personId, integrationIds: [integration] }, { 'idempotency-key': `onboard-${connector}` });
+    const started = await fixture.call(
+      tokens.admin,
+      'POST',
+      '/v1/workflows/onboarding',
+      { personId, integrationIds: [integration] },
+      { 'idempotency-key': `onboard-${connector}` },
+    );
     expect(started.status).toBe(201);
-    const workflow = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body, (read) => read.status !== 'running');
+    const workflow = await until(
+      async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body,
+      (read) => read.status !== 'running',
+    );
     expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'createUser', status: 'succeeded' }] });
     expect(emails()).toContain(email);
   });
@@ -104,10 +117,16 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
     // The account the onboarding created is known to the service once a sync has read it.
     const started = await fixture.call(tokens.admin, 'POST', `/v1/integrations/${integration}/sync`);
     expect(started.status).toBe(202);
-    await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0], (latest) => latest.id === started.body.run.id && !['queued', 'running'].includes(latest.status));
+    await until(
+      async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0],
+      (latest) => latest.id === started.body.run.id && !['queued', 'running'].includes(latest.status),
+    );
     const offboarding = await fixture.call(tokens.admin, 'POST', '/v1/workflows/offboarding', { personId }, { 'idempotency-key': `offboard-${connector}` });
     expect(offboarding.status).toBe(201);
-    const workflow = await until(async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${offboarding.body.id}`)).body, (read) => read.status !== 'running');
+    const workflow = await until(
+      async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${offboarding.body.id}`)).body,
+      (read) => read.status !== 'running',
+    );
     expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'deleteUser', status: 'succeeded' }] });
     expect(emails()).not.toContain(email);
   });

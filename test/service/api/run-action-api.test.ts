@@ -19,7 +19,9 @@ beforeAll(async () => {
   incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
   tokens = await fixture.tenantWithTokens('standard', 'Runs');
   other = await fixture.tenantWithTokens('standard', 'Other');
-  integrationId = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).body.id;
+  integrationId = (
+    await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+  ).body.id;
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
   for (const action of ['createUser', 'deleteUser']) {
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/${action}`, { enabled: true })).status).toBe(200);
@@ -64,10 +66,18 @@ it('a Create User and a Delete User run through the API change the Accounts list
   const byWorkflow = (await fixture.call(tokens.admin, 'POST', '/v1/people', { email: 'task.run@example.com', name: 'Task Run' })).body;
 
   // Created: by the API's run, and by an onboarding workflow's task.
-  const created = await fixture.call(tokens.admin, 'POST', `/v1/integrations/${integrationId}/actions/createUser/run`, { user: { email: 'api.run@example.com', name: 'Api Run' } });
+  const created = await fixture.call(tokens.admin, 'POST', `/v1/integrations/${integrationId}/actions/createUser/run`, {
+    user: { email: 'api.run@example.com', name: 'Api Run' },
+  });
   expect(created.status).toBe(200);
   const createdId: string = created.body.result.account.id;
-  const onboarding = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', { personId: byWorkflow.id, integrationIds: [integrationId] }, { 'idempotency-key': 'onboard-task-run' });
+  const onboarding = await fixture.call(
+    tokens.admin,
+    'POST',
+    '/v1/workflows/onboarding',
+    { personId: byWorkflow.id, integrationIds: [integrationId] },
+    { 'idempotency-key': 'onboard-task-run' },
+  );
   expect(await settled(onboarding.body.id)).toMatchObject({ status: 'succeeded' });
 
   const apiAccount = await accountOf('api.run@example.com');
@@ -84,7 +94,13 @@ it('a Create User and a Delete User run through the API change the Accounts list
   // Deleted: by the API's run, and by an offboarding workflow's task.
   const deleted = await fixture.call(tokens.admin, 'POST', `/v1/integrations/${integrationId}/actions/deleteUser/run`, { account: { id: createdId } });
   expect(deleted.status).toBe(200);
-  const offboarding = await fixture.call(tokens.admin, 'POST', '/v1/workflows/offboarding', { personId: byWorkflow.id }, { 'idempotency-key': 'offboard-task-run' });
+  const offboarding = await fixture.call(
+    tokens.admin,
+    'POST',
+    '/v1/workflows/offboarding',
+    { personId: byWorkflow.id },
+    { 'idempotency-key': 'offboard-task-run' },
+  );
   expect(await settled(offboarding.body.id)).toMatchObject({ status: 'succeeded' });
   expect(incident.state.users.map((user) => user.email)).not.toContain('api.run@example.com');
 

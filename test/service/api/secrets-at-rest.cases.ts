@@ -26,7 +26,8 @@ export function describeSecretsAtRest(fixture: ApiFixture, scanStorage: StorageS
 
   it('the canary credential and the API tokens are in no answer, log, audit entry or stored byte', async () => {
     const { admin, viewer } = await fixture.tenantWithTokens('standard');
-    const id = (await fixture.call(admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).body.id;
+    const id = (await fixture.call(admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin }))
+      .body.id;
     expect((await fixture.call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: CANARY } })).status).toBe(200);
     expect((await fixture.call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: `${CANARY}-wrong` } })).status).toBe(422);
     expect((await fixture.call(admin, 'PUT', `/v1/integrations/${id}/actions/importUsers`, { enabled: true })).status).toBe(200);

@@ -5,7 +5,13 @@
  * embedded run (test/service/api/) and the PostgreSQL run (test/postgres/).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_FULL_ACCESS_KEY, DEMO_READ_ONLY_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import {
+  DEMO_FULL_ACCESS_KEY,
+  DEMO_READ_ONLY_KEY,
+  seedUsers,
+  startIncidentPlatform,
+  type IncidentPlatformSimulator,
+} from '../../../src/simulators/incident-platform/index.js';
 import { BROKEN_SPEC, BYO_SPEC } from '../integrations/byo-specs.js';
 import type { ApiFixture, TenantTokens } from './api-fixture.js';
 
@@ -18,15 +24,25 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
   const call = (...args: Parameters<ApiFixture['call']>) => fixture.call(...args);
 
   beforeAll(async () => {
-    incident = await startIncidentPlatform({ users: seedUsers({ count: USERS }), keys: { [DEMO_FULL_ACCESS_KEY]: 'full', [DEMO_READ_ONLY_KEY]: 'read-only', [CANARY]: 'full' } });
+    incident = await startIncidentPlatform({
+      users: seedUsers({ count: USERS }),
+      keys: { [DEMO_FULL_ACCESS_KEY]: 'full', [DEMO_READ_ONLY_KEY]: 'read-only', [CANARY]: 'full' },
+    });
     for (const plan of ['none', 'standard', 'business'] as const) tenants[plan] = await fixture.tenantWithTokens(plan);
   });
   afterAll(() => incident?.close());
 
-  const createIncident = (token: string) => call(token, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+  const createIncident = (token: string) =>
+    call(token, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
   const expectProblem = (answer: { status: number; contentType: string; body: any }, status: number, code: string) => {
     expect(answer.contentType).toContain('application/problem+json');
-    expect(answer.body).toMatchObject({ status, code, type: expect.stringContaining(code.toLowerCase().replaceAll('_', '-')), title: expect.any(String), detail: expect.any(String) });
+    expect(answer.body).toMatchObject({
+      status,
+      code,
+      type: expect.stringContaining(code.toLowerCase().replaceAll('_', '-')),
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
     expect(JSON.stringify(answer.body)).not.toMatch(/\n\s+at /);
     expect(answer.status).toBe(status);
   };
@@ -50,7 +66,10 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
 
     const saved = await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: CANARY } });
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ integration: { authConfigured: true, credentialFields: ['token'] }, check: { ok: true, via: 'importUsers', records: USERS } });
+    expect(saved.body).toMatchObject({
+      integration: { authConfigured: true, credentialFields: ['token'] },
+      check: { ok: true, via: 'importUsers', records: USERS },
+    });
 
     const offered = await call(admin, 'GET', `/v1/integrations/${id}/actions`);
     expect(offered.body.actions.map((action: { name: string }) => action.name)).toEqual(['importUsers', 'createUser', 'deleteUser']);
@@ -67,7 +86,11 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
     const ran = await call(admin, 'POST', `/v1/integrations/${id}/actions/importUsers/run`, {});
     expect(ran.status).toBe(200);
     expect(ran.body.accounts).toHaveLength(USERS);
-    expectProblem(await call(admin, 'POST', `/v1/integrations/${id}/actions/createUser/run`, { user: { email: 'a@b.test', name: 'A' } }), 409, 'ACTION_NOT_ENABLED');
+    expectProblem(
+      await call(admin, 'POST', `/v1/integrations/${id}/actions/createUser/run`, { user: { email: 'a@b.test', name: 'A' } }),
+      409,
+      'ACTION_NOT_ENABLED',
+    );
   });
 
   it('refuses integrations without a subscription, naming the plan', async () => {
@@ -80,13 +103,17 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
   it('refuses a build-your-own spec with located diagnostics; its custom action needs Business', async () => {
     const broken = await call(tenants.standard.admin, 'POST', '/v1/integrations', { type: 'build-your-own', spec: BROKEN_SPEC });
     expectProblem(broken, 422, 'INVALID_SPEC');
-    expect(broken.body.diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ line: 5, column: 1, file: '<integration spec>', code: expect.any(String) })]));
+    expect(broken.body.diagnostics).toEqual(
+      expect.arrayContaining([expect.objectContaining({ line: 5, column: 1, file: '<integration spec>', code: expect.any(String) })]),
+    );
 
     for (const plan of ['standard', 'business'] as const) {
       const { admin } = tenants[plan];
       const byo = await call(admin, 'POST', '/v1/integrations', { type: 'build-your-own', spec: BYO_SPEC, name: 'Pager (ours)' });
       expect(byo.status).toBe(201);
-      const configured = await call(admin, 'PUT', `/v1/integrations/${byo.body.id}/auth`, { inputs: { baseUrl: incident.server.origin, token: DEMO_FULL_ACCESS_KEY } });
+      const configured = await call(admin, 'PUT', `/v1/integrations/${byo.body.id}/auth`, {
+        inputs: { baseUrl: incident.server.origin, token: DEMO_FULL_ACCESS_KEY },
+      });
       expect(configured.status).toBe(200);
       const custom = await call(admin, 'PUT', `/v1/integrations/${byo.body.id}/actions/orderAsset`, { enabled: true });
       if (plan === 'standard') {
@@ -102,7 +129,8 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
     const { admin, viewer } = tenants.standard;
     const id = (await createIncident(admin)).body.id as string;
     expect((await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_READ_ONLY_KEY } })).status).toBe(200);
-    for (const action of ['importUsers', 'createUser', 'deleteUser']) expect((await call(admin, 'PUT', `/v1/integrations/${id}/actions/${action}`, { enabled: true })).status).toBe(200);
+    for (const action of ['importUsers', 'createUser', 'deleteUser'])
+      expect((await call(admin, 'PUT', `/v1/integrations/${id}/actions/${action}`, { enabled: true })).status).toBe(200);
     expect((await call(admin, 'POST', `/v1/integrations/${id}/actions/importUsers/run`, {})).body.accounts).toHaveLength(USERS);
 
     const refused = await call(admin, 'POST', `/v1/integrations/${id}/actions/createUser/run`, { user: { email: 'new@acme.test', name: 'New Person' } });
@@ -145,7 +173,12 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
     const { admin } = tenants.standard;
     const answer = await call(admin, 'POST', '/v1/integrations', { type: 'scim', scimBaseUrl: 42, colour: CANARY });
     expectProblem(answer, 400, 'VALIDATION_FAILED');
-    expect(answer.body.errors).toEqual(expect.arrayContaining([{ pointer: '/body/colour', message: 'is not a known field' }, { pointer: '/body/scimBaseUrl', message: 'must be string' }]));
+    expect(answer.body.errors).toEqual(
+      expect.arrayContaining([
+        { pointer: '/body/colour', message: 'is not a known field' },
+        { pointer: '/body/scimBaseUrl', message: 'must be string' },
+      ]),
+    );
     const missing = await call(admin, 'POST', '/v1/integrations', { type: 'prebuilt' });
     expect(missing.body.errors).toEqual([{ pointer: '/body/connector', message: 'is required' }]);
     const badType = await call(admin, 'POST', '/v1/integrations', { type: 'magic' });
@@ -159,7 +192,12 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
     expect(semantic.body.detail).toContain('scimBaseUrl');
     const unknownRoute = await call(admin, 'GET', '/v1/nothing-here');
     expectProblem(unknownRoute, 404, 'NOT_FOUND');
-    const notJson = await fixture.api.app.inject({ method: 'POST', url: '/v1/integrations', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' }, payload: `{"token": "${CANARY}` });
+    const notJson = await fixture.api.app.inject({
+      method: 'POST',
+      url: '/v1/integrations',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: `{"token": "${CANARY}`,
+    });
     fixture.answers.push(notJson.body);
     expect(notJson.statusCode).toBe(400);
     expect(JSON.parse(notJson.body)).toMatchObject({ code: 'MALFORMED_REQUEST' });
@@ -169,7 +207,10 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
   it('lists integrations by cursor, in creation order, every one once', async () => {
     const { tenant, admin } = await fixture.tenantWithTokens('standard', 'Paged');
     const ids: string[] = [];
-    for (let index = 0; index < 7; index += 1) ids.push((await call(admin, 'POST', '/v1/integrations', { type: 'scim', scimBaseUrl: `https://scim${index}.example.com/v2`, name: `S${index}` })).body.id);
+    for (let index = 0; index < 7; index += 1)
+      ids.push(
+        (await call(admin, 'POST', '/v1/integrations', { type: 'scim', scimBaseUrl: `https://scim${index}.example.com/v2`, name: `S${index}` })).body.id,
+      );
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;

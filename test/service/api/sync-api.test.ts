@@ -17,7 +17,9 @@ beforeAll(async () => {
   incident = await startIncidentPlatform({ users: seedUsers({ count: 7 }) });
   tenant = await fixture.tenantWithTokens('standard', 'Sync tenant');
   await fixture.service.startWorkers();
-  integration = (await fixture.call(tenant.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).body.id;
+  integration = (
+    await fixture.call(tenant.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+  ).body.id;
   expect((await fixture.call(tenant.admin, 'PUT', `/v1/integrations/${integration}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
 });
 afterAll(async () => {
@@ -42,7 +44,11 @@ describe('sync through the API', () => {
     expect(accounts.status).toBe(200);
     expect(accounts.body.accounts.map((account: { email: string }) => account.email).sort()).toEqual(incident.state.users.map((user) => user.email).sort());
     const first = incident.state.users[0]!;
-    const found = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts?search=${encodeURIComponent(String(first.email).toUpperCase())}`);
+    const found = await fixture.call(
+      tenant.viewer,
+      'GET',
+      `/v1/integrations/${integration}/accounts?search=${encodeURIComponent(String(first.email).toUpperCase())}`,
+    );
     expect(found.body.accounts.map((account: { email: string }) => account.email)).toEqual([first.email]);
   });
 
@@ -57,7 +63,9 @@ describe('sync through the API', () => {
 
   it('links a person by email and shows it in the Access Grid and the Application Audit, also as CSV', { timeout: 60_000 }, async () => {
     const user = incident.state.users[0]!;
-    expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `  ${String(user.email).toUpperCase()} `, name: 'Linked Person' })).status).toBe(201);
+    expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `  ${String(user.email).toUpperCase()} `, name: 'Linked Person' })).status).toBe(
+      201,
+    );
     const grid = await fixture.call(tenant.viewer, 'GET', '/v1/access-grid');
     expect(grid.status).toBe(200);
     const row = grid.body.rows.find((candidate: { person: { name: string } }) => candidate.person.name === 'Linked Person');
@@ -72,7 +80,7 @@ describe('sync through the API', () => {
     expect((await fixture.call(tenant.viewer, 'GET', '/v1/access-grid?format=csv')).text).toContain('Linked Person');
   });
 
-  it('Test returns the target\'s answer with the key redacted; Preview maps it', { timeout: 60_000 }, async () => {
+  it("Test returns the target's answer with the key redacted; Preview maps it", { timeout: 60_000 }, async () => {
     const tested = await fixture.call(tenant.admin, 'POST', `/v1/integrations/${integration}/test`);
     expect(tested.status).toBe(200);
     expect(tested.body.status).toBe(200);
@@ -83,7 +91,8 @@ describe('sync through the API', () => {
   });
   it('Test and Preview of a target that stopped answering are 502 ACTION_FAILED with the reason, not a 500', { timeout: 60_000 }, async () => {
     const gone = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
-    const id = (await fixture.call(tenant.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin })).body.id;
+    const id = (await fixture.call(tenant.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin }))
+      .body.id;
     expect((await fixture.call(tenant.admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
     await gone.close();
     for (const step of ['test', 'preview']) {
@@ -113,8 +122,13 @@ describe('sync through the API', () => {
     const rest = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&cursor=${encodeURIComponent(pending.body.next)}`);
     expect(rest.body.next).toBeUndefined();
     // `after`, the cursor's old name, still pages the same.
-    expect((await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${encodeURIComponent(pending.body.next)}`)).body).toEqual(rest.body);
-    expect(await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?cursor=not-a-cursor`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+    expect(
+      (await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2&after=${encodeURIComponent(pending.body.next)}`)).body,
+    ).toEqual(rest.body);
+    expect(await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?cursor=not-a-cursor`)).toMatchObject({
+      status: 400,
+      body: { code: 'VALIDATION_FAILED' },
+    });
     const listed = [...pending.body.accounts, ...rest.body.accounts] as { id: string; externalId: string; state: string }[];
     expect(listed.map((account) => account.externalId).sort()).toEqual([...leavers].sort());
     expect(listed.every((account) => account.state === 'active')).toBe(true);
@@ -127,7 +141,9 @@ describe('sync through the API', () => {
     expect(events.body.events[1]).toMatchObject({ runId: heldId, detail: { before: { state: 'active' } } });
   });
 
-  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list, the Application Audit and the Access Grid by cursor, the orphans and the email conflicts by cursor, each once; a cursor that is not a `next` is refused', { timeout: 60_000 }, async () => {
+  it('pages the sync runs (newest first), an account’s events (oldest first), the Accounts list, the Application Audit and the Access Grid by cursor, the orphans and the email conflicts by cursor, each once; a cursor that is not a `next` is refused', {
+    timeout: 60_000,
+  }, async () => {
     async function walk(path: string, key: string, limit: number): Promise<{ items: { id: string }[]; pages: number }> {
       const items: { id: string }[] = [];
       let pages = 0;
@@ -144,12 +160,19 @@ describe('sync through the API', () => {
     const runsPath = `/v1/integrations/${integration}/sync/runs`;
     const allRuns = (await fixture.call(tenant.viewer, 'GET', `${runsPath}?limit=1000`)).body.runs as { id: string; queuedAt: string }[];
     expect(allRuns.length).toBeGreaterThanOrEqual(3);
-    expect(allRuns.map((run) => run.queuedAt)).toEqual(allRuns.map((run) => run.queuedAt).sort().reverse());
+    expect(allRuns.map((run) => run.queuedAt)).toEqual(
+      allRuns
+        .map((run) => run.queuedAt)
+        .sort()
+        .reverse(),
+    );
     const runs = await walk(runsPath, 'runs', 1);
     expect(runs.pages).toBe(allRuns.length);
     expect(runs.items.map((run) => run.id)).toEqual(allRuns.map((run) => run.id));
 
-    const account = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts?state=removed&limit=1`)).body.accounts[0] as { id: string };
+    const account = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts?state=removed&limit=1`)).body.accounts[0] as {
+      id: string;
+    };
     const eventsPath = `/v1/accounts/${account.id}/events`;
     const allEvents = (await fixture.call(tenant.viewer, 'GET', eventsPath)).body.events as { id: string; kind: string }[];
     expect(allEvents.map((event) => event.kind)).toEqual(['added', 'removed']);
@@ -172,7 +195,8 @@ describe('sync through the API', () => {
     expect(lines.pages).toBe(Math.ceil(allLines.length / 3));
     expect(lines.items.map((line) => (line as unknown as { accountId: string }).accountId)).toEqual(allLines.map((line) => line.accountId));
 
-    for (const name of ['Grid Three', 'Grid One', 'Grid Two']) expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name })).status).toBe(201);
+    for (const name of ['Grid Three', 'Grid One', 'Grid Two'])
+      expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name })).status).toBe(201);
     const allRows = (await fixture.call(tenant.viewer, 'GET', '/v1/access-grid?limit=1000')).body.rows as { person: { id: string } }[];
     expect(allRows.length).toBeGreaterThanOrEqual(4);
     const gridRows = await walk('/v1/access-grid', 'rows', 2);
@@ -186,7 +210,11 @@ describe('sync through the API', () => {
     expect(orphans.items.map((one) => (one as unknown as { accountId: string }).accountId)).toEqual(allOrphans.map((one) => one.accountId));
 
     // Two emails each shared by two people: two conflicts, one per page, each with both people.
-    for (const name of ['Twin A', 'Twin B']) for (const n of [1, 2]) expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name: `${name} ${n}` })).status).toBe(201);
+    for (const name of ['Twin A', 'Twin B'])
+      for (const n of [1, 2])
+        expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name: `${name} ${n}` })).status).toBe(
+          201,
+        );
     const allConflicts = (await fixture.call(tenant.viewer, 'GET', '/v1/people/conflicts?limit=1000')).body.conflicts as { email: string; people: unknown[] }[];
     expect(allConflicts.map((conflict) => [conflict.email, conflict.people.length])).toEqual([
       ['twin.a@example.com', 2],
@@ -207,7 +235,8 @@ describe('sync through the API', () => {
       ['/v1/people/conflicts', ['not-a-cursor', cursorOf(['x', 'y'])]],
     ];
     for (const [path, cursors] of refused) {
-      for (const bad of cursors) expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+      for (const bad of cursors)
+        expect(await fixture.call(tenant.viewer, 'GET', `${path}?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     }
   });
 });

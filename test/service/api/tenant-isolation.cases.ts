@@ -29,7 +29,11 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
     a = await fixture.tenantWithTokens('business', 'Tenant A');
     b = await fixture.tenantWithTokens('business', 'Tenant B');
-    const created = await fixture.call(a.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+    const created = await fixture.call(a.admin, 'POST', '/v1/integrations', {
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: incident.server.origin,
+    });
     aIntegration = created.body.id;
     expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
     expect((await fixture.call(a.admin, 'PUT', `/v1/integrations/${aIntegration}/actions/importUsers`, { enabled: true })).status).toBe(200);
@@ -38,7 +42,11 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     aRun = runs.body.runs[0].id;
     // Workers only until A's first sync has filled its Accounts list (the workflow below stays pending).
     await fixture.service.startWorkers();
-    for (let tries = 0; (await fixture.service.sync.getRun({ tenantId: a.tenant.id, integrationId: aIntegration, runId: aRun })).status !== 'succeeded'; tries += 1) {
+    for (
+      let tries = 0;
+      (await fixture.service.sync.getRun({ tenantId: a.tenant.id, integrationId: aIntegration, runId: aRun })).status !== 'succeeded';
+      tries += 1
+    ) {
       if (tries > 300) throw new Error('A’s first sync did not succeed');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -47,7 +55,11 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     const person = await fixture.call(a.admin, 'POST', '/v1/people', { email: 'a-person@example.com', name: 'A Person' });
     expect(person.status).toBe(201);
     aPerson = person.body.id;
-    const workflow = await fixture.call(a.admin, 'POST', '/v1/workflows/onboarding', { personId: aPerson, integrationIds: [aIntegration], idempotencyKey: 'a-onboarding' });
+    const workflow = await fixture.call(a.admin, 'POST', '/v1/workflows/onboarding', {
+      personId: aPerson,
+      integrationIds: [aIntegration],
+      idempotencyKey: 'a-onboarding',
+    });
     expect(workflow.status).toBe(201);
     aWorkflow = workflow.body.id;
     aTask = workflow.body.tasks[0].id;
@@ -80,95 +92,175 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       expect: (answer) => (expect(answer.status).toBe(201), expect(answer.body.tenantId).toBe(b.tenant.id)),
     },
     'GET /v1/integrations/:integrationId': { request: () => ({ url: `/v1/integrations/${aIntegration}` }), expect: notFound },
-    'PUT /v1/integrations/:integrationId/auth': { request: () => ({ url: `/v1/integrations/${aIntegration}/auth`, body: { inputs: { token: DEMO_FULL_ACCESS_KEY } } }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/auth': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/auth`, body: { inputs: { token: DEMO_FULL_ACCESS_KEY } } }),
+      expect: notFound,
+    },
     'GET /v1/integrations/:integrationId/actions': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions` }), expect: notFound },
-    'PUT /v1/integrations/:integrationId/actions/:action': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers`, body: { enabled: false } }), expect: notFound },
-    'POST /v1/integrations/:integrationId/actions/:action/run': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/run`, body: {} }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/actions/:action': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers`, body: { enabled: false } }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/actions/:action/run': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/run`, body: {} }),
+      expect: notFound,
+    },
     'POST /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync` }), expect: notFound },
     'GET /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync` }), expect: notFound },
     'POST /v1/integrations/:integrationId/sync/resume': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/resume` }), expect: notFound },
     'GET /v1/integrations/:integrationId/sync/runs': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs` }), expect: notFound },
-    'GET /v1/integrations/:integrationId/sync/runs/:runId': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}` }), expect: notFound },
-    'POST /v1/integrations/:integrationId/sync/runs/:runId/approve': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/approve` }), expect: notFound },
-    'POST /v1/integrations/:integrationId/sync/runs/:runId/reject': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/reject` }), expect: notFound },
+    'GET /v1/integrations/:integrationId/sync/runs/:runId': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}` }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/sync/runs/:runId/approve': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/approve` }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/sync/runs/:runId/reject': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/reject` }),
+      expect: notFound,
+    },
     'GET /v1/integrations/:integrationId/accounts': { request: () => ({ url: `/v1/integrations/${aIntegration}/accounts` }), expect: notFound },
-    'PUT /v1/integrations/:integrationId/sync': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync`, body: { intervalSeconds: 600 } }), expect: notFound },
-    'GET /v1/integrations/:integrationId/sync/runs/:runId/pending-removals': { request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/pending-removals` }), expect: notFound },
+    'PUT /v1/integrations/:integrationId/sync': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/sync`, body: { intervalSeconds: 600 } }),
+      expect: notFound,
+    },
+    'GET /v1/integrations/:integrationId/sync/runs/:runId/pending-removals': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/sync/runs/${aRun}/pending-removals` }),
+      expect: notFound,
+    },
     'GET /v1/accounts/:accountId/events': {
       request: () => ({ url: `/v1/accounts/${aAccount}/events` }),
       expect: (answer) => (showsNothingOfA(answer), expect(answer.body.events).toEqual([])),
     },
-    'GET /v1/people': { request: () => ({ url: '/v1/people' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
+    'GET /v1/people': {
+      request: () => ({ url: '/v1/people' }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')),
+    },
     'POST /v1/people': {
       request: () => ({ url: '/v1/people', body: { email: 'b-person@example.com', name: 'B Person' } }),
       expect: (answer) => expect(answer.status).toBe(201),
     },
-    'POST /v1/people/import': { request: () => ({ url: '/v1/people/import', body: { csv: 'email,name\nb-two@example.com,B Two\n' } }), expect: (answer) => expect(answer.status).toBe(200) },
+    'POST /v1/people/import': {
+      request: () => ({ url: '/v1/people/import', body: { csv: 'email,name\nb-two@example.com,B Two\n' } }),
+      expect: (answer) => expect(answer.status).toBe(200),
+    },
     'GET /v1/people/unlinked': { request: () => ({ url: '/v1/people/unlinked' }), expect: showsNothingOfA },
     'GET /v1/people/conflicts': { request: () => ({ url: '/v1/people/conflicts' }), expect: showsNothingOfA },
-    'GET /v1/access-grid': { request: () => ({ url: '/v1/access-grid' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')) },
+    'GET /v1/access-grid': {
+      request: () => ({ url: '/v1/access-grid' }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain('a-person@example.com')),
+    },
     'GET /v1/integrations/:integrationId/audit': { request: () => ({ url: `/v1/integrations/${aIntegration}/audit` }), expect: notFound },
     'POST /v1/integrations/:integrationId/test': { request: () => ({ url: `/v1/integrations/${aIntegration}/test` }), expect: notFound },
     'POST /v1/integrations/:integrationId/preview': { request: () => ({ url: `/v1/integrations/${aIntegration}/preview` }), expect: notFound },
-    'GET /v1/integrations/:integrationId/actions/:action/config': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/config` }), expect: notFound },
-    'PUT /v1/integrations/:integrationId/actions/:action/config': { request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/config`, body: { records: '.users' } }), expect: notFound },
-    'POST /v1/integrations/:integrationId/generate-config': { request: () => ({ url: `/v1/integrations/${aIntegration}/generate-config`, body: {} }), expect: notFound },
+    'GET /v1/integrations/:integrationId/actions/:action/config': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/config` }),
+      expect: notFound,
+    },
+    'PUT /v1/integrations/:integrationId/actions/:action/config': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/config`, body: { records: '.users' } }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/generate-config': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/generate-config`, body: {} }),
+      expect: notFound,
+    },
     'POST /v1/integrations/:integrationId/generate-config/apply': {
-      request: () => ({ url: `/v1/integrations/${aIntegration}/generate-config/apply`, body: { records: '.users', mapping: { id: '.id', email: '.email', name: '.name' } } }),
+      request: () => ({
+        url: `/v1/integrations/${aIntegration}/generate-config/apply`,
+        body: { records: '.users', mapping: { id: '.id', email: '.email', name: '.name' } },
+      }),
       expect: notFound,
     },
     'GET /v1/tokens': { request: () => ({ url: '/v1/tokens' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aTokenId)) },
     'DELETE /v1/tokens/:tokenId': { request: () => ({ url: `/v1/tokens/${aTokenId}` }), expect: notFound },
-    'POST /v1/workflows/onboarding': { request: () => ({ url: '/v1/workflows/onboarding', body: { personId: aPerson, integrationIds: [aIntegration], idempotencyKey: 'b-1' } }), expect: notFound },
-    'POST /v1/workflows/offboarding': { request: () => ({ url: '/v1/workflows/offboarding', body: { personId: aPerson, idempotencyKey: 'b-2' } }), expect: notFound },
-    'POST /v1/workflows/provisioner-action': {
-      request: () => ({ url: '/v1/workflows/provisioner-action', body: { personId: aPerson, integrationId: aIntegration, action: 'createUser', idempotencyKey: 'b-3' } }),
+    'POST /v1/workflows/onboarding': {
+      request: () => ({ url: '/v1/workflows/onboarding', body: { personId: aPerson, integrationIds: [aIntegration], idempotencyKey: 'b-1' } }),
       expect: notFound,
     },
-    'POST /v1/integrations/:integrationId/add-users': { request: () => ({ url: `/v1/integrations/${aIntegration}/add-users`, body: { personIds: [aPerson], idempotencyKey: 'b-4' } }), expect: notFound },
-    'GET /v1/workflows': { request: () => ({ url: '/v1/workflows?limit=500' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aWorkflow)) },
+    'POST /v1/workflows/offboarding': {
+      request: () => ({ url: '/v1/workflows/offboarding', body: { personId: aPerson, idempotencyKey: 'b-2' } }),
+      expect: notFound,
+    },
+    'POST /v1/workflows/provisioner-action': {
+      request: () => ({
+        url: '/v1/workflows/provisioner-action',
+        body: { personId: aPerson, integrationId: aIntegration, action: 'createUser', idempotencyKey: 'b-3' },
+      }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/add-users': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/add-users`, body: { personIds: [aPerson], idempotencyKey: 'b-4' } }),
+      expect: notFound,
+    },
+    'GET /v1/workflows': {
+      request: () => ({ url: '/v1/workflows?limit=500' }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aWorkflow)),
+    },
     'GET /v1/workflows/:workflowId': { request: () => ({ url: `/v1/workflows/${aWorkflow}` }), expect: notFound },
     'POST /v1/workflows/:workflowId/cancel': { request: () => ({ url: `/v1/workflows/${aWorkflow}/cancel` }), expect: notFound },
     'POST /v1/workflows/:workflowId/tasks/:taskId/retry': { request: () => ({ url: `/v1/workflows/${aWorkflow}/tasks/${aTask}/retry` }), expect: notFound },
-    'POST /v1/workflows/:workflowId/tasks/:taskId/secrets/take': { request: () => ({ url: `/v1/workflows/${aWorkflow}/tasks/${aTask}/secrets/take` }), expect: notFound },
-    'GET /v1/integrations/:integrationId/workflow-settings': { request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings` }), expect: notFound },
-    'PUT /v1/integrations/:integrationId/workflow-settings': { request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings`, body: { keepAccounts: true } }), expect: notFound },
-    'GET /v1/audit': { request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])) },
+    'POST /v1/workflows/:workflowId/tasks/:taskId/secrets/take': {
+      request: () => ({ url: `/v1/workflows/${aWorkflow}/tasks/${aTask}/secrets/take` }),
+      expect: notFound,
+    },
+    'GET /v1/integrations/:integrationId/workflow-settings': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings` }),
+      expect: notFound,
+    },
+    'PUT /v1/integrations/:integrationId/workflow-settings': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings`, body: { keepAccounts: true } }),
+      expect: notFound,
+    },
+    'GET /v1/audit': {
+      request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])),
+    },
   };
 
   /** A's tokens as listed, without the last-use time (A's own calls here move it). */
-  const tokensOfA = async () => ((await fixture.call(a.admin, 'GET', '/v1/tokens')).body.tokens as Array<Record<string, unknown>>).map(({ lastUsedAt: _lastUsedAt, ...token }) => token);
+  const tokensOfA = async () =>
+    ((await fixture.call(a.admin, 'GET', '/v1/tokens')).body.tokens as Array<Record<string, unknown>>).map(({ lastUsedAt: _lastUsedAt, ...token }) => token);
 
   const protectedRoutes = () => fixture.api.routes.filter((route) => route.access !== 'public');
 
-    it('has a case for every registered route, and only the OpenAPI document is public', () => {
-      expect(protectedRoutes().map((route) => `${route.method} ${route.url}`).sort()).toEqual(Object.keys(CASES).sort());
-      expect(fixture.api.routes.filter((route) => route.access === 'public').map((route) => route.url)).toEqual(['/openapi.json']);
-    });
+  it('has a case for every registered route, and only the OpenAPI document is public', () => {
+    expect(
+      protectedRoutes()
+        .map((route) => `${route.method} ${route.url}`)
+        .sort(),
+    ).toEqual(Object.keys(CASES).sort());
+    expect(fixture.api.routes.filter((route) => route.access === 'public').map((route) => route.url)).toEqual(['/openapi.json']);
+  });
 
-    it('B’s tokens, no token and a viewer token: each answered as it must be, A unchanged', async () => {
-      const before = {
-        integration: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text,
-        audit: (await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text,
-        actions: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text,
-        config: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text,
-        tokens: await tokensOfA(),
-      };
-      for (const route of protectedRoutes()) {
-        const key = `${route.method} ${route.url}`;
-        const { url, body } = CASES[key]!.request();
-        const withoutToken = await fixture.call(undefined, route.method, url, body);
-        expect(withoutToken.status, key).toBe(401);
-        if (route.access === 'admin') expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
-        CASES[key]!.expect(await fixture.call(b.admin, route.method, url, body));
-        if (route.method === 'GET' && route.access === 'viewer') CASES[key]!.expect(await fixture.call(b.viewer, route.method, url, body));
-      }
-      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text).toBe(before.integration);
-      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text).toBe(before.actions);
-      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text).toBe(before.config);
-      expect(await tokensOfA()).toEqual(before.tokens);
-      expect((await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text).toBe(before.audit);
-      expect((await fixture.call(a.viewer, 'GET', `/v1/workflows/${aWorkflow}`)).body.status).toBe('succeeded');
-      expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/workflow-settings`)).body).toEqual({ keepAccounts: false, maxConcurrency: null });
+  it('B’s tokens, no token and a viewer token: each answered as it must be, A unchanged', async () => {
+    const before = {
+      integration: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text,
+      audit: (await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text,
+      actions: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text,
+      config: (await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text,
+      tokens: await tokensOfA(),
+    };
+    for (const route of protectedRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const { url, body } = CASES[key]!.request();
+      const withoutToken = await fixture.call(undefined, route.method, url, body);
+      expect(withoutToken.status, key).toBe(401);
+      if (route.access === 'admin') expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
+      CASES[key]!.expect(await fixture.call(b.admin, route.method, url, body));
+      if (route.method === 'GET' && route.access === 'viewer') CASES[key]!.expect(await fixture.call(b.viewer, route.method, url, body));
+    }
+    expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}`)).text).toBe(before.integration);
+    expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions`)).text).toBe(before.actions);
+    expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/actions/importUsers/config`)).text).toBe(before.config);
+    expect(await tokensOfA()).toEqual(before.tokens);
+    expect((await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text).toBe(before.audit);
+    expect((await fixture.call(a.viewer, 'GET', `/v1/workflows/${aWorkflow}`)).body.status).toBe('succeeded');
+    expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/workflow-settings`)).body).toEqual({
+      keepAccounts: false,
+      maxConcurrency: null,
     });
+  });
 }

@@ -17,7 +17,14 @@ export function describeTokenRevocation(fixture: ApiFixture): void {
     const listed = await fixture.call(a.admin, 'GET', '/v1/tokens');
     expect(listed.status).toBe(200);
     // The admin token was just used; the others never were.
-    expect(listed.body.tokens.map((token: { name: string; role: string; revokedAt: null; lastUsedAt: string | null }) => [token.name, token.role, token.revokedAt, token.lastUsedAt !== null])).toEqual([
+    expect(
+      listed.body.tokens.map((token: { name: string; role: string; revokedAt: null; lastUsedAt: string | null }) => [
+        token.name,
+        token.role,
+        token.revokedAt,
+        token.lastUsedAt !== null,
+      ]),
+    ).toEqual([
       ['admin token', 'admin', null, true],
       ['viewer token', 'viewer', null, false],
       ['ci robot', 'admin', null, false],
@@ -43,7 +50,9 @@ export function describeTokenRevocation(fixture: ApiFixture): void {
 
     // Revoking again keeps the first time.
     expect((await fixture.call(a.admin, 'DELETE', `/v1/tokens/${spare.tokenId}`)).body.revokedAt).toBe(revoked.body.revokedAt);
-    const audit = (await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).body.entries.filter((entry: { event: string }) => entry.event === 'token.revoked');
+    const audit = (await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).body.entries.filter(
+      (entry: { event: string }) => entry.event === 'token.revoked',
+    );
     expect(audit[0]).toMatchObject({ tenantId: a.tenant.id, detail: { tokenId: spare.tokenId, name: 'ci robot', role: 'admin' } });
 
     // A token may revoke itself: its next request is refused.

@@ -18,7 +18,9 @@ let personId: string;
 beforeAll(async () => {
   incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
   tokens = await fixture.tenantWithTokens('standard');
-  integrationId = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).body.id;
+  integrationId = (
+    await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+  ).body.id;
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/createUser`, { enabled: true })).status).toBe(200);
   personId = (await fixture.call(tokens.admin, 'POST', '/v1/people', { email: 'new.hire@example.com', name: 'New Hire' })).body.id;
@@ -58,7 +60,13 @@ it('starts answer 201, then 200 for the same key and request, 409 for the key wi
   const replay = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', body, { 'idempotency-key': 'onboard-2' });
   expect(replay.status).toBe(200);
   expect(replay.body.id).toBe(first.body.id);
-  const other = await fixture.call(tokens.admin, 'POST', '/v1/workflows/onboarding', { ...body, activateAt: '2030-01-01T00:00:00Z' }, { 'idempotency-key': 'onboard-2' });
+  const other = await fixture.call(
+    tokens.admin,
+    'POST',
+    '/v1/workflows/onboarding',
+    { ...body, activateAt: '2030-01-01T00:00:00Z' },
+    { 'idempotency-key': 'onboard-2' },
+  );
   expect(other.status).toBe(409);
   expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
   const keyless = await fixture.call(tokens.admin, 'POST', '/v1/workflows/offboarding', { personId });
@@ -70,7 +78,10 @@ it('starts answer 201, then 200 for the same key and request, 409 for the key wi
 });
 
 it('an integration’s workflow settings: read, changed by an admin, refused for a viewer', async () => {
-  expect((await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integrationId}/workflow-settings`)).body).toEqual({ keepAccounts: false, maxConcurrency: null });
+  expect((await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integrationId}/workflow-settings`)).body).toEqual({
+    keepAccounts: false,
+    maxConcurrency: null,
+  });
   const changed = await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { keepAccounts: true, maxConcurrency: 5 });
   expect(changed.body).toEqual({ keepAccounts: true, maxConcurrency: 5 });
   expect((await fixture.call(tokens.viewer, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { keepAccounts: false })).status).toBe(403);
@@ -80,7 +91,12 @@ it('an integration’s workflow settings: read, changed by an admin, refused for
 it('the concurrency rule, written once, bounds the route schema, the service and the OpenAPI document alike', async () => {
   const rule = INPUT_RULES.workflowConcurrency;
   const url = `/v1/integrations/${integrationId}/workflow-settings`;
-  for (const [value, accepted] of [[rule.minimum, true], [rule.maximum, true], [rule.minimum - 1, false], [rule.maximum + 1, false]] as const) {
+  for (const [value, accepted] of [
+    [rule.minimum, true],
+    [rule.maximum, true],
+    [rule.minimum - 1, false],
+    [rule.maximum + 1, false],
+  ] as const) {
     const answer = await fixture.call(tokens.admin, 'PUT', url, { maxConcurrency: value });
     if (accepted) expect(answer.body, String(value)).toMatchObject({ maxConcurrency: value });
     else expect(answer.body, String(value)).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ pointer: '/body/maxConcurrency' }] });
@@ -89,5 +105,7 @@ it('the concurrency rule, written once, bounds the route schema, the service and
     else await expect(direct).rejects.toMatchObject({ code: 'INVALID_INPUT', message: `maxConcurrency must be a whole number from ${rangeText(rule)}` });
   }
   const document = (await fixture.call(undefined, 'GET', '/openapi.json')).body;
-  expect(document.paths['/v1/integrations/{integrationId}/workflow-settings'].put.requestBody.content['application/json'].schema.properties.maxConcurrency).toMatchObject({ minimum: rule.minimum, maximum: rule.maximum });
+  expect(
+    document.paths['/v1/integrations/{integrationId}/workflow-settings'].put.requestBody.content['application/json'].schema.properties.maxConcurrency,
+  ).toMatchObject({ minimum: rule.minimum, maximum: rule.maximum });
 });

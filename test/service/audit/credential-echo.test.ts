@@ -38,7 +38,9 @@ function leaks(text: string, secret: string): string[] {
   const found: string[] = [];
   for (const offset of [0, 1, 2]) {
     // Any 12 consecutive base64 characters of the secret at this alignment would be a leak.
-    const fragment = Buffer.concat([Buffer.alloc(offset), Buffer.from(secret)]).toString('base64').slice(4, 16);
+    const fragment = Buffer.concat([Buffer.alloc(offset), Buffer.from(secret)])
+      .toString('base64')
+      .slice(4, 16);
     if (text.includes(fragment)) found.push(`base64@${offset}`);
     if (text.includes(fragment.replaceAll('+', '-').replaceAll('/', '_'))) found.push(`base64url@${offset}`);
   }
@@ -48,7 +50,10 @@ function leaks(text: string, secret: string): string[] {
   return found;
 }
 
-const BASIC_SPEC = BYO_SPEC.replace(/auth:\n(?: {2}.*\n)+/u, 'auth:\n  type: basic\n').replace('  token: {label: API key, secret: true, required: true}', '  username: {label: User, required: true}\n  password: {label: Password, secret: true, required: true}');
+const BASIC_SPEC = BYO_SPEC.replace(/auth:\n(?: {2}.*\n)+/u, 'auth:\n  type: basic\n').replace(
+  '  token: {label: API key, secret: true, required: true}',
+  '  username: {label: User, required: true}\n  password: {label: Password, secret: true, required: true}',
+);
 
 let target: HandlerServer;
 beforeAll(async () => {
@@ -57,7 +62,10 @@ beforeAll(async () => {
       const header = request.headers.get('authorization') ?? '';
       const secret = header.startsWith('Basic ') ? PASSWORD : KEY;
       const encoded = echoes(header, secret);
-      return HttpResponse.json({ error: 'unauthorized', received: encoded, message: `you sent ${Object.values(encoded).join(' ')}` }, { status: 401, headers: { 'x-received': encoded.base64 ?? '' } });
+      return HttpResponse.json(
+        { error: 'unauthorized', received: encoded, message: `you sent ${Object.values(encoded).join(' ')}` },
+        { status: 401, headers: { 'x-received': encoded.base64 ?? '' } },
+      );
     }),
   );
 });
@@ -72,7 +80,12 @@ describe('credentials echoed in other encodings', () => {
     const { service } = fixture;
     const tenant = await service.tenants.create({ name: 'Echo', plan: 'standard', actor: 'ops' });
     const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec, baseUrl: target.origin });
-    const outcome = await service.integrations.configureAuth({ tenantId: tenant.id, integrationId: integration.id, actor: 'ops', inputs: { baseUrl: target.origin, ...inputs } });
+    const outcome = await service.integrations.configureAuth({
+      tenantId: tenant.id,
+      integrationId: integration.id,
+      actor: 'ops',
+      inputs: { baseUrl: target.origin, ...inputs },
+    });
     expect(outcome).toMatchObject({ ok: false });
     const audit = await service.audit.list({ tenantId: tenant.id, integrationId: integration.id });
     const failed = JSON.stringify(audit).includes('integration.auth_test_failed');

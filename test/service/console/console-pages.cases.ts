@@ -39,7 +39,8 @@ export function describeConsolePages(fixture: ApiFixture): void {
     tenant = await fixture.tenantWithTokens('standard', 'Pages tenant');
     other = await fixture.tenantWithTokens('standard', 'Other tenant');
     const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
-    integrationId = (await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).id;
+    integrationId = (await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin }))
+      .id;
     expect((await fixture.service.integrations.configureAuth({ ...ref, integrationId, inputs: { token: CANARY_KEY } })).ok).toBe(true);
     await fixture.service.startWorkers();
     await fixture.service.integrations.setAction({ ...ref, integrationId, action: 'importUsers', enabled: true });
@@ -115,7 +116,9 @@ export function describeConsolePages(fixture: ApiFixture): void {
         await admin.get(`/console/integrations/${integrationId}`);
         await admin.post(`/console/integrations/${integrationId}/sync`);
         const open = await viewer.get(`/console/integrations/${integrationId}`);
-        expect(open.text).toContain(`<p class="notice" role="status" data-sync-progress="/console/integrations/${integrationId}/sync-progress">Sync queued: 0 pages, 0 accounts seen.`);
+        expect(open.text).toContain(
+          `<p class="notice" role="status" data-sync-progress="/console/integrations/${integrationId}/sync-progress">Sync queued: 0 pages, 0 accounts seen.`,
+        );
         expect(open.text).toContain('<script src="/console/assets/console.js" defer></script>');
         const progress = await viewer.get(`/console/integrations/${integrationId}/sync-progress`);
         expect(progress.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -133,8 +136,16 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect((await consoleClient(fixture.api.app).get(`/console/integrations/${integrationId}/sync-progress`)).status).toBe(303);
     });
 
-    it('shows a run held by the deletion safeguard with the accounts it would remove; a viewer cannot decide, an admin approves', { timeout: 60_000 }, async () => {
-      await fixture.service.sync.configure({ tenantId: tenant.tenant.id, integrationId, removalThresholdMin: 0, removalThresholdPercent: 5, actor: 'operator' });
+    it('shows a run held by the deletion safeguard with the accounts it would remove; a viewer cannot decide, an admin approves', {
+      timeout: 60_000,
+    }, async () => {
+      await fixture.service.sync.configure({
+        tenantId: tenant.tenant.id,
+        integrationId,
+        removalThresholdMin: 0,
+        removalThresholdPercent: 5,
+        actor: 'operator',
+      });
       const leavers = incident.state.users.splice(10, 4);
       await fixture.service.sync.syncNow({ tenantId: tenant.tenant.id, integrationId, actor: 'operator' });
       const held = await settled();
@@ -157,7 +168,10 @@ export function describeConsolePages(fixture: ApiFixture): void {
       const after = await admin.get(approved.location!);
       expect(after.text).toContain('The held removals were approved and carried out.');
       expect(after.text).toContain('Nothing of this run waits for approval.');
-      expect(await fixture.service.sync.getRun({ tenantId: tenant.tenant.id, integrationId, runId: held.id })).toMatchObject({ status: 'succeeded', counts: { removed: 4 } });
+      expect(await fixture.service.sync.getRun({ tenantId: tenant.tenant.id, integrationId, runId: held.id })).toMatchObject({
+        status: 'succeeded',
+        counts: { removed: 4 },
+      });
       expect((await admin.post(`/console/integrations/${integrationId}/runs/${held.id}/reject`)).status).toBe(409);
     });
 
@@ -277,14 +291,20 @@ export function describeConsolePages(fixture: ApiFixture): void {
 
     it('onboards a person into chosen applications at a chosen time, and runs one enabled action for them (admin)', { timeout: 60_000 }, async () => {
       const [nia] = (await fixture.service.people.list({ tenantId: tenant.tenant.id })).filter((person) => person.name === 'Nia Newcomer');
-      expect((await admin.get('/console/people')).text).toContain(`<a href="/console/people/${nia!.id}/workflows" aria-label="Onboard or run an action: Nia Newcomer">`);
+      expect((await admin.get('/console/people')).text).toContain(
+        `<a href="/console/people/${nia!.id}/workflows" aria-label="Onboard or run an action: Nia Newcomer">`,
+      );
       expect((await viewer.get(`/console/people/${nia!.id}/workflows`)).status).toBe(403);
       const page = await admin.get(`/console/people/${nia!.id}/workflows`);
       expect(page.text).toContain(`<input type="checkbox" name="integrationId" value="${integrationId}"> Incident platform (PagerDuty)</label>`);
       expect(page.text).toContain(`<option value="${integrationId} deleteUser">Incident platform (PagerDuty): Delete User</option>`);
       expect((await admin.post(`/console/people/${nia!.id}/onboard`, { idempotencyKey: 'k1' })).status).toBe(400);
       expect((await admin.post(`/console/people/${nia!.id}/onboard`, { integrationId, activateAt: 'tomorrow', idempotencyKey: 'k1' })).status).toBe(400);
-      const onboarded = await admin.post(`/console/people/${nia!.id}/onboard`, { integrationId, activateAt: '2030-12-01T09:00', idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(page.text)![1]! });
+      const onboarded = await admin.post(`/console/people/${nia!.id}/onboard`, {
+        integrationId,
+        activateAt: '2030-12-01T09:00',
+        idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(page.text)![1]!,
+      });
       expect(onboarded.status).toBe(303);
       const onboarding = await admin.get(onboarded.location!);
       expect(onboarding.text).toContain('<dt>Kind</dt><dd>onboarding</dd><dt>Person</dt><dd>Nia Newcomer (newcomer@example.com)</dd>');
@@ -317,7 +337,9 @@ export function describeConsolePages(fixture: ApiFixture): void {
       } finally {
         await fixture.service.startWorkers();
       }
-      expect((await fixture.service.workflows.get({ tenantId: tenant.tenant.id, workflowId: workflowId! })).tasks.every((task) => task.status === 'skipped')).toBe(true);
+      expect(
+        (await fixture.service.workflows.get({ tenantId: tenant.tenant.id, workflowId: workflowId! })).tasks.every((task) => task.status === 'skipped'),
+      ).toBe(true);
       expect((await admin.post(`/console/workflows/${workflowId!}/cancel`)).status).toBe(409);
     });
 
@@ -326,29 +348,48 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(page.text).toContain('<label for="setting-intervalSeconds">Seconds between scheduled syncs</label>');
       expect((await viewer.get(`/console/integrations/${integrationId}`)).text).toMatch(/<dt>Seconds between scheduled syncs<\/dt><dd>3600<\/dd>/);
       expect((await viewer.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '1800' })).status).toBe(403);
-      const saved = await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '1800', removalThresholdPercent: '30', removalThresholdMin: '10', maxConsecutiveFailures: '5' });
+      const saved = await admin.post(`/console/integrations/${integrationId}/sync-settings`, {
+        intervalSeconds: '1800',
+        removalThresholdPercent: '30',
+        removalThresholdMin: '10',
+        maxConsecutiveFailures: '5',
+      });
       expect(saved.status).toBe(303);
       expect((await admin.get(saved.location!)).text).toContain('The sync settings were saved.');
-      expect((await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId })).settings).toMatchObject({ intervalSeconds: 1800, removalThresholdPercent: 30 });
+      expect((await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId })).settings).toMatchObject({
+        intervalSeconds: 1800,
+        removalThresholdPercent: 30,
+      });
       const outOfRange = await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: '5' });
       expect(outOfRange.status).toBe(400);
       expect(outOfRange.text).toContain('intervalSeconds must be a whole number from 60 to 604800');
-      expect((await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: 'soon' })).text).toContain('must be a whole number; nothing was saved.');
+      expect((await admin.post(`/console/integrations/${integrationId}/sync-settings`, { intervalSeconds: 'soon' })).text).toContain(
+        'must be a whole number; nothing was saved.',
+      );
 
       // A second application whose target goes away: its first sync fails and, with one failure allowed, it is quarantined.
       const gone = await startIncidentPlatform({ users: seedUsers({ count: 1 }), keys: { [CANARY_KEY]: 'full' } });
       const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
-      const second = await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin, name: 'Gone pager' });
+      const second = await fixture.service.integrations.create({
+        ...ref,
+        type: 'prebuilt',
+        connector: 'incident-platform',
+        baseUrl: gone.server.origin,
+        name: 'Gone pager',
+      });
       expect((await fixture.service.integrations.configureAuth({ ...ref, integrationId: second.id, inputs: { token: CANARY_KEY } })).ok).toBe(true);
       await fixture.service.sync.configure({ ...ref, integrationId: second.id, maxConsecutiveFailures: 1 });
       await gone.close();
       await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: true });
-      while (!(await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id })).quarantined) await new Promise((resolve) => setTimeout(resolve, 200));
+      while (!(await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id })).quarantined)
+        await new Promise((resolve) => setTimeout(resolve, 200));
       const quarantined = await admin.get(`/console/integrations/${second.id}`);
       expect(quarantined.text).toMatch(/Quarantined since <time datetime="[^"]+">[^<]+<\/time> after 1 failed runs in a row/);
       expect(quarantined.text).toContain('Resume scheduled syncs</button>');
       expect((await viewer.get(`/console/integrations/${second.id}`)).text).not.toContain('Resume scheduled syncs');
-      expect((await viewer.get('/console/integrations')).text).toMatch(/Gone pager<\/a><\/th>\s*<td>Prebuilt<\/td><td>incident-platform<\/td><td>quarantined<\/td>/);
+      expect((await viewer.get('/console/integrations')).text).toMatch(
+        /Gone pager<\/a><\/th>\s*<td>Prebuilt<\/td><td>incident-platform<\/td><td>quarantined<\/td>/,
+      );
       const resumed = await admin.post(`/console/integrations/${second.id}/sync/resume`);
       expect(resumed.status).toBe(303);
       expect((await admin.get(resumed.location!)).text).toContain('The quarantine was lifted');
@@ -363,17 +404,24 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect((await viewer.get('/console/people')).text).toContain('<a href="/console/people/unlinked">');
       const page = await viewer.get('/console/people/unlinked');
       expect(page.status).toBe(200);
-      expect(page.text).toMatch(new RegExp(`<tr><td><a href="/console/integrations/${integrationId}">Incident platform \\(PagerDuty\\)</a></td><td>mallory@example.com</td><td>&lt;script&gt;`));
+      expect(page.text).toMatch(
+        new RegExp(
+          `<tr><td><a href="/console/integrations/${integrationId}">Incident platform \\(PagerDuty\\)</a></td><td>mallory@example.com</td><td>&lt;script&gt;`,
+        ),
+      );
       expect(page.text).toMatch(/<tr><td>twin@example.com<\/td><td>Twin One, Twin Two<\/td><td class="num">0<\/td><\/tr>/i);
     });
 
     it('shows the audit log newest first with the console’s acts, paged', async () => {
       // More entries than a page holds: the newest 50 are these.
-      for (let index = 0; index < 50; index += 1) await fixture.service.sync.configure({ tenantId: tenant.tenant.id, integrationId, intervalSeconds: 3600 + index, actor: 'operator' });
+      for (let index = 0; index < 50; index += 1)
+        await fixture.service.sync.configure({ tenantId: tenant.tenant.id, integrationId, intervalSeconds: 3600 + index, actor: 'operator' });
       const newest = await viewer.get('/console/audit');
       expect(newest.status).toBe(200);
       expect(newest.text).toContain('<a href="/console/audit" aria-current="page">Audit log</a>');
-      expect(newest.text).toMatch(/<tbody><tr><td><time[^>]*>[^<]*<\/time><\/td><td>sync\.configured<\/td><td>Incident platform \(PagerDuty\)<\/td><td>operator<\/td><td><code>\{&quot;intervalSeconds&quot;:3649,/);
+      expect(newest.text).toMatch(
+        /<tbody><tr><td><time[^>]*>[^<]*<\/time><\/td><td>sync\.configured<\/td><td>Incident platform \(PagerDuty\)<\/td><td>operator<\/td><td><code>\{&quot;intervalSeconds&quot;:3649,/,
+      );
       expect(newest.text).not.toContain('>Newest</a>');
       const older = /<a href="(\/console\/audit\?before=\d+)">Older entries<\/a>/.exec(newest.text)?.[1];
       expect(older).toBeTruthy();
@@ -381,7 +429,9 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(second.status).toBe(200);
       expect(second.text).toContain('<a href="/console/audit">Newest</a>');
       expect(second.text).not.toContain('&quot;intervalSeconds&quot;:3649,');
-      expect(second.text).toMatch(/<td>sync\.removals_approved<\/td><td>Incident platform \(PagerDuty\)<\/td><td>console token:[0-9a-f-]+ \(admin token\)<\/td>/);
+      expect(second.text).toMatch(
+        /<td>sync\.removals_approved<\/td><td>Incident platform \(PagerDuty\)<\/td><td>console token:[0-9a-f-]+ \(admin token\)<\/td>/,
+      );
       expect((await viewer.get('/console/audit?before=soon')).status).toBe(400);
     });
 
@@ -389,7 +439,12 @@ export function describeConsolePages(fixture: ApiFixture): void {
       const stranger = consoleClient(fixture.api.app, answers);
       await stranger.signIn(other.admin);
       expect((await stranger.get('/console/integrations')).text).toContain('No integrations yet.');
-      for (const url of [`/console/integrations/${integrationId}`, `/console/integrations/${integrationId}/audit`, `/console/integrations/${integrationId}/audit.csv`, `/console/integrations/${integrationId}/add-user`]) {
+      for (const url of [
+        `/console/integrations/${integrationId}`,
+        `/console/integrations/${integrationId}/audit`,
+        `/console/integrations/${integrationId}/audit.csv`,
+        `/console/integrations/${integrationId}/add-user`,
+      ]) {
         expect((await stranger.get(url)).status, url).toBe(404);
       }
       expect((await stranger.get('/console/access-grid')).text).not.toContain('Ada the Person');

@@ -19,7 +19,9 @@ beforeAll(async () => {
   tenant = await fixture.tenantWithTokens('standard', 'Password tenant');
   await fixture.service.operators.create({ tenantId: tenant.tenant.id, username: 'ada', password: ADMIN_PASSWORD, role: 'admin', actor: 'operator' });
   await fixture.service.operators.create({ tenantId: tenant.tenant.id, username: 'vic', password: VIEWER_PASSWORD, role: 'viewer', actor: 'operator' });
-  integrationId = (await fixture.service.integrations.create({ tenantId: tenant.tenant.id, type: 'scim', scimBaseUrl: 'https://scim.example.test/v2', actor: 'operator' })).id;
+  integrationId = (
+    await fixture.service.integrations.create({ tenantId: tenant.tenant.id, type: 'scim', scimBaseUrl: 'https://scim.example.test/v2', actor: 'operator' })
+  ).id;
 });
 afterAll(() => {
   for (const answer of answers) for (const secret of [ADMIN_PASSWORD, VIEWER_PASSWORD, tenant.admin, tenant.viewer]) expect(answer).not.toContain(secret);

@@ -18,7 +18,9 @@ let integrationId: string;
 beforeAll(async () => {
   tenant = await fixture.tenantWithTokens('standard', 'Console tenant');
   // A draft integration: enough for pages and forms that need one, without a target.
-  integrationId = (await fixture.service.integrations.create({ tenantId: tenant.tenant.id, type: 'scim', scimBaseUrl: 'https://scim.example.test/v2', actor: 'operator' })).id;
+  integrationId = (
+    await fixture.service.integrations.create({ tenantId: tenant.tenant.id, type: 'scim', scimBaseUrl: 'https://scim.example.test/v2', actor: 'operator' })
+  ).id;
 });
 afterAll(() => {
   // No answer of the console ever carried a token.
@@ -86,7 +88,13 @@ describe('console sign-in', () => {
     const browser = client();
     await browser.signIn(tenant.admin);
     const runsBefore = await fixture.service.sync.listRuns({ tenantId: tenant.tenant.id, integrationId });
-    const withoutField = () => fixture.api.app.inject({ method: 'POST', url: `/console/integrations/${integrationId}/sync`, headers: { cookie: browser.cookie!, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'go=1' });
+    const withoutField = () =>
+      fixture.api.app.inject({
+        method: 'POST',
+        url: `/console/integrations/${integrationId}/sync`,
+        headers: { cookie: browser.cookie!, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'go=1',
+      });
     const attempts = [
       () => browser.post(`/console/integrations/${integrationId}/sync`, { _csrf: '' }),
       () => browser.post(`/console/integrations/${integrationId}/sync`, { _csrf: 'x'.repeat(43) }),
@@ -176,7 +184,12 @@ describe('console sign-in', () => {
     const browser = client();
     await browser.signIn(tenant.admin);
     const send = (type: string, payload: string) =>
-      fixture.api.app.inject({ method: 'POST', url: `/console/integrations/${integrationId}/sync`, headers: { cookie: browser.cookie!, 'content-type': type }, payload });
+      fixture.api.app.inject({
+        method: 'POST',
+        url: `/console/integrations/${integrationId}/sync`,
+        headers: { cookie: browser.cookie!, 'content-type': type },
+        payload,
+      });
     const cases = [
       { type: 'application/json', payload: '{"_csrf":', status: 400, text: 'could not read what was sent' },
       { type: 'application/x-www-form-urlencoded', payload: `_csrf=${'x'.repeat(1_100_000)}`, status: 413, text: 'more than the console accepts' },
@@ -191,7 +204,12 @@ describe('console sign-in', () => {
   });
 
   it('leaves the API as it was: forms are refused there, and the console is not in its OpenAPI document', async () => {
-    const form = await fixture.api.app.inject({ method: 'POST', url: '/v1/people', headers: { authorization: `Bearer ${tenant.admin}`, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=a%40b.c&name=A' });
+    const form = await fixture.api.app.inject({
+      method: 'POST',
+      url: '/v1/people',
+      headers: { authorization: `Bearer ${tenant.admin}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.c&name=A',
+    });
     expect(form.statusCode).toBe(415);
     const document = JSON.parse((await fixture.api.app.inject({ url: '/openapi.json' })).body);
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/console'))).toEqual([]);
@@ -219,7 +237,8 @@ describe('console API tokens', () => {
     const page = await admin.get('/console/tokens');
     expect(page.text).toContain('<td>self (this session)</td><td>admin</td>');
     expect(page.text).toContain('aria-label="Revoke to revoke">Revoke</button>');
-    for (const secret of [own.token, other.token, hashToken(own.token), hashToken(other.token), hashToken(tenant.admin)]) expect(page.text).not.toContain(secret);
+    for (const secret of [own.token, other.token, hashToken(own.token), hashToken(other.token), hashToken(tenant.admin)])
+      expect(page.text).not.toContain(secret);
     const revoked = await admin.post(`/console/tokens/${other.tokenId}/revoke`);
     expect(revoked.location).toBe('/console/tokens?notice=revoked');
     expect((await admin.get(revoked.location!)).text).toContain('The token was revoked.');
@@ -227,7 +246,12 @@ describe('console API tokens', () => {
     const self = await admin.post(`/console/tokens/${own.tokenId}/revoke`);
     expect(self.location).toBe('/console/sign-in');
     expect((await admin.get('/console/integrations')).status).toBe(303);
-    expect((await fixture.service.tokens.list({ tenantId: tenant.tenant.id })).filter((token) => token.revokedAt !== null).map((token) => token.name).sort()).toEqual(expect.arrayContaining(['self', 'to revoke']));
+    expect(
+      (await fixture.service.tokens.list({ tenantId: tenant.tenant.id }))
+        .filter((token) => token.revokedAt !== null)
+        .map((token) => token.name)
+        .sort(),
+    ).toEqual(expect.arrayContaining(['self', 'to revoke']));
   });
 });
 

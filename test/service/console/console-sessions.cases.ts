@@ -41,7 +41,8 @@ export async function send(api: HttpApp, browser: Browser, request: { method: 'G
     ...(form ? { payload: form } : {}),
   });
   const setCookie = response.headers['set-cookie'];
-  for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) browser.cookie = /Max-Age=0/i.test(line) ? undefined : line.split(';')[0];
+  for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [])
+    browser.cookie = /Max-Age=0/i.test(line) ? undefined : line.split(';')[0];
   const csrf = CSRF.exec(response.body)?.[1];
   if (csrf) browser.csrf = csrf;
   return response;
@@ -53,9 +54,13 @@ export async function signIn(api: HttpApp, browser: Browser, form: Record<string
   return send(api, browser, { method: 'POST', url: '/console/sign-in', form, address });
 }
 
-export const signedIn = async (api: HttpApp, browser: Browser) => (await send(api, browser, { method: 'GET', url: '/console/integrations' })).statusCode === 200;
+export const signedIn = async (api: HttpApp, browser: Browser) =>
+  (await send(api, browser, { method: 'GET', url: '/console/integrations' })).statusCode === 200;
 
-export function useSessionsHarness(storage: StorageSetup, limits: { maxPerTenant: number; maxFailuresPerUsername: number; maxFailuresPerAddress: number }): SessionsHarness {
+export function useSessionsHarness(
+  storage: StorageSetup,
+  limits: { maxPerTenant: number; maxFailuresPerUsername: number; maxFailuresPerAddress: number },
+): SessionsHarness {
   const harness = { clock: { now: Date.parse('2026-01-05T09:00:00Z') } } as SessionsHarness;
   const open = async () => {
     harness.service = await openService(harness.options);
@@ -165,7 +170,11 @@ export function describeConsoleSessions(harness: SessionsHarness, limits: { maxP
       const page = await send(harness.api, {}, { method: 'GET', url: '/console/sign-in', address: `10.1.${index >> 8}.${index & 255}` });
       expect(page.statusCode).toBe(200);
     }
-    const answer = await send(harness.api, operator, { method: 'POST', url: '/console/sign-in', form: { method: 'password', username: a.username, password: PASSWORD } });
+    const answer = await send(harness.api, operator, {
+      method: 'POST',
+      url: '/console/sign-in',
+      form: { method: 'password', username: a.username, password: PASSWORD },
+    });
     expect(answer.statusCode).toBe(303);
     expect(await signedIn(harness.api, operator)).toBe(true);
     // A forged sign-in form (a cookie value without the matching token) is still refused.
@@ -184,7 +193,8 @@ export function describeConsoleSessions(harness: SessionsHarness, limits: { maxP
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBe(String(WINDOW_MS / 1000));
     expect(refused.body).toContain('Too many sign-in attempts');
-    for (let index = 0; index < limits.maxFailuresPerUsername; index += 1) expect((await attempt('nobody-by-this-name', 'wrong password entirely', '192.0.2.11')).statusCode).toBe(401);
+    for (let index = 0; index < limits.maxFailuresPerUsername; index += 1)
+      expect((await attempt('nobody-by-this-name', 'wrong password entirely', '192.0.2.11')).statusCode).toBe(401);
     const unknown = await attempt('nobody-by-this-name', PASSWORD, '192.0.2.99');
     expect(unknown.statusCode).toBe(429);
     const strip = (body: string) => body.replace(CSRF, '').replace(/value="[^"]*"/g, '');
@@ -204,7 +214,14 @@ export function describeConsoleSessions(harness: SessionsHarness, limits: { maxP
       forms.push(browser);
     }
     const answers = await Promise.all(
-      forms.map((browser, index) => send(harness.api, browser, { method: 'POST', url: '/console/sign-in', form: { method: 'password', username: a.username, password: 'wrong password entirely' }, address: `203.0.113.${index}` })),
+      forms.map((browser, index) =>
+        send(harness.api, browser, {
+          method: 'POST',
+          url: '/console/sign-in',
+          form: { method: 'password', username: a.username, password: 'wrong password entirely' },
+          address: `203.0.113.${index}`,
+        }),
+      ),
     );
     const statuses = answers.map((answer) => answer.statusCode).sort();
     expect(statuses).toEqual([...Array(limits.maxFailuresPerUsername).fill(401), ...Array(4).fill(429)]);
@@ -216,7 +233,12 @@ export function describeConsoleSessions(harness: SessionsHarness, limits: { maxP
     const browser: Browser = {};
     const address = '198.51.100.7';
     for (let index = 0; index < 20; index += 1) {
-      const answer = await signIn(harness.api, browser, index % 2 ? { token: `lcs_${'x'.repeat(43)}` } : { method: 'password', username: `guess-${index}`, password: 'wrong password entirely' }, address);
+      const answer = await signIn(
+        harness.api,
+        browser,
+        index % 2 ? { token: `lcs_${'x'.repeat(43)}` } : { method: 'password', username: `guess-${index}`, password: 'wrong password entirely' },
+        address,
+      );
       if (answer.statusCode === 429) break;
       expect(answer.statusCode).toBe(401);
     }

@@ -103,7 +103,9 @@ describe('console setup wizard', () => {
     const previewed = await admin.post(`/console/integrations/${integration!.id}/preview`);
     expect(previewed.status).toBe(200);
     expect(previewed.text).toContain('6 records: 6 importable, 1 with problems.');
-    expect(previewed.text).toMatch(/<tr class="problem"><td class="num">5<\/td><td>PNOMAIL<\/td><td><\/td><td>&lt;i&gt;No Mail&lt;\/i&gt;<\/td>\s*<td>false<\/td><td><strong>[^<]*email[^<]*<\/strong><\/td><\/tr>/);
+    expect(previewed.text).toMatch(
+      /<tr class="problem"><td class="num">5<\/td><td>PNOMAIL<\/td><td><\/td><td>&lt;i&gt;No Mail&lt;\/i&gt;<\/td>\s*<td>false<\/td><td><strong>[^<]*email[^<]*<\/strong><\/td><\/tr>/,
+    );
     const viewer = consoleClient(fixture.api.app, answers);
     await viewer.signIn(tenant.viewer);
     expect((await viewer.post(`/console/integrations/${integration!.id}/test`)).status).toBe(403);
@@ -112,7 +114,13 @@ describe('console setup wizard', () => {
   it('answers a target that cannot be reached with a 502 page saying so', { timeout: 60_000 }, async () => {
     const gone = await startIncidentPlatform({ users: seedUsers({ count: 1 }), keys: { [KEY]: 'full' } });
     const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
-    const integration = await fixture.service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: gone.server.origin, name: 'Gone' });
+    const integration = await fixture.service.integrations.create({
+      ...ref,
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: gone.server.origin,
+      name: 'Gone',
+    });
     expect((await fixture.service.integrations.configureAuth({ ...ref, integrationId: integration.id, inputs: { token: KEY } })).ok).toBe(true);
     await gone.close();
     await admin.get(`/console/integrations/${integration.id}/setup`);
@@ -135,12 +143,16 @@ describe('console setup wizard', () => {
     expect(byo.text).not.toContain('<b>bad</b>');
     // Beside each diagnostic, the spec line it names with a caret at its column, escaped.
     expect(byo.text).toContain('SPEC_INVALID_ID: ');
-    expect(byo.text).toContain('<pre class="spec-line" aria-label="Spec line 2, column 5"><code>  2 | id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;\n    |     ^</code></pre>');
+    expect(byo.text).toContain(
+      '<pre class="spec-line" aria-label="Spec line 2, column 5"><code>  2 | id: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;\n    |     ^</code></pre>',
+    );
     expect((await admin.post('/console/integrations', { type: 'other' })).status).toBe(400);
   });
 
   it('shows what the plan allows; a build-your-own custom action below Business is listed with why it is unavailable', { timeout: 60_000 }, async () => {
-    expect((await admin.get('/console/integrations')).text).toContain('This tenant is on the <strong>standard</strong> plan, which allows integrations. Custom actions need the business plan.');
+    expect((await admin.get('/console/integrations')).text).toContain(
+      'This tenant is on the <strong>standard</strong> plan, which allows integrations. Custom actions need the business plan.',
+    );
     await admin.get('/console/integrations/new');
     const created = await admin.post('/console/integrations', { type: 'build-your-own', spec: BYO_SPEC });
     expect(created.status).toBe(303);
@@ -163,14 +175,18 @@ describe('console setup wizard', () => {
     const none = await fixture.tenantWithTokens('none', 'No-plan tenant');
     const stranger = consoleClient(fixture.api.app, answers);
     await stranger.signIn(none.admin);
-    expect((await stranger.get('/console/integrations')).text).toContain('on the <strong>none</strong> plan, which allows no integration. Integrations need the standard plan. Custom actions need the business plan.');
+    expect((await stranger.get('/console/integrations')).text).toContain(
+      'on the <strong>none</strong> plan, which allows no integration. Integrations need the standard plan. Custom actions need the business plan.',
+    );
     await stranger.get('/console/integrations/new');
     const refused = await stranger.post('/console/integrations', { type: 'scim', scimBaseUrl: 'https://scim.example.test/v2' });
     expect(refused.status).toBe(403);
     expect(refused.text).toContain('integrations need the standard plan');
   });
 
-  it('Generate Config: the proposal with why, then a confirmed (edited) save; a spec error saves nothing; prebuilt only compares', { timeout: 60_000 }, async () => {
+  it('Generate Config: the proposal with why, then a confirmed (edited) save; a spec error saves nothing; prebuilt only compares', {
+    timeout: 60_000,
+  }, async () => {
     const integrations = await fixture.service.integrations.list({ tenantId: tenant.tenant.id });
     const byo = integrations.find((integration) => integration.name === 'Acme pager')!;
     const prebuilt = integrations.find((integration) => integration.type === 'prebuilt' && integration.authConfigured)!;
@@ -182,7 +198,12 @@ describe('console setup wizard', () => {
     expect(proposal.text).toMatch(/<tr><td>email<\/td><td><code>[^<]*email[^<]*<\/code><\/td><td>[^<]+<\/td>/);
     expect(proposal.text).toContain('<input type="text" id="apply-records" name="records" value=".users" required spellcheck="false">');
     expect(proposal.text).toMatch(/name="mapping\.email" value="[^"]*&quot;[^"]*"/);
-    const mapping = Object.fromEntries([...proposal.text.matchAll(/name="mapping\.(\w+)" value="([^"]*)"/g)].map(([, field, value]) => [`mapping.${field}`, value!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>')]));
+    const mapping = Object.fromEntries(
+      [...proposal.text.matchAll(/name="mapping\.(\w+)" value="([^"]*)"/g)].map(([, field, value]) => [
+        `mapping.${field}`,
+        value!.replaceAll('&quot;', '"').replaceAll('&amp;', '&').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>'),
+      ]),
+    );
     expect(Object.keys(mapping)).toEqual(expect.arrayContaining(['mapping.id', 'mapping.email', 'mapping.name']));
 
     const broken = await admin.post(`/console/integrations/${byo.id}/generate-config/apply`, { records: '.users', ...mapping, 'mapping.name': '.name |||' });
@@ -190,11 +211,17 @@ describe('console setup wizard', () => {
     expect(broken.text).toContain('Nothing was saved');
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/importUsers\/mapping\/name\)/);
     expect(broken.text).toContain('value=".name |||"');
-    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 20"><code>  \1 \|       name: \.name \|\|\|\n {3,} \| {20}\^<\/code><\/pre><\/li>/);
+    expect(broken.text).toMatch(
+      /<pre class="spec-line" aria-label="Spec line (\d+), column 20"><code>  \1 \|       name: \.name \|\|\|\n {3,} \| {20}\^<\/code><\/pre><\/li>/,
+    );
     const before = await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'importUsers' });
     expect(JSON.stringify(before)).not.toContain('|||');
 
-    const saved = await admin.post(`/console/integrations/${byo.id}/generate-config/apply`, { records: '.users', ...mapping, 'mapping.name': '.name // "unnamed"' });
+    const saved = await admin.post(`/console/integrations/${byo.id}/generate-config/apply`, {
+      records: '.users',
+      ...mapping,
+      'mapping.name': '.name // "unnamed"',
+    });
     expect(saved.status).toBe(303);
     expect((await admin.get(saved.location!)).text).toContain('The generated configuration was saved into Import Users.');
     const after = await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'importUsers' });
@@ -210,7 +237,9 @@ describe('console setup wizard', () => {
     const integrations = await fixture.service.integrations.list({ tenantId: tenant.tenant.id });
     const byo = integrations.find((integration) => integration.name === 'Acme pager')!;
     const prebuilt = integrations.find((integration) => integration.type === 'prebuilt' && integration.authConfigured)!;
-    expect((await admin.get(`/console/integrations/${byo.id}/setup`)).text).toContain(`<a href="/console/integrations/${byo.id}/actions/createUser/config">Configure Create User</a>`);
+    expect((await admin.get(`/console/integrations/${byo.id}/setup`)).text).toContain(
+      `<a href="/console/integrations/${byo.id}/actions/createUser/config">Configure Create User</a>`,
+    );
     const form = await admin.get(`/console/integrations/${byo.id}/actions/deleteUser/config`);
     expect(form.text).toContain('<option value="DELETE" selected>DELETE</option>');
     expect(form.text).toContain('name="path" value="/users/{account.id}"');
@@ -221,16 +250,29 @@ describe('console setup wizard', () => {
     expect(broken.status).toBe(422);
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/deleteUser\/path\): error SPEC_INVALID_PATH: /);
     expect(broken.text).toContain('name="path" value="users/{account.id}"');
-    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 11"><code>  \1 \|     path: users\/\{account\.id\}\n {3,} \| {11}\^<\/code><\/pre><\/li>/);
-    expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'deleteUser' })).config).toMatchObject({ path: '/users/{account.id}' });
+    expect(broken.text).toMatch(
+      /<pre class="spec-line" aria-label="Spec line (\d+), column 11"><code>  \1 \|     path: users\/\{account\.id\}\n {3,} \| {11}\^<\/code><\/pre><\/li>/,
+    );
+    expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'deleteUser' })).config).toMatchObject(
+      { path: '/users/{account.id}' },
+    );
     expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, query: '{not json' })).status).toBe(400);
     expect((await admin.post(`/console/integrations/${byo.id}/actions/deleteUser/config`, { ...deleteFields, success: 'ok' })).status).toBe(400);
 
-    const created = await admin.post(`/console/integrations/${byo.id}/actions/createUser/config`, { method: 'POST', path: '/users', body: '{"user": {"name": {{user.name}}, "email": {{user.email}}}}', success: '201' });
+    const created = await admin.post(`/console/integrations/${byo.id}/actions/createUser/config`, {
+      method: 'POST',
+      path: '/users',
+      body: '{"user": {"name": {{user.name}}, "email": {{user.email}}}}',
+      success: '201',
+    });
     expect(created.status).toBe(303);
     expect((await admin.get(created.location!)).text).toContain('The action was saved; the spec is valid.');
-    expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' })).config).toMatchObject({ method: 'POST', path: '/users', success: [201] });
-    expect((await fixture.service.integrations.listActions({ tenantId: tenant.tenant.id, integrationId: byo.id })).map((action) => action.name)).toContain('createUser');
+    expect((await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' })).config).toMatchObject(
+      { method: 'POST', path: '/users', success: [201] },
+    );
+    expect((await fixture.service.integrations.listActions({ tenantId: tenant.tenant.id, integrationId: byo.id })).map((action) => action.name)).toContain(
+      'createUser',
+    );
     expect((await admin.get(`/console/integrations/${prebuilt.id}/actions/importUsers/config`)).status).toBe(409);
   });
 
@@ -245,18 +287,24 @@ describe('console setup wizard', () => {
     const preview = await admin.post(`${url}/preview`, typed);
     expect(preview.status).toBe(200);
     expect(preview.text).toContain(`<p><strong>POST</strong> <code>${incident.server.origin}/users</code></p>`);
-    expect(preview.text).toContain(`<pre><code>{\n  &quot;user&quot;: {\n    &quot;name&quot;: &quot;${operator}&quot;,\n    &quot;note&quot;: &quot;&lt;typed &amp; unsaved&gt;&quot;\n  }\n}</code></pre>`);
+    expect(preview.text).toContain(
+      `<pre><code>{\n  &quot;user&quot;: {\n    &quot;name&quot;: &quot;${operator}&quot;,\n    &quot;note&quot;: &quot;&lt;typed &amp; unsaved&gt;&quot;\n  }\n}</code></pre>`,
+    );
     expect(preview.text).toContain('name="body" rows="6"');
     expect(preview.text).toContain('nothing was saved and this request was not sent');
     expect(preview.text).toContain('&lt;typed &amp; unsaved&gt;&quot;}}</textarea>');
-    expect(JSON.stringify(await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' }))).not.toContain('typed');
+    expect(
+      JSON.stringify(await fixture.service.integrations.actionConfig({ tenantId: tenant.tenant.id, integrationId: byo.id, action: 'createUser' })),
+    ).not.toContain('typed');
 
     const broken = await admin.post(`${url}/preview`, { ...typed, body: '{"user": {"name": {{user.name}' });
     expect(broken.status).toBe(422);
     expect(broken.text).toContain('The payload could not be previewed: ');
     expect(broken.text).toMatch(/<li>line \d+, column \d+ \(\/actions\/createUser\/body\): error SPEC_[A-Z_]+: /);
     expect(broken.text).toContain('{&quot;user&quot;: {&quot;name&quot;: {{user.name}</textarea>');
-    expect(broken.text).toMatch(/<pre class="spec-line" aria-label="Spec line (\d+), column 35"><code>  \1 \|     body: &#39;\{&quot;user&quot;: \{&quot;name&quot;: \{\{user\.name\}&#39;\n {3,} \| {35}\^<\/code><\/pre><\/li>/);
+    expect(broken.text).toMatch(
+      /<pre class="spec-line" aria-label="Spec line (\d+), column 35"><code>  \1 \|     body: &#39;\{&quot;user&quot;: \{&quot;name&quot;: \{\{user\.name\}&#39;\n {3,} \| {35}\^<\/code><\/pre><\/li>/,
+    );
 
     const viewer = consoleClient(fixture.api.app, answers);
     await viewer.signIn(tenant.viewer);
@@ -264,7 +312,9 @@ describe('console setup wizard', () => {
   });
 
   it('saves the workflow settings: keep accounts (deactivate instead of delete) and tasks at once', async () => {
-    const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter((candidate) => candidate.type === 'prebuilt' && candidate.authConfigured);
+    const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter(
+      (candidate) => candidate.type === 'prebuilt' && candidate.authConfigured,
+    );
     const ref = { tenantId: tenant.tenant.id, integrationId: integration!.id };
     const setup = await admin.get(`/console/integrations/${ref.integrationId}/setup`);
     expect(setup.text).toContain('<input type="checkbox" name="keepAccounts" value="true"> Keep accounts');

@@ -50,7 +50,12 @@ describe('sessions before sign-in', () => {
   });
 
   it('binds the CSRF token to the key: another service key gives another token', () => {
-    const other = consoleSessionOperations({ db: emptyDb, key: deriveSessionKey(Buffer.alloc(32, 8)), verifyToken: async () => undefined, verifyPassword: async () => undefined });
+    const other = consoleSessionOperations({
+      db: emptyDb,
+      key: deriveSessionKey(Buffer.alloc(32, 8)),
+      verifyToken: async () => undefined,
+      verifyPassword: async () => undefined,
+    });
     const form = sessions.begin();
     expect(other.begin().csrf).not.toBe(form.csrf);
   });
@@ -61,14 +66,37 @@ describe('sign-in throttle decision', () => {
   const keys = throttleKeys({ address: '192.0.2.1', username: ' Ada ', limits });
   const all = [keys.address, keys.username!];
   // Counts include the attempt being decided.
-  const cases: { name: string; counts: { key: 'address' | 'username'; windowStart: number; failures: number }[]; now: number; want: ReturnType<typeof decideSignIn> }[] = [
+  const cases: {
+    name: string;
+    counts: { key: 'address' | 'username'; windowStart: number; failures: number }[];
+    now: number;
+    want: ReturnType<typeof decideSignIn>;
+  }[] = [
     { name: 'no count', counts: [], now: 0, want: { allowed: true } },
     { name: 'the attempt that reaches the username limit', counts: [{ key: 'username', windowStart: 0, failures: 3 }], now: 10, want: { allowed: true } },
-    { name: 'the attempt past the username limit', counts: [{ key: 'username', windowStart: 0, failures: 4 }], now: 10, want: { allowed: false, retryAfterMs: 990 } },
+    {
+      name: 'the attempt past the username limit',
+      counts: [{ key: 'username', windowStart: 0, failures: 4 }],
+      now: 10,
+      want: { allowed: false, retryAfterMs: 990 },
+    },
     { name: 'the window has passed', counts: [{ key: 'username', windowStart: 0, failures: 30 }], now: 1000, want: { allowed: true } },
     { name: 'the username limit does not apply to the address', counts: [{ key: 'address', windowStart: 0, failures: 4 }], now: 10, want: { allowed: true } },
-    { name: 'the attempt past the address limit', counts: [{ key: 'address', windowStart: 100, failures: 11 }], now: 200, want: { allowed: false, retryAfterMs: 900 } },
-    { name: 'both past: the later end', counts: [{ key: 'address', windowStart: 100, failures: 11 }, { key: 'username', windowStart: 500, failures: 4 }], now: 600, want: { allowed: false, retryAfterMs: 900 } },
+    {
+      name: 'the attempt past the address limit',
+      counts: [{ key: 'address', windowStart: 100, failures: 11 }],
+      now: 200,
+      want: { allowed: false, retryAfterMs: 900 },
+    },
+    {
+      name: 'both past: the later end',
+      counts: [
+        { key: 'address', windowStart: 100, failures: 11 },
+        { key: 'username', windowStart: 500, failures: 4 },
+      ],
+      now: 600,
+      want: { allowed: false, retryAfterMs: 900 },
+    },
   ];
   for (const { name, counts, now, want } of cases) {
     it(name, () => {
@@ -89,8 +117,12 @@ describe('session cookie', () => {
     const app = Fastify();
     await app.register(fastifyCookie);
     await app.ready();
-    expect(app.serializeCookie(SESSION_COOKIE, 'abc', sessionCookieOptions({ secure: false }) as SerializeOptions)).toBe('console_session=abc; Path=/console; HttpOnly; SameSite=Lax');
-    expect(app.serializeCookie(SESSION_COOKIE, 'abc', sessionCookieOptions({ secure: true }) as SerializeOptions)).toBe('console_session=abc; Path=/console; HttpOnly; Secure; SameSite=Lax');
+    expect(app.serializeCookie(SESSION_COOKIE, 'abc', sessionCookieOptions({ secure: false }) as SerializeOptions)).toBe(
+      'console_session=abc; Path=/console; HttpOnly; SameSite=Lax',
+    );
+    expect(app.serializeCookie(SESSION_COOKIE, 'abc', sessionCookieOptions({ secure: true }) as SerializeOptions)).toBe(
+      'console_session=abc; Path=/console; HttpOnly; Secure; SameSite=Lax',
+    );
     expect(app.serializeCookie(SESSION_COOKIE, '', clearedCookieOptions({ secure: false }) as SerializeOptions)).toContain('Max-Age=0');
     await app.close();
   });

@@ -22,7 +22,11 @@ describe('seal / unseal', () => {
     { given: 'another integration', open: (s: ReturnType<typeof seal>) => unseal(key, s, associatedData(['credential', 't1', 'i2', 'token'])) },
     { given: 'another tenant', open: (s: ReturnType<typeof seal>) => unseal(key, s, associatedData(['credential', 't2', 'i1', 'token'])) },
     { given: 'another key', open: (s: ReturnType<typeof seal>) => unseal(randomBytes(32), s, aad) },
-    { given: 'a flipped byte', open: (s: ReturnType<typeof seal>) => unseal(key, { ...s, ciphertext: Buffer.from(Buffer.from(s.ciphertext, 'base64').map((b, i) => (i === 0 ? b ^ 1 : b))).toString('base64') }, aad) },
+    {
+      given: 'a flipped byte',
+      open: (s: ReturnType<typeof seal>) =>
+        unseal(key, { ...s, ciphertext: Buffer.from(Buffer.from(s.ciphertext, 'base64').map((b, i) => (i === 0 ? b ^ 1 : b))).toString('base64') }, aad),
+    },
   ])('refuses to open with $given', ({ open }) => {
     expect(open(seal(key, Buffer.from('s3cret'), aad))).toBeUndefined();
   });
@@ -33,9 +37,14 @@ describe('seal / unseal', () => {
 });
 
 describe('parseKek', () => {
-  it.each(['', 'not base64!', Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64')])('refuses %j, naming the source and not the value', (text) => {
-    expect(() => parseKek(text, 'CONNECTOR_KEK')).toThrow(expect.objectContaining({ code: 'KEY_INVALID', message: expect.stringContaining('CONNECTOR_KEK') }));
-  });
+  it.each(['', 'not base64!', Buffer.alloc(16).toString('base64'), Buffer.alloc(33).toString('base64')])(
+    'refuses %j, naming the source and not the value',
+    (text) => {
+      expect(() => parseKek(text, 'CONNECTOR_KEK')).toThrow(
+        expect.objectContaining({ code: 'KEY_INVALID', message: expect.stringContaining('CONNECTOR_KEK') }),
+      );
+    },
+  );
 
   it('accepts 32 bytes of base64 and fingerprints it without revealing it', () => {
     const raw = randomBytes(32);

@@ -28,7 +28,13 @@ describe('canary secret', () => {
   it('is never returned and never written in clear to the data directory', async () => {
     const { service } = fixture;
     const tenant = await service.tenants.create({ name: 'Canary', plan: 'business', actor });
-    const integration = await service.integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+    const integration = await service.integrations.create({
+      tenantId: tenant.id,
+      actor,
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: incident.server.origin,
+    });
     const ref = { tenantId: tenant.id, integrationId: integration.id };
     const answers: unknown[] = [];
     answers.push(await service.integrations.configureAuth({ ...ref, inputs: { token: CANARY }, actor }));

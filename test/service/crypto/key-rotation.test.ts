@@ -17,7 +17,11 @@ let dataDir: string;
 const actor = 'ops@example.com';
 const env = {};
 const keyFileText = () => readFile(join(dataDir, KEY_FILE), 'utf8');
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 beforeAll(async () => {
   dir = await makeTempDir('keys');
@@ -26,7 +30,10 @@ beforeAll(async () => {
 afterAll(() => dir.remove());
 
 /** Seals a value for a tenant with the keyring of a database opened on the key given. */
-async function withKeyring<T>(kekText: string, work: (keyring: Awaited<ReturnType<typeof openKeyring>>, db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
+async function withKeyring<T>(
+  kekText: string,
+  work: (keyring: Awaited<ReturnType<typeof openKeyring>>, db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>,
+): Promise<T> {
   const db = await openDatabase({ dataDir });
   try {
     return await work(await openKeyring(db, parseKek(kekText, 'test')), db);
@@ -43,7 +50,10 @@ describe('key-encryption key (embedded)', () => {
   it('creates a key file with mode 0600 on first start, and a data key per tenant', async () => {
     const service = await openService({ dataDir, env });
     try {
-      tenantIds = [(await service.tenants.create({ name: 'Acme', plan: 'standard', actor })).id, (await service.tenants.create({ name: 'Globex', plan: 'business', actor })).id];
+      tenantIds = [
+        (await service.tenants.create({ name: 'Acme', plan: 'standard', actor })).id,
+        (await service.tenants.create({ name: 'Globex', plan: 'business', actor })).id,
+      ];
     } finally {
       await service.close();
     }
@@ -69,7 +79,12 @@ describe('key-encryption key (embedded)', () => {
     try {
       expect(await service.rotateKey({ actor })).toEqual({ version: 2, tenants: 2 });
       for (const tenantId of tenantIds) {
-        expect((await service.audit.list({ tenantId, limit: 1 })).entries[0]).toMatchObject({ event: 'key.rotated', actor, integrationId: null, detail: { version: 2 } });
+        expect((await service.audit.list({ tenantId, limit: 1 })).entries[0]).toMatchObject({
+          event: 'key.rotated',
+          actor,
+          integrationId: null,
+          detail: { version: 2 },
+        });
       }
     } finally {
       await service.close();
@@ -85,7 +100,10 @@ describe('key-encryption key (embedded)', () => {
       // The credential itself was not re-encrypted, and still opens through the re-wrapped data key.
       expect(await keyring.openField(db, field(), sealedBefore)).toBe('canary-before-rotation');
     });
-    await expect(openService({ dataDir, env, kek: oldKey })).rejects.toMatchObject({ code: 'KEY_INVALID', message: expect.stringContaining('retired by a rotation') });
+    await expect(openService({ dataDir, env, kek: oldKey })).rejects.toMatchObject({
+      code: 'KEY_INVALID',
+      message: expect.stringContaining('retired by a rotation'),
+    });
   });
 
   it('forgets a next key file whose rotation never committed', async () => {

@@ -21,18 +21,25 @@ export interface ServiceProcess {
 
 export async function startServiceProcess(input: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServiceProcess> {
   const storage = input.dataDir === undefined ? [] : ['--data-dir', input.dataDir];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', ...storage, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])], {
-    cwd: REPO,
-    env: { ...process.env, DATABASE_URL: '', ...input.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', ...storage, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])],
+    {
+      cwd: REPO,
+      env: { ...process.env, DATABASE_URL: '', ...input.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the service printed no URL within ${input.timeoutMs ?? 60_000} ms; stderr: ${err}`)), input.timeoutMs ?? 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the service printed no URL within ${input.timeoutMs ?? 60_000} ms; stderr: ${err}`)),
+      input.timeoutMs ?? 60_000,
+    );
     const check = () => {
       const match = /service listening on (http:\/\/[0-9.]+:\d+)/.exec(out);
       if (match) {

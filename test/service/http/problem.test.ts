@@ -5,8 +5,19 @@ import { PROBLEM_CODES, type HttpOnlyCode, type ProblemCode } from '../../../src
 import { problemFor } from '../../../src/service/http/problem.js';
 import { ServiceError, type ServiceErrorCode } from '../../../src/service/service-error.js';
 
-const HTTP_ONLY: readonly HttpOnlyCode[] = ['UNAUTHORIZED', 'FORBIDDEN', 'VALIDATION_FAILED', 'AUTH_TEST_FAILED', 'MALFORMED_REQUEST', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR'];
-const SERVICE_CODES = (Object.keys(PROBLEM_CODES) as ProblemCode[]).filter((code): code is Exclude<ServiceErrorCode, 'INVALID_INPUT'> => !(HTTP_ONLY as readonly string[]).includes(code));
+const HTTP_ONLY: readonly HttpOnlyCode[] = [
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'VALIDATION_FAILED',
+  'AUTH_TEST_FAILED',
+  'MALFORMED_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL_ERROR',
+];
+const SERVICE_CODES = (Object.keys(PROBLEM_CODES) as ProblemCode[]).filter(
+  (code): code is Exclude<ServiceErrorCode, 'INVALID_INPUT'> => !(HTTP_ONLY as readonly string[]).includes(code),
+);
 
 describe('PROBLEM_CODES', () => {
   it('gives every code a status, a title and a hint, and a title to no two codes', () => {
@@ -24,7 +35,11 @@ describe('PROBLEM_CODES', () => {
   });
 
   it('answers INVALID_INPUT as VALIDATION_FAILED, with the row’s hint when the error has none', () => {
-    expect(problemFor(new ServiceError('INVALID_INPUT', 'name is required'))).toMatchObject({ code: 'VALIDATION_FAILED', status: 400, hint: PROBLEM_CODES.VALIDATION_FAILED.hint });
+    expect(problemFor(new ServiceError('INVALID_INPUT', 'name is required'))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      hint: PROBLEM_CODES.VALIDATION_FAILED.hint,
+    });
   });
 
   it.each(HTTP_ONLY.filter((code) => code !== 'INTERNAL_ERROR'))('answers the HTTP refusal %s with its row', (code) => {

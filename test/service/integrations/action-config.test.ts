@@ -9,18 +9,34 @@ const actionsOf = (text: string) => (parse(text) as { actions: Record<string, an
 
 describe('writeActionConfig', () => {
   it.each([
-    { given: { action: 'deleteUser', change: { path: '/v2/users/{account.id}' } }, want: (actions: any) => expect(actions.deleteUser).toEqual({ method: 'DELETE', path: '/v2/users/{account.id}', success: [204] }) },
-    { given: { action: 'deleteUser', change: { success: null } }, want: (actions: any) => expect(actions.deleteUser).toEqual({ method: 'DELETE', path: '/users/{account.id}' }) },
-    { given: { action: 'importUsers', change: { mapping: { id: '.id', email: '.mail' } } }, want: (actions: any) => expect(actions.importUsers.mapping).toEqual({ id: '.id', email: '.mail' }) },
-    { given: { action: 'createUser', change: { method: 'POST', path: '/users' } }, want: (actions: any) => expect(actions.createUser).toEqual({ method: 'POST', path: '/users' }) },
-    { given: { action: 'orderAsset', change: { body: '{"asset": {{vars.asset}}}' } }, want: (actions: any) => expect(actions.custom.orderAsset.body).toBe('{"asset": {{vars.asset}}}') },
+    {
+      given: { action: 'deleteUser', change: { path: '/v2/users/{account.id}' } },
+      want: (actions: any) => expect(actions.deleteUser).toEqual({ method: 'DELETE', path: '/v2/users/{account.id}', success: [204] }),
+    },
+    {
+      given: { action: 'deleteUser', change: { success: null } },
+      want: (actions: any) => expect(actions.deleteUser).toEqual({ method: 'DELETE', path: '/users/{account.id}' }),
+    },
+    {
+      given: { action: 'importUsers', change: { mapping: { id: '.id', email: '.mail' } } },
+      want: (actions: any) => expect(actions.importUsers.mapping).toEqual({ id: '.id', email: '.mail' }),
+    },
+    {
+      given: { action: 'createUser', change: { method: 'POST', path: '/users' } },
+      want: (actions: any) => expect(actions.createUser).toEqual({ method: 'POST', path: '/users' }),
+    },
+    {
+      given: { action: 'orderAsset', change: { body: '{"asset": {{vars.asset}}}' } },
+      want: (actions: any) => expect(actions.custom.orderAsset.body).toBe('{"asset": {{vars.asset}}}'),
+    },
   ])('$given.action $given.change', ({ given, want }) => {
     const text = writeActionConfig({ specText: BYO_SPEC, ...given });
     want(actionsOf(text));
     // Only that action changed.
     const before = actionsOf(BYO_SPEC);
     const after = actionsOf(text);
-    for (const name of Object.keys(before)) if (name !== given.action && !(name === 'custom' && given.action === 'orderAsset')) expect(after[name], name).toEqual(before[name]);
+    for (const name of Object.keys(before))
+      if (name !== given.action && !(name === 'custom' && given.action === 'orderAsset')) expect(after[name], name).toEqual(before[name]);
   });
 
   it('keeps comments', () => {

@@ -19,10 +19,20 @@ describe('authInputs', () => {
     const pager = await service.integrations.create({ ...ref, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
     const before = await service.integrations.authInputs({ tenantId: tenant.id, integrationId: pager.id });
     expect(before).toEqual([
-      expect.objectContaining({ name: 'token', label: 'API key', kind: 'string', secret: true, required: true, saved: false, help: expect.stringContaining('shown once') }),
+      expect.objectContaining({
+        name: 'token',
+        label: 'API key',
+        kind: 'string',
+        secret: true,
+        required: true,
+        saved: false,
+        help: expect.stringContaining('shown once'),
+      }),
       { name: 'fromEmail', label: 'Requester email (optional)', kind: 'email', secret: false, required: false, help: expect.any(String) },
     ]);
-    expect((await service.integrations.configureAuth({ ...ref, integrationId: pager.id, inputs: { token: DEMO_FULL_ACCESS_KEY, fromEmail: 'ops@example.com' } })).ok).toBe(true);
+    expect(
+      (await service.integrations.configureAuth({ ...ref, integrationId: pager.id, inputs: { token: DEMO_FULL_ACCESS_KEY, fromEmail: 'ops@example.com' } })).ok,
+    ).toBe(true);
     const after = await service.integrations.authInputs({ tenantId: tenant.id, integrationId: pager.id });
     expect(after.map(({ name, saved, value }) => ({ name, saved, value }))).toEqual([
       { name: 'token', saved: true, value: undefined },
@@ -30,7 +40,9 @@ describe('authInputs', () => {
     ]);
     expect(JSON.stringify(after)).not.toContain(DEMO_FULL_ACCESS_KEY);
     const scim = await service.integrations.create({ ...ref, type: 'scim', scimBaseUrl: 'https://scim.example.test/v2' });
-    expect(await service.integrations.authInputs({ tenantId: tenant.id, integrationId: scim.id })).toContainEqual(expect.objectContaining({ name: 'baseUrl', value: 'https://scim.example.test/v2', secret: false }));
+    expect(await service.integrations.authInputs({ tenantId: tenant.id, integrationId: scim.id })).toContainEqual(
+      expect.objectContaining({ name: 'baseUrl', value: 'https://scim.example.test/v2', secret: false }),
+    );
     await expect(service.integrations.authInputs({ tenantId: tenant.id, integrationId: 'no-such' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });
@@ -38,7 +50,10 @@ describe('authInputs', () => {
 describe('prebuiltCatalogue', () => {
   it('names every prebuilt connector with the standard actions its spec supports', () => {
     const catalogue = prebuiltCatalogue();
-    expect(catalogue.find((entry) => entry.id === 'incident-platform')).toMatchObject({ name: 'Incident platform (PagerDuty)', actions: ['importUsers', 'createUser', 'deleteUser'] });
+    expect(catalogue.find((entry) => entry.id === 'incident-platform')).toMatchObject({
+      name: 'Incident platform (PagerDuty)',
+      actions: ['importUsers', 'createUser', 'deleteUser'],
+    });
     expect(catalogue.every((entry) => entry.actions.length > 0 && entry.description.length > 0)).toBe(true);
     expect(catalogue.map((entry) => entry.id)).not.toContain('scim-2-0');
   });

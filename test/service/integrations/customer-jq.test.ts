@@ -40,9 +40,17 @@ describe('the jq binary fallback and customer specs', () => {
       const service = await openService({ ...fixture.options, dataDir: `${fixture.dataDir}-open`, jq: { binaryFallback: true } });
       try {
         const tenant = await service.tenants.create({ name: 'Generate', plan: 'standard', actor: 'ops' });
-        const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: BYO_SPEC, baseUrl: target.origin });
+        const integration = await service.integrations.create({
+          tenantId: tenant.id,
+          actor: 'ops',
+          type: 'build-your-own',
+          spec: BYO_SPEC,
+          baseUrl: target.origin,
+        });
         const ref = { tenantId: tenant.id, integrationId: integration.id };
-        expect(await service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl: target.origin, token: 'a-long-enough-token' } })).toMatchObject({ ok: true });
+        expect(
+          await service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl: target.origin, token: 'a-long-enough-token' } }),
+        ).toMatchObject({ ok: true });
         for (const records of ['[inputs]', `[${REFUSED}]`]) {
           const refused = await service.integrations.proposeConfig({ ...ref, actor: 'ops', records }).catch((error: unknown) => error);
           expect(refused).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/not supported|unsupported|refuse/iu) });
@@ -63,7 +71,9 @@ describe('the jq binary fallback and customer specs', () => {
     const fake = installJq();
     const { service } = fixture;
     const tenant = await service.tenants.create({ name: 'Jq', plan: 'standard', actor: 'ops' });
-    const refused = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: WITH_REFUSED, baseUrl: 'https://pager.example.com' }).catch((error: unknown) => error);
+    const refused = await service.integrations
+      .create({ tenantId: tenant.id, actor: 'ops', type: 'build-your-own', spec: WITH_REFUSED, baseUrl: 'https://pager.example.com' })
+      .catch((error: unknown) => error);
     expect(refused).toMatchObject({ code: 'INVALID_SPEC' });
     const diagnostics = (refused as { diagnostics: { message: string; line: number }[] }).diagnostics;
     expect(diagnostics.some((diagnostic) => diagnostic.message.includes(REFUSED) && diagnostic.line > 1)).toBe(true);

@@ -18,7 +18,13 @@ describe('the service egress default', () => {
   it('refuses a loopback base URL at the connection test, saving nothing', async () => {
     const { service } = fixture;
     const tenant = await service.tenants.create({ name: 'Egress', plan: 'standard', actor: 'ops' });
-    const integration = await service.integrations.create({ tenantId: tenant.id, actor: 'ops', type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+    const integration = await service.integrations.create({
+      tenantId: tenant.id,
+      actor: 'ops',
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: incident.server.origin,
+    });
     const ref = { tenantId: tenant.id, integrationId: integration.id };
     const result = await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor: 'ops' });
     expect(result).toMatchObject({ ok: false, failure: { code: 'EGRESS_DENIED', hint: expect.stringContaining('--allow-egress') } });

@@ -13,10 +13,38 @@ const withCustom = connectors['oauth2-client-credentials'].spec;
 describe('offeredActions', () => {
   it.each<{ given: string; spec: typeof incident; type: IntegrationType; plan: Plan; authConfigured: boolean; want: string[] }>([
     { given: 'no authentication yet', spec: scim, type: 'scim', plan: 'business', authConfigured: false, want: [] },
-    { given: 'a prebuilt: its supports only', spec: incident, type: 'prebuilt', plan: 'standard', authConfigured: true, want: ['importUsers', 'createUser', 'deleteUser'] },
-    { given: 'SCIM: the standard set', spec: scim, type: 'scim', plan: 'standard', authConfigured: true, want: ['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'] },
-    { given: 'build-your-own below Business: no custom action', spec: withCustom, type: 'build-your-own', plan: 'standard', authConfigured: true, want: ['importUsers', 'createUser', 'deleteUser'] },
-    { given: 'build-your-own on Business: its custom action too', spec: withCustom, type: 'build-your-own', plan: 'business', authConfigured: true, want: ['importUsers', 'createUser', 'deleteUser', 'orderAsset'] },
+    {
+      given: 'a prebuilt: its supports only',
+      spec: incident,
+      type: 'prebuilt',
+      plan: 'standard',
+      authConfigured: true,
+      want: ['importUsers', 'createUser', 'deleteUser'],
+    },
+    {
+      given: 'SCIM: the standard set',
+      spec: scim,
+      type: 'scim',
+      plan: 'standard',
+      authConfigured: true,
+      want: ['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser'],
+    },
+    {
+      given: 'build-your-own below Business: no custom action',
+      spec: withCustom,
+      type: 'build-your-own',
+      plan: 'standard',
+      authConfigured: true,
+      want: ['importUsers', 'createUser', 'deleteUser'],
+    },
+    {
+      given: 'build-your-own on Business: its custom action too',
+      spec: withCustom,
+      type: 'build-your-own',
+      plan: 'business',
+      authConfigured: true,
+      want: ['importUsers', 'createUser', 'deleteUser', 'orderAsset'],
+    },
   ])('$given', ({ spec, type, plan, authConfigured, want }) => {
     expect(offeredActions({ spec, type, plan, authConfigured, enabled: new Set() }).map((action) => action.name)).toEqual(want);
   });
@@ -29,7 +57,12 @@ describe('offeredActions', () => {
 
 describe('withheldActions', () => {
   it.each<{ given: string; plan: Plan; authConfigured: boolean; want: unknown[] }>([
-    { given: 'below Business: the custom action, with the plan that offers it', plan: 'standard', authConfigured: true, want: [{ name: 'orderAsset', kind: 'custom', requiredPlan: 'business' }] },
+    {
+      given: 'below Business: the custom action, with the plan that offers it',
+      plan: 'standard',
+      authConfigured: true,
+      want: [{ name: 'orderAsset', kind: 'custom', requiredPlan: 'business' }],
+    },
     { given: 'on Business: nothing withheld', plan: 'business', authConfigured: true, want: [] },
     { given: 'before authentication: nothing offered, so nothing withheld', plan: 'standard', authConfigured: false, want: [] },
   ])('$given', ({ plan, authConfigured, want }) => {

@@ -8,8 +8,19 @@ import { BYO_SPEC } from './byo-specs.js';
 
 describe('isReadOnlyRefusal', () => {
   it.each([
-    { given: 'the incident platform’s read-only 403', error: new ConnectorError('FORBIDDEN', 'createUser: The API key may not create users.', { status: 403, bodyExcerpt: '{"error":{"code":2010,"message":"Access Denied","errors":["This API key is read-only and cannot make changes."]}}' }), want: true },
-    { given: 'a 403 for a missing permission', error: new ConnectorError('FORBIDDEN', 'createUser: forbidden', { status: 403, bodyExcerpt: '{"error":"insufficient scope"}' }), want: false },
+    {
+      given: 'the incident platform’s read-only 403',
+      error: new ConnectorError('FORBIDDEN', 'createUser: The API key may not create users.', {
+        status: 403,
+        bodyExcerpt: '{"error":{"code":2010,"message":"Access Denied","errors":["This API key is read-only and cannot make changes."]}}',
+      }),
+      want: true,
+    },
+    {
+      given: 'a 403 for a missing permission',
+      error: new ConnectorError('FORBIDDEN', 'createUser: forbidden', { status: 403, bodyExcerpt: '{"error":"insufficient scope"}' }),
+      want: false,
+    },
     { given: 'a 401 saying read-only', error: new ConnectorError('AUTH_FAILED', 'read-only', { status: 401 }), want: false },
     { given: 'a 402', error: new ConnectorError('PAYMENT_REQUIRED', 'x', { status: 402, bodyExcerpt: 'Payment Required' }), want: false },
     { given: 'not a connector error', error: new Error('read-only 403'), want: false },

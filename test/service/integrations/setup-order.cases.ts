@@ -31,7 +31,8 @@ export function describeSetupOrder(fixture: { service: Service }): void {
     await scim?.close();
   });
 
-  const createIncident = (tenantId: string) => service().integrations.create({ tenantId, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+  const createIncident = (tenantId: string) =>
+    service().integrations.create({ tenantId, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
 
   describe('choose the type', () => {
     it('refuses any integration without a subscription, naming the plan needed', async () => {
@@ -45,12 +46,17 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       { given: 'a SCIM base URL that is not a URL', choice: { type: 'scim', scimBaseUrl: 'scim.example.com' }, message: 'scimBaseUrl' },
       { given: 'an unknown type', choice: { type: 'magic' }, message: 'prebuilt, scim, build-your-own' },
     ])('refuses $given', async ({ choice, message }) => {
-      await expect(service().integrations.create({ tenantId: tenants.standard.id, actor, ...(choice as IntegrationChoice) })).rejects.toMatchObject({ code: 'INVALID_INPUT', message: expect.stringContaining(message) });
+      await expect(service().integrations.create({ tenantId: tenants.standard.id, actor, ...(choice as IntegrationChoice) })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining(message),
+      });
     });
 
     it('refuses a build-your-own spec with its located diagnostics, and saves nothing', async () => {
       const before = await service().integrations.list({ tenantId: tenants.standard.id });
-      const error = await service().integrations.create({ tenantId: tenants.standard.id, actor, type: 'build-your-own', spec: BROKEN_SPEC }).catch((caught: unknown) => caught);
+      const error = await service()
+        .integrations.create({ tenantId: tenants.standard.id, actor, type: 'build-your-own', spec: BROKEN_SPEC })
+        .catch((caught: unknown) => caught);
       expect(error).toMatchObject({ code: 'INVALID_SPEC' });
       const diagnostics = (error as { diagnostics: { code: string; line: number; column: number }[] }).diagnostics;
       expect(diagnostics).toEqual(expect.arrayContaining([expect.objectContaining({ line: 5, column: 1, file: '<integration spec>' })]));
@@ -61,10 +67,18 @@ export function describeSetupOrder(fixture: { service: Service }): void {
   describe('prebuilt: the incident platform', () => {
     it('offers nothing and enables nothing before authentication is configured', async () => {
       const integration = await createIncident(tenants.standard.id);
-      expect(integration).toMatchObject({ type: 'prebuilt', connector: 'incident-platform', name: 'Incident platform (PagerDuty)', authConfigured: false, credentialFields: [] });
+      expect(integration).toMatchObject({
+        type: 'prebuilt',
+        connector: 'incident-platform',
+        name: 'Incident platform (PagerDuty)',
+        authConfigured: false,
+        credentialFields: [],
+      });
       const ref = { tenantId: tenants.standard.id, integrationId: integration.id };
       expect(await service().integrations.listActions(ref)).toEqual([]);
-      await expect(service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor })).rejects.toMatchObject({ code: 'AUTH_NOT_CONFIGURED' });
+      await expect(service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor })).rejects.toMatchObject({
+        code: 'AUTH_NOT_CONFIGURED',
+      });
     });
 
     it('a failed connection test saves nothing and returns the redacted answer and a hint', async () => {
@@ -85,7 +99,11 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       const integration = await createIncident(tenants.standard.id);
       const ref = { tenantId: tenants.standard.id, integrationId: integration.id };
       const result = await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
-      expect(result).toMatchObject({ ok: true, check: { ok: true, via: 'importUsers', status: 200, records: USERS }, integration: { authConfigured: true, credentialFields: ['token'] } });
+      expect(result).toMatchObject({
+        ok: true,
+        check: { ok: true, via: 'importUsers', status: 200, records: USERS },
+        integration: { authConfigured: true, credentialFields: ['token'] },
+      });
       expect(JSON.stringify(result)).not.toContain(DEMO_FULL_ACCESS_KEY);
       const names = (await service().integrations.listActions(ref)).map((action) => action.name);
       expect(names).toEqual(['importUsers', 'createUser', 'deleteUser']);
@@ -117,7 +135,9 @@ export function describeSetupOrder(fixture: { service: Service }): void {
 
     it('refuses inputs the connector does not have', async () => {
       const integration = await createIncident(tenants.standard.id);
-      await expect(service().integrations.configureAuth({ tenantId: tenants.standard.id, integrationId: integration.id, inputs: { password: 'x' }, actor })).rejects.toMatchObject({
+      await expect(
+        service().integrations.configureAuth({ tenantId: tenants.standard.id, integrationId: integration.id, inputs: { password: 'x' }, actor }),
+      ).rejects.toMatchObject({
         code: 'INVALID_INPUT',
         hint: expect.stringContaining('token'),
       });
@@ -129,7 +149,10 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       const integration = await service().integrations.create({ tenantId: tenants.standard.id, actor, type: 'scim', scimBaseUrl: scim.baseUrl });
       expect(integration).toMatchObject({ type: 'scim', connector: 'scim-2-0', settings: { baseUrl: scim.baseUrl } });
       const ref = { tenantId: tenants.standard.id, integrationId: integration.id };
-      expect(await service().integrations.configureAuth({ ...ref, inputs: { token: 'not-the-token' }, actor })).toMatchObject({ ok: false, failure: { code: 'AUTH_FAILED', status: 401 } });
+      expect(await service().integrations.configureAuth({ ...ref, inputs: { token: 'not-the-token' }, actor })).toMatchObject({
+        ok: false,
+        failure: { code: 'AUTH_FAILED', status: 401 },
+      });
       expect(await service().integrations.configureAuth({ ...ref, inputs: { token: SCIM_TOKEN }, actor })).toMatchObject({ ok: true, check: { records: 3 } });
       const names = (await service().integrations.listActions(ref)).map((action) => action.name);
       expect(names).toEqual(['importUsers', 'createUser', 'activateUser', 'deleteUser', 'deactivateUser']);
@@ -145,9 +168,15 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       const integration = await createByo(tenants.standard.id);
       expect(integration).toMatchObject({ type: 'build-your-own', connector: 'acme-pager', name: 'Pager (ours)' });
       const ref = { tenantId: tenants.standard.id, integrationId: integration.id };
-      expect(await configure(ref.tenantId, ref.integrationId)).toMatchObject({ ok: true, integration: { settings: { baseUrl: incident.server.origin }, credentialFields: ['token'] } });
+      expect(await configure(ref.tenantId, ref.integrationId)).toMatchObject({
+        ok: true,
+        integration: { settings: { baseUrl: incident.server.origin }, credentialFields: ['token'] },
+      });
       expect((await service().integrations.listActions(ref)).map((action) => action.name)).toEqual(['importUsers', 'deleteUser']);
-      await expect(service().integrations.setAction({ ...ref, action: 'orderAsset', enabled: true, actor })).rejects.toMatchObject({ code: 'PLAN_REQUIRED', requiredPlan: 'business' });
+      await expect(service().integrations.setAction({ ...ref, action: 'orderAsset', enabled: true, actor })).rejects.toMatchObject({
+        code: 'PLAN_REQUIRED',
+        requiredPlan: 'business',
+      });
     });
 
     it('offers and enables the custom action on Business', async () => {
@@ -173,7 +202,9 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
       await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
       // Refused: records nothing.
-      await expect(service().integrations.setAction({ ...ref, action: 'deactivateUser', enabled: true, actor })).rejects.toMatchObject({ code: 'ACTION_NOT_OFFERED' });
+      await expect(service().integrations.setAction({ ...ref, action: 'deactivateUser', enabled: true, actor })).rejects.toMatchObject({
+        code: 'ACTION_NOT_OFFERED',
+      });
       await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: false, actor });
       await service().tenants.setPlan({ tenantId: tenant.id, plan: 'business', actor: 'billing@acme.test' });
 
@@ -210,12 +241,20 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       for (const enabled of [true, false, true]) await service().integrations.setAction({ ...ref, action: 'createUser', enabled, actor });
 
       const onlyIntegration = await service().audit.list({ ...ref });
-      expect(onlyIntegration.entries.map((entry) => entry.event)).toEqual(['integration.action_enabled', 'integration.action_disabled', 'integration.action_enabled', 'integration.auth_configured', 'integration.created']);
+      expect(onlyIntegration.entries.map((entry) => entry.event)).toEqual([
+        'integration.action_enabled',
+        'integration.action_disabled',
+        'integration.action_enabled',
+        'integration.auth_configured',
+        'integration.created',
+      ]);
       const first = await service().audit.list({ tenantId: tenant.id, limit: 4 });
       const second = await service().audit.list({ tenantId: tenant.id, limit: 4, before: first.next });
       expect(first.next).toBeDefined();
       expect(second.next).toBeUndefined();
-      expect([...first.entries, ...second.entries].map((entry) => entry.id)).toEqual((await service().audit.list({ tenantId: tenant.id })).entries.map((entry) => entry.id));
+      expect([...first.entries, ...second.entries].map((entry) => entry.id)).toEqual(
+        (await service().audit.list({ tenantId: tenant.id })).entries.map((entry) => entry.id),
+      );
       const others = await service().audit.list({ tenantId: tenants.other.id, limit: 500 });
       expect(others.entries.some((entry) => entry.integrationId === integration.id)).toBe(false);
       expect(await service().audit.list({ tenantId: tenants.other.id, integrationId: integration.id })).toEqual({ entries: [] });
@@ -229,7 +268,9 @@ export function describeSetupOrder(fixture: { service: Service }): void {
       const foreign = { tenantId: tenants.other.id, integrationId: integration.id };
       await expect(service().integrations.get(foreign)).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(service().integrations.listActions(foreign)).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(service().integrations.configureAuth({ ...foreign, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(service().integrations.configureAuth({ ...foreign, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor })).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
       await expect(service().integrations.setAction({ ...foreign, action: 'importUsers', enabled: true, actor })).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect(service().integrations.connect(foreign)).rejects.toMatchObject({ code: 'NOT_FOUND' });
       expect((await service().integrations.list({ tenantId: tenants.other.id })).map((item) => item.id)).not.toContain(integration.id);

@@ -24,14 +24,23 @@ async function cli(args: string[], input = ''): Promise<{ code: number; stdout: 
   let stderr = '';
   const stdin = new PassThrough();
   stdin.end(input);
-  const code = await main(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin, env: {}, cwd: dir.path });
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin,
+    env: {},
+    cwd: dir.path,
+  });
   return { code, stdout, stderr };
 }
 
 describe('connector service operator', () => {
   it('creates an operator with the password read from stdin, prints no password, and it signs in with that password only', { timeout: 60_000 }, async () => {
     const tenant = JSON.parse((await cli(['service', 'tenant', 'create', '--name', 'Acme', '--data-dir', dataDir])).stdout) as { id: string };
-    const created = await cli(['service', 'operator', 'create', '--tenant', tenant.id, '--username', 'Ada@Example.com', '--role', 'admin', '--data-dir', dataDir], `${PASSWORD}\n`);
+    const created = await cli(
+      ['service', 'operator', 'create', '--tenant', tenant.id, '--username', 'Ada@Example.com', '--role', 'admin', '--data-dir', dataDir],
+      `${PASSWORD}\n`,
+    );
     expect(created.code, created.stderr).toBe(0);
     expect(JSON.parse(created.stdout)).toMatchObject({ tenantId: tenant.id, username: 'ada@example.com', role: 'admin' });
     expect(created.stderr).toContain('admin operator ada@example.com');
@@ -48,7 +57,12 @@ describe('connector service operator', () => {
 
     const listed = await cli(['service', 'operator', 'list', '--tenant', tenant.id, '--data-dir', dataDir]);
     expect(listed.code).toBe(0);
-    expect(listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { username: string })).toEqual([expect.objectContaining({ username: 'ada@example.com', role: 'admin' })]);
+    expect(
+      listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { username: string }),
+    ).toEqual([expect.objectContaining({ username: 'ada@example.com', role: 'admin' })]);
     for (const answer of [created, taken, short, flag, listed]) expect(answer.stdout + answer.stderr).not.toContain(PASSWORD);
 
     const service = await openService({ dataDir });

@@ -70,7 +70,11 @@ describe('data directory lock', () => {
 
   it('tells a live pid 1 from a dead holder that had pid 1: the start time decides', async () => {
     const path = join(dir.path, LOCK_FILE);
-    const init = { pid: 1, ...(processStartTime(1) === undefined ? {} : { start: processStartTime(1)! }), ...(currentHolder().boot ? { boot: currentHolder().boot! } : {}) };
+    const init = {
+      pid: 1,
+      ...(processStartTime(1) === undefined ? {} : { start: processStartTime(1)! }),
+      ...(currentHolder().boot ? { boot: currentHolder().boot! } : {}),
+    };
     expect(init.start, 'this test needs /proc').toBeDefined();
     await writeFile(path, formatHolder(init));
     await expect(acquireDataDirLock(dir.path)).rejects.toMatchObject({ code: 'DATA_DIR_LOCKED', message: expect.stringContaining('pid 1)') });
@@ -82,7 +86,11 @@ describe('data directory lock', () => {
   });
 
   it('refuses while a live process of another pid holds it, and takes it over once that process is killed', async () => {
-    const holder = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('../fixtures/hold-lock.ts', import.meta.url)), dir.path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = spawn(
+      process.execPath,
+      ['--import', import.meta.resolve('tsx'), fileURLToPath(new URL('../fixtures/hold-lock.ts', import.meta.url)), dir.path],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     const exited = new Promise((resolve) => holder.on('exit', resolve));
     await new Promise<void>((resolve) => holder.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('locked') && resolve()));
     await expect(acquireDataDirLock(dir.path)).rejects.toMatchObject({ code: 'DATA_DIR_LOCKED', message: expect.stringContaining(`pid ${holder.pid}`) });

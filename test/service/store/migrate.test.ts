@@ -27,7 +27,9 @@ async function migrationsDir(name: string, files: Record<string, string>): Promi
 }
 
 const tables = async () =>
-  (await database.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).rows.map((row) => row.name);
+  (await database.query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1")).rows.map(
+    (row) => row.name,
+  );
 
 describe('migrate', () => {
   it('applies the files in name order, records each, and applies nothing twice', async () => {

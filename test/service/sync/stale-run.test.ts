@@ -32,7 +32,13 @@ it('hands a run whose worker stopped beating to a live worker, which redoes it f
   // Set up without workers: enabling Import Users queues the first run.
   let service: Service = await openService({ dataDir, egress: ALLOW_LOOPBACK, sync: { engine } });
   const tenant = await service.tenants.create({ name: 'Stale', plan: 'standard', actor });
-  const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin, actor });
+  const integration = await service.integrations.create({
+    tenantId: tenant.id,
+    type: 'prebuilt',
+    connector: 'incident-platform',
+    baseUrl: simulator.server.origin,
+    actor,
+  });
   const ref = { tenantId: tenant.id, integrationId: integration.id };
   await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
   await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
@@ -42,9 +48,18 @@ it('hands a run whose worker stopped beating to a live worker, which redoes it f
   // What a worker killed after staging a page leaves behind: the run running on attempt 1 with a
   // heartbeat a minute old, a staged account the target never listed, and the job active.
   const db = await openDatabase({ dataDir });
-  await db.query(`UPDATE sync_runs SET status = 'running', attempt = 1, started_at = now() - interval '1 minute', heartbeat_at = now() - interval '1 minute' WHERE id = $1`, [queued!.id]);
-  await db.query(`INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`, [queued!.id]);
-  const marked = await db.query(`UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'runId' = $2 RETURNING id`, [QUEUES.syncRun.name, queued!.id]);
+  await db.query(
+    `UPDATE sync_runs SET status = 'running', attempt = 1, started_at = now() - interval '1 minute', heartbeat_at = now() - interval '1 minute' WHERE id = $1`,
+    [queued!.id],
+  );
+  await db.query(
+    `INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`,
+    [queued!.id],
+  );
+  const marked = await db.query(
+    `UPDATE ${ENGINE_SCHEMA}.job SET state = 'active', started_on = now() - interval '1 minute' WHERE name = $1 AND data->>'runId' = $2 RETURNING id`,
+    [QUEUES.syncRun.name, queued!.id],
+  );
   expect(marked.rows).toHaveLength(1);
   await db.close();
 
@@ -65,10 +80,20 @@ it('leaves a live run alone while one slow page outlasts the stale period (the h
   cleanups.push(() => dir.remove());
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
   cleanups.push(() => simulator.close());
-  const service = await openService({ dataDir: join(dir.path, 'data'), egress: ALLOW_LOOPBACK, sync: { engine: { staleRunSeconds: 1, pollingIntervalSeconds: 0.5 } } });
+  const service = await openService({
+    dataDir: join(dir.path, 'data'),
+    egress: ALLOW_LOOPBACK,
+    sync: { engine: { staleRunSeconds: 1, pollingIntervalSeconds: 0.5 } },
+  });
   cleanups.push(() => service.close());
   const tenant = await service.tenants.create({ name: 'Live', plan: 'standard', actor });
-  const integration = await service.integrations.create({ tenantId: tenant.id, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin, actor });
+  const integration = await service.integrations.create({
+    tenantId: tenant.id,
+    type: 'prebuilt',
+    connector: 'incident-platform',
+    baseUrl: simulator.server.origin,
+    actor,
+  });
   const ref = { tenantId: tenant.id, integrationId: integration.id };
   await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
   let asked!: () => void;

@@ -25,7 +25,10 @@ describe('sync policy', () => {
   });
 
   it('backs off no longer than the interval', () => {
-    expect(decideAfterFailure({ failures: 4, settings: { ...settings, intervalSeconds: 100, maxConsecutiveFailures: 9 } })).toEqual({ quarantine: false, retryInSeconds: 100 });
+    expect(decideAfterFailure({ failures: 4, settings: { ...settings, intervalSeconds: 100, maxConsecutiveFailures: 9 } })).toEqual({
+      quarantine: false,
+      retryInSeconds: 100,
+    });
   });
 
   it.each([
@@ -53,9 +56,19 @@ describe('sync policy', () => {
 
 describe('csv', () => {
   it('round-trips quotes, commas and line breaks, and defuses formulas', () => {
-    const text = formatCsv(['a', 'b'], [['x, "y"', 'line\nbreak'], ['=SUM(A1)', null]]);
+    const text = formatCsv(
+      ['a', 'b'],
+      [
+        ['x, "y"', 'line\nbreak'],
+        ['=SUM(A1)', null],
+      ],
+    );
     expect(text).toBe('a,b\r\n"x, ""y""","line\nbreak"\r\n\'=SUM(A1),\r\n');
-    expect(parseCsv(text)).toEqual([['a', 'b'], ['x, "y"', 'line\nbreak'], ["'=SUM(A1)", '']]);
+    expect(parseCsv(text)).toEqual([
+      ['a', 'b'],
+      ['x, "y"', 'line\nbreak'],
+      ["'=SUM(A1)", ''],
+    ]);
   });
 
   it('names the line of an unclosed quote', () => {

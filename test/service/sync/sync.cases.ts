@@ -4,7 +4,14 @@
  */
 import { delay, getResponse, http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_FULL_ACCESS_KEY, incidentPlatformHandlers, makeUserId, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import {
+  DEMO_FULL_ACCESS_KEY,
+  incidentPlatformHandlers,
+  makeUserId,
+  seedUsers,
+  startIncidentPlatform,
+  type IncidentPlatformSimulator,
+} from '../../../src/simulators/incident-platform/index.js';
 import { waitForWorkflow } from '../workflows/workflows.cases.js';
 import type { Service, Tenant } from '../../../src/service/index.js';
 import type { SyncRun } from '../../../src/service/sync/sync-view.js';
@@ -41,7 +48,13 @@ export function describeSync(fixture: { service: Service }): void {
   async function setUp(count: number, settings: { maxConsecutiveFailures?: number } = {}, owner: Tenant = tenant) {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count }) });
     simulators.push(simulator);
-    const integration = await service().integrations.create({ tenantId: owner.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin });
+    const integration = await service().integrations.create({
+      tenantId: owner.id,
+      actor,
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: simulator.server.origin,
+    });
     const ref = { tenantId: owner.id, integrationId: integration.id };
     expect(await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor })).toMatchObject({ ok: true });
     if (Object.keys(settings).length > 0) await service().sync.configure({ ...ref, ...settings, actor });
@@ -67,12 +80,13 @@ export function describeSync(fixture: { service: Service }): void {
     return waitForRun(service(), ref, run.id);
   };
 
-  it('people.list by ids gives only those people of the tenant (a page\'s linked people), none for no ids', async () => {
+  it("people.list by ids gives only those people of the tenant (a page's linked people), none for no ids", async () => {
     // Tenants of their own: the other cases count the shared tenants' people.
     const mine = await service().tenants.create({ name: 'People by ids', plan: 'standard', actor });
     const theirs = await service().tenants.create({ name: 'Other people', plan: 'standard', actor });
     const made = [];
-    for (const name of ['Ids One', 'Ids Two', 'Ids Three']) made.push(await service().people.create({ tenantId: mine.id, email: `${name.replace(' ', '.').toLowerCase()}@example.com`, name, actor }));
+    for (const name of ['Ids One', 'Ids Two', 'Ids Three'])
+      made.push(await service().people.create({ tenantId: mine.id, email: `${name.replace(' ', '.').toLowerCase()}@example.com`, name, actor }));
     const stranger = await service().people.create({ tenantId: theirs.id, email: 'ids.stranger@example.com', name: 'Ids Stranger', actor });
     const found = await service().people.list({ tenantId: mine.id, ids: [made[0]!.id, made[2]!.id, stranger.id] });
     expect(found.map((person) => person.name)).toEqual(['Ids One', 'Ids Three']);
@@ -80,7 +94,7 @@ export function describeSync(fixture: { service: Service }): void {
     expect(await service().people.list({ tenantId: mine.id })).toHaveLength(3);
   });
 
-  it('overview: the status and latest run of a page of integrations at once, as status and listRuns give them; another tenant\'s ids left out', async () => {
+  it("overview: the status and latest run of a page of integrations at once, as status and listRuns give them; another tenant's ids left out", async () => {
     const first = await setUp(3);
     const second = await setUp(2);
     await syncNow(second.ref);
@@ -98,12 +112,24 @@ export function describeSync(fixture: { service: Service }): void {
 
   it('enabling Import Users syncs at once and fills the Accounts list', async () => {
     const { simulator, ref, run } = await setUp(30);
-    expect(run).toMatchObject({ trigger: 'enabled', status: 'succeeded', counts: { pages: 1, seen: 30, added: 30, changed: 0, removed: 0, skipped: 0 }, error: null });
+    expect(run).toMatchObject({
+      trigger: 'enabled',
+      status: 'succeeded',
+      counts: { pages: 1, seen: 30, added: 30, changed: 0, removed: 0, skipped: 0 },
+      error: null,
+    });
     const accounts = await allAccounts(ref);
     expect(accounts).toHaveLength(30);
     for (const user of simulator.state.users) {
       const account = accounts.find((candidate) => candidate.externalId === user.id);
-      expect(account).toMatchObject({ email: user.email ?? '', name: user.name, admin: user.role === 'owner' || user.role === 'admin', state: 'active', lastRunId: run.id, fields: { role: user.role } });
+      expect(account).toMatchObject({
+        email: user.email ?? '',
+        name: user.name,
+        admin: user.role === 'owner' || user.role === 'admin',
+        state: 'active',
+        lastRunId: run.id,
+        fields: { role: user.role },
+      });
     }
     // Another tenant sees neither the integration nor its accounts.
     await expect(service().sync.listAccounts({ tenantId: other.id, integrationId: ref.integrationId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -116,7 +142,10 @@ export function describeSync(fixture: { service: Service }): void {
     renamed.name = 'Renamed Person';
     promoted.role = 'admin';
     simulator.state.users = users.filter((user) => user !== goneA && user !== goneB);
-    simulator.state.users.push({ id: makeUserId(9001), name: 'New One', email: 'new.one@example.com', role: 'user', timeZone: 'UTC' }, { id: makeUserId(9002), name: 'New Two', email: 'new.two@example.com', role: 'owner', timeZone: 'UTC' });
+    simulator.state.users.push(
+      { id: makeUserId(9001), name: 'New One', email: 'new.one@example.com', role: 'user', timeZone: 'UTC' },
+      { id: makeUserId(9002), name: 'New Two', email: 'new.two@example.com', role: 'owner', timeZone: 'UTC' },
+    );
     const run = await syncNow(ref);
     expect(run).toMatchObject({ trigger: 'manual', status: 'succeeded', counts: { seen: 30, added: 2, changed: 2, removed: 2 } });
     const accounts = await allAccounts(ref);
@@ -129,7 +158,10 @@ export function describeSync(fixture: { service: Service }): void {
     const events = await service().sync.accountEvents({ tenantId: tenant.id, accountId: byId.get(renamed.id)!.id });
     expect(events.map((event) => event.kind)).toEqual(['added', 'changed']);
     expect(events[1]!.detail).toMatchObject({ before: { name: expect.not.stringMatching('Renamed') }, after: { name: 'Renamed Person' } });
-    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: byId.get(goneA.id)!.id })).map((event) => event.kind)).toEqual(['added', 'removed']);
+    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: byId.get(goneA.id)!.id })).map((event) => event.kind)).toEqual([
+      'added',
+      'removed',
+    ]);
     // A third sync with nothing changed changes nothing.
     expect(await syncNow(ref)).toMatchObject({ counts: { seen: 30, added: 0, changed: 0, removed: 0 } });
   });
@@ -142,7 +174,9 @@ export function describeSync(fixture: { service: Service }): void {
     simulator.state.users[0]!.name = 'Changed Owner';
     simulator.server.use(
       http.get(`${simulator.server.origin}/users`, ({ request }) =>
-        new URL(request.url).searchParams.get('offset') === '600' ? HttpResponse.json({ error: { code: 2010, message: 'Access Denied' } }, { status: 401 }) : undefined,
+        new URL(request.url).searchParams.get('offset') === '600'
+          ? HttpResponse.json({ error: { code: 2010, message: 'Access Denied' } }, { status: 401 })
+          : undefined,
       ),
     );
     try {
@@ -235,7 +269,13 @@ export function describeSync(fixture: { service: Service }): void {
     const { run } = await service().sync.syncNow({ ...ref, actor });
     await pageAsked;
     const joiner = await service().people.create({ tenantId: ref.tenantId, email: 'mid.import@example.com', name: 'Mid Import', actor });
-    const { workflow } = await service().workflows.startOnboarding({ tenantId: ref.tenantId, personId: joiner.id, integrationIds: [ref.integrationId], idempotencyKey: `mid-import-${run.id}`, actor });
+    const { workflow } = await service().workflows.startOnboarding({
+      tenantId: ref.tenantId,
+      personId: joiner.id,
+      integrationIds: [ref.integrationId],
+      idempotencyKey: `mid-import-${run.id}`,
+      actor,
+    });
     await waitForWorkflow(service(), ref.tenantId, workflow.id, (current) => current.status !== 'running');
     release();
     expect(await waitForRun(service(), ref, run.id)).toMatchObject({ status: 'succeeded', counts: { seen: 12, removed: 0 } });
@@ -252,37 +292,67 @@ export function describeSync(fixture: { service: Service }): void {
     const { simulator, ref, run } = await setUp(8, {}, tenant);
     const [owner, second] = simulator.state.users;
     const ada = await service().people.create({ tenantId: tenant.id, email: `  ${owner!.email!.toUpperCase()} `, name: 'Ada (HR)', actor });
-    await service().people.importCsv({ tenantId: tenant.id, csv: `name,email\r\n"Bram, one",${second!.email}\r\nBram two,${second!.email!.toUpperCase()}\r\n`, actor });
+    await service().people.importCsv({
+      tenantId: tenant.id,
+      csv: `name,email\r\n"Bram, one",${second!.email}\r\nBram two,${second!.email!.toUpperCase()}\r\n`,
+      actor,
+    });
     const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
     expect(accounts.get(owner!.id)).toMatchObject({ personId: ada.id, link: 'linked' });
     expect(accounts.get(second!.id)).toMatchObject({ personId: null, link: 'conflict' });
-    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: accounts.get(owner!.id)!.id })).map((event) => event.kind)).toEqual(['added', 'relinked']);
+    expect((await service().sync.accountEvents({ tenantId: tenant.id, accountId: accounts.get(owner!.id)!.id })).map((event) => event.kind)).toEqual([
+      'added',
+      'relinked',
+    ]);
     const conflicts = await service().people.conflicts({ tenantId: tenant.id });
-    expect(conflicts).toEqual([expect.objectContaining({ email: second!.email, accounts: 1, people: [expect.objectContaining({ name: 'Bram two' }), expect.objectContaining({ name: 'Bram, one' })] })]);
+    expect(conflicts).toEqual([
+      expect.objectContaining({
+        email: second!.email,
+        accounts: 1,
+        people: [expect.objectContaining({ name: 'Bram two' }), expect.objectContaining({ name: 'Bram, one' })],
+      }),
+    ]);
     const orphans = (await service().people.orphans({ tenantId: tenant.id })).filter((orphan) => orphan.integrationId === ref.integrationId);
-    expect(orphans.map((orphan) => orphan.externalId).sort()).toEqual(simulator.state.users.slice(2).map((user) => user.id).sort());
+    expect(orphans.map((orphan) => orphan.externalId).sort()).toEqual(
+      simulator.state.users
+        .slice(2)
+        .map((user) => user.id)
+        .sort(),
+    );
     expect(await service().people.orphans({ tenantId: other.id })).toEqual([]);
 
     const grid = await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], limit: 2 });
     expect(grid.applications).toEqual([{ id: ref.integrationId, name: 'Incident platform (PagerDuty)' }]);
-    expect(grid.rows[0]).toEqual({ person: { id: ada.id, name: 'Ada (HR)', email: owner!.email!.toUpperCase() }, cells: { [ref.integrationId]: { state: 'active', admin: true } } });
+    expect(grid.rows[0]).toEqual({
+      person: { id: ada.id, name: 'Ada (HR)', email: owner!.email!.toUpperCase() },
+      cells: { [ref.integrationId]: { state: 'active', admin: true } },
+    });
     expect(grid.rows.slice(1).every((row) => Object.keys(row.cells).length === 0)).toBe(true);
     expect(grid.next).toEqual(expect.any(String));
     // The next page starts after the last person shown, none shown twice.
     const after = await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], limit: 2, cursor: grid.next });
     expect(after.rows.length).toBeGreaterThan(0);
     expect(after.rows.map((row) => row.person.id)).not.toContain(grid.rows[1]!.person.id);
-    expect((await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], adminOnly: true })).rows.map((row) => row.person.id)).toEqual([ada.id]);
+    expect(
+      (await service().access.grid({ tenantId: tenant.id, integrationIds: [ref.integrationId], adminOnly: true })).rows.map((row) => row.person.id),
+    ).toEqual([ada.id]);
     const csv = await service().access.gridCsv({ tenantId: tenant.id, integrationIds: [ref.integrationId], search: 'Ada' });
     expect(csv).toBe(`person,email,Incident platform (PagerDuty)\r\nAda (HR),${owner!.email!.toUpperCase()},active (admin)\r\n`);
 
     const audit = await service().access.applicationAudit(ref);
     expect(audit).toHaveLength(8);
-    expect(audit.find((line) => line.externalId === owner!.id)).toMatchObject({ person: { id: ada.id }, admin: true, state: 'active', syncedAt: run.finishedAt });
+    expect(audit.find((line) => line.externalId === owner!.id)).toMatchObject({
+      person: { id: ada.id },
+      admin: true,
+      state: 'active',
+      syncedAt: run.finishedAt,
+    });
     expect(audit.find((line) => line.externalId === second!.id)).toMatchObject({ person: null, link: 'conflict' });
     const auditCsv = (await service().access.applicationAuditCsv(ref)).split('\r\n');
     expect(auditCsv[0]).toBe('external id,account email,account name,person,person email,link,admin,state,last seen,synced at');
-    expect(auditCsv).toContain(`${owner!.id},${owner!.email},${owner!.name},Ada (HR),${owner!.email!.toUpperCase()},linked,yes,active,${accounts.get(owner!.id)!.lastSeenAt},${run.finishedAt}`);
+    expect(auditCsv).toContain(
+      `${owner!.id},${owner!.email},${owner!.name},Ada (HR),${owner!.email!.toUpperCase()},linked,yes,active,${accounts.get(owner!.id)!.lastSeenAt},${run.finishedAt}`,
+    );
     await expect(service().access.applicationAudit({ tenantId: other.id, integrationId: ref.integrationId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 }

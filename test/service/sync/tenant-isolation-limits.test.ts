@@ -54,7 +54,7 @@ describe('isolation of customer jq between tenants', () => {
   async function integrate(tenant: Tenant, spec: string, origin: string) {
     const integration = await fixture.service.integrations.create({ tenantId: tenant.id, actor, type: 'build-your-own', spec, baseUrl: origin });
     const ref = { tenantId: tenant.id, integrationId: integration.id };
-    const outcome = await fixture.service.integrations.configureAuth({ ...ref, inputs: { baseUrl: origin, token: "a-long-enough-api-key" }, actor });
+    const outcome = await fixture.service.integrations.configureAuth({ ...ref, inputs: { baseUrl: origin, token: 'a-long-enough-api-key' }, actor });
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
     return ref;
   }

@@ -26,7 +26,10 @@ describe('tenants', () => {
   });
 
   it('answers NOT_FOUND for a tenant that does not exist', async () => {
-    await expect(fixture.service.tenants.get('no-such-tenant')).rejects.toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('no-such-tenant') });
+    await expect(fixture.service.tenants.get('no-such-tenant')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringContaining('no-such-tenant'),
+    });
     await expect(fixture.service.tenants.setPlan({ tenantId: 'no-such-tenant', plan: 'standard', actor })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

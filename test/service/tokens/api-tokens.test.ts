@@ -19,7 +19,8 @@ describe('API tokens', () => {
     const tenant = await service.tenants.create({ name: 'T', plan: 'standard', actor: 'operator' });
     const created = await service.tokens.create({ tenantId: tenant.id, role: 'viewer', name: 'dashboards', actor: 'operator' });
     expect(await service.tokens.verify(created.token)).toEqual({ tokenId: created.tokenId, tenantId: tenant.id, role: 'viewer', name: 'dashboards' });
-    for (const other of [generateToken(), created.token.slice(0, -1), `${created.token}x`, '', hashToken(created.token)]) expect(await service.tokens.verify(other)).toBeUndefined();
+    for (const other of [generateToken(), created.token.slice(0, -1), `${created.token}x`, '', hashToken(created.token)])
+      expect(await service.tokens.verify(other)).toBeUndefined();
     await expect(service.tokens.create({ tenantId: tenant.id, role: 'owner' as 'admin', actor: 'operator' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     await expect(service.tokens.create({ tenantId: 'no-such-tenant', role: 'admin', actor: 'operator' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const audit = await service.audit.list({ tenantId: tenant.id });
@@ -32,7 +33,8 @@ describe('API tokens', () => {
     const tenant = await service.tenants.create({ name: 'L', plan: 'standard', actor: 'operator' });
     const created = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'console', actor: 'operator' });
     expect(await service.tokens.liveCaller(created.tokenId)).toEqual({ tokenId: created.tokenId, tenantId: tenant.id, role: 'admin', name: 'console' });
-    for (const other of ['', 'not-an-id', created.token, '00000000-0000-0000-0000-000000000000']) expect(await service.tokens.liveCaller(other)).toBeUndefined();
+    for (const other of ['', 'not-an-id', created.token, '00000000-0000-0000-0000-000000000000'])
+      expect(await service.tokens.liveCaller(other)).toBeUndefined();
     await service.tokens.revoke({ tenantId: tenant.id, tokenId: created.tokenId, actor: 'operator' });
     expect(await service.tokens.liveCaller(created.tokenId)).toBeUndefined();
   });

@@ -18,7 +18,13 @@ afterAll(() => dir?.remove());
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, stdin: new PassThrough(), env: {}, cwd: dir.path });
+  const code = await main(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    stdin: new PassThrough(),
+    env: {},
+    cwd: dir.path,
+  });
   return { code, stdout, stderr };
 }
 
@@ -30,7 +36,10 @@ describe('connector service token list|revoke', () => {
     const listed = await cli(['service', 'token', 'list', '--tenant', tenant.id, '--data-dir', dataDir]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).not.toContain(token);
-    const [info] = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { tokenId: string; name: string; role: string; revokedAt: string | null });
+    const [info] = listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { tokenId: string; name: string; role: string; revokedAt: string | null });
     expect(info).toMatchObject({ name: 'robot', role: 'admin', revokedAt: null });
 
     const revoked = await cli(['service', 'token', 'revoke', '--tenant', tenant.id, '--token-id', info!.tokenId, '--data-dir', dataDir]);

@@ -32,7 +32,12 @@ afterAll(async () => {
 const activations = () => desk.requests.filter((request) => request.method === 'PUT' && request.body.includes('"suspended": false'));
 
 async function reopen(dataDir: string, clock: TestClock): Promise<Service> {
-  return openService({ dataDir, egress: ALLOW_LOOPBACK, workflows: { now: clock.now, engine: { pollingIntervalSeconds: 0.5 } }, sync: { engine: { pollingIntervalSeconds: 0.5 } } });
+  return openService({
+    dataDir,
+    egress: ALLOW_LOOPBACK,
+    workflows: { now: clock.now, engine: { pollingIntervalSeconds: 0.5 } },
+    sync: { engine: { pollingIntervalSeconds: 0.5 } },
+  });
 }
 
 it('an activation scheduled before a SIGKILL runs exactly once after the restart', { timeout: 180_000 }, async () => {
@@ -47,11 +52,19 @@ it('an activation scheduled before a SIGKILL runs exactly once after the restart
     return { status: response.status, body: (await response.json()) as any };
   };
   const integration = (await call('POST', '/v1/integrations', { type: 'build-your-own', spec: DESK_SPEC, baseUrl: desk.origin })).body;
-  expect((await call('PUT', `/v1/integrations/${integration.id}/auth`, { inputs: { username: deskState.username, password: deskState.password } })).status).toBe(200);
-  for (const action of ['createUser', 'activateUser']) expect((await call('PUT', `/v1/integrations/${integration.id}/actions/${action}`, { enabled: true })).status).toBe(200);
+  expect(
+    (await call('PUT', `/v1/integrations/${integration.id}/auth`, { inputs: { username: deskState.username, password: deskState.password } })).status,
+  ).toBe(200);
+  for (const action of ['createUser', 'activateUser'])
+    expect((await call('PUT', `/v1/integrations/${integration.id}/actions/${action}`, { enabled: true })).status).toBe(200);
   const person = (await call('POST', '/v1/people', { email: 'staggered@example.com', name: 'Stag Gered' })).body;
   const activateAt = new Date(Date.now() + 60_000).toISOString();
-  const started = await call('POST', '/v1/workflows/onboarding', { personId: person.id, integrationIds: [integration.id], activateAt, idempotencyKey: 'stagger-1' });
+  const started = await call('POST', '/v1/workflows/onboarding', {
+    personId: person.id,
+    integrationIds: [integration.id],
+    activateAt,
+    idempotencyKey: 'stagger-1',
+  });
   expect(started.status).toBe(201);
 
   let workflow = started.body;
@@ -59,7 +72,10 @@ it('an activation scheduled before a SIGKILL runs exactly once after the restart
     await new Promise((resolve) => setTimeout(resolve, 100));
     workflow = (await call('GET', `/v1/workflows/${workflow.id}`)).body;
   }
-  expect(workflow.tasks).toMatchObject([{ action: 'createUser', status: 'succeeded' }, { action: 'activateUser', status: 'scheduled', runAt: activateAt }]);
+  expect(workflow.tasks).toMatchObject([
+    { action: 'createUser', status: 'succeeded' },
+    { action: 'activateUser', status: 'scheduled', runAt: activateAt },
+  ]);
   child.child.kill('SIGKILL');
   await child.exited;
   expect(activations()).toHaveLength(0);

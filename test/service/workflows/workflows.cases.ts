@@ -77,7 +77,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     deskState = { ...createDeskState(3), createSuspended: true };
     desk = await serveHandlers(...deskHandlers(deskState));
 
-    apps.incident = (await service().integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })).id;
+    apps.incident = (
+      await service().integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+    ).id;
     expect(await service().integrations.configureAuth({ ...ref(apps.incident), inputs: { token: DEMO_FULL_ACCESS_KEY }, actor })).toMatchObject({ ok: true });
     await enable(apps.incident, ['importUsers', 'createUser', 'deleteUser']);
 
@@ -86,7 +88,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     await enable(apps.scim, ['createUser', 'activateUser', 'deactivateUser', 'deleteUser']);
 
     apps.desk = (await service().integrations.create({ tenantId: tenant.id, actor, type: 'build-your-own', spec: DESK_SPEC, baseUrl: desk.origin })).id;
-    expect(await service().integrations.configureAuth({ ...ref(apps.desk), inputs: { username: deskState.username, password: deskState.password }, actor })).toMatchObject({ ok: true });
+    expect(
+      await service().integrations.configureAuth({ ...ref(apps.desk), inputs: { username: deskState.username, password: deskState.password }, actor }),
+    ).toMatchObject({ ok: true });
     await enable(apps.desk, ['createUser', 'activateUser', 'deactivateUser', 'deleteUser', 'sendWelcome']);
 
     // The incident platform's accounts are in the Accounts list before any workflow (the immediate sync).
@@ -116,9 +120,12 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(created).toBe(true);
     expect(started.kind).toBe('onboarding');
 
-    const waiting = await waitForWorkflow(service(), tenant.id, started.id, (workflow) => workflow.tasks.every((task) => task.status !== 'pending' && task.status !== 'running'));
+    const waiting = await waitForWorkflow(service(), tenant.id, started.id, (workflow) =>
+      workflow.tasks.every((task) => task.status !== 'pending' && task.status !== 'running'),
+    );
     expect(waiting.status).toBe('running');
-    const byApp = (workflow: Workflow, integrationId: string, action: string) => workflow.tasks.find((task) => task.integrationId === integrationId && task.action === action);
+    const byApp = (workflow: Workflow, integrationId: string, action: string) =>
+      workflow.tasks.find((task) => task.integrationId === integrationId && task.action === action);
     expect(byApp(waiting, apps.incident, 'createUser')).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(byApp(waiting, apps.scim, 'createUser')).toMatchObject({ status: 'succeeded' });
     // SCIM creates the user active: no activation is sent, and the task says why.
@@ -162,7 +169,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(again).toMatchObject({ created: false, workflow: { id: first.workflow.id } });
     await expect(service().workflows.startOnboarding({ ...request, integrationIds: [apps.desk] })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
     await waitForWorkflow(service(), tenant.id, first.workflow.id, settled);
-    const posts = scim.requests.filter((request) => request.method === 'POST' && request.url.endsWith('/Users') && JSON.stringify(request.body).includes(joiner.email));
+    const posts = scim.requests.filter(
+      (request) => request.method === 'POST' && request.url.endsWith('/Users') && JSON.stringify(request.body).includes(joiner.email),
+    );
     expect(posts).toHaveLength(1);
   });
 
@@ -170,15 +179,29 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     const existing = incident.state.users.find((user) => user.email)!;
     const known = await service().people.create({ tenantId: tenant.id, email: existing.email!.toUpperCase(), name: existing.name, actor });
     const before = incident.server.requests.filter((request) => request.method === 'POST').length;
-    const { workflow } = await service().workflows.startOnboarding({ tenantId: tenant.id, personId: known.id, integrationIds: [apps.incident], idempotencyKey: key(), actor });
+    const { workflow } = await service().workflows.startOnboarding({
+      tenantId: tenant.id,
+      personId: known.id,
+      integrationIds: [apps.incident],
+      idempotencyKey: key(),
+      actor,
+    });
     expect(workflow.status).toBe('succeeded');
-    expect(workflow.tasks).toEqual([expect.objectContaining({ action: 'createUser', status: 'skipped', accountId: existing.id, reason: expect.stringContaining('already exists') })]);
+    expect(workflow.tasks).toEqual([
+      expect.objectContaining({ action: 'createUser', status: 'skipped', accountId: existing.id, reason: expect.stringContaining('already exists') }),
+    ]);
     expect(incident.server.requests.filter((request) => request.method === 'POST').length).toBe(before);
   });
 
   it('offboards from every application; one failing target leaves needs_attention, and that task alone is retried', async () => {
     const leaver = await person('Lee Aver');
-    const onboarded = await service().workflows.startOnboarding({ tenantId: tenant.id, personId: leaver.id, integrationIds: [apps.incident, apps.scim, apps.desk], idempotencyKey: key(), actor });
+    const onboarded = await service().workflows.startOnboarding({
+      tenantId: tenant.id,
+      personId: leaver.id,
+      integrationIds: [apps.incident, apps.scim, apps.desk],
+      idempotencyKey: key(),
+      actor,
+    });
     expect((await waitForWorkflow(service(), tenant.id, onboarded.workflow.id, settled)).status).toBe('succeeded');
     // The SCIM application keeps accounts: offboarding deactivates there.
     expect(await service().workflows.setSettings({ ...ref(apps.scim), keepAccounts: true, actor })).toEqual({ keepAccounts: true, maxConcurrency: null });
@@ -187,7 +210,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     const deskDeletesBefore = deskRequests('DELETE', /\/api\/agents\//).length;
 
     const { workflow: started } = await service().workflows.startOffboarding({ tenantId: tenant.id, personId: leaver.id, idempotencyKey: key(), actor });
-    expect(started.tasks.map((task) => `${task.integrationId}:${task.action}`).sort()).toEqual([`${apps.desk}:deleteUser`, `${apps.incident}:deleteUser`, `${apps.scim}:deactivateUser`].sort());
+    expect(started.tasks.map((task) => `${task.integrationId}:${task.action}`).sort()).toEqual(
+      [`${apps.desk}:deleteUser`, `${apps.incident}:deleteUser`, `${apps.scim}:deactivateUser`].sort(),
+    );
     const attention = await waitForWorkflow(service(), tenant.id, started.id, settled);
     expect(attention.status).toBe('needs_attention');
     const failed = attention.tasks.find((task) => task.status === 'failed')!;
@@ -210,25 +235,43 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(scim.requests.filter((request) => request.method === 'PATCH').length).toBe(scimPatches);
     expect(incident.server.requests.filter((request) => request.method === 'DELETE').length).toBe(incidentDeletes);
     expect((await accountsOf(apps.desk)).find((account) => account.email === leaver.email)?.state).toBe('removed');
-    await expect(service().workflows.retryTask({ tenantId: tenant.id, workflowId: started.id, taskId: failed.id, actor })).rejects.toMatchObject({ code: 'WORKFLOW_STATE' });
+    await expect(service().workflows.retryTask({ tenantId: tenant.id, workflowId: started.id, taskId: failed.id, actor })).rejects.toMatchObject({
+      code: 'WORKFLOW_STATE',
+    });
     await service().workflows.setSettings({ ...ref(apps.scim), keepAccounts: false, actor });
   });
 
   it('offboarding counts an account the target says is gone as done, and lists a manual task where no removal is enabled', async () => {
     const gone = await person('Al Ready Gone');
-    const onboarded = await service().workflows.startOnboarding({ tenantId: tenant.id, personId: gone.id, integrationIds: [apps.incident, apps.desk], idempotencyKey: key(), actor });
+    const onboarded = await service().workflows.startOnboarding({
+      tenantId: tenant.id,
+      personId: gone.id,
+      integrationIds: [apps.incident, apps.desk],
+      idempotencyKey: key(),
+      actor,
+    });
     expect((await waitForWorkflow(service(), tenant.id, onboarded.workflow.id, settled)).status).toBe('succeeded');
     // Someone removed the user in the incident platform by hand; the desk may not delete or deactivate.
-    incident.state.users.splice(incident.state.users.findIndex((user) => user.email === gone.email), 1);
+    incident.state.users.splice(
+      incident.state.users.findIndex((user) => user.email === gone.email),
+      1,
+    );
     await service().integrations.setAction({ ...ref(apps.desk), action: 'deleteUser', enabled: false, actor });
     await service().integrations.setAction({ ...ref(apps.desk), action: 'deactivateUser', enabled: false, actor });
     try {
       const { workflow } = await service().workflows.startOffboarding({ tenantId: tenant.id, personId: gone.id, idempotencyKey: key(), actor });
       const manual = workflow.tasks.find((task) => task.integrationId === apps.desk)!;
-      expect(manual).toMatchObject({ action: 'manual', status: 'manual', reason: expect.stringContaining('neither Delete User nor Deactivate User is enabled') });
+      expect(manual).toMatchObject({
+        action: 'manual',
+        status: 'manual',
+        reason: expect.stringContaining('neither Delete User nor Deactivate User is enabled'),
+      });
       const done = await waitForWorkflow(service(), tenant.id, workflow.id, settled);
       expect(done.status).toBe('needs_attention');
-      expect(done.tasks.find((task) => task.integrationId === apps.incident)).toMatchObject({ status: 'succeeded', reason: expect.stringContaining('already absent') });
+      expect(done.tasks.find((task) => task.integrationId === apps.incident)).toMatchObject({
+        status: 'succeeded',
+        reason: expect.stringContaining('already absent'),
+      });
     } finally {
       await enable(apps.desk, ['deleteUser', 'deactivateUser']);
     }
@@ -236,9 +279,22 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
 
   it('runs a provisioner action (custom, on Business) with the person and the operator as variables', async () => {
     const member = await person('Wel Come');
-    const onboarded = await service().workflows.startOnboarding({ tenantId: tenant.id, personId: member.id, integrationIds: [apps.desk], idempotencyKey: key(), actor });
+    const onboarded = await service().workflows.startOnboarding({
+      tenantId: tenant.id,
+      personId: member.id,
+      integrationIds: [apps.desk],
+      idempotencyKey: key(),
+      actor,
+    });
     const agentId = (await waitForWorkflow(service(), tenant.id, onboarded.workflow.id, settled)).tasks[0]!.accountId!;
-    const { workflow } = await service().workflows.startProvisionerAction({ tenantId: tenant.id, personId: member.id, integrationId: apps.desk, action: 'sendWelcome', idempotencyKey: key(), actor });
+    const { workflow } = await service().workflows.startProvisionerAction({
+      tenantId: tenant.id,
+      personId: member.id,
+      integrationId: apps.desk,
+      action: 'sendWelcome',
+      idempotencyKey: key(),
+      actor,
+    });
     expect(workflow.kind).toBe('provisioner_action');
     expect((await waitForWorkflow(service(), tenant.id, workflow.id, settled)).status).toBe('succeeded');
     expect(deskState.welcomes).toContainEqual({ id: agentId, by: actor });
@@ -247,10 +303,22 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
   it('refuses a custom action below Business, naming the plan', async () => {
     const standard = await service().tenants.create({ name: 'Standard tenant', plan: 'standard', actor });
     const app = await service().integrations.create({ tenantId: standard.id, actor, type: 'build-your-own', spec: DESK_SPEC, baseUrl: desk.origin });
-    await service().integrations.configureAuth({ tenantId: standard.id, integrationId: app.id, inputs: { username: deskState.username, password: deskState.password }, actor });
+    await service().integrations.configureAuth({
+      tenantId: standard.id,
+      integrationId: app.id,
+      inputs: { username: deskState.username, password: deskState.password },
+      actor,
+    });
     const someone = await service().people.create({ tenantId: standard.id, email: 'std@example.com', name: 'Std Person', actor });
     await expect(
-      service().workflows.startProvisionerAction({ tenantId: standard.id, personId: someone.id, integrationId: app.id, action: 'sendWelcome', idempotencyKey: key(), actor }),
+      service().workflows.startProvisionerAction({
+        tenantId: standard.id,
+        personId: someone.id,
+        integrationId: app.id,
+        action: 'sendWelcome',
+        idempotencyKey: key(),
+        actor,
+      }),
     ).rejects.toMatchObject({ code: 'PLAN_REQUIRED', requiredPlan: 'business' });
   });
 
@@ -260,9 +328,16 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(added.message).toBe('A workflow was created to add 1 person to Incident platform (PagerDuty)');
     expect(added.workflows).toHaveLength(1);
     const two = [await person('Tw Oone'), await person('Tw Otwo')];
-    const more = await service().workflows.addUsers({ tenantId: tenant.id, integrationId: apps.incident, personIds: two.map((p) => p.id), idempotencyKey: key(), actor });
+    const more = await service().workflows.addUsers({
+      tenantId: tenant.id,
+      integrationId: apps.incident,
+      personIds: two.map((p) => p.id),
+      idempotencyKey: key(),
+      actor,
+    });
     expect(more.message).toBe('2 workflows were created to add 2 people to Incident platform (PagerDuty)');
-    for (const workflow of [...added.workflows, ...more.workflows]) expect((await waitForWorkflow(service(), tenant.id, workflow.id, settled)).status).toBe('succeeded');
+    for (const workflow of [...added.workflows, ...more.workflows])
+      expect((await waitForWorkflow(service(), tenant.id, workflow.id, settled)).status).toBe('succeeded');
   });
 
   it('cancels a workflow while its activation waits: the activation never runs', async () => {
@@ -300,7 +375,13 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     // more, so that this test is about concurrent creations, not the per-minute request budget.
     incident.state.rateLimit.remaining += 1_200;
     const before = incident.state.users.length;
-    const { workflows, message } = await service().workflows.addUsers({ tenantId: tenant.id, integrationId: apps.incident, personIds: people.map((p) => p.id), idempotencyKey: key(), actor });
+    const { workflows, message } = await service().workflows.addUsers({
+      tenantId: tenant.id,
+      integrationId: apps.incident,
+      personIds: people.map((p) => p.id),
+      idempotencyKey: key(),
+      actor,
+    });
     expect(message).toBe('500 workflows were created to add 500 people to Incident platform (PagerDuty)');
     const failures = [];
     for (const workflow of workflows) {

@@ -34,9 +34,13 @@ export function useFakeTarget<State extends object>(options: FakeTargetOptions<S
     fixture.server = await serveHandlers(...options.handlers(fixture.state));
     fixture.connector = await loadSpec(options.specFile);
     fixture.connectTo = (inputs, connectOptions = {}) =>
-      connect(fixture.connector, inputs, { egress: ALLOW_LOOPBACK, baseUrl: `${fixture.server.origin}${options.basePath ?? ''}`, retry: { maxAttempts: 1 }, ...connectOptions });
-    fixture.requestsTo = (method, pathname) =>
-      fixture.server.requests.filter((request) => request.method === method && pathOf(request) === pathname);
+      connect(fixture.connector, inputs, {
+        egress: ALLOW_LOOPBACK,
+        baseUrl: `${fixture.server.origin}${options.basePath ?? ''}`,
+        retry: { maxAttempts: 1 },
+        ...connectOptions,
+      });
+    fixture.requestsTo = (method, pathname) => fixture.server.requests.filter((request) => request.method === method && pathOf(request) === pathname);
   });
   afterAll(() => fixture.server.close());
   beforeEach(() => {

@@ -6,12 +6,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { connect } from '../../../src/index.js';
 import type { CompiledConnector } from '../../../src/connector.js';
 import type { RecordedRequest } from '../../../src/simulators/serve-handlers.js';
-import {
-  DEMO_FULL_ACCESS_KEY,
-  seedUsers,
-  startIncidentPlatform,
-  type IncidentPlatformSimulator,
-} from '../../../src/simulators/incident-platform/index.js';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import { pathOf } from './assertions.js';
 import { loadSpec } from './load-spec.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
@@ -34,8 +29,7 @@ export function useIncidentPlatform(userCount: number): IncidentFixture {
     fixture.connector = await loadSpec(SPEC_FILE);
     fixture.connectTo = (inputs = { token: DEMO_FULL_ACCESS_KEY }, options = {}) =>
       connect(fixture.connector, inputs, { egress: ALLOW_LOOPBACK, baseUrl: fixture.simulator.server.origin, retry: { maxAttempts: 1 }, ...options });
-    fixture.requestsTo = (method, pathname) =>
-      fixture.simulator.server.requests.filter((request) => request.method === method && pathOf(request) === pathname);
+    fixture.requestsTo = (method, pathname) => fixture.simulator.server.requests.filter((request) => request.method === method && pathOf(request) === pathname);
   });
   afterAll(() => fixture.simulator.close());
   beforeEach(() => {

@@ -40,7 +40,7 @@ export function deskHandlers(state: DeskState): RequestHandler[] {
   const find = (id: unknown): DeskAgent | undefined => state.agents.find((agent) => String(agent.id) === id);
   return [
     http.get('*/api/agents', ({ request }) => {
-      if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');
+      if (!authorized(request)) return failure(401, "Couldn't authenticate you");
       const url = new URL(request.url);
       const perPage = Math.min(Number(url.searchParams.get('per_page') ?? '25') || 25, 100);
       const page = Number(url.searchParams.get('page') ?? '1') || 1;
@@ -49,7 +49,7 @@ export function deskHandlers(state: DeskState): RequestHandler[] {
       return HttpResponse.json({ agents, page, per_page: perPage, total_pages: totalPages });
     }),
     http.post('*/api/agents', async ({ request }) => {
-      if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');
+      if (!authorized(request)) return failure(401, "Couldn't authenticate you");
       const body = (await request.json()) as { agent?: { email?: unknown; name?: unknown } };
       const email = body.agent?.email;
       const name = body.agent?.name;
@@ -61,14 +61,14 @@ export function deskHandlers(state: DeskState): RequestHandler[] {
       return HttpResponse.json({ agent: representAgent(agent) }, { status: 201 });
     }),
     http.post('*/api/agents/:id/welcome', async ({ request, params }) => {
-      if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');
+      if (!authorized(request)) return failure(401, "Couldn't authenticate you");
       if (find(params.id) === undefined) return failure(404, 'RecordNotFound');
       const body = (await request.json()) as { by?: unknown };
       (state.welcomes ??= []).push({ id: String(params.id), by: body.by });
       return HttpResponse.json({ sent: true }, { status: 202 });
     }),
     http.put('*/api/agents/:id', async ({ request, params }) => {
-      if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');
+      if (!authorized(request)) return failure(401, "Couldn't authenticate you");
       const agent = find(params.id);
       if (agent === undefined) return failure(404, 'RecordNotFound');
       const body = (await request.json()) as { agent?: { suspended?: unknown } };
@@ -77,7 +77,7 @@ export function deskHandlers(state: DeskState): RequestHandler[] {
       return HttpResponse.json({ agent: representAgent(agent) });
     }),
     http.delete('*/api/agents/:id', ({ request, params }) => {
-      if (!authorized(request)) return failure(401, 'Couldn\'t authenticate you');
+      if (!authorized(request)) return failure(401, "Couldn't authenticate you");
       const agent = find(params.id);
       if (agent === undefined) return failure(404, 'RecordNotFound');
       state.agents.splice(state.agents.indexOf(agent), 1);

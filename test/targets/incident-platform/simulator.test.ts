@@ -106,7 +106,12 @@ describe('incident platform simulator: POST /users', () => {
 
   it.each<{ given: string; extra: Record<string, string>; body: unknown; error: string }>([
     { given: 'no From header', extra: {}, body: newUser, error: 'The From header must be the email address of a valid user of this account.' },
-    { given: 'a From of a stranger', extra: { from: 'stranger@example.com' }, body: newUser, error: 'The From header must be the email address of a valid user of this account.' },
+    {
+      given: 'a From of a stranger',
+      extra: { from: 'stranger@example.com' },
+      body: newUser,
+      error: 'The From header must be the email address of a valid user of this account.',
+    },
   ])('answers 400 for $given', async ({ extra, body, error }) => {
     const response = await call('POST', '/users', { headers: extra, body });
     expect(response.status).toBe(400);

@@ -39,8 +39,7 @@ export function createAssetState(count = 12): AssetState {
   return { clientId: 'asset-client', clientSecret: 'asset-secret-value', tokens: new Map(), withheldScopes: [], people, orders: [] };
 }
 
-const failure = (status: number, error: string, description?: string): Response =>
-  HttpResponse.json({ error, error_description: description }, { status });
+const failure = (status: number, error: string, description?: string): Response => HttpResponse.json({ error, error_description: description }, { status });
 
 function issueToken(state: AssetState, form: URLSearchParams, authorization: string | null): Response {
   const expected = `Basic ${Buffer.from(`${state.clientId}:${state.clientSecret}`).toString('base64')}`;
@@ -67,9 +66,7 @@ const represent = (person: AssetPerson): Record<string, unknown> => ({ id: perso
 
 export function assetHandlers(state: AssetState): RequestHandler[] {
   return [
-    http.post('*/oauth/token', async ({ request }) =>
-      issueToken(state, new URLSearchParams(await request.text()), request.headers.get('authorization')),
-    ),
+    http.post('*/oauth/token', async ({ request }) => issueToken(state, new URLSearchParams(await request.text()), request.headers.get('authorization'))),
     http.get('*/api/people', ({ request }) => {
       const denied = checkScope(state, request, 'people:read');
       if (denied !== undefined) return denied;

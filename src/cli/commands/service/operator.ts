@@ -34,7 +34,13 @@ async function run(args: string[], io: CliIO): Promise<number> {
       for (const operator of await service.operators.list({ tenantId })) io.stdout.write(`${JSON.stringify(operator)}\n`);
       return EXIT_OK;
     }
-    const created = await service.operators.create({ tenantId, username: parsed.strings.username!, password, role: (parsed.strings.role ?? 'viewer') as 'viewer', actor: cliActor() });
+    const created = await service.operators.create({
+      tenantId,
+      username: parsed.strings.username!,
+      password,
+      role: (parsed.strings.role ?? 'viewer') as 'viewer',
+      actor: cliActor(),
+    });
     io.stderr.write(`${created.role} operator ${created.username} of tenant ${created.tenantId}: signs in to the console with the username and password\n`);
     io.stdout.write(`${JSON.stringify(created)}\n`);
     return EXIT_OK;
@@ -43,6 +49,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const operatorCommand: Command = {
   name: 'service operator',
-  help: helpText(USAGE, flags, ['create reads the password from standard input (prompted without echo on a terminal); it is stored only as an scrypt hash and never printed.']),
+  help: helpText(USAGE, flags, [
+    'create reads the password from standard input (prompted without echo on a terminal); it is stored only as an scrypt hash and never printed.',
+  ]),
   run,
 };

@@ -38,15 +38,29 @@ function remoteService(access: AdminAccess, dataDir: string): Service {
         cause: error,
       });
     }
-    const body = (await response.json().catch(() => ({}))) as { result?: unknown; error?: { code?: string; message?: string; hint?: string; requiredPlan?: string; diagnostics?: never; failure?: Record<string, unknown> } };
+    const body = (await response.json().catch(() => ({}))) as {
+      result?: unknown;
+      error?: { code?: string; message?: string; hint?: string; requiredPlan?: string; diagnostics?: never; failure?: Record<string, unknown> };
+    };
     if (response.ok) return body.result;
     const error = body.error ?? {};
-    if (response.status === 401) throw new ServiceError('DATA_DIR_LOCKED', `the service running on ${dataDir} (pid ${access.pid}) refused the credential of its admin.json`, { hint: 'restart the service, then run the command again' });
+    if (response.status === 401)
+      throw new ServiceError('DATA_DIR_LOCKED', `the service running on ${dataDir} (pid ${access.pid}) refused the credential of its admin.json`, {
+        hint: 'restart the service, then run the command again',
+      });
     if (response.status >= 500) throw new Error(`the service running on ${dataDir} failed: ${error.message ?? response.statusText}`);
-    throw new ServiceError((error.code ?? 'INVALID_INPUT') as ServiceErrorCode, error.message ?? 'refused', { hint: error.hint, requiredPlan: error.requiredPlan, diagnostics: error.diagnostics, failure: error.failure });
+    throw new ServiceError((error.code ?? 'INVALID_INPUT') as ServiceErrorCode, error.message ?? 'refused', {
+      hint: error.hint,
+      requiredPlan: error.requiredPlan,
+      diagnostics: error.diagnostics,
+      failure: error.failure,
+    });
   };
   const groups = Object.fromEntries(
-    Object.entries(ADMIN_OPERATIONS).map(([group, methods]) => [group, Object.fromEntries(methods.map((method) => [method, (input: unknown) => call(`${group}.${method}`, input)]))]),
+    Object.entries(ADMIN_OPERATIONS).map(([group, methods]) => [
+      group,
+      Object.fromEntries(methods.map((method) => [method, (input: unknown) => call(`${group}.${method}`, input)])),
+    ]),
   );
   // Only the listed operations exist; the workers are the running service's.
   const client = { ...groups, storage: 'embedded', startWorkers: async () => undefined, stopWorkers: async () => undefined, close: async () => undefined };

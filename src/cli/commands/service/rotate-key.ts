@@ -13,12 +13,17 @@ const USAGE = 'Usage: connector service rotate-key [--data-dir <dir>]';
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags: storageFlags, usage: USAGE, io });
   if (typeof parsed === 'number') return parsed;
-  return withService(storageOptions(parsed, io), io, async (service) => {
-    const rotation = await service.rotateKey({ newKek: io.env[NEW_KEK_ENV] || undefined, actor: cliActor() });
-    io.stdout.write(`key rotated: version ${rotation.version}, ${rotation.tenants} tenant data key${rotation.tenants === 1 ? '' : 's'} re-wrapped\n`);
-    if (io.env.CONNECTOR_KEK) io.stderr.write(`restart every service process with CONNECTOR_KEK set to the value of ${NEW_KEK_ENV}\n`);
-    return EXIT_OK;
-  }, { storageOnly: true });
+  return withService(
+    storageOptions(parsed, io),
+    io,
+    async (service) => {
+      const rotation = await service.rotateKey({ newKek: io.env[NEW_KEK_ENV] || undefined, actor: cliActor() });
+      io.stdout.write(`key rotated: version ${rotation.version}, ${rotation.tenants} tenant data key${rotation.tenants === 1 ? '' : 's'} re-wrapped\n`);
+      if (io.env.CONNECTOR_KEK) io.stderr.write(`restart every service process with CONNECTOR_KEK set to the value of ${NEW_KEK_ENV}\n`);
+      return EXIT_OK;
+    },
+    { storageOnly: true },
+  );
 }
 
 export const rotateKeyCommand: Command = {

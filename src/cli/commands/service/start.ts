@@ -7,7 +7,17 @@
 import { EXIT_USAGE, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
 import { runServiceUntilSignal } from './until-signal.js';
-import { cliActor, describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions, workerFlags, workerOptionsOrUsage } from './storage-flags.js';
+import {
+  cliActor,
+  describeStorage,
+  egressFlags,
+  helpText,
+  parseOrUsage,
+  storageFlags,
+  storageOptions,
+  workerFlags,
+  workerOptionsOrUsage,
+} from './storage-flags.js';
 
 const flags: FlagSpecs = {
   ...storageFlags,
@@ -19,7 +29,8 @@ const flags: FlagSpecs = {
   plan: { kind: 'string', value: 'none|standard|business', description: 'plan of the first tenant on a fresh store (default standard)' },
   quiet: { kind: 'boolean', description: 'no access log' },
 };
-const USAGE = 'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--jq-timeout-ms <ms>] [--jq-memory-mb <MiB>] [--quiet]';
+const USAGE =
+  'Usage: connector service start [--data-dir <dir>] [--port 8080] [--host 127.0.0.1] [--plan standard] [--allow-egress <cidr>]... [--no-workers] [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--jq-timeout-ms <ms>] [--jq-memory-mb <MiB>] [--quiet]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });
@@ -38,7 +49,10 @@ async function run(args: string[], io: CliIO): Promise<number> {
     io,
     async begin(service) {
       const { buildHttpApp } = await import('../../../service/http/build-app.js');
-      const { app } = await buildHttpApp({ service, log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`) });
+      const { app } = await buildHttpApp({
+        service,
+        log: parsed.booleans.quiet ? undefined : (entry) => io.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...entry })}\n`),
+      });
       if ((await service.tenants.list()).length === 0) {
         const tenant = await service.tenants.create({ name: 'default', plan: (parsed.strings.plan ?? 'standard') as 'standard', actor: cliActor() });
         const token = await service.tokens.create({ tenantId: tenant.id, role: 'admin', name: 'first admin token', actor: cliActor() });
@@ -50,7 +64,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
       const address = await app.listen({ port, host });
       // The embedded database admits one process: the CLI's admin commands reach this one through
       // its admin API (loopback only; credential in the data directory's admin.json, mode 0600).
-      const admin = 'dataDir' in options ? await (await import('../../../service/admin/admin-api.js')).startAdminApi({ service, dataDir: options.dataDir }) : undefined;
+      const admin =
+        'dataDir' in options ? await (await import('../../../service/admin/admin-api.js')).startAdminApi({ service, dataDir: options.dataDir }) : undefined;
       if (admin) io.stdout.write(`admin API for \`connector service tenant|token|operator|sync|workflow\` at ${admin.url} (loopback only)\n`);
       io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
       io.stdout.write(`operator console at ${address}/console (sign in with an API token of the tenant)\n`);

@@ -17,7 +17,11 @@ import { DEFAULT_ISOLATION_LIMITS } from '../../../jq/index.js';
 export const DEFAULT_DATA_DIR = './data';
 
 export const storageFlags: FlagSpecs = {
-  'data-dir': { kind: 'string', value: '<dir>', description: `embedded database directory (default ${DEFAULT_DATA_DIR}); without it, DATABASE_URL selects a PostgreSQL server` },
+  'data-dir': {
+    kind: 'string',
+    value: '<dir>',
+    description: `embedded database directory (default ${DEFAULT_DATA_DIR}); without it, DATABASE_URL selects a PostgreSQL server`,
+  },
 };
 
 /** Flags of the processes that reach targets (start, worker). */
@@ -31,11 +35,31 @@ export const egressFlags: FlagSpecs = {
 
 /** Flags of the processes that run the engine's workers (start, worker). */
 export const workerFlags: FlagSpecs = {
-  'stale-run-seconds': { kind: 'string', value: '<seconds>', description: `a run whose worker stopped beating this long is taken over by another worker (default ${DEFAULT_STALE_RUN_SECONDS})` },
-  'runs-per-worker': { kind: 'string', value: '<n>', description: `sync runs this process carries out at the same time (default ${DEFAULT_ENGINE_SETTINGS.runsPerWorker})` },
-  'poll-seconds': { kind: 'string', value: '<seconds>', description: `how often an idle worker asks for work (default ${DEFAULT_ENGINE_SETTINGS.pollingIntervalSeconds})` },
-  'jq-timeout-ms': { kind: 'string', value: '<ms>', description: `time one jq evaluation of a build-your-own spec may take (one page's mapping; default ${DEFAULT_ISOLATION_LIMITS.timeoutMs})` },
-  'jq-memory-mb': { kind: 'string', value: '<MiB>', description: `heap of the worker thread running a build-your-own spec's jq (default ${DEFAULT_ISOLATION_LIMITS.maxMemoryMb})` },
+  'stale-run-seconds': {
+    kind: 'string',
+    value: '<seconds>',
+    description: `a run whose worker stopped beating this long is taken over by another worker (default ${DEFAULT_STALE_RUN_SECONDS})`,
+  },
+  'runs-per-worker': {
+    kind: 'string',
+    value: '<n>',
+    description: `sync runs this process carries out at the same time (default ${DEFAULT_ENGINE_SETTINGS.runsPerWorker})`,
+  },
+  'poll-seconds': {
+    kind: 'string',
+    value: '<seconds>',
+    description: `how often an idle worker asks for work (default ${DEFAULT_ENGINE_SETTINGS.pollingIntervalSeconds})`,
+  },
+  'jq-timeout-ms': {
+    kind: 'string',
+    value: '<ms>',
+    description: `time one jq evaluation of a build-your-own spec may take (one page's mapping; default ${DEFAULT_ISOLATION_LIMITS.timeoutMs})`,
+  },
+  'jq-memory-mb': {
+    kind: 'string',
+    value: '<MiB>',
+    description: `heap of the worker thread running a build-your-own spec's jq (default ${DEFAULT_ISOLATION_LIMITS.maxMemoryMb})`,
+  },
 };
 
 type WorkerOptions = Pick<ServiceOptions, 'sync' | 'workflows' | 'jq'>;

@@ -132,7 +132,14 @@ const SETTING_FLAGS = [
 ] as const;
 
 async function run(args: string[], io: CliIO): Promise<number> {
-  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', 'integration', ...(NEEDS_RUN.has(verb) ? ['run'] : [])] });
+  const given = parseVerbArgs({
+    args,
+    verbs: VERBS,
+    flags,
+    usage: USAGE,
+    io,
+    required: (verb) => ['tenant', 'integration', ...(NEEDS_RUN.has(verb) ? ['run'] : [])],
+  });
   if (typeof given === 'number') return given;
   const { work, parsed } = given;
   const ref = { tenantId: parsed.strings.tenant!, integrationId: parsed.strings.integration! };

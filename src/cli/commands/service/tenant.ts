@@ -22,7 +22,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
     return EXIT_USAGE;
   }
   const verb = args[0];
-  const parsed = verb === 'list' ? parseOrUsage({ args: args.slice(1), flags, usage: USAGE, io }) : parseCreateArgs({ args, flags, usage: USAGE, required: 'name', io });
+  const parsed =
+    verb === 'list' ? parseOrUsage({ args: args.slice(1), flags, usage: USAGE, io }) : parseCreateArgs({ args, flags, usage: USAGE, required: 'name', io });
   if (typeof parsed === 'number') return parsed;
   return withService(
     storageOptions(parsed, io),
@@ -40,4 +41,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
   );
 }
 
-export const tenantCommand: Command = { name: 'service tenant', help: helpText(USAGE, flags, ['create prints the new tenant as JSON; give its id to `connector service token create`. list prints one tenant per line.']), run };
+export const tenantCommand: Command = {
+  name: 'service tenant',
+  help: helpText(USAGE, flags, ['create prints the new tenant as JSON; give its id to `connector service token create`. list prints one tenant per line.']),
+  run,
+};

@@ -47,7 +47,12 @@ async function run(args: string[], io: CliIO): Promise<number> {
       io.stderr.write(`${revoked.role} token ${revoked.tokenId} (${revoked.name}) of tenant ${revoked.tenantId} revoked at ${revoked.revokedAt}\n`);
       return EXIT_OK;
     }
-    const created = await service.tokens.create({ tenantId, role: (parsed.strings.role ?? 'viewer') as 'viewer', name: parsed.strings.name, actor: cliActor() });
+    const created = await service.tokens.create({
+      tenantId,
+      role: (parsed.strings.role ?? 'viewer') as 'viewer',
+      name: parsed.strings.name,
+      actor: cliActor(),
+    });
     io.stderr.write(`${created.role} token ${created.tokenId} of tenant ${created.tenantId}; shown once, keep it now:\n`);
     io.stdout.write(`${created.token}\n`);
     return EXIT_OK;
@@ -56,6 +61,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const tokenCommand: Command = {
   name: 'service token',
-  help: helpText(USAGE, flags, ['create prints the token once on stdout; only its SHA-256 is stored. list never prints a token. A revoked token is refused from its next request.']),
+  help: helpText(USAGE, flags, [
+    'create prints the token once on stdout; only its SHA-256 is stored. list never prints a token. A revoked token is refused from its next request.',
+  ]),
   run,
 };

@@ -9,7 +9,8 @@ import { runServiceUntilSignal } from './until-signal.js';
 import { describeStorage, egressFlags, helpText, parseOrUsage, storageFlags, storageOptions, workerFlags, workerOptionsOrUsage } from './storage-flags.js';
 
 const flags: FlagSpecs = { ...storageFlags, ...egressFlags, ...workerFlags };
-const USAGE = 'Usage: connector service worker [--data-dir <dir>] [--allow-egress <cidr>]... [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--jq-timeout-ms <ms>] [--jq-memory-mb <MiB>]';
+const USAGE =
+  'Usage: connector service worker [--data-dir <dir>] [--allow-egress <cidr>]... [--stale-run-seconds <n>] [--runs-per-worker <n>] [--poll-seconds <n>] [--jq-timeout-ms <ms>] [--jq-memory-mb <MiB>]';
 
 async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseOrUsage({ args, flags, usage: USAGE, io });

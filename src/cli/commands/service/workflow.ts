@@ -67,7 +67,13 @@ const VERBS: Record<string, Verb> = {
       idempotencyKey: idempotencyKey(parsed, io),
       actor: cliActor(),
     }),
-  offboard: (service, parsed, io) => service.workflows.startOffboarding({ tenantId: parsed.strings.tenant!, personId: parsed.strings.person!, idempotencyKey: idempotencyKey(parsed, io), actor: cliActor() }),
+  offboard: (service, parsed, io) =>
+    service.workflows.startOffboarding({
+      tenantId: parsed.strings.tenant!,
+      personId: parsed.strings.person!,
+      idempotencyKey: idempotencyKey(parsed, io),
+      actor: cliActor(),
+    }),
   'run-action': (service, parsed, io) =>
     service.workflows.startProvisionerAction({
       tenantId: parsed.strings.tenant!,
@@ -78,14 +84,22 @@ const VERBS: Record<string, Verb> = {
       actor: cliActor(),
     }),
   'add-users': async (service, parsed, io) => {
-    const added = await service.workflows.addUsers({ tenantId: parsed.strings.tenant!, integrationId: parsed.lists.integration![0]!, personIds: parsed.lists.people!, idempotencyKey: idempotencyKey(parsed, io), actor: cliActor() });
+    const added = await service.workflows.addUsers({
+      tenantId: parsed.strings.tenant!,
+      integrationId: parsed.lists.integration![0]!,
+      personIds: parsed.lists.people!,
+      idempotencyKey: idempotencyKey(parsed, io),
+      actor: cliActor(),
+    });
     io.stderr.write(`${added.message}\n`);
     return added;
   },
-  list: (service, parsed) => service.workflows.list({ tenantId: parsed.strings.tenant!, status: parsed.strings.status, personId: parsed.strings.person, limit: 500 }),
+  list: (service, parsed) =>
+    service.workflows.list({ tenantId: parsed.strings.tenant!, status: parsed.strings.status, personId: parsed.strings.person, limit: 500 }),
   show: (service, parsed) => service.workflows.get({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow! }),
   cancel: (service, parsed) => service.workflows.cancel({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, actor: cliActor() }),
-  retry: (service, parsed) => service.workflows.retryTask({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, taskId: parsed.strings.task!, actor: cliActor() }),
+  retry: (service, parsed) =>
+    service.workflows.retryTask({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, taskId: parsed.strings.task!, actor: cliActor() }),
 };
 
 async function run(args: string[], io: CliIO): Promise<number> {

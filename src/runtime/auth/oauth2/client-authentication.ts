@@ -22,10 +22,7 @@ export function encodeClientSecretBasic(clientId: string, clientSecret: string):
 }
 
 /** Adds the client's credentials to a token request's form and headers, in place. */
-export function applyClientAuthentication(
-  client: ClientCredentials,
-  request: { form: URLSearchParams; headers: Record<string, string> },
-): void {
+export function applyClientAuthentication(client: ClientCredentials, request: { form: URLSearchParams; headers: Record<string, string> }): void {
   if (client.clientSecret === undefined) {
     request.form.set('client_id', client.clientId);
     return;

@@ -25,10 +25,14 @@ function grantParams(settings: OAuth2Settings, refreshToken: string | undefined)
   }
   const exchange = settings.codeExchange;
   if (exchange === undefined) {
-    throw new ConnectorError('RECONNECT_REQUIRED', 'The access token expired and the target issued no refresh token; the authorization code was already used.', {
-      action: 'auth',
-      hint: 'Reconnect: sign in to the target application again to re-authorize.',
-    });
+    throw new ConnectorError(
+      'RECONNECT_REQUIRED',
+      'The access token expired and the target issued no refresh token; the authorization code was already used.',
+      {
+        action: 'auth',
+        hint: 'Reconnect: sign in to the target application again to re-authorize.',
+      },
+    );
   }
   const verifier: Record<string, string> = exchange.codeVerifier === undefined ? {} : { code_verifier: exchange.codeVerifier };
   return {
@@ -63,7 +67,7 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
     } catch (error) {
       throw new ConnectorError('AUTH_FAILED', 'The target issued a new refresh token, but storing it failed (the onRefreshToken callback threw).', {
         action: 'auth',
-        hint: 'Fix the host\'s token storage; until it is stored, a later connection may need to reconnect.',
+        hint: "Fix the host's token storage; until it is stored, a later connection may need to reconnect.",
         // The host's error may quote the token (a failed INSERT, say): keep only its redacted message.
         cause: new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets)),
       });

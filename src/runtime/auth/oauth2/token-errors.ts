@@ -32,9 +32,7 @@ function redactLeaves(value: unknown, secrets: string[]): unknown {
   if (typeof value === 'string') return redactSecrets(value.replace(TOKEN_FIELD_IN_TEXT, '$1***'), secrets);
   if (Array.isArray(value)) return value.map((item) => redactLeaves(item, secrets));
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, TOKEN_FIELDS.has(key.toLowerCase()) ? '***' : redactLeaves(item, secrets)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, TOKEN_FIELDS.has(key.toLowerCase()) ? '***' : redactLeaves(item, secrets)]));
 }
 
 /**
@@ -85,18 +83,18 @@ export function toTokenEndpointError(failure: TokenFailure): ConnectorError {
     if (response.body.error === 'invalid_client') {
       return new ConnectorError('AUTH_FAILED', `The token endpoint rejected the client credentials (${said}).`, {
         ...details,
-        hint: 'Check clientId and clientSecret, and whether the spec\'s clientAuth (client_secret_basic or client_secret_post) is what the application expects.',
+        hint: "Check clientId and clientSecret, and whether the spec's clientAuth (client_secret_basic or client_secret_post) is what the application expects.",
       });
     }
     return new ConnectorError('AUTH_FAILED', `The token endpoint refused the ${grant} request (${said}).`, {
       ...details,
-      hint: 'Check the client\'s configuration in the target application (grant type allowed, scopes).',
+      hint: "Check the client's configuration in the target application (grant type allowed, scopes).",
     });
   }
   if (response.status >= 500) {
     return new ConnectorError('TARGET_ERROR', `The token endpoint failed with HTTP ${response.status}.`, {
       ...details,
-      hint: 'The target application\'s authorization server had a problem; try again later.',
+      hint: "The target application's authorization server had a problem; try again later.",
     });
   }
   if (response.status >= 400) {
@@ -105,8 +103,12 @@ export function toTokenEndpointError(failure: TokenFailure): ConnectorError {
       hint: 'Check the token URL and the client credentials.',
     });
   }
-  return new ConnectorError('BAD_RESPONSE', `The token endpoint answered HTTP ${response.status} without a usable access_token (a JSON object with a string access_token, RFC 6749 §5.1).`, {
-    ...details,
-    hint: 'Check that tokenUrl points at the OAuth 2.0 token endpoint .',
-  });
+  return new ConnectorError(
+    'BAD_RESPONSE',
+    `The token endpoint answered HTTP ${response.status} without a usable access_token (a JSON object with a string access_token, RFC 6749 §5.1).`,
+    {
+      ...details,
+      hint: 'Check that tokenUrl points at the OAuth 2.0 token endpoint .',
+    },
+  );
 }

@@ -6,7 +6,7 @@
 import type { FastifyReply } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
-import { ACCOUNT_STATES, } from '../../sync/sync-policy.js';
+import { ACCOUNT_STATES } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams, nextSchema, pageProperties, pageQuery } from '../schemas.js';
 
@@ -29,7 +29,12 @@ const personBody = {
   required: ['email', 'name'],
   properties: { email: { type: 'string', minLength: 3, maxLength: 320 }, name: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
-const peopleCsvBody = { type: 'object', additionalProperties: false, required: ['csv'], properties: { csv: { type: 'string', maxLength: 10_000_000 } } } as const;
+const peopleCsvBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['csv'],
+  properties: { csv: { type: 'string', maxLength: 10_000_000 } },
+} as const;
 const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
 const personSchema = {
   title: 'Person',
@@ -47,10 +52,17 @@ const importAnswerSchema = {
   title: 'PeopleImported',
   type: 'object',
   required: ['created', 'ids'],
-  properties: { created: { type: 'integer', description: 'How many people were created' }, ids: { type: 'array', items: { type: 'string' }, description: 'The id of each person created, in the CSV’s row order' } },
+  properties: {
+    created: { type: 'integer', description: 'How many people were created' },
+    ids: { type: 'array', items: { type: 'string' }, description: 'The id of each person created, in the CSV’s row order' },
+  },
 } as const;
 
-const personRef = { type: 'object', required: ['id', 'name', 'email'], properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } } } as const;
+const personRef = {
+  type: 'object',
+  required: ['id', 'name', 'email'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' } },
+} as const;
 const auditLineSchema = {
   title: 'AuditLine',
   type: 'object',
@@ -68,7 +80,12 @@ const auditLineSchema = {
     syncedAt: { type: ['string', 'null'], description: 'ISO 8601 time the run this row reflects finished' },
   },
 } as const;
-const auditPageSchema = { title: 'ApplicationAuditPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema } } as const;
+const auditPageSchema = {
+  title: 'ApplicationAuditPage',
+  type: 'object',
+  required: ['accounts'],
+  properties: { accounts: { type: 'array', items: auditLineSchema }, next: nextSchema },
+} as const;
 const orphansPageSchema = {
   title: 'OrphanAccountPage',
   type: 'object',
@@ -80,7 +97,13 @@ const orphansPageSchema = {
       items: {
         type: 'object',
         required: ['accountId', 'integrationId', 'externalId', 'email', 'name'],
-        properties: { accountId: { type: 'string' }, integrationId: { type: 'string' }, externalId: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
+        properties: {
+          accountId: { type: 'string' },
+          integrationId: { type: 'string' },
+          externalId: { type: 'string' },
+          email: { type: 'string' },
+          name: { type: 'string' },
+        },
       },
     },
     next: nextSchema,
@@ -97,22 +120,41 @@ const conflictsPageSchema = {
       items: {
         type: 'object',
         required: ['email', 'people', 'accounts'],
-        properties: { email: { type: 'string' }, people: { type: 'array', items: personSchema }, accounts: { type: 'integer', description: 'Present accounts with this email, left unlinked until it is resolved' } },
+        properties: {
+          email: { type: 'string' },
+          people: { type: 'array', items: personSchema },
+          accounts: { type: 'integer', description: 'Present accounts with this email, left unlinked until it is resolved' },
+        },
       },
     },
     next: nextSchema,
   },
 } as const;
-const gridCellSchema = { type: 'object', required: ['state', 'admin'], properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } } } as const;
+const gridCellSchema = {
+  type: 'object',
+  required: ['state', 'admin'],
+  properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } },
+} as const;
 const gridPageSchema = {
   title: 'AccessGridPage',
   type: 'object',
   required: ['applications', 'rows'],
   properties: {
-    applications: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } }, description: 'The columns: every application of the tenant' },
+    applications: {
+      type: 'array',
+      items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'string' }, name: { type: 'string' } } },
+      description: 'The columns: every application of the tenant',
+    },
     rows: {
       type: 'array',
-      items: { type: 'object', required: ['person', 'cells'], properties: { person: personRef, cells: { type: 'object', additionalProperties: gridCellSchema, description: 'By application id; none where the person has no account' } } },
+      items: {
+        type: 'object',
+        required: ['person', 'cells'],
+        properties: {
+          person: personRef,
+          cells: { type: 'object', additionalProperties: gridCellSchema, description: 'By application id; none where the person has no account' },
+        },
+      },
     },
     next: nextSchema,
   },
@@ -126,7 +168,12 @@ function sendCsv(reply: FastifyReply, name: string, csv: string): FastifyReply {
 export function accessRoutes(app: TypedApp, service: Service): void {
   app.get('/people', {
     config: { access: 'viewer', operationId: 'listPeople' },
-    schema: { summary: 'People of the tenant (the identities accounts link to), by name, by cursor', tags, querystring: pageQuery, response: { 200: peoplePageSchema } },
+    schema: {
+      summary: 'People of the tenant (the identities accounts link to), by name, by cursor',
+      tags,
+      querystring: pageQuery,
+      response: { 200: peoplePageSchema },
+    },
     handler: async (request) => {
       return service.people.page({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor });
     },
@@ -144,7 +191,12 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.post('/people/import', {
     config: { access: 'admin', operationId: 'importPeople' },
-    schema: { summary: 'Create people from a CSV with `email` and `name` columns: all rows or none; answers the ids created', tags, body: peopleCsvBody, response: { 200: importAnswerSchema } },
+    schema: {
+      summary: 'Create people from a CSV with `email` and `name` columns: all rows or none; answers the ids created',
+      tags,
+      body: peopleCsvBody,
+      response: { 200: importAnswerSchema },
+    },
     handler: async (request) => {
       const caller = callerOf(request);
       return service.people.importCsv({ tenantId: caller.tenantId, csv: request.body.csv, actor: actorOf(caller) });
@@ -153,19 +205,35 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.get('/people/unlinked', {
     config: { access: 'viewer', operationId: 'listUnlinked' },
-    schema: { summary: 'Accounts linked to no person (orphans), by application then account, by cursor', tags, querystring: pageQuery, response: { 200: orphansPageSchema } },
+    schema: {
+      summary: 'Accounts linked to no person (orphans), by application then account, by cursor',
+      tags,
+      querystring: pageQuery,
+      response: { 200: orphansPageSchema },
+    },
     handler: async (request) => service.people.orphansPage({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/people/conflicts', {
     config: { access: 'viewer', operationId: 'listEmailConflicts' },
-    schema: { summary: 'Emails two or more people share (their accounts stay unlinked until resolved), by email, by cursor', tags, querystring: pageQuery, response: { 200: conflictsPageSchema } },
-    handler: async (request) => service.people.conflictsPage({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
+    schema: {
+      summary: 'Emails two or more people share (their accounts stay unlinked until resolved), by email, by cursor',
+      tags,
+      querystring: pageQuery,
+      response: { 200: conflictsPageSchema },
+    },
+    handler: async (request) =>
+      service.people.conflictsPage({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.get('/access-grid', {
     config: { access: 'viewer', operationId: 'accessGrid' },
-    schema: { summary: 'The Access Grid: people x applications, each cell the account state and admin flag; people by name, by cursor, or all as CSV', tags, querystring: gridQuery, response: { 200: gridPageSchema } },
+    schema: {
+      summary: 'The Access Grid: people x applications, each cell the account state and admin flag; people by name, by cursor, or all as CSV',
+      tags,
+      querystring: gridQuery,
+      response: { 200: gridPageSchema },
+    },
     handler: async (request, reply) => {
       const { format, ...query } = request.query;
       const tenantId = callerOf(request).tenantId;
@@ -180,7 +248,8 @@ export function accessRoutes(app: TypedApp, service: Service): void {
   app.get('/integrations/:integrationId/audit', {
     config: { access: 'viewer', operationId: 'applicationAudit' },
     schema: {
-      summary: 'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects, by account name; by cursor, or whole as CSV',
+      summary:
+        'The Application Audit: every account with its linked person, admin flag, state, last seen and the sync it reflects, by account name; by cursor, or whole as CSV',
       tags,
       params: integrationParams,
       querystring: auditQuery,

@@ -44,7 +44,12 @@ const actionConfigSchema = {
 export function actionRoutes(app: TypedApp, service: Service): void {
   app.get('/integrations/:integrationId/actions', {
     config: { access: 'viewer', operationId: 'listActions' },
-    schema: { summary: 'The actions offered now, each with whether it is enabled (none before authentication is configured)', tags, params: integrationParams, response: { 200: actionListSchema } },
+    schema: {
+      summary: 'The actions offered now, each with whether it is enabled (none before authentication is configured)',
+      tags,
+      params: integrationParams,
+      response: { 200: actionListSchema },
+    },
     handler: async (request) => {
       const { integrationId } = request.params;
       return { actions: await service.integrations.listActions({ tenantId: callerOf(request).tenantId, integrationId }) };
@@ -66,7 +71,8 @@ export function actionRoutes(app: TypedApp, service: Service): void {
     config: { access: 'admin', operationId: 'runAction' },
     schema: {
       summary: 'Run an enabled action once on the saved configuration',
-      description: 'A write refused with the target’s read-only signature marks the integration import-only (its write actions are switched off) and answers 409 IMPORT_ONLY with the reason.',
+      description:
+        'A write refused with the target’s read-only signature marks the integration import-only (its write actions are switched off) and answers 409 IMPORT_ONLY with the reason.',
       tags,
       params: actionParams,
       body: runActionBody,
@@ -82,7 +88,14 @@ export function actionRoutes(app: TypedApp, service: Service): void {
   const anyObject = { type: 'object', additionalProperties: true } as const;
   app.post('/integrations/:integrationId/test', {
     config: { access: 'admin', operationId: 'testIntegration' },
-    schema: { summary: 'Test: send the first import request and return the raw answer (status, headers, body), credentials redacted', description: '502 ACTION_FAILED, with `failure` (the runtime\'s code, message and hint, redacted), when the target cannot be reached or refuses before answering.', tags, params: integrationParams, response: { 200: anyObject } },
+    schema: {
+      summary: 'Test: send the first import request and return the raw answer (status, headers, body), credentials redacted',
+      description:
+        "502 ACTION_FAILED, with `failure` (the runtime's code, message and hint, redacted), when the target cannot be reached or refuses before answering.",
+      tags,
+      params: integrationParams,
+      response: { 200: anyObject },
+    },
     handler: async (request) => {
       const caller = callerOf(request);
       const { integrationId } = request.params;
@@ -92,7 +105,13 @@ export function actionRoutes(app: TypedApp, service: Service): void {
 
   app.post('/integrations/:integrationId/preview', {
     config: { access: 'admin', operationId: 'previewIntegration' },
-    schema: { summary: 'Preview: the first import answer mapped, each record with its problems', description: '502 ACTION_FAILED, with `failure`, when the target cannot be reached or its answer cannot be mapped at all.', tags, params: integrationParams, response: { 200: anyObject } },
+    schema: {
+      summary: 'Preview: the first import answer mapped, each record with its problems',
+      description: '502 ACTION_FAILED, with `failure`, when the target cannot be reached or its answer cannot be mapped at all.',
+      tags,
+      params: integrationParams,
+      response: { 200: anyObject },
+    },
     handler: async (request) => {
       const caller = callerOf(request);
       const { integrationId } = request.params;
@@ -102,7 +121,12 @@ export function actionRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/actions/:action/config', {
     config: { access: 'viewer', operationId: 'getActionConfig' },
-    schema: { summary: 'An action’s configuration as the spec has it (method, path, payload template, records path, mapping...)', tags, params: actionParams, response: { 200: actionConfigSchema } },
+    schema: {
+      summary: 'An action’s configuration as the spec has it (method, path, payload template, records path, mapping...)',
+      tags,
+      params: actionParams,
+      response: { 200: actionConfigSchema },
+    },
     handler: async (request) => {
       const { integrationId, action } = request.params;
       return service.integrations.actionConfig({ tenantId: callerOf(request).tenantId, integrationId, action });
@@ -113,7 +137,8 @@ export function actionRoutes(app: TypedApp, service: Service): void {
     config: { access: 'admin', operationId: 'configureAction' },
     schema: {
       summary: 'Edit a build-your-own action’s configuration',
-      description: 'The members given replace the spec’s (`null` removes one); the whole spec is re-validated and a spec with errors answers 422 INVALID_SPEC with located `diagnostics`, saving nothing. Prebuilt and SCIM: 409 CONFIG_NOT_EDITABLE. Answers the new configuration and the actions offered now.',
+      description:
+        'The members given replace the spec’s (`null` removes one); the whole spec is re-validated and a spec with errors answers 422 INVALID_SPEC with located `diagnostics`, saving nothing. Prebuilt and SCIM: 409 CONFIG_NOT_EDITABLE. Answers the new configuration and the actions offered now.',
       tags,
       params: actionParams,
       body: actionConfigBody,

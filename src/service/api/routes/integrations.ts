@@ -6,7 +6,15 @@ import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { problem, sendProblem } from '../../http/problem.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { configureAuthAnswer, configureAuthBody, createIntegrationBody, integrationPageSchema, integrationParams, integrationSchema, pageQuery } from '../schemas.js';
+import {
+  configureAuthAnswer,
+  configureAuthBody,
+  createIntegrationBody,
+  integrationPageSchema,
+  integrationParams,
+  integrationSchema,
+  pageQuery,
+} from '../schemas.js';
 
 const tags = ['integrations'];
 const anyObject = { type: 'object', additionalProperties: true } as const;
@@ -25,7 +33,12 @@ const applyBody = {
   required: ['records', 'mapping'],
   properties: {
     records: { oneOf: [jq('The records path'), { type: 'object', required: ['expression'], properties: { expression: jq('The records path') } }] },
-    mapping: { type: 'object', minProperties: 1, additionalProperties: jq('jq for this account field'), description: 'Account field to jq expression; replaces the whole mapping' },
+    mapping: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: jq('jq for this account field'),
+      description: 'Account field to jq expression; replaces the whole mapping',
+    },
     path: { type: 'string', pattern: '^/', maxLength: 2000, description: 'The Import Users endpoint, when the spec has none yet or it should change' },
   },
 } as const;
@@ -76,7 +89,14 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
       const { inputs } = request.body;
       const result = await service.integrations.configureAuth({ tenantId: caller.tenantId, integrationId, inputs, actor: actorOf(caller) });
       if (!result.ok) {
-        return sendProblem(request, reply, problem('AUTH_TEST_FAILED', `the connection test failed; nothing was saved: ${result.failure.message}`, { hint: result.failure.hint, failure: result.failure }));
+        return sendProblem(
+          request,
+          reply,
+          problem('AUTH_TEST_FAILED', `the connection test failed; nothing was saved: ${result.failure.message}`, {
+            hint: result.failure.hint,
+            failure: result.failure,
+          }),
+        );
       }
       return { integration: result.integration, check: result.check };
     },
@@ -86,7 +106,8 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
     config: { access: 'admin', operationId: 'generateConfig' },
     schema: {
       summary: 'Generate Config: propose the records path and mapping from the target’s Import Users answer, each field with why; saves nothing',
-      description: 'Answers the proposal (`records`, `fields` with `explanation` and `considered`, `skipped`, `rejected`, `mapping`, `preview` of the first records mapped, the `current` configuration, and whether it is `applicable`). 422 NO_USER_ARRAY when the answer holds no list of users.',
+      description:
+        'Answers the proposal (`records`, `fields` with `explanation` and `considered`, `skipped`, `rejected`, `mapping`, `preview` of the first records mapped, the `current` configuration, and whether it is `applicable`). 422 NO_USER_ARRAY when the answer holds no list of users.',
       tags,
       params: integrationParams,
       body: proposeBody,
@@ -104,7 +125,8 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
     config: { access: 'admin', operationId: 'applyGeneratedConfig' },
     schema: {
       summary: 'Save a (possibly edited) Generate Config proposal into the build-your-own spec’s Import Users',
-      description: 'The spec is re-validated: 422 INVALID_SPEC with located `diagnostics` saves nothing. Prebuilt and SCIM integrations run the shipped mapping: 409 CONFIG_NOT_EDITABLE.',
+      description:
+        'The spec is re-validated: 422 INVALID_SPEC with located `diagnostics` saves nothing. Prebuilt and SCIM integrations run the shipped mapping: 409 CONFIG_NOT_EDITABLE.',
       tags,
       params: integrationParams,
       body: applyBody,
@@ -116,7 +138,14 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
       const body = request.body;
       // The proposal itself may be sent back as it came: its records is an object with the expression.
       const records = typeof body.records === 'string' ? body.records : body.records.expression;
-      const importUsers = await service.integrations.applyConfig({ tenantId: caller.tenantId, integrationId, records, mapping: body.mapping, path: body.path, actor: actorOf(caller) });
+      const importUsers = await service.integrations.applyConfig({
+        tenantId: caller.tenantId,
+        integrationId,
+        records,
+        mapping: body.mapping,
+        path: body.path,
+        actor: actorOf(caller),
+      });
       return { importUsers, actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId }) };
     },
   });

@@ -9,7 +9,7 @@ import type { Caller } from '../../tokens/api-tokens.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams, nextSchema, pageProperties, pageQuery as cursorQuery } from '../schemas.js';
 import { RUN_STATUSES } from '../../store/sync-run-rows.js';
-import { ACCOUNT_STATES, } from '../../sync/sync-policy.js';
+import { ACCOUNT_STATES } from '../../sync/sync-policy.js';
 
 const tags = ['sync'];
 /** Runs, statuses and accounts are documented by the library's types; the API passes them as they are. */
@@ -47,7 +47,23 @@ const count = { type: 'integer' } as const;
 const syncRunSchema = {
   title: 'SyncRun',
   type: 'object',
-  required: ['id', 'integrationId', 'trigger', 'requestedBy', 'status', 'attempt', 'queuedAt', 'startedAt', 'heartbeatAt', 'finishedAt', 'counts', 'skippedReasons', 'warnings', 'error', 'decidedBy'],
+  required: [
+    'id',
+    'integrationId',
+    'trigger',
+    'requestedBy',
+    'status',
+    'attempt',
+    'queuedAt',
+    'startedAt',
+    'heartbeatAt',
+    'finishedAt',
+    'counts',
+    'skippedReasons',
+    'warnings',
+    'error',
+    'decidedBy',
+  ],
   properties: {
     id: { type: 'string' },
     integrationId: { type: 'string' },
@@ -70,7 +86,12 @@ const syncRunSchema = {
     decidedBy: { type: ['string', 'null'], description: 'Who approved or rejected a run held by the deletion safeguard' },
   },
 } as const;
-const runPageSchema = { title: 'SyncRunPage', type: 'object', required: ['runs'], properties: { runs: { type: 'array', items: syncRunSchema }, next: nextSchema } } as const;
+const runPageSchema = {
+  title: 'SyncRunPage',
+  type: 'object',
+  required: ['runs'],
+  properties: { runs: { type: 'array', items: syncRunSchema }, next: nextSchema },
+} as const;
 const accountEventSchema = {
   title: 'AccountEvent',
   type: 'object',
@@ -84,11 +105,31 @@ const accountEventSchema = {
     at: isoTime,
   },
 } as const;
-const eventPageSchema = { title: 'AccountEventPage', type: 'object', required: ['events'], properties: { events: { type: 'array', items: accountEventSchema }, next: nextSchema } } as const;
+const eventPageSchema = {
+  title: 'AccountEventPage',
+  type: 'object',
+  required: ['events'],
+  properties: { events: { type: 'array', items: accountEventSchema }, next: nextSchema },
+} as const;
 const accountSchema = {
   title: 'SyncedAccount',
   type: 'object',
-  required: ['id', 'integrationId', 'externalId', 'email', 'name', 'admin', 'state', 'fields', 'personId', 'link', 'firstSeenAt', 'lastSeenAt', 'lastRunId', 'removedAt'],
+  required: [
+    'id',
+    'integrationId',
+    'externalId',
+    'email',
+    'name',
+    'admin',
+    'state',
+    'fields',
+    'personId',
+    'link',
+    'firstSeenAt',
+    'lastSeenAt',
+    'lastRunId',
+    'removedAt',
+  ],
   properties: {
     id: { type: 'string' },
     integrationId: { type: 'string' },
@@ -106,11 +147,19 @@ const accountSchema = {
     removedAt: { type: ['string', 'null'], description: 'ISO 8601 time; null while present' },
   },
 } as const;
-const accountPageSchema = { title: 'SyncedAccountPage', type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: accountSchema }, next: nextSchema } } as const;
+const accountPageSchema = {
+  title: 'SyncedAccountPage',
+  type: 'object',
+  required: ['accounts'],
+  properties: { accounts: { type: 'array', items: accountSchema }, next: nextSchema },
+} as const;
 const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
 
 export function syncRoutes(app: TypedApp, service: Service): void {
-  const ref = (request: { params: { integrationId: string }; caller?: Caller }) => ({ tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId });
+  const ref = (request: { params: { integrationId: string }; caller?: Caller }) => ({
+    tenantId: callerOf(request).tenantId,
+    integrationId: request.params.integrationId,
+  });
 
   app.post('/integrations/:integrationId/sync', {
     config: { access: 'admin', operationId: 'syncNow' },
@@ -123,7 +172,12 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync', {
     config: { access: 'viewer', operationId: 'syncStatus' },
-    schema: { summary: 'Sync settings and state: interval, next run, consecutive failures, quarantine', tags, params: integrationParams, response: { 200: anyObject } },
+    schema: {
+      summary: 'Sync settings and state: interval, next run, consecutive failures, quarantine',
+      tags,
+      params: integrationParams,
+      response: { 200: anyObject },
+    },
     handler: async (request) => service.sync.status(ref(request)),
   });
 
@@ -147,7 +201,13 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync/runs', {
     config: { access: 'viewer', operationId: 'listSyncRuns' },
-    schema: { summary: 'Sync runs, newest first, with trigger, times, status, counts and error code, by cursor', tags, params: integrationParams, querystring: cursorQuery, response: { 200: runPageSchema } },
+    schema: {
+      summary: 'Sync runs, newest first, with trigger, times, status, counts and error code, by cursor',
+      tags,
+      params: integrationParams,
+      querystring: cursorQuery,
+      response: { 200: runPageSchema },
+    },
     handler: async (request) => service.sync.runsPage({ ...ref(request), limit: request.query.limit, cursor: request.query.cursor }),
   });
 
@@ -173,7 +233,13 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/sync/runs/:runId/pending-removals', {
     config: { access: 'viewer', operationId: 'listPendingRemovals' },
-    schema: { summary: 'The accounts a run held by the deletion safeguard would remove, by cursor', tags, params: runParams, querystring: pageQuery, response: { 200: accountPageSchema } },
+    schema: {
+      summary: 'The accounts a run held by the deletion safeguard would remove, by cursor',
+      tags,
+      params: runParams,
+      querystring: pageQuery,
+      response: { 200: accountPageSchema },
+    },
     handler: async (request) => {
       const { cursor, after, limit } = request.query;
       return service.sync.pendingRemovals({ ...ref(request), runId: request.params.runId, limit, after: cursor ?? after });
@@ -182,13 +248,31 @@ export function syncRoutes(app: TypedApp, service: Service): void {
 
   app.get('/accounts/:accountId/events', {
     config: { access: 'viewer', operationId: 'listAccountEvents' },
-    schema: { summary: 'One account’s history, oldest first: added, changed, removed, relinked, with the run or workflow behind each, by cursor', tags, params: accountParams, querystring: cursorQuery, response: { 200: eventPageSchema } },
-    handler: async (request) => service.sync.accountEventsPage({ tenantId: callerOf(request).tenantId, accountId: request.params.accountId, limit: request.query.limit, cursor: request.query.cursor }),
+    schema: {
+      summary: 'One account’s history, oldest first: added, changed, removed, relinked, with the run or workflow behind each, by cursor',
+      tags,
+      params: accountParams,
+      querystring: cursorQuery,
+      response: { 200: eventPageSchema },
+    },
+    handler: async (request) =>
+      service.sync.accountEventsPage({
+        tenantId: callerOf(request).tenantId,
+        accountId: request.params.accountId,
+        limit: request.query.limit,
+        cursor: request.query.cursor,
+      }),
   });
 
   app.get('/integrations/:integrationId/accounts', {
     config: { access: 'viewer', operationId: 'listAccounts' },
-    schema: { summary: 'The Accounts list the syncs keep current, by cursor', tags, params: integrationParams, querystring: accountsQuery, response: { 200: accountPageSchema } },
+    schema: {
+      summary: 'The Accounts list the syncs keep current, by cursor',
+      tags,
+      params: integrationParams,
+      querystring: accountsQuery,
+      response: { 200: accountPageSchema },
+    },
     handler: async (request) => {
       const { cursor, after, ...query } = request.query;
       return service.sync.listAccounts({ ...ref(request), ...query, after: cursor ?? after });

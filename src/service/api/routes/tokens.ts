@@ -35,14 +35,21 @@ export function tokenRoutes(app: TypedApp, service: Service): void {
       summary: 'The tenant’s API tokens, oldest first, revoked ones included (never the token itself), by cursor',
       tags,
       querystring: pageQuery,
-      response: { 200: { title: 'ApiTokenPage', type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: tokenSchema }, next: nextSchema } } },
+      response: {
+        200: { title: 'ApiTokenPage', type: 'object', required: ['tokens'], properties: { tokens: { type: 'array', items: tokenSchema }, next: nextSchema } },
+      },
     },
     handler: async (request) => service.tokens.page({ tenantId: callerOf(request).tenantId, limit: request.query.limit, cursor: request.query.cursor }),
   });
 
   app.delete('/tokens/:tokenId', {
     config: { access: 'admin', operationId: 'revokeToken' },
-    schema: { summary: 'Revoke a token of the tenant: refused (401) from the next request on; revoking twice keeps the first time', tags, params: tokenParams, response: { 200: tokenSchema } },
+    schema: {
+      summary: 'Revoke a token of the tenant: refused (401) from the next request on; revoking twice keeps the first time',
+      tags,
+      params: tokenParams,
+      response: { 200: tokenSchema },
+    },
     handler: async (request) => {
       const caller = callerOf(request);
       return service.tokens.revoke({ tenantId: caller.tenantId, tokenId: request.params.tokenId, actor: actorOf(caller) });

@@ -32,7 +32,11 @@ const taskSchema = {
     reason: { type: 'string', description: 'Why it was skipped or is manual, or what the target said' },
     error: {
       type: 'object',
-      properties: { code: { type: 'string' }, message: { type: 'string' }, failure: { type: 'object', additionalProperties: true, description: 'The target’s answer, redacted' } },
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        failure: { type: 'object', additionalProperties: true, description: 'The target’s answer, redacted' },
+      },
     },
     accountId: { type: 'string', description: 'The target’s id of the account' },
     secretsWaiting: {
@@ -62,7 +66,12 @@ const workflowSchema = {
   },
 } as const;
 
-const idempotencyKey = { type: 'string', minLength: 1, maxLength: 200, description: 'Or the Idempotency-Key header: the same key and request start one workflow' } as const;
+const idempotencyKey = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  description: 'Or the Idempotency-Key header: the same key and request start one workflow',
+} as const;
 const onboardingBody = {
   type: 'object',
   additionalProperties: false,
@@ -79,7 +88,13 @@ const provisionerBody = {
   type: 'object',
   additionalProperties: false,
   required: ['personId', 'integrationId', 'action'],
-  properties: { personId: id, integrationId: id, action: id, vars: { type: 'object', additionalProperties: true, description: 'The action’s variables' }, idempotencyKey },
+  properties: {
+    personId: id,
+    integrationId: id,
+    action: id,
+    vars: { type: 'object', additionalProperties: true, description: 'The action’s variables' },
+    idempotencyKey,
+  },
 } as const;
 const addUsersBody = {
   type: 'object',
@@ -112,7 +127,14 @@ const settingsBody = {
   type: 'object',
   additionalProperties: false,
   minProperties: 1,
-  properties: { keepAccounts: { type: 'boolean' }, maxConcurrency: { ...INPUT_RULES.workflowConcurrency, type: ['integer', 'null'], description: `${INPUT_RULES.workflowConcurrency.description}; null: the connector’s own limit` } },
+  properties: {
+    keepAccounts: { type: 'boolean' },
+    maxConcurrency: {
+      ...INPUT_RULES.workflowConcurrency,
+      type: ['integer', 'null'],
+      description: `${INPUT_RULES.workflowConcurrency.description}; null: the connector’s own limit`,
+    },
+  },
 } as const;
 
 /** The key from the Idempotency-Key header (preferred) or the body; one of them is required. */
@@ -121,9 +143,13 @@ function keyOf(request: { headers: FastifyRequest['headers']; body: { idempotenc
   const fromBody = request.body.idempotencyKey;
   const key = typeof header === 'string' && header !== '' ? header : fromBody;
   if (key === undefined || key.length > 200) {
-    throw new ServiceError('INVALID_INPUT', 'an idempotency key is required: the Idempotency-Key header or idempotencyKey in the body (at most 200 characters)', {
-      hint: 'send a key unique to this request, e.g. a UUID; repeating the request with it starts no second workflow',
-    });
+    throw new ServiceError(
+      'INVALID_INPUT',
+      'an idempotency key is required: the Idempotency-Key header or idempotencyKey in the body (at most 200 characters)',
+      {
+        hint: 'send a key unique to this request, e.g. a UUID; repeating the request with it starts no second workflow',
+      },
+    );
   }
   return key;
 }
@@ -133,21 +159,32 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     const who = callerOf(request);
     return { tenantId: who.tenantId, actor: actorOf(who) };
   };
-  const started = (reply: { code(status: number): { send(body: unknown): unknown } }, result: Started) => reply.code(result.created ? 201 : 200).send(result.workflow);
+  const started = (reply: { code(status: number): { send(body: unknown): unknown } }, result: Started) =>
+    reply.code(result.created ? 201 : 200).send(result.workflow);
   const startResponses = { 200: workflowSchema, 201: workflowSchema };
 
   app.post('/workflows/onboarding', {
     config: { access: 'admin', operationId: 'startOnboarding' },
     schema: {
       summary: 'Onboard a person into applications: Create User in each, Activate User at the chosen time',
-      description: 'An account the last import found is linked, not created again. 201 when started; 200 when the idempotency key returned an earlier workflow.',
+      description:
+        'An account the last import found is linked, not created again. 201 when started; 200 when the idempotency key returned an earlier workflow.',
       tags,
       body: onboardingBody,
       response: startResponses,
     },
     handler: async (request, reply) => {
       const body = request.body;
-      return started(reply, await service.workflows.startOnboarding({ ...caller(request), personId: body.personId, integrationIds: body.integrationIds, activateAt: body.activateAt, idempotencyKey: keyOf(request) }));
+      return started(
+        reply,
+        await service.workflows.startOnboarding({
+          ...caller(request),
+          personId: body.personId,
+          integrationIds: body.integrationIds,
+          activateAt: body.activateAt,
+          idempotencyKey: keyOf(request),
+        }),
+      );
     },
   });
 
@@ -155,7 +192,8 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     config: { access: 'admin', operationId: 'startOffboarding' },
     schema: {
       summary: 'Remove a person from all applications',
-      description: 'Delete User, or Deactivate User where the integration keeps accounts, for every account of the person in the Accounts list; a manual task where neither is enabled.',
+      description:
+        'Delete User, or Deactivate User where the integration keeps accounts, for every account of the person in the Accounts list; a manual task where neither is enabled.',
       tags,
       body: offboardingBody,
       response: startResponses,
@@ -168,10 +206,25 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
 
   app.post('/workflows/provisioner-action', {
     config: { access: 'admin', operationId: 'startProvisionerAction' },
-    schema: { summary: 'Run provisioner action for user: one action (standard, or custom on Business) of one application for a person', tags, body: provisionerBody, response: startResponses },
+    schema: {
+      summary: 'Run provisioner action for user: one action (standard, or custom on Business) of one application for a person',
+      tags,
+      body: provisionerBody,
+      response: startResponses,
+    },
     handler: async (request, reply) => {
       const body = request.body;
-      return started(reply, await service.workflows.startProvisionerAction({ ...caller(request), personId: body.personId, integrationId: body.integrationId, action: body.action, vars: body.vars, idempotencyKey: keyOf(request) }));
+      return started(
+        reply,
+        await service.workflows.startProvisionerAction({
+          ...caller(request),
+          personId: body.personId,
+          integrationId: body.integrationId,
+          action: body.action,
+          vars: body.vars,
+          idempotencyKey: keyOf(request),
+        }),
+      );
     },
   });
 
@@ -182,12 +235,20 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
       tags,
       params: integrationParams,
       body: addUsersBody,
-      response: { 201: { type: 'object', required: ['message', 'workflows'], properties: { message: { type: 'string' }, workflows: { type: 'array', items: workflowSchema } } } },
+      response: {
+        201: {
+          type: 'object',
+          required: ['message', 'workflows'],
+          properties: { message: { type: 'string' }, workflows: { type: 'array', items: workflowSchema } },
+        },
+      },
     },
     handler: async (request, reply) => {
       const { integrationId } = request.params;
       const body = request.body;
-      return reply.code(201).send(await service.workflows.addUsers({ ...caller(request), integrationId, personIds: body.personIds, idempotencyKey: keyOf(request) }));
+      return reply
+        .code(201)
+        .send(await service.workflows.addUsers({ ...caller(request), integrationId, personIds: body.personIds, idempotencyKey: keyOf(request) }));
     },
   });
 
@@ -197,7 +258,9 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
       summary: 'Workflows, newest first, by cursor',
       tags,
       querystring: listQuery,
-      response: { 200: { type: 'object', required: ['workflows'], properties: { workflows: { type: 'array', items: workflowSchema }, next: { type: 'string' } } } },
+      response: {
+        200: { type: 'object', required: ['workflows'], properties: { workflows: { type: 'array', items: workflowSchema }, next: { type: 'string' } } },
+      },
     },
     handler: async (request) => {
       const query = request.query;
@@ -213,7 +276,12 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
 
   app.post('/workflows/:workflowId/cancel', {
     config: { access: 'admin', operationId: 'cancelWorkflow' },
-    schema: { summary: 'Cancel a running workflow: its pending and scheduled tasks are skipped', tags, params: workflowParams, response: { 200: workflowSchema } },
+    schema: {
+      summary: 'Cancel a running workflow: its pending and scheduled tasks are skipped',
+      tags,
+      params: workflowParams,
+      response: { 200: workflowSchema },
+    },
     handler: async (request) => service.workflows.cancel({ ...caller(request), workflowId: request.params.workflowId }),
   });
 
@@ -246,13 +314,24 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
 
   app.get('/integrations/:integrationId/workflow-settings', {
     config: { access: 'viewer', operationId: 'getWorkflowSettings' },
-    schema: { summary: 'How offboarding removes accounts here, and how many tasks act on it at once', tags, params: integrationParams, response: { 200: settingsSchema } },
+    schema: {
+      summary: 'How offboarding removes accounts here, and how many tasks act on it at once',
+      tags,
+      params: integrationParams,
+      response: { 200: settingsSchema },
+    },
     handler: async (request) => service.workflows.getSettings({ tenantId: callerOf(request).tenantId, integrationId: request.params.integrationId }),
   });
 
   app.put('/integrations/:integrationId/workflow-settings', {
     config: { access: 'admin', operationId: 'setWorkflowSettings' },
-    schema: { summary: 'Keep accounts (deactivate instead of delete) and the concurrency of tasks', tags, params: integrationParams, body: settingsBody, response: { 200: settingsSchema } },
+    schema: {
+      summary: 'Keep accounts (deactivate instead of delete) and the concurrency of tasks',
+      tags,
+      params: integrationParams,
+      body: settingsBody,
+      response: { 200: settingsSchema },
+    },
     handler: async (request) => {
       const body = request.body;
       return service.workflows.setSettings({ ...caller(request), integrationId: request.params.integrationId, ...body });

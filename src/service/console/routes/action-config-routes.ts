@@ -27,7 +27,8 @@ function changeOf(values: Partial<Record<ActionFieldKey, string>>): ActionConfig
       }
     } else if (spec.kind === 'codes') {
       const codes = text.split(',').map((code) => code.trim());
-      if (!codes.every((code) => /^\d{3}$/.test(code))) throw new ConsoleError(400, 'Bad request', `${spec.label} must be three-digit codes separated by commas; nothing was saved.`, spec.help);
+      if (!codes.every((code) => /^\d{3}$/.test(code)))
+        throw new ConsoleError(400, 'Bad request', `${spec.label} must be three-digit codes separated by commas; nothing was saved.`, spec.help);
       change[spec.key] = codes.map(Number);
     } else {
       change[spec.key] = spec.key === 'body' ? values[spec.key] : text;
@@ -37,54 +38,92 @@ function changeOf(values: Partial<Record<ActionFieldKey, string>>): ActionConfig
 }
 
 export function actionConfigRoutes(app: TypedApp, service: Service): void {
-  app.get('/integrations/:integrationId/actions/:action/config', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const { integrationId, action } = request.params;
-    const ref = { tenantId: caller.tenantId, integrationId };
-    const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-    if (!configuration.editable) throw new ConsoleError(409, 'Not editable', `This ${integration.type} integration runs the shipped connector's spec, the same for every tenant; its actions are not edited here.`, 'Start a build-your-own integration from that spec to change an action.');
-    const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, fieldText(spec.key, configuration.config[spec.key])]));
-    const notice = queryText(request.query, 'notice') === 'saved' ? 'The action was saved; the spec is valid.' : undefined;
-    return sendPage(request, reply, { title: `Configure ${action}: ${integration.name}`, section: 'integrations', body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, notice }) });
-  });
-
-  app.post('/integrations/:integrationId/actions/:action/config', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const { integrationId, action } = request.params;
-    const ref = { tenantId: caller.tenantId, integrationId };
-    const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<Record<ActionFieldKey, string>>;
-    try {
-      await service.integrations.configureAction({ ...ref, action, change: changeOf(values), actor: consoleActor(caller) });
-      return reply.redirect(consoleUrl(['integrations', integrationId, 'actions', action, 'config'], { notice: 'saved' }), 303);
-    } catch (error) {
-      if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
-      const problem = problemFor(error);
+  app.get(
+    '/integrations/:integrationId/actions/:action/config',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const { integrationId, action } = request.params;
+      const ref = { tenantId: caller.tenantId, integrationId };
       const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-      const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
-      return sendPage(request, reply, { status: problem.status, title: `Configure ${action}: ${integration.name}`, section: 'integrations', body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, refused }) });
-    }
-  });
+      if (!configuration.editable)
+        throw new ConsoleError(
+          409,
+          'Not editable',
+          `This ${integration.type} integration runs the shipped connector's spec, the same for every tenant; its actions are not edited here.`,
+          'Start a build-your-own integration from that spec to change an action.',
+        );
+      const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, fieldText(spec.key, configuration.config[spec.key])]));
+      const notice = queryText(request.query, 'notice') === 'saved' ? 'The action was saved; the spec is valid.' : undefined;
+      return sendPage(request, reply, {
+        title: `Configure ${action}: ${integration.name}`,
+        section: 'integrations',
+        body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, notice }),
+      });
+    },
+  );
+
+  app.post(
+    '/integrations/:integrationId/actions/:action/config',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const { integrationId, action } = request.params;
+      const ref = { tenantId: caller.tenantId, integrationId };
+      const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<
+        Record<ActionFieldKey, string>
+      >;
+      try {
+        await service.integrations.configureAction({ ...ref, action, change: changeOf(values), actor: consoleActor(caller) });
+        return reply.redirect(consoleUrl(['integrations', integrationId, 'actions', action, 'config'], { notice: 'saved' }), 303);
+      } catch (error) {
+        if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
+        const problem = problemFor(error);
+        const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
+        const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
+        return sendPage(request, reply, {
+          status: problem.status,
+          title: `Configure ${action}: ${integration.name}`,
+          section: 'integrations',
+          body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, refused }),
+        });
+      }
+    },
+  );
 
   // Preview only reads, but it renders with the saved credentials and may send the spec's lookups: admins, as the form is.
-  app.post('/integrations/:integrationId/actions/:action/config/preview', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const { integrationId, action } = request.params;
-    const ref = { tenantId: caller.tenantId, integrationId };
-    const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<Record<ActionFieldKey, string>>;
-    const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-    const page = { integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf };
-    const title = `Configure ${action}: ${integration.name}`;
-    try {
-      const preview = await service.integrations.previewPayload({ ...ref, action, change: changeOf(values), actor: { name: caller.name } });
-      return sendPage(request, reply, { title, section: 'integrations', body: actionConfigView({ ...page, preview }) });
-    } catch (error) {
-      if (!isServiceError(error) || !PREVIEW_REFUSALS.has(error.code)) throw error;
-      const problem = problemFor(error);
-      const previewRefused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
-      return sendPage(request, reply, { status: problem.status, title, section: 'integrations', body: actionConfigView({ ...page, previewRefused }) });
-    }
-  });
+  app.post(
+    '/integrations/:integrationId/actions/:action/config/preview',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const { integrationId, action } = request.params;
+      const ref = { tenantId: caller.tenantId, integrationId };
+      const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<
+        Record<ActionFieldKey, string>
+      >;
+      const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
+      const page = { integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf };
+      const title = `Configure ${action}: ${integration.name}`;
+      try {
+        const preview = await service.integrations.previewPayload({ ...ref, action, change: changeOf(values), actor: { name: caller.name } });
+        return sendPage(request, reply, { title, section: 'integrations', body: actionConfigView({ ...page, preview }) });
+      } catch (error) {
+        if (!isServiceError(error) || !PREVIEW_REFUSALS.has(error.code)) throw error;
+        const problem = problemFor(error);
+        const previewRefused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
+        return sendPage(request, reply, { status: problem.status, title, section: 'integrations', body: actionConfigView({ ...page, previewRefused }) });
+      }
+    },
+  );
 }
 
 /** What an operator can fix in the form (or the setup) and see again: shown beside the form, not as an error page. */
-const PREVIEW_REFUSALS: ReadonlySet<string> = new Set(['INVALID_SPEC', 'INVALID_INPUT', 'ACTION_FAILED', 'AUTH_NOT_CONFIGURED', 'CONFIG_NOT_EDITABLE', 'ACTION_NOT_OFFERED']);
+const PREVIEW_REFUSALS: ReadonlySet<string> = new Set([
+  'INVALID_SPEC',
+  'INVALID_INPUT',
+  'ACTION_FAILED',
+  'AUTH_NOT_CONFIGURED',
+  'CONFIG_NOT_EDITABLE',
+  'ACTION_NOT_OFFERED',
+]);

@@ -13,7 +13,8 @@ export function addUserRoutes(app: TypedApp, service: Service): void {
     const people = await service.people.list({ tenantId });
     const byId = new Map(people.map((person) => [person.id, person]));
     const unknown = ids.find((id) => !byId.has(id));
-    if (unknown !== undefined) throw new ConsoleError(400, 'Bad request', 'One of the chosen people does not exist in this tenant (any more).', 'Go back to Add User and choose again.');
+    if (unknown !== undefined)
+      throw new ConsoleError(400, 'Bad request', 'One of the chosen people does not exist in this tenant (any more).', 'Go back to Add User and choose again.');
     return { people, chosen: [...new Set(ids)].map((id) => byId.get(id)!) };
   };
 
@@ -24,27 +25,44 @@ export function addUserRoutes(app: TypedApp, service: Service): void {
     return sendPage(request, reply, { title: `Add User to ${integration.name}`, section: 'integrations', body: chooseView({ integration, people, csrf }) });
   });
 
-  app.post('/integrations/:integrationId/add-user/confirm', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
-    const integration = await service.integrations.get(ref);
-    const { people, chosen } = await chosenPeople(caller.tenantId, formList(request.body, 'personId'));
-    if (chosen.length === 0) {
-      return sendPage(request, reply, { status: 400, title: `Add User to ${integration.name}`, section: 'integrations', body: chooseView({ integration, people, csrf, error: 'Choose at least one person.' }) });
-    }
-    return sendPage(request, reply, { title: 'Confirm Add User', section: 'integrations', body: confirmView({ integration, chosen, idempotencyKey: `console-${randomSecret()}`, csrf }) });
-  });
+  app.post(
+    '/integrations/:integrationId/add-user/confirm',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+      const integration = await service.integrations.get(ref);
+      const { people, chosen } = await chosenPeople(caller.tenantId, formList(request.body, 'personId'));
+      if (chosen.length === 0) {
+        return sendPage(request, reply, {
+          status: 400,
+          title: `Add User to ${integration.name}`,
+          section: 'integrations',
+          body: chooseView({ integration, people, csrf, error: 'Choose at least one person.' }),
+        });
+      }
+      return sendPage(request, reply, {
+        title: 'Confirm Add User',
+        section: 'integrations',
+        body: confirmView({ integration, chosen, idempotencyKey: `console-${randomSecret()}`, csrf }),
+      });
+    },
+  );
 
-  app.post('/integrations/:integrationId/add-user', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
-    const integration = await service.integrations.get(ref);
-    const result = await service.workflows.addUsers({
-      ...ref,
-      personIds: formList(request.body, 'personId'),
-      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
-      actor: consoleActor(caller),
-    });
-    return sendPage(request, reply, { status: 201, title: 'Workflow created', section: 'integrations', body: addedView({ integration, ...result }) });
-  });
+  app.post(
+    '/integrations/:integrationId/add-user',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+      const integration = await service.integrations.get(ref);
+      const result = await service.workflows.addUsers({
+        ...ref,
+        personIds: formList(request.body, 'personId'),
+        idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+        actor: consoleActor(caller),
+      });
+      return sendPage(request, reply, { status: 201, title: 'Workflow created', section: 'integrations', body: addedView({ integration, ...result }) });
+    },
+  );
 }

@@ -20,35 +20,57 @@ function mappingOf(body: unknown): Record<string, string> {
   for (const [name, value] of Object.entries((body ?? {}) as FormBody)) {
     const field = /^mapping\.([A-Za-z][A-Za-z0-9_]*)$/.exec(name)?.[1];
     if (field === undefined) continue;
-    if (typeof value !== 'string') throw new ConsoleError(400, 'Bad request', `The mapping of ${field} was given more than once.`, 'Send the confirmation form as the page shows it.');
+    if (typeof value !== 'string')
+      throw new ConsoleError(400, 'Bad request', `The mapping of ${field} was given more than once.`, 'Send the confirmation form as the page shows it.');
     if (value.trim() !== '') mapping[field] = value;
   }
   return mapping;
 }
 
 export function generateConfigRoutes(app: TypedApp, service: Service): void {
-  app.post('/integrations/:integrationId/generate-config', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
-    const records = formText(request.body, 'records')?.trim() || undefined;
-    const [integration, proposal] = await Promise.all([service.integrations.get(ref), service.integrations.proposeConfig({ ...ref, records, actor: consoleActor(caller) })]);
-    return sendPage(request, reply, { title: `Generate Config: ${integration.name}`, section: 'integrations', body: proposalView({ integration, proposal, csrf }) });
-  });
+  app.post(
+    '/integrations/:integrationId/generate-config',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+      const records = formText(request.body, 'records')?.trim() || undefined;
+      const [integration, proposal] = await Promise.all([
+        service.integrations.get(ref),
+        service.integrations.proposeConfig({ ...ref, records, actor: consoleActor(caller) }),
+      ]);
+      return sendPage(request, reply, {
+        title: `Generate Config: ${integration.name}`,
+        section: 'integrations',
+        body: proposalView({ integration, proposal, csrf }),
+      });
+    },
+  );
 
-  app.post('/integrations/:integrationId/generate-config/apply', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
-    const records = formText(request.body, 'records') ?? '';
-    const mapping = mappingOf(request.body);
-    try {
-      await service.integrations.applyConfig({ ...ref, records, mapping, actor: consoleActor(caller) });
-      return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'config-applied' }), 303);
-    } catch (error) {
-      if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
-      const problem = problemFor(error);
-      const integration = await service.integrations.get(ref);
-      const body = applyFormView({ integration, records, mapping, csrf, refused: { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText } });
-      return sendPage(request, reply, { status: problem.status, title: `Generate Config: ${integration.name}`, section: 'integrations', body });
-    }
-  });
+  app.post(
+    '/integrations/:integrationId/generate-config/apply',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+      const records = formText(request.body, 'records') ?? '';
+      const mapping = mappingOf(request.body);
+      try {
+        await service.integrations.applyConfig({ ...ref, records, mapping, actor: consoleActor(caller) });
+        return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'config-applied' }), 303);
+      } catch (error) {
+        if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
+        const problem = problemFor(error);
+        const integration = await service.integrations.get(ref);
+        const body = applyFormView({
+          integration,
+          records,
+          mapping,
+          csrf,
+          refused: { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText },
+        });
+        return sendPage(request, reply, { status: problem.status, title: `Generate Config: ${integration.name}`, section: 'integrations', body });
+      }
+    },
+  );
 }

@@ -40,7 +40,11 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
       return found ? [{ integration, status: integrationStatus(integration, found.status), lastRun: found.lastRun }] : [];
     });
     const { plan } = await service.tenants.get(caller.tenantId);
-    return sendPage(request, reply, { title: 'Integrations', section: 'integrations', body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan }) });
+    return sendPage(request, reply, {
+      title: 'Integrations',
+      section: 'integrations',
+      body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan }),
+    });
   });
 
   app.get('/integrations/:integrationId', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
@@ -63,19 +67,35 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
       title: `${integration.name}: accounts`,
       section: 'integrations',
       body: accountsView({
-        integration, sync, status: integrationStatus(integration, sync), accounts: accounts.accounts, next: accounts.next, people: new Map(people.map((person) => [person.id, person.name])),
-        runs, search, state, states: ACCOUNT_STATES, after, admin: caller.role === 'admin', csrf, notice,
+        integration,
+        sync,
+        status: integrationStatus(integration, sync),
+        accounts: accounts.accounts,
+        next: accounts.next,
+        people: new Map(people.map((person) => [person.id, person.name])),
+        runs,
+        search,
+        state,
+        states: ACCOUNT_STATES,
+        after,
+        admin: caller.role === 'admin',
+        csrf,
+        notice,
       }),
     });
   });
 
   // The progress the Accounts page's script polls: the latest run's status and counts, nothing else.
-  app.get('/integrations/:integrationId/sync-progress', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const [run] = await service.sync.listRuns({ tenantId: caller.tenantId, integrationId: request.params.integrationId, limit: 1 });
-    if (!run) throw new ConsoleError(404, 'Not found', 'This integration has no sync run yet.');
-    return reply.type('application/json; charset=utf-8').send({ id: run.id, status: run.status, counts: run.counts });
-  });
+  app.get(
+    '/integrations/:integrationId/sync-progress',
+    { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const [run] = await service.sync.listRuns({ tenantId: caller.tenantId, integrationId: request.params.integrationId, limit: 1 });
+      if (!run) throw new ConsoleError(404, 'Not found', 'This integration has no sync run yet.');
+      return reply.type('application/json; charset=utf-8').send({ id: run.id, status: run.status, counts: run.counts });
+    },
+  );
 
   app.post('/integrations/:integrationId/sync', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
@@ -85,29 +105,37 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
     return reply.redirect(consoleUrl(['integrations', integrationId], { notice: result.joined ? 'sync-joined' : 'sync-queued' }), 303);
   });
 
-  app.get('/integrations/:integrationId/runs/:runId', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId', 'runId') } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const { integrationId, runId } = request.params;
-    const ref = { tenantId: caller.tenantId, integrationId };
-    const [integration, run] = await Promise.all([service.integrations.get(ref), service.sync.getRun({ ...ref, runId })]);
-    const after = queryCount(request.query, 'after')?.toString();
-    const held = run.status === 'awaiting_approval' ? await service.sync.pendingRemovals({ ...ref, runId, after, limit: 100 }) : undefined;
-    const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
-    return sendPage(request, reply, {
-      title: run.status === 'awaiting_approval' ? 'Approve held removals' : 'Sync run',
-      section: 'integrations',
-      body: runView({ integration, run, removals: held?.accounts, next: held?.next, after, admin: caller.role === 'admin', csrf, notice }),
-    });
-  });
+  app.get(
+    '/integrations/:integrationId/runs/:runId',
+    { config: { access: 'viewer' }, schema: { params: pathParams('integrationId', 'runId') } },
+    async (request, reply) => {
+      const { caller, csrf } = operatorOf(request);
+      const { integrationId, runId } = request.params;
+      const ref = { tenantId: caller.tenantId, integrationId };
+      const [integration, run] = await Promise.all([service.integrations.get(ref), service.sync.getRun({ ...ref, runId })]);
+      const after = queryCount(request.query, 'after')?.toString();
+      const held = run.status === 'awaiting_approval' ? await service.sync.pendingRemovals({ ...ref, runId, after, limit: 100 }) : undefined;
+      const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
+      return sendPage(request, reply, {
+        title: run.status === 'awaiting_approval' ? 'Approve held removals' : 'Sync run',
+        section: 'integrations',
+        body: runView({ integration, run, removals: held?.accounts, next: held?.next, after, admin: caller.role === 'admin', csrf, notice }),
+      });
+    },
+  );
 
   for (const verb of ['approve', 'reject'] as const) {
-    app.post(`/integrations/:integrationId/runs/:runId/${verb}`, { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'runId') } }, async (request, reply) => {
-      const { caller } = operatorOf(request);
-      const { integrationId, runId } = request.params;
-      const input = { tenantId: caller.tenantId, integrationId, runId, actor: consoleActor(caller) };
-      await (verb === 'approve' ? service.sync.approveRun(input) : service.sync.rejectRun(input));
-      return reply.redirect(consoleUrl(['integrations', integrationId, 'runs', runId], { notice: verb === 'approve' ? 'approved' : 'rejected' }), 303);
-    });
+    app.post(
+      `/integrations/:integrationId/runs/:runId/${verb}`,
+      { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'runId') } },
+      async (request, reply) => {
+        const { caller } = operatorOf(request);
+        const { integrationId, runId } = request.params;
+        const input = { tenantId: caller.tenantId, integrationId, runId, actor: consoleActor(caller) };
+        await (verb === 'approve' ? service.sync.approveRun(input) : service.sync.rejectRun(input));
+        return reply.redirect(consoleUrl(['integrations', integrationId, 'runs', runId], { notice: verb === 'approve' ? 'approved' : 'rejected' }), 303);
+      },
+    );
   }
 
   app.get('/integrations/:integrationId/audit', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
@@ -117,9 +145,13 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
     return sendPage(request, reply, { title: `${integration.name}: Application Audit`, section: 'integrations', body: auditView({ integration, lines }) });
   });
 
-  app.get('/integrations/:integrationId/audit.csv', { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const csv = await service.access.applicationAuditCsv({ tenantId: caller.tenantId, integrationId: request.params.integrationId });
-    return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="application-audit.csv"').send(csv);
-  });
+  app.get(
+    '/integrations/:integrationId/audit.csv',
+    { config: { access: 'viewer' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const csv = await service.access.applicationAuditCsv({ tenantId: caller.tenantId, integrationId: request.params.integrationId });
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="application-audit.csv"').send(csv);
+    },
+  );
 }

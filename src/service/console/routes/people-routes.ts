@@ -36,14 +36,24 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
       if (!isServiceError(error) || error.code !== 'INVALID_INPUT') throw error;
       const problem = problemFor(error);
       const people = await service.people.list({ tenantId: caller.tenantId });
-      return sendPage(request, reply, { status: problem.status, title: 'People', section: 'people', body: peopleView({ people, admin: true, csrf, refused: { ...refusedForm, detail: problem.detail, hint: problem.hint } }) });
+      return sendPage(request, reply, {
+        status: problem.status,
+        title: 'People',
+        section: 'people',
+        body: peopleView({ people, admin: true, csrf, refused: { ...refusedForm, detail: problem.detail, hint: problem.hint } }),
+      });
     }
   };
 
   app.post('/people', { config: { access: 'admin' } }, async (request, reply) => {
     const email = formText(request.body, 'email') ?? '';
     const name = formText(request.body, 'name') ?? '';
-    return addPeople(request, reply, { form: 'person', email, name }, async (tenantId, actor) => (await service.people.create({ tenantId, email, name, actor }), 1));
+    return addPeople(
+      request,
+      reply,
+      { form: 'person', email, name },
+      async (tenantId, actor) => (await service.people.create({ tenantId, email, name, actor }), 1),
+    );
   });
 
   app.post('/people/import', { config: { access: 'admin' } }, async (request, reply) => {
@@ -67,13 +77,22 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
       const cell = cells[application.id];
       return cell ? [{ application: application.name, state: cell.state, admin: cell.admin }] : [];
     });
-    return sendPage(request, reply, { title: `Offboard ${person.name}`, section: 'people', body: offboardConfirmView({ person, accounts, idempotencyKey: `console-${randomSecret()}`, csrf }) });
+    return sendPage(request, reply, {
+      title: `Offboard ${person.name}`,
+      section: 'people',
+      body: offboardConfirmView({ person, accounts, idempotencyKey: `console-${randomSecret()}`, csrf }),
+    });
   });
 
   app.post('/people/:personId/offboard', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const person = await personOf(caller.tenantId, request.params.personId);
-    const started = await service.workflows.startOffboarding({ tenantId: caller.tenantId, personId: person.id, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller) });
+    const started = await service.workflows.startOffboarding({
+      tenantId: caller.tenantId,
+      personId: person.id,
+      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+      actor: consoleActor(caller),
+    });
     return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
   });
 }

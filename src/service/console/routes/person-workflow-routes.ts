@@ -12,7 +12,13 @@ import { personWorkflowView } from '../views/person-workflow-view.js';
 /** `2026-12-01T09:00` from a datetime-local field, read as UTC (the label says so). */
 function activationOf(text: string | undefined): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text.trim())) throw new ConsoleError(400, 'Bad request', 'The activation time is not a date and time; nothing was started.', 'Give it as the date and time field shows it, in UTC.');
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text.trim()))
+    throw new ConsoleError(
+      400,
+      'Bad request',
+      'The activation time is not a date and time; nothing was started.',
+      'Give it as the date and time field shows it, in UTC.',
+    );
   return `${text.trim().length === 16 ? `${text.trim()}:00` : text.trim()}Z`;
 }
 
@@ -27,8 +33,17 @@ export function personWorkflowRoutes(app: TypedApp, service: Service): void {
     const { caller, csrf } = operatorOf(request);
     const person = await personOf(caller.tenantId, request.params.personId);
     const integrations = await service.integrations.list({ tenantId: caller.tenantId });
-    const offered = await Promise.all(integrations.map(async (integration) => ({ integration, actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId: integration.id }) })));
-    const actions = offered.flatMap(({ integration, actions: list }) => list.filter((action) => action.enabled && action.name !== 'importUsers').map((action) => ({ integrationId: integration.id, application: integration.name, action: action.name })));
+    const offered = await Promise.all(
+      integrations.map(async (integration) => ({
+        integration,
+        actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId: integration.id }),
+      })),
+    );
+    const actions = offered.flatMap(({ integration, actions: list }) =>
+      list
+        .filter((action) => action.enabled && action.name !== 'importUsers')
+        .map((action) => ({ integrationId: integration.id, application: integration.name, action: action.name })),
+    );
     return sendPage(request, reply, {
       title: `Workflows for ${person.name}`,
       section: 'people',
@@ -40,10 +55,16 @@ export function personWorkflowRoutes(app: TypedApp, service: Service): void {
     const { caller } = operatorOf(request);
     const person = await personOf(caller.tenantId, request.params.personId);
     const integrationIds = formList(request.body, 'integrationId');
-    if (integrationIds.length === 0) throw new ConsoleError(400, 'Bad request', 'Choose at least one application; nothing was started.', 'Go back and tick the applications.');
+    if (integrationIds.length === 0)
+      throw new ConsoleError(400, 'Bad request', 'Choose at least one application; nothing was started.', 'Go back and tick the applications.');
     const activateAt = activationOf(formText(request.body, 'activateAt'));
     const started = await service.workflows.startOnboarding({
-      tenantId: caller.tenantId, personId: person.id, integrationIds, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller), ...(activateAt ? { activateAt } : {}),
+      tenantId: caller.tenantId,
+      personId: person.id,
+      integrationIds,
+      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+      actor: consoleActor(caller),
+      ...(activateAt ? { activateAt } : {}),
     });
     return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
   });
@@ -52,8 +73,16 @@ export function personWorkflowRoutes(app: TypedApp, service: Service): void {
     const { caller } = operatorOf(request);
     const person = await personOf(caller.tenantId, request.params.personId);
     const [integrationId, action, ...rest] = (formText(request.body, 'target') ?? '').split(' ');
-    if (!integrationId || !action || rest.length > 0) throw new ConsoleError(400, 'Bad request', 'Choose an application and action; nothing was started.', 'Use the list of the page.');
-    const started = await service.workflows.startProvisionerAction({ tenantId: caller.tenantId, personId: person.id, integrationId, action, idempotencyKey: formText(request.body, 'idempotencyKey') ?? '', actor: consoleActor(caller) });
+    if (!integrationId || !action || rest.length > 0)
+      throw new ConsoleError(400, 'Bad request', 'Choose an application and action; nothing was started.', 'Use the list of the page.');
+    const started = await service.workflows.startProvisionerAction({
+      tenantId: caller.tenantId,
+      personId: person.id,
+      integrationId,
+      action,
+      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+      actor: consoleActor(caller),
+    });
     return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
   });
 }

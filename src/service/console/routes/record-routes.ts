@@ -7,12 +7,17 @@ import { auditLogView } from '../views/audit-log-view.js';
 import { unlinkedView } from '../views/unlinked-view.js';
 
 export function recordRoutes(app: TypedApp, service: Service): void {
-  const applicationNames = async (tenantId: string) => new Map((await service.integrations.list({ tenantId })).map((integration) => [integration.id, integration.name]));
+  const applicationNames = async (tenantId: string) =>
+    new Map((await service.integrations.list({ tenantId })).map((integration) => [integration.id, integration.name]));
 
   app.get('/people/unlinked', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const tenantId = caller.tenantId;
-    const [orphans, conflicts, applications] = await Promise.all([service.people.orphans({ tenantId }), service.people.conflicts({ tenantId }), applicationNames(tenantId)]);
+    const [orphans, conflicts, applications] = await Promise.all([
+      service.people.orphans({ tenantId }),
+      service.people.conflicts({ tenantId }),
+      applicationNames(tenantId),
+    ]);
     return sendPage(request, reply, { title: 'Unlinked accounts and conflicts', section: 'people', body: unlinkedView({ orphans, conflicts, applications }) });
   });
 
@@ -20,6 +25,10 @@ export function recordRoutes(app: TypedApp, service: Service): void {
     const { caller } = operatorOf(request);
     const before = queryText(request.query, 'before');
     const [page, applications] = await Promise.all([service.audit.list({ tenantId: caller.tenantId, limit: 50, before }), applicationNames(caller.tenantId)]);
-    return sendPage(request, reply, { title: 'Audit log', section: 'audit', body: auditLogView({ entries: page.entries, next: page.next, applications, paged: before !== undefined }) });
+    return sendPage(request, reply, {
+      title: 'Audit log',
+      section: 'audit',
+      body: auditLogView({ entries: page.entries, next: page.next, applications, paged: before !== undefined }),
+    });
   });
 }

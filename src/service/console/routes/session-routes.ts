@@ -25,9 +25,13 @@ export function sessionRoutes(app: TypedApp, input: { sessions: ConsoleSessionOp
 
   app.get('/', { config: { access: 'public' } }, async (request, reply) => reply.redirect(request.caller ? '/console/integrations' : '/console/sign-in', 303));
 
-  app.get('/assets/console.css', { config: { access: 'public' } }, async (_request, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_CSS));
+  app.get('/assets/console.css', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_CSS),
+  );
 
-  app.get('/assets/console.js', { config: { access: 'public' } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_JS));
+  app.get('/assets/console.js', { config: { access: 'public' } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_JS),
+  );
 
   app.get('/sign-in', { config: { access: 'public' } }, async (request, reply) => {
     if (request.caller) return reply.redirect('/console/integrations', 303);
@@ -43,7 +47,9 @@ export function sessionRoutes(app: TypedApp, input: { sessions: ConsoleSessionOp
     const method: SignInMethod = formText(request.body, 'method') === 'password' ? 'password' : 'token';
     const username = formText(request.body, 'username') ?? '';
     const credentials =
-      method === 'password' ? { method, username, password: formText(request.body, 'password') ?? '' } : { method, token: (formText(request.body, 'token') ?? '').trim() };
+      method === 'password'
+        ? { method, username, password: formText(request.body, 'password') ?? '' }
+        : { method, token: (formText(request.body, 'token') ?? '').trim() };
     const result = await sessions.signIn({ credentials, address: request.ip });
     if ('refused' in result) {
       const again = { csrf: before.csrf, failed: method, username: method === 'password' ? username : undefined };

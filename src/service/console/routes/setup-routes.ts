@@ -63,7 +63,11 @@ export function setupRoutes(app: TypedApp, service: Service): void {
   app.get('/integrations/new', { config: { access: 'admin' } }, async (request, reply) => {
     const { csrf } = operatorOf(request);
     const search = queryText(request.query, 'q');
-    return sendPage(request, reply, { title: 'New integration', section: 'integrations', body: newIntegrationView({ catalogue: catalogue(search), search, csrf }) });
+    return sendPage(request, reply, {
+      title: 'New integration',
+      section: 'integrations',
+      body: newIntegrationView({ catalogue: catalogue(search), search, csrf }),
+    });
   });
 
   app.post('/integrations', { config: { access: 'admin' } }, async (request, reply) => {
@@ -75,8 +79,19 @@ export function setupRoutes(app: TypedApp, service: Service): void {
     } catch (error) {
       if (!isServiceError(error) || !CHOICE_REFUSALS.has(error.code)) throw error;
       const problem = problemFor(error);
-      const refused: NewIntegrationPage['refused'] = { type: choice.type, detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, ...(choice.type === 'build-your-own' ? { spec: choice.spec } : {}) };
-      return sendPage(request, reply, { status: problem.status, title: 'New integration', section: 'integrations', body: newIntegrationView({ catalogue: catalogue(undefined), csrf, refused }) });
+      const refused: NewIntegrationPage['refused'] = {
+        type: choice.type,
+        detail: problem.detail,
+        hint: problem.hint,
+        diagnostics: error.diagnostics,
+        ...(choice.type === 'build-your-own' ? { spec: choice.spec } : {}),
+      };
+      return sendPage(request, reply, {
+        status: problem.status,
+        title: 'New integration',
+        section: 'integrations',
+        body: newIntegrationView({ catalogue: catalogue(undefined), csrf, refused }),
+      });
     }
   });
 
@@ -85,7 +100,11 @@ export function setupRoutes(app: TypedApp, service: Service): void {
     const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const [integration, inputs, state] = await Promise.all([service.integrations.get(ref), service.integrations.authInputs(ref), actionState(ref)]);
     const notice = NOTICES[queryText(request.query, 'notice') ?? ''];
-    return sendPage(request, reply, { title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs, ...state, csrf, notice }) });
+    return sendPage(request, reply, {
+      title: `Set up ${integration.name}`,
+      section: 'integrations',
+      body: setupView({ integration, inputs, ...state, csrf, notice }),
+    });
   });
 
   app.post('/integrations/:integrationId/auth', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
@@ -93,61 +112,95 @@ export function setupRoutes(app: TypedApp, service: Service): void {
     const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
     const fields = await service.integrations.authInputs(ref);
     // Empty fields are left out: an optional input keeps the spec's default.
-    const inputs = Object.fromEntries(fields.flatMap((input) => {
-      const value = formText(request.body, `input.${input.name}`);
-      return value === undefined || value === '' ? [] : [[input.name, value]];
-    }));
+    const inputs = Object.fromEntries(
+      fields.flatMap((input) => {
+        const value = formText(request.body, `input.${input.name}`);
+        return value === undefined || value === '' ? [] : [[input.name, value]];
+      }),
+    );
     const result = await service.integrations.configureAuth({ ...ref, inputs, actor: consoleActor(caller) });
     if (result.ok) return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'auth-saved' }), 303);
     const [integration, state] = await Promise.all([service.integrations.get(ref), actionState(ref)]);
     // What the operator typed stays in the non-secret fields; a secret is never sent back.
     const shown = fields.map((input) => (input.secret || inputs[input.name] === undefined ? input : { ...input, value: inputs[input.name] }));
-    return sendPage(request, reply, { status: 422, title: `Set up ${integration.name}`, section: 'integrations', body: setupView({ integration, inputs: shown, ...state, csrf, failure: result.failure }) });
+    return sendPage(request, reply, {
+      status: 422,
+      title: `Set up ${integration.name}`,
+      section: 'integrations',
+      body: setupView({ integration, inputs: shown, ...state, csrf, failure: result.failure }),
+    });
   });
 
-  app.post('/integrations/:integrationId/actions/:action', { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const { integrationId, action } = request.params;
-    const enabled = formText(request.body, 'enabled');
-    if (enabled !== 'true' && enabled !== 'false') throw new ConsoleError(400, 'Bad request', 'The form did not say whether to enable or disable the action.', 'Use the Enable or Disable button of the setup page.');
-    await service.integrations.setAction({ tenantId: caller.tenantId, integrationId, action, enabled: enabled === 'true', actor: consoleActor(caller) });
-    const notice = enabled === 'false' ? 'action-disabled' : action === 'importUsers' ? 'import-enabled' : 'action-enabled';
-    return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice }), 303);
-  });
+  app.post(
+    '/integrations/:integrationId/actions/:action',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { integrationId, action } = request.params;
+      const enabled = formText(request.body, 'enabled');
+      if (enabled !== 'true' && enabled !== 'false')
+        throw new ConsoleError(
+          400,
+          'Bad request',
+          'The form did not say whether to enable or disable the action.',
+          'Use the Enable or Disable button of the setup page.',
+        );
+      await service.integrations.setAction({ tenantId: caller.tenantId, integrationId, action, enabled: enabled === 'true', actor: consoleActor(caller) });
+      const notice = enabled === 'false' ? 'action-disabled' : action === 'importUsers' ? 'import-enabled' : 'action-enabled';
+      return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice }), 303);
+    },
+  );
 
   // Test and Preview only read the target, but each sends a request with the saved credentials and
   // is audited: a POST with the CSRF token, like the API's.
   for (const kind of ['test', 'preview'] as const) {
-    app.post(`/integrations/:integrationId/${kind}`, { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-      const { caller } = operatorOf(request);
-      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
-      const integration = await service.integrations.get(ref);
-      try {
-        const input = { ...ref, actor: consoleActor(caller) };
-        const body = kind === 'test' ? testView({ integration, result: await service.inspect.test(input) }) : previewView({ integration, ...(await service.inspect.preview(input)) });
-        return sendPage(request, reply, { title: `${kind === 'test' ? 'Test' : 'Preview'}: ${integration.name}`, section: 'integrations', body });
-      } catch (error) {
-        // The runtime's errors (as the service's ACTION_FAILED) are redacted and say what to do;
-        // they are the target's failure, not ours.
-        if (!isServiceError(error, 'ACTION_FAILED')) throw error;
-        throw new ConsoleError(502, 'The target could not be reached', `${kind === 'test' ? 'Test' : 'Preview'} failed: ${error.message}`, error.hint);
-      }
-    });
+    app.post(
+      `/integrations/:integrationId/${kind}`,
+      { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+      async (request, reply) => {
+        const { caller } = operatorOf(request);
+        const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+        const integration = await service.integrations.get(ref);
+        try {
+          const input = { ...ref, actor: consoleActor(caller) };
+          const body =
+            kind === 'test'
+              ? testView({ integration, result: await service.inspect.test(input) })
+              : previewView({ integration, ...(await service.inspect.preview(input)) });
+          return sendPage(request, reply, { title: `${kind === 'test' ? 'Test' : 'Preview'}: ${integration.name}`, section: 'integrations', body });
+        } catch (error) {
+          // The runtime's errors (as the service's ACTION_FAILED) are redacted and say what to do;
+          // they are the target's failure, not ours.
+          if (!isServiceError(error, 'ACTION_FAILED')) throw error;
+          throw new ConsoleError(502, 'The target could not be reached', `${kind === 'test' ? 'Test' : 'Preview'} failed: ${error.message}`, error.hint);
+        }
+      },
+    );
   }
 
-  app.post('/integrations/:integrationId/workflow-settings', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const { integrationId } = request.params;
-    const concurrency = formText(request.body, 'maxConcurrency')?.trim() ?? '';
-    if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency)) throw new ConsoleError(400, 'Bad request', 'Tasks at once must be a whole number, or empty; nothing was saved.', `${rangeText(INPUT_RULES.workflowConcurrency)}; empty uses the connector’s own limit.`);
-    // An unticked checkbox is not sent: its absence means false.
-    await service.workflows.setSettings({
-      tenantId: caller.tenantId,
-      integrationId,
-      keepAccounts: formText(request.body, 'keepAccounts') === 'true',
-      maxConcurrency: concurrency === '' ? null : Number(concurrency),
-      actor: consoleActor(caller),
-    });
-    return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice: 'workflow-settings-saved' }), 303);
-  });
+  app.post(
+    '/integrations/:integrationId/workflow-settings',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { integrationId } = request.params;
+      const concurrency = formText(request.body, 'maxConcurrency')?.trim() ?? '';
+      if (concurrency !== '' && !/^\d{1,9}$/.test(concurrency))
+        throw new ConsoleError(
+          400,
+          'Bad request',
+          'Tasks at once must be a whole number, or empty; nothing was saved.',
+          `${rangeText(INPUT_RULES.workflowConcurrency)}; empty uses the connector’s own limit.`,
+        );
+      // An unticked checkbox is not sent: its absence means false.
+      await service.workflows.setSettings({
+        tenantId: caller.tenantId,
+        integrationId,
+        keepAccounts: formText(request.body, 'keepAccounts') === 'true',
+        maxConcurrency: concurrency === '' ? null : Number(concurrency),
+        actor: consoleActor(caller),
+      });
+      return reply.redirect(consoleUrl(['integrations', integrationId, 'setup'], { notice: 'workflow-settings-saved' }), 303);
+    },
+  );
 }

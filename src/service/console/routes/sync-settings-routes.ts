@@ -22,17 +22,25 @@ function settingsOf(body: unknown): Partial<SyncSettings> {
 }
 
 export function syncSettingsRoutes(app: TypedApp, service: Service): void {
-  app.post('/integrations/:integrationId/sync-settings', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const { integrationId } = request.params;
-    await service.sync.configure({ tenantId: caller.tenantId, integrationId, ...settingsOf(request.body), actor: consoleActor(caller) });
-    return reply.redirect(consoleUrl(['integrations', integrationId], { notice: 'settings-saved' }), 303);
-  });
+  app.post(
+    '/integrations/:integrationId/sync-settings',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { integrationId } = request.params;
+      await service.sync.configure({ tenantId: caller.tenantId, integrationId, ...settingsOf(request.body), actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['integrations', integrationId], { notice: 'settings-saved' }), 303);
+    },
+  );
 
-  app.post('/integrations/:integrationId/sync/resume', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const { integrationId } = request.params;
-    await service.sync.resume({ tenantId: caller.tenantId, integrationId, actor: consoleActor(caller) });
-    return reply.redirect(consoleUrl(['integrations', integrationId], { notice: 'resumed' }), 303);
-  });
+  app.post(
+    '/integrations/:integrationId/sync/resume',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { integrationId } = request.params;
+      await service.sync.resume({ tenantId: caller.tenantId, integrationId, actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['integrations', integrationId], { notice: 'resumed' }), 303);
+    },
+  );
 }

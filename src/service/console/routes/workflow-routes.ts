@@ -25,7 +25,13 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     return sendPage(request, reply, {
       title: 'Workflows',
       section: 'workflows',
-      body: workflowsView({ workflows: page.workflows, next: page.next, status, statuses: WORKFLOW_STATUSES, people: new Map(people.map((person) => [person.id, person.name])) }),
+      body: workflowsView({
+        workflows: page.workflows,
+        next: page.next,
+        status,
+        statuses: WORKFLOW_STATUSES,
+        people: new Map(people.map((person) => [person.id, person.name])),
+      }),
     });
   });
 
@@ -37,7 +43,13 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     return sendPage(request, reply, {
       title: 'Workflow',
       section: 'workflows',
-      body: workflowDetailView({ workflow, personName: person ? `${person.name} (${person.email})` : workflow.personId, admin: caller.role === 'admin', csrf, notice }),
+      body: workflowDetailView({
+        workflow,
+        personName: person ? `${person.name} (${person.email})` : workflow.personId,
+        admin: caller.role === 'admin',
+        csrf,
+        notice,
+      }),
     });
   });
 
@@ -48,21 +60,33 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'cancelled' }), 303);
   });
 
-  app.post('/workflows/:workflowId/tasks/:taskId/secrets/take', { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const { workflowId, taskId } = request.params;
-    const secrets = await service.workflows.takeTaskSecrets({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
-    const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId });
-    const task = workflow.tasks.find((candidate) => candidate.id === taskId)!;
-    const [person] = await service.people.list({ tenantId: caller.tenantId, ids: [workflow.personId] });
-    reply.header('cache-control', 'no-store');
-    return sendPage(request, reply, { title: 'One-time password', section: 'workflows', body: secretHandoverView({ workflow, task, personName: person?.name ?? workflow.personId, secrets }) });
-  });
+  app.post(
+    '/workflows/:workflowId/tasks/:taskId/secrets/take',
+    { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { workflowId, taskId } = request.params;
+      const secrets = await service.workflows.takeTaskSecrets({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
+      const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId });
+      const task = workflow.tasks.find((candidate) => candidate.id === taskId)!;
+      const [person] = await service.people.list({ tenantId: caller.tenantId, ids: [workflow.personId] });
+      reply.header('cache-control', 'no-store');
+      return sendPage(request, reply, {
+        title: 'One-time password',
+        section: 'workflows',
+        body: secretHandoverView({ workflow, task, personName: person?.name ?? workflow.personId, secrets }),
+      });
+    },
+  );
 
-  app.post('/workflows/:workflowId/tasks/:taskId/retry', { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const { workflowId, taskId } = request.params;
-    await service.workflows.retryTask({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
-    return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'retried' }), 303);
-  });
+  app.post(
+    '/workflows/:workflowId/tasks/:taskId/retry',
+    { config: { access: 'admin' }, schema: { params: pathParams('workflowId', 'taskId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { workflowId, taskId } = request.params;
+      await service.workflows.retryTask({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['workflows', workflowId], { notice: 'retried' }), 303);
+    },
+  );
 }

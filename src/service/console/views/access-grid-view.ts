@@ -11,16 +11,19 @@ export function accessGridView(input: { grid: AccessGrid; search?: string; admin
   <div><button type="submit" class="secondary">Filter</button></div>
 </form>
 <div class="actions"><a href="${consoleUrl(['access-grid.csv'], filters)}" download>Export as CSV</a></div>
-${grid.rows.length === 0
-  ? html`<p>No person matches.</p>`
-  : html`<table><caption>People and their accounts in each application</caption>
+${
+  grid.rows.length === 0
+    ? html`<p>No person matches.</p>`
+    : html`<table><caption>People and their accounts in each application</caption>
 <thead><tr><th scope="col">Person</th>${grid.applications.map((application) => html`<th scope="col">${application.name}</th>`)}</tr></thead>
 <tbody>${grid.rows.map(
-      (row) => html`<tr><th scope="row">${row.person.name}<br><span class="muted">${row.person.email}</span></th>${grid.applications.map((application) => {
-        const cell = row.cells[application.id];
-        return html`<td>${cell ? `${cell.state}${cell.admin ? ' (admin)' : ''}` : html`<span class="muted">no account</span>`}</td>`;
-      })}</tr>`,
-    )}</tbody></table>`}
+        (row) =>
+          html`<tr><th scope="row">${row.person.name}<br><span class="muted">${row.person.email}</span></th>${grid.applications.map((application) => {
+            const cell = row.cells[application.id];
+            return html`<td>${cell ? `${cell.state}${cell.admin ? ' (admin)' : ''}` : html`<span class="muted">no account</span>`}</td>`;
+          })}</tr>`,
+      )}</tbody></table>`
+}
 <nav class="pager" aria-label="Pages of people">
 ${input.paged && html`<a href="${consoleUrl(['access-grid'], filters)}">First page</a>`}
 ${grid.next !== undefined && html`<a href="${consoleUrl(['access-grid'], { ...filters, cursor: grid.next })}">Next page</a>`}

@@ -36,12 +36,14 @@ function linkedPerson(account: SyncedAccount, people: Map<string, string>): Safe
 }
 
 function accountsTable(page: AccountsPage): SafeHtml {
-  if (page.accounts.length === 0) return html`<p>${page.search || page.state ? 'No account matches.' : 'No accounts yet: they appear after the first sync.'}</p>`;
+  if (page.accounts.length === 0)
+    return html`<p>${page.search || page.state ? 'No account matches.' : 'No accounts yet: they appear after the first sync.'}</p>`;
   return html`<table>
 <caption>Accounts${page.search ? html` matching “${page.search}”` : ''}</caption>
 <thead><tr><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Admin</th><th scope="col">State</th><th scope="col">Linked person</th><th scope="col">Last seen</th></tr></thead>
 <tbody>${page.accounts.map(
-    (account) => html`<tr><td>${account.email}</td><td>${account.name}</td><td>${yesNo(account.admin)}</td><td>${account.state}</td><td>${linkedPerson(account, page.people)}</td><td>${timeOf(account.lastSeenAt)}</td></tr>`,
+    (account) =>
+      html`<tr><td>${account.email}</td><td>${account.name}</td><td>${yesNo(account.admin)}</td><td>${account.state}</td><td>${linkedPerson(account, page.people)}</td><td>${timeOf(account.lastSeenAt)}</td></tr>`,
   )}</tbody>
 </table>`;
 }

@@ -23,7 +23,12 @@ export const ACTION_FIELDS = [
   { key: 'contentType', label: 'Content type', kind: 'text', help: 'Of the payload; default application/json.' },
   { key: 'success', label: 'Success status codes', kind: 'codes', help: 'Comma-separated, for example 200, 201.' },
   { key: 'records', label: 'Records path (jq, Import Users)', kind: 'text', help: 'Where the array of users is in the answer, for example .users.' },
-  { key: 'mapping', label: 'Mapping (JSON object of field to jq, Import Users)', kind: 'json', help: 'id, email and name are required, for example {"id": ".id", "email": ".email // \\"\\""}.' },
+  {
+    key: 'mapping',
+    label: 'Mapping (JSON object of field to jq, Import Users)',
+    kind: 'json',
+    help: 'id, email and name are required, for example {"id": ".id", "email": ".email // \\"\\""}.',
+  },
 ] as const;
 
 export type ActionFieldKey = (typeof ACTION_FIELDS)[number]['key'];
@@ -93,8 +98,11 @@ function field(page: ActionConfigPage, spec: (typeof ACTION_FIELDS)[number]): Sa
 export function actionConfigView(page: ActionConfigPage): SafeHtml {
   const { refused } = page;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
-${refused && html`<div class="error" role="alert"><p>Nothing was saved: ${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
-${diagnosticsList(refused.diagnostics, refused.source)}</div>`}
+${
+  refused &&
+  html`<div class="error" role="alert"><p>Nothing was saved: ${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}
+${diagnosticsList(refused.diagnostics, refused.source)}</div>`
+}
 <p>${actionLabel(page.action)} (${page.kind} action)${page.defined ? '' : ': not in the spec yet; saving adds it'}. Every field is one member of the action; an empty field removes it. The whole spec is checked before anything is saved.</p>
 <form method="post" action="${consoleUrl(['integrations', page.integration.id, 'actions', page.action, 'config'])}">
 ${csrfField(page.csrf)}

@@ -21,8 +21,11 @@ export interface ApplyForm {
 const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export function applyFormView(form: ApplyForm): SafeHtml {
-  return html`${form.refused && html`<div class="error" role="alert"><p>Nothing was saved: ${form.refused.detail}</p>${form.refused.hint && html`<p>${form.refused.hint}</p>`}
-${diagnosticsList(form.refused.diagnostics, form.refused.source)}</div>`}
+  return html`${
+    form.refused &&
+    html`<div class="error" role="alert"><p>Nothing was saved: ${form.refused.detail}</p>${form.refused.hint && html`<p>${form.refused.hint}</p>`}
+${diagnosticsList(form.refused.diagnostics, form.refused.source)}</div>`
+  }
 <form method="post" action="${consoleUrl(['integrations', form.integration.id, 'generate-config', 'apply'])}">
 ${csrfField(form.csrf)}
 <fieldset><legend>Import Users configuration to save</legend>
@@ -52,8 +55,10 @@ ${proposal.skipped.length ? html`<ul>${proposal.skipped.map((skipped) => html`<l
 <h2>Now</h2>
 <p>Records path: <code>${show(proposal.current.records ?? '(none)')}</code>; mapping: <code>${show(proposal.current.mapping ?? '(none)')}</code></p>
 <h2>Confirm</h2>
-${proposal.applicable
-  ? applyFormView({ integration: input.integration, records: proposal.records.expression, mapping: proposal.mapping, csrf: input.csrf })
-  : html`<p>This ${input.integration.type} integration runs the shipped connector's mapping, the same for every tenant: the proposal is for comparing only. To change a mapping, start a build-your-own integration from that spec.</p>`}
+${
+  proposal.applicable
+    ? applyFormView({ integration: input.integration, records: proposal.records.expression, mapping: proposal.mapping, csrf: input.csrf })
+    : html`<p>This ${input.integration.type} integration runs the shipped connector's mapping, the same for every tenant: the proposal is for comparing only. To change a mapping, start a build-your-own integration from that spec.</p>`
+}
 <p><a href="${consoleUrl(['integrations', input.integration.id, 'setup'])}">Back to the setup</a></p>`;
 }

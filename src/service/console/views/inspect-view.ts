@@ -19,7 +19,7 @@ function headersTable(caption: string, headers: Record<string, string>): SafeHtm
 }
 
 function bodyBlock(body: unknown): SafeHtml {
-  const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2) ?? '';
+  const text = typeof body === 'string' ? body : (JSON.stringify(body, null, 2) ?? '');
   if (text.length <= COLLAPSE_AT) return html`<pre>${text}</pre>`;
   return html`<details><summary>Body: ${text.length.toLocaleString('en')} characters (open to read)</summary><pre>${text}</pre></details>`;
 }
@@ -42,13 +42,17 @@ export function previewView(input: { integration: Integration; status: number; p
   const { preview } = input;
   const { summary } = preview;
   return html`<p>The target answered HTTP ${input.status}. ${summary.records} records: ${summary.importable} importable, ${summary.withProblems} with problems${summary.duplicates ? `, ${summary.duplicates} duplicates` : ''}.</p>
-${preview.records.length === 0
-  ? html`<p>The answer held no records.</p>`
-  : html`<table><caption>The first answer, mapped</caption>
+${
+  preview.records.length === 0
+    ? html`<p>The answer held no records.</p>`
+    : html`<table><caption>The first answer, mapped</caption>
 <thead><tr><th scope="col" class="num">#</th><th scope="col">ID</th><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Admin</th><th scope="col">Problems</th></tr></thead>
 <tbody>${preview.records.map(
-      (record) => html`<tr${record.problems.length ? html` class="problem"` : ''}><td class="num">${record.index}</td><td>${record.account?.id ?? ''}</td><td>${record.account?.email ?? ''}</td><td>${record.account?.name ?? ''}</td>
+        (
+          record,
+        ) => html`<tr${record.problems.length ? html` class="problem"` : ''}><td class="num">${record.index}</td><td>${record.account?.id ?? ''}</td><td>${record.account?.email ?? ''}</td><td>${record.account?.name ?? ''}</td>
 <td>${record.account && 'admin' in record.account ? String(record.account.admin) : ''}</td><td>${record.problems.length ? html`<strong>${record.problems.join('; ')}</strong>` : 'none'}</td></tr>`,
-    )}</tbody></table>`}
+      )}</tbody></table>`
+}
 ${back(input.integration)}`;
 }

@@ -25,7 +25,9 @@ export function runResult(run: SyncRun): string {
 
 /** What the tenant's plan allows (issue 14, item 5), in words. */
 function planLine(plan: Plan): SafeHtml {
-  const allows = [planPermits(plan, 'integrations') ? 'integrations' : undefined, planPermits(plan, 'customActions') ? 'custom actions' : undefined].filter(Boolean);
+  const allows = [planPermits(plan, 'integrations') ? 'integrations' : undefined, planPermits(plan, 'customActions') ? 'custom actions' : undefined].filter(
+    Boolean,
+  );
   const missing = (['integrations', 'customActions'] as const).filter((feature) => !planPermits(plan, feature));
   return html`<p>This tenant is on the <strong>${plan}</strong> plan${allows.length ? `, which allows ${allows.join(' and ')}` : ', which allows no integration'}.${missing.map((feature) => ` ${feature === 'integrations' ? 'Integrations need' : 'Custom actions need'} the ${FEATURE_PLANS[feature]} plan.`).join('')}</p>`;
 }

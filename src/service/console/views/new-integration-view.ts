@@ -10,7 +10,13 @@ import { html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { diagnosticsList } from './format.js';
 
-const ACTION_LABELS: Record<string, string> = { importUsers: 'Import Users', createUser: 'Create User', activateUser: 'Activate User', deleteUser: 'Delete User', deactivateUser: 'Deactivate User' };
+const ACTION_LABELS: Record<string, string> = {
+  importUsers: 'Import Users',
+  createUser: 'Create User',
+  activateUser: 'Activate User',
+  deleteUser: 'Delete User',
+  deactivateUser: 'Deactivate User',
+};
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 export interface NewIntegrationPage {
@@ -36,19 +42,23 @@ export function newIntegrationView(page: NewIntegrationPage): SafeHtml {
   <div><button type="submit" class="secondary">Search</button></div>
 </form>
 ${refusal(page, 'prebuilt')}
-${page.catalogue.length === 0
-  ? html`<p>No prebuilt connector matches.</p>`
-  : html`<form method="post" action="/console/integrations">
+${
+  page.catalogue.length === 0
+    ? html`<p>No prebuilt connector matches.</p>`
+    : html`<form method="post" action="/console/integrations">
 ${csrfField(page.csrf)}<input type="hidden" name="type" value="prebuilt">
 <fieldset><legend>Application</legend>
 ${page.catalogue.map(
-      (entry) => html`<div class="choice"><label class="check"><input type="radio" name="connector" value="${entry.id}" required aria-describedby="about-${entry.id}"> <strong>${entry.name}</strong></label>
+  (
+    entry,
+  ) => html`<div class="choice"><label class="check"><input type="radio" name="connector" value="${entry.id}" required aria-describedby="about-${entry.id}"> <strong>${entry.name}</strong></label>
 <p class="muted" id="about-${entry.id}">${entry.description} Supports: ${entry.actions.map(actionLabel).join(', ')}.</p></div>`,
-    )}
+)}
 </fieldset>
 <p><label for="prebuilt-base-url">Base URL (optional)</label><input type="text" inputmode="url" id="prebuilt-base-url" name="baseUrl" aria-describedby="prebuilt-base-url-help"><br><span class="muted" id="prebuilt-base-url-help">Leave empty for the connector’s own address.</span></p>
 <p><button type="submit">Create and continue</button></p>
-</form>`}
+</form>`
+}
 <h2>SCIM 2.0</h2>
 ${refusal(page, 'scim')}
 <form method="post" action="/console/integrations">

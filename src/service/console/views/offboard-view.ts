@@ -15,10 +15,12 @@ export interface PersonAccount {
 export function offboardConfirmView(input: { person: Person; accounts: PersonAccount[]; idempotencyKey: string; csrf: string }): SafeHtml {
   const present = input.accounts.filter((account) => account.state !== 'removed');
   return html`<p>Remove <strong>${input.person.name}</strong> (${input.person.email}) from all applications? A workflow deletes each account below, or deactivates it where the application keeps accounts; a step no enabled action can do is listed for a person to do.</p>
-${present.length === 0
-  ? html`<p>The Accounts lists know no present account of this person: the workflow will have nothing to do.</p>`
-  : html`<table><caption>Accounts of ${input.person.name}</caption><thead><tr><th scope="col">Application</th><th scope="col">State</th><th scope="col">Admin</th></tr></thead>
-<tbody>${present.map((account) => html`<tr><td>${account.application}</td><td>${account.state}</td><td>${account.admin ? 'yes' : 'no'}</td></tr>`)}</tbody></table>`}
+${
+  present.length === 0
+    ? html`<p>The Accounts lists know no present account of this person: the workflow will have nothing to do.</p>`
+    : html`<table><caption>Accounts of ${input.person.name}</caption><thead><tr><th scope="col">Application</th><th scope="col">State</th><th scope="col">Admin</th></tr></thead>
+<tbody>${present.map((account) => html`<tr><td>${account.application}</td><td>${account.state}</td><td>${account.admin ? 'yes' : 'no'}</td></tr>`)}</tbody></table>`
+}
 <form method="post" action="${consoleUrl(['people', input.person.id, 'offboard'])}">
 ${csrfField(input.csrf)}
 <input type="hidden" name="idempotencyKey" value="${input.idempotencyKey}">

@@ -34,12 +34,14 @@ ${refusal(page, 'csv')}
 }
 
 export function peopleView(page: PeoplePage): SafeHtml {
-  const list = page.people.length === 0
-    ? html`<p>No people yet.</p>`
-    : html`<table><caption>${page.people.length} people</caption>
+  const list =
+    page.people.length === 0
+      ? html`<p>No people yet.</p>`
+      : html`<table><caption>${page.people.length} people</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Added</th>${page.admin && html`<th scope="col">Workflows</th>`}</tr></thead>
 <tbody>${page.people.map(
-      (person) => html`<tr><td>${person.name}</td><td>${person.email}</td><td>${timeOf(person.createdAt)}</td>${page.admin && html`<td><a href="${consoleUrl(['people', person.id, 'workflows'])}" aria-label="Onboard or run an action: ${person.name}">Onboard or run an action</a><br><a href="${consoleUrl(['people', person.id, 'offboard'])}" aria-label="Remove from all applications: ${person.name}">Remove from all applications</a></td>`}</tr>`,
-    )}</tbody></table>`;
+          (person) =>
+            html`<tr><td>${person.name}</td><td>${person.email}</td><td>${timeOf(person.createdAt)}</td>${page.admin && html`<td><a href="${consoleUrl(['people', person.id, 'workflows'])}" aria-label="Onboard or run an action: ${person.name}">Onboard or run an action</a><br><a href="${consoleUrl(['people', person.id, 'offboard'])}" aria-label="Remove from all applications: ${person.name}">Remove from all applications</a></td>`}</tr>`,
+        )}</tbody></table>`;
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}<p><a href="/console/people/unlinked">Accounts linked to no person, and email conflicts</a></p>${list}${page.admin && addForms(page)}`;
 }

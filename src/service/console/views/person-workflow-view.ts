@@ -24,24 +24,28 @@ export function personWorkflowView(page: PersonWorkflowPage): SafeHtml {
   const base = ['people', page.person.id];
   return html`<p>For <strong>${page.person.name}</strong> (${page.person.email}).</p>
 <h2>Onboarding</h2>
-${page.integrations.length === 0
-  ? html`<p>There is no application to onboard into yet.</p>`
-  : html`<form method="post" action="${consoleUrl([...base, 'onboard'])}">
+${
+  page.integrations.length === 0
+    ? html`<p>There is no application to onboard into yet.</p>`
+    : html`<form method="post" action="${consoleUrl([...base, 'onboard'])}">
 ${csrfField(page.csrf)}<input type="hidden" name="idempotencyKey" value="${page.onboardKey}">
 <fieldset><legend>Applications</legend>
 ${page.integrations.map((integration) => html`<label class="check"><input type="checkbox" name="integrationId" value="${integration.id}"> ${integration.name}</label>`)}
 </fieldset>
 <p><label for="activate-at">Activate at (UTC, optional)</label><input type="datetime-local" id="activate-at" name="activateAt" aria-describedby="activate-at-help"><br><span class="muted" id="activate-at-help">Where an application creates accounts non-active and Activate User is enabled; empty activates at once.</span></p>
 <p><button type="submit">Start onboarding</button></p>
-</form>`}
+</form>`
+}
 <h2>Run provisioner action for user</h2>
-${page.actions.length === 0
-  ? html`<p>No application has an enabled action to run.</p>`
-  : html`<form method="post" action="${consoleUrl([...base, 'run-action'])}">
+${
+  page.actions.length === 0
+    ? html`<p>No application has an enabled action to run.</p>`
+    : html`<form method="post" action="${consoleUrl([...base, 'run-action'])}">
 ${csrfField(page.csrf)}<input type="hidden" name="idempotencyKey" value="${page.actionKey}">
 <p><label for="run-action">Application and action</label><select id="run-action" name="target" required>
 ${page.actions.map((option) => html`<option value="${option.integrationId} ${option.action}">${option.application}: ${actionLabel(option.action)}</option>`)}
 </select></p>
 <p><button type="submit">Run it</button></p>
-</form>`}`;
+</form>`
+}`;
 }

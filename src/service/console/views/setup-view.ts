@@ -31,7 +31,9 @@ export interface SetupPage {
 function field(input: AuthInput): SafeHtml {
   const id = `input-${input.name}`;
   const type = input.secret ? 'password' : input.kind === 'email' ? 'email' : 'text';
-  const help = [input.help, input.secret && input.saved ? 'A value is saved and is never shown; enter it again to save the authentication again.' : undefined].filter(Boolean).join(' ');
+  const help = [input.help, input.secret && input.saved ? 'A value is saved and is never shown; enter it again to save the authentication again.' : undefined]
+    .filter(Boolean)
+    .join(' ');
   return html`<p><label for="${id}">${input.label}${input.required ? ' (required)' : ''}</label>
 <input type="${type}" id="${id}" name="input.${input.name}"${input.secret ? html` autocomplete="off"` : html` value="${input.value ?? ''}"`}${input.required ? html` required` : ''}${input.kind === 'url' ? html` inputmode="url"` : ''}${help ? html` aria-describedby="${id}-help"` : ''}>
 ${help && html`<br><span class="muted" id="${id}-help">${help}</span>`}</p>`;
@@ -74,9 +76,7 @@ export function setupView(page: SetupPage): SafeHtml {
 <dt>Authentication</dt><dd>${page.integration.authConfigured ? 'configured and tested' : 'not configured yet'}</dd></dl>
 <h2>2. Authentication</h2>
 ${page.failure && failureBox(page.failure)}
-${page.inputs.length === 0
-  ? html`<p>This connector needs no input.</p>`
-  : ''}
+${page.inputs.length === 0 ? html`<p>This connector needs no input.</p>` : ''}
 <form method="post" action="${consoleUrl(['integrations', id, 'auth'])}">
 ${csrfField(page.csrf)}
 ${page.inputs.map(field)}
@@ -85,20 +85,26 @@ ${page.inputs.map(field)}
 <h2>3. Actions</h2>
 ${actionsStep(page)}
 ${withheldList(page)}
-${page.integration.authConfigured && html`<h2>Test and Preview</h2>
+${
+  page.integration.authConfigured &&
+  html`<h2>Test and Preview</h2>
 <p>Test sends the first Import Users request and shows the target's answer (credentials redacted); Preview maps that answer and marks each record's problems.</p>
 <div class="actions">
 <form method="post" action="${consoleUrl(['integrations', id, 'test'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Test</button></form>
 <form method="post" action="${consoleUrl(['integrations', id, 'preview'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Preview</button></form>
 </div>
-${page.integration.type === 'build-your-own' && html`<h2>Action configuration</h2>
+${
+  page.integration.type === 'build-your-own' &&
+  html`<h2>Action configuration</h2>
 <p>Edit an action of this build-your-own spec by hand: method, endpoint, payload template, records path and mapping.</p>
-<ul>${configurable(page).map((action) => html`<li><a href="${consoleUrl(['integrations', id, 'actions', action, 'config'])}">Configure ${actionLabel(action)}</a></li>`)}</ul>`}
+<ul>${configurable(page).map((action) => html`<li><a href="${consoleUrl(['integrations', id, 'actions', action, 'config'])}">Configure ${actionLabel(action)}</a></li>`)}</ul>`
+}
 <h2>Workflow settings</h2>
 ${workflowSettingsView({ integrationId: id, settings: page.workflowSettings, csrf: page.csrf })}
 <h2>Generate Config</h2>
 <form class="row" method="post" action="${consoleUrl(['integrations', id, 'generate-config'])}">${csrfField(page.csrf)}
 <div><label for="generate-records">Records path (optional)</label><input type="text" id="generate-records" name="records" spellcheck="false" aria-describedby="generate-records-help"><br><span class="muted" id="generate-records-help">Leave empty to let the generator find the array of users.</span></div>
-<div><button type="submit" class="secondary">Generate Config</button></div></form>`}
+<div><button type="submit" class="secondary">Generate Config</button></div></form>`
+}
 <p><a href="${consoleUrl(['integrations', id])}">Accounts and syncs</a></p>`;
 }

@@ -9,7 +9,8 @@ import { csrfField } from '../layout.js';
 export type SignInMethod = 'token' | 'password';
 
 export function signInView(input: { csrf: string; failed?: SignInMethod; username?: string; signedOut?: boolean; retryAfterSeconds?: number }): SafeHtml {
-  if (input.retryAfterSeconds !== undefined) return html`${throttledNotice(input.retryAfterSeconds)}
+  if (input.retryAfterSeconds !== undefined)
+    return html`${throttledNotice(input.retryAfterSeconds)}
 ${forms(input)}`;
   return html`${input.failed === 'token' && html`<div class="error" role="alert"><p>That token was not accepted: it is unknown, revoked or mistyped.</p><p>Paste a tenant API token (it starts with lcs_); an operator creates one with <code>connector service token create</code>.</p></div>`}
 ${input.failed === 'password' && html`<div class="error" role="alert"><p>That username and password were not accepted.</p><p>Check both and try again; an operator creates accounts with <code>connector service operator create</code>.</p></div>`}

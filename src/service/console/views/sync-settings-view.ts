@@ -12,9 +12,17 @@ import { timeOf } from './format.js';
 
 export const SETTING_FIELDS: readonly { key: keyof SyncSettings; label: string; help: string }[] = [
   { key: 'intervalSeconds', label: 'Seconds between scheduled syncs', help: `${rangeText(SYNC_SETTING_RULES.intervalSeconds)} (a week).` },
-  { key: 'removalThresholdPercent', label: 'Safeguard: hold a run removing more than this percent of the accounts', help: `${rangeText(SYNC_SETTING_RULES.removalThresholdPercent)}.` },
+  {
+    key: 'removalThresholdPercent',
+    label: 'Safeguard: hold a run removing more than this percent of the accounts',
+    help: `${rangeText(SYNC_SETTING_RULES.removalThresholdPercent)}.`,
+  },
   { key: 'removalThresholdMin', label: 'Safeguard: and more than this many accounts', help: 'A run removing fewer is never held.' },
-  { key: 'maxConsecutiveFailures', label: 'Quarantine after this many failed runs in a row', help: `${rangeText(SYNC_SETTING_RULES.maxConsecutiveFailures)}; a quarantined integration syncs only when resumed.` },
+  {
+    key: 'maxConsecutiveFailures',
+    label: 'Quarantine after this many failed runs in a row',
+    help: `${rangeText(SYNC_SETTING_RULES.maxConsecutiveFailures)}; a quarantined integration syncs only when resumed.`,
+  },
 ];
 
 export function syncSettingsView(input: { integrationId: string; sync: SyncStatus; admin: boolean; csrf: string }): SafeHtml {

@@ -10,9 +10,13 @@ export function tokensView(input: { tokens: TokenInfo[]; currentTokenId?: string
 <table><caption>API tokens of this tenant</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Role</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Revoked</th><th scope="col">Revoke</th></tr></thead>
 <tbody>${input.tokens.map(
-    (token) => html`<tr><td>${token.name}${token.tokenId === input.currentTokenId ? ' (this session)' : ''}</td><td>${token.role}</td><td>${timeOf(token.createdAt)}</td><td>${timeOf(token.lastUsedAt)}</td><td>${token.revokedAt ? timeOf(token.revokedAt) : 'no'}</td>
-<td>${token.revokedAt
-      ? ''
-      : html`<form method="post" action="${consoleUrl(['tokens', token.tokenId, 'revoke'])}">${csrfField(input.csrf)}<button type="submit" class="danger" aria-label="Revoke ${token.name}">Revoke</button></form>`}</td></tr>`,
+    (
+      token,
+    ) => html`<tr><td>${token.name}${token.tokenId === input.currentTokenId ? ' (this session)' : ''}</td><td>${token.role}</td><td>${timeOf(token.createdAt)}</td><td>${timeOf(token.lastUsedAt)}</td><td>${token.revokedAt ? timeOf(token.revokedAt) : 'no'}</td>
+<td>${
+      token.revokedAt
+        ? ''
+        : html`<form method="post" action="${consoleUrl(['tokens', token.tokenId, 'revoke'])}">${csrfField(input.csrf)}<button type="submit" class="danger" aria-label="Revoke ${token.name}">Revoke</button></form>`
+    }</td></tr>`,
   )}</tbody></table>`;
 }

@@ -44,12 +44,15 @@ export function workflowDetailView(page: WorkflowPage): SafeHtml {
 <dt>Started by</dt><dd>${workflow.createdBy}</dd><dt>Created</dt><dd>${timeOf(workflow.createdAt)}</dd><dt>Finished</dt><dd>${timeOf(workflow.finishedAt)}</dd></dl>
 ${page.admin && (workflow.status === 'running' || workflow.status === 'needs_attention') && html`<form method="post" action="${consoleUrl(['workflows', workflow.id, 'cancel'])}">${csrfField(page.csrf)}<button type="submit" class="secondary">Cancel this workflow</button> <span class="muted">Tasks not started yet are skipped.</span></form>`}
 <h2>Tasks</h2>
-${workflow.tasks.length === 0
-  ? html`<p>This workflow has no tasks.</p>`
-  : html`<table><caption>Tasks in order</caption>
+${
+  workflow.tasks.length === 0
+    ? html`<p>This workflow has no tasks.</p>`
+    : html`<table><caption>Tasks in order</caption>
 <thead><tr><th scope="col">Application</th><th scope="col">Action</th><th scope="col">Status</th><th scope="col" class="num">Attempts</th><th scope="col">Due</th><th scope="col">Reason or error</th><th scope="col">Retry</th></tr></thead>
 <tbody>${workflow.tasks.map(
-      (task) => html`<tr><td>${task.integrationName}</td><td>${task.action}</td><td>${task.status}</td><td class="num">${task.attempts}</td><td>${task.runAt ? timeOf(task.runAt) : ''}</td><td>${why(task)}${waitingSecret(page, task)}</td><td>${retry(page, task)}</td></tr>`,
-    )}</tbody></table>`}
+        (task) =>
+          html`<tr><td>${task.integrationName}</td><td>${task.action}</td><td>${task.status}</td><td class="num">${task.attempts}</td><td>${task.runAt ? timeOf(task.runAt) : ''}</td><td>${why(task)}${waitingSecret(page, task)}</td><td>${retry(page, task)}</td></tr>`,
+      )}</tbody></table>`
+}
 <p><a href="/console/workflows">All workflows</a></p>`;
 }
