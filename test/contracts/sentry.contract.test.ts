@@ -5,10 +5,10 @@ import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { SENTRY_ADMIN_TOKEN, SENTRY_ORG, seedSentryMembers, startSentry } from '../../src/simulators/sentry/index.js';
 import { loadSpec } from '../specs/helpers/load-spec.js';
 import { checkRequest } from './harness/check-request.js';
-import { describeContractWithKinds } from './harness/contract-suite-kinds.js';
+import { describeContract } from './harness/contract-suite.js';
 import { loadContract } from './harness/load-contract.js';
 
-describeContractWithKinds({
+describeContract({
   connector: 'sentry',
   fixture: 'sentry.json',
   operations: ['listOrganizationMembers', 'addOrganizationMember', 'deleteOrganizationMember'],
