@@ -43,7 +43,15 @@ export function renderWithinLimits(render: () => string, limits: TemplateLimits 
   const outer = current;
   current = { left: limits.maxIterations, limit: limits.maxIterations };
   try {
-    const output = render();
+    let output: string;
+    try {
+      output = render();
+    } catch (error) {
+      // Past V8's own string limit (about 2^29 characters) the render throws a bare RangeError
+      // before our length check can run: that is this limit too, not a broken template.
+      if (error instanceof RangeError && /string length/iu.test(error.message)) throw new TemplateLimitError('maxOutputLength', limits.maxOutputLength);
+      throw error;
+    }
     if (output.length > limits.maxOutputLength) throw new TemplateLimitError('maxOutputLength', limits.maxOutputLength);
     return output;
   } finally {
