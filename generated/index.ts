@@ -3,6 +3,7 @@ import type { CompiledConnector } from '../src/connector.js';
 import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
+import { cloudflareConnector } from './cloudflare.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
 import { googleWorkspaceConnector } from './google-workspace.js';
@@ -17,6 +18,7 @@ import { zendeskConnector } from './zendesk.js';
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
+export * from './cloudflare.js';
 export * from './entra-id.js';
 export * from './github-org.js';
 export * from './google-workspace.js';
@@ -33,6 +35,7 @@ export const connectors = {
   'api-key-query-link': apiKeyQueryLinkConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
+  'cloudflare': cloudflareConnector,
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
   'google-workspace': googleWorkspaceConnector,

@@ -8,6 +8,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_ADMIN_GRANT, seedGoogleUsers, startGoogleWorkspace, type GoogleWorkspaceSimulator } from '../../../src/simulators/google-workspace/index.js';
 import { SENTRY_ADMIN_TOKEN, SENTRY_ORG, seedSentryMembers, startSentry, type SentrySimulator } from '../../../src/simulators/sentry/index.js';
+import {
+  CLOUDFLARE_ACCOUNT,
+  CLOUDFLARE_EDIT_TOKEN,
+  seedCloudflareMembers,
+  startCloudflare,
+  type CloudflareSimulator,
+} from '../../../src/simulators/cloudflare/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
@@ -19,12 +26,14 @@ const fixture = useApi(embeddedStorage('api-prebuilt-catalog'));
 let google: GoogleWorkspaceSimulator;
 let sentry: SentrySimulator;
 let github: GitHubOrgSimulator;
+let cloudflare: CloudflareSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
   google = await startGoogleWorkspace(seedGoogleUsers(620));
   sentry = await startSentry(seedSentryMembers(230));
   github = await startGitHubOrg(seedGitHubOrg(130));
+  cloudflare = await startCloudflare(seedCloudflareMembers(140));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -33,6 +42,7 @@ afterAll(async () => {
   await google?.close();
   await sentry?.close();
   await github?.close();
+  await cloudflare?.close();
 });
 
 interface Case {
@@ -62,6 +72,12 @@ const CASES: Case[] = [
     inputs: () => ({ token: GITHUB_OWNER_TOKEN, org: GITHUB_ORG }),
     // GitHub keeps members' emails private (imported empty); an invitation carries its email.
     emails: () => [...github.state.members.map(() => ''), ...github.state.invitations.map((invitation) => invitation.email ?? '')],
+  },
+  {
+    connector: 'cloudflare',
+    baseUrl: () => cloudflare.baseUrl,
+    inputs: () => ({ token: CLOUDFLARE_EDIT_TOKEN, account: CLOUDFLARE_ACCOUNT }),
+    emails: () => cloudflare.state.members.filter((member) => !member.removed).map((member) => member.email),
   },
 ];
 
