@@ -15,6 +15,15 @@ describe('addAuthPlaceholder', () => {
     expect(addAuthPlaceholder(request, { type: 'none' })).toBe(request);
   });
 
+  it('masks every header an apiKey auth sends, its additional key headers too', () => {
+    const auth = { type: 'apiKey', in: 'header', name: 'DD-API-KEY', additionalHeaders: [{ name: 'DD-APPLICATION-KEY', key: 'applicationKey' }] } as const;
+    const withHeader = { ...request, headers: { 'dd-application-key': 'from-spec' } };
+    expect(addAuthPlaceholder(withHeader, auth).headers).toEqual({ 'DD-API-KEY': '***', 'DD-APPLICATION-KEY': '***' });
+    const inQuery = addAuthPlaceholder(request, { ...auth, in: 'query', name: 'api_key' });
+    expect(inQuery.url).toBe('http://127.0.0.1:1/users?x=1&api_key=***');
+    expect(inQuery.headers['DD-APPLICATION-KEY']).toBe('***');
+  });
+
   it('replaces a spec header of the same name, as the provider does when sending', () => {
     const withHeader = { ...request, headers: { authorization: 'Token from-spec' } };
     expect(addAuthPlaceholder(withHeader, { type: 'bearer' }).headers).toEqual({ Authorization: '***' });
