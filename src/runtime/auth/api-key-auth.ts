@@ -29,16 +29,16 @@ export function createApiKeyAuth(auth: ApiKeyAuth, context: AuthContext): AuthPr
   }
   const values = readAuthInputs(descriptor, context.inputs);
   // Every input is required (the descriptor says so), so readAuthInputs has thrown for a missing one.
-  const valueOf = (role: string): string => values[role as 'key'];
+  const inputValue = (role: string): string => values[role as 'key'];
   for (const input of descriptor.inputs) {
-    if (input.sentIn === 'header') assertHeaderSafe(valueOf(input.role), { name: input.name, authType: descriptor.label });
+    if (input.sentIn === 'header') assertHeaderSafe(inputValue(input.role), { name: input.name, authType: descriptor.label });
   }
   const value = renderKeyTemplate(template, values.key);
   registerInputSecrets({ descriptor, values, registerSecret: (secret) => context.registerSecret(secret) });
   const { credential } = descriptor;
   // Additional keys go as they are, each in its own header.
   const additional = descriptor.inputs.flatMap((input) =>
-    input.role.startsWith('header:') ? [[input.role.slice('header:'.length), valueOf(input.role)] as const] : [],
+    input.role.startsWith('header:') ? [[input.role.slice('header:'.length), inputValue(input.role)] as const] : [],
   );
   return {
     authorize: async (request) => {
