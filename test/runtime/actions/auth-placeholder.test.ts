@@ -1,5 +1,6 @@
 /** Where an unsent request's credentials would go, shown as `***`. */
 import { describe, expect, it } from 'vitest';
+import type { ApiKeyAuth } from '../../../generated/spec-types.js';
 import { addAuthPlaceholder } from '../../../src/runtime/actions/auth-placeholder.js';
 
 const request = { method: 'POST', url: 'http://127.0.0.1:1/users?x=1', headers: { accept: 'application/json' }, body: '{"a":[1]}' };
@@ -16,7 +17,7 @@ describe('addAuthPlaceholder', () => {
   });
 
   it('masks every header an apiKey auth sends, its additional key headers too', () => {
-    const auth = { type: 'apiKey', in: 'header', name: 'DD-API-KEY', additionalHeaders: [{ name: 'DD-APPLICATION-KEY', key: 'applicationKey' }] } as const;
+    const auth: ApiKeyAuth = { type: 'apiKey', in: 'header', name: 'DD-API-KEY', additionalHeaders: [{ name: 'DD-APPLICATION-KEY', key: 'applicationKey' }] };
     const withHeader = { ...request, headers: { 'dd-application-key': 'from-spec' } };
     expect(addAuthPlaceholder(withHeader, auth).headers).toEqual({ 'DD-API-KEY': '***', 'DD-APPLICATION-KEY': '***' });
     const inQuery = addAuthPlaceholder(request, { ...auth, in: 'query', name: 'api_key' });
