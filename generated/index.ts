@@ -4,6 +4,7 @@ import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
 import { cloudflareConnector } from './cloudflare.js';
+import { datadogConnector } from './datadog.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
 import { googleWorkspaceConnector } from './google-workspace.js';
@@ -19,6 +20,7 @@ export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
 export * from './cloudflare.js';
+export * from './datadog.js';
 export * from './entra-id.js';
 export * from './github-org.js';
 export * from './google-workspace.js';
@@ -36,6 +38,7 @@ export const connectors = {
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
   'cloudflare': cloudflareConnector,
+  'datadog': datadogConnector,
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
   'google-workspace': googleWorkspaceConnector,
