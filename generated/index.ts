@@ -8,6 +8,7 @@ import { datadogConnector } from './datadog.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
 import { googleWorkspaceConnector } from './google-workspace.js';
+import { grafanaConnector } from './grafana.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { oktaConnector } from './okta.js';
@@ -24,6 +25,7 @@ export * from './datadog.js';
 export * from './entra-id.js';
 export * from './github-org.js';
 export * from './google-workspace.js';
+export * from './grafana.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './okta.js';
@@ -42,6 +44,7 @@ export const connectors = {
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
   'google-workspace': googleWorkspaceConnector,
+  'grafana': grafanaConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'okta': oktaConnector,

@@ -16,6 +16,7 @@ import {
   type CloudflareSimulator,
 } from '../../../src/simulators/cloudflare/index.js';
 import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog, type DatadogSimulator } from '../../../src/simulators/datadog/index.js';
+import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
@@ -29,6 +30,7 @@ let sentry: SentrySimulator;
 let github: GitHubOrgSimulator;
 let cloudflare: CloudflareSimulator;
 let datadog: DatadogSimulator;
+let grafana: GrafanaSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
@@ -37,6 +39,8 @@ beforeAll(async () => {
   github = await startGitHubOrg(seedGitHubOrg(130));
   cloudflare = await startCloudflare(seedCloudflareMembers(140));
   datadog = await startDatadog(seedDatadogUsers(260));
+  // One page of Grafana's 1000: the Accounts list below is read with limit=1000.
+  grafana = await startGrafana(seedGrafanaUsers(300));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -47,6 +51,7 @@ afterAll(async () => {
   await github?.close();
   await cloudflare?.close();
   await datadog?.close();
+  await grafana?.close();
 });
 
 interface Case {
@@ -95,6 +100,12 @@ const CASES: Case[] = [
     inputs: () => ({ apiKey: DATADOG_API_KEY, applicationKey: DATADOG_ADMIN_APP_KEY }),
     emails: () => datadog.state.users.map((user) => user.email),
     offboardedBy: { action: 'deactivateUser', done: (email) => datadog.state.users.find((user) => user.email === email)?.disabled === true },
+  },
+  {
+    connector: 'grafana',
+    baseUrl: () => grafana.baseUrl,
+    inputs: () => ({ ...GRAFANA_ADMIN, baseUrl: grafana.baseUrl }),
+    emails: () => grafana.state.users.filter((user) => !user.deleted).map((user) => user.email),
   },
 ];
 
