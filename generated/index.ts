@@ -3,9 +3,12 @@ import type { CompiledConnector } from '../src/connector.js';
 import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
+import { cloudflareConnector } from './cloudflare.js';
+import { datadogConnector } from './datadog.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
 import { googleWorkspaceConnector } from './google-workspace.js';
+import { grafanaConnector } from './grafana.js';
 import { incidentPlatformConnector } from './incident-platform.js';
 import { oauth2ClientCredentialsConnector } from './oauth2-client-credentials.js';
 import { oktaConnector } from './okta.js';
@@ -17,9 +20,12 @@ import { zendeskConnector } from './zendesk.js';
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
+export * from './cloudflare.js';
+export * from './datadog.js';
 export * from './entra-id.js';
 export * from './github-org.js';
 export * from './google-workspace.js';
+export * from './grafana.js';
 export * from './incident-platform.js';
 export * from './oauth2-client-credentials.js';
 export * from './okta.js';
@@ -33,9 +39,12 @@ export const connectors = {
   'api-key-query-link': apiKeyQueryLinkConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
+  'cloudflare': cloudflareConnector,
+  'datadog': datadogConnector,
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
   'google-workspace': googleWorkspaceConnector,
+  'grafana': grafanaConnector,
   'incident-platform': incidentPlatformConnector,
   'oauth2-client-credentials': oauth2ClientCredentialsConnector,
   'okta': oktaConnector,

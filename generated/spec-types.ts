@@ -37,6 +37,19 @@ export type Auth = NoneAuth | BearerAuth | BasicAuth | ApiKeyAuth | OAuth2Auth;
  */
 export type UserNameSuffix = string;
 /**
+ * More keys, each sent as it is in a header of its own on every request, for APIs that take two (Datadog: `DD-API-KEY` and `DD-APPLICATION-KEY`). Each names a secret input.
+ */
+export type AdditionalKeyHeaders = {
+  /**
+   * Header name.
+   */
+  name: string;
+  /**
+   * Input that holds the key.
+   */
+  key: string;
+}[];
+/**
  * Responses that mean the target refused the request before processing it and wants it sent again later, on top of the built-in 429 (any method) and 408/5xx (idempotent requests only). A matching response is retried whatever the method, after the wait its `waitHeader` names (else Retry-After or a rate-limit reset header, else exponential backoff), within the connection's attempt and time budget. Name only refusals here: a response that may have changed something must not be sent twice.
  */
 export type ExtraRetryableResponses = RetryRule[];
@@ -252,6 +265,7 @@ export interface ApiKeyAuth {
    * Input that holds the key.
    */
   key?: string;
+  additionalHeaders?: AdditionalKeyHeaders;
 }
 /**
  * OAuth 2.0 (RFC 6749): client credentials, authorization code (with PKCE, RFC 7636) or refresh token grant. Uses the inputs clientId, clientSecret and, per grant, refreshToken, authorizationCode and redirectUri.

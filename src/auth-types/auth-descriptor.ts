@@ -32,7 +32,14 @@ export interface AuthInput<Role extends string = string> {
 }
 
 /** Where the credential goes on every request to the target (what a dry run shows as `***`). */
-export type CredentialPlacement = { readonly in: 'none' } | { readonly in: 'header' | 'query'; readonly name: string };
+export type CredentialPlacement =
+  | { readonly in: 'none' }
+  | {
+      readonly in: 'header' | 'query';
+      readonly name: string;
+      /** Further headers that carry a credential on every request (an apiKey auth's `additionalHeaders`). */
+      readonly alsoHeaders?: readonly string[];
+    };
 
 export interface Redaction {
   /** Besides each secret input's raw value, its URL-encoded spellings (it is printed inside URLs). */

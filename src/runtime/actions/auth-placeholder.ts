@@ -13,6 +13,12 @@ export const MASK = '***';
 /** Masks the credential where the auth type's descriptor says it goes (src/auth-types/). */
 export function addAuthPlaceholder(request: RenderedRequest, auth: Auth): RenderedRequest {
   const credential = describeAuth(auth)?.credential ?? { in: 'none' };
+  if (credential.in !== 'none' && credential.alsoHeaders) {
+    const masked = addAuthPlaceholder(request, { ...auth, additionalHeaders: [] } as Auth);
+    const also = new Set(credential.alsoHeaders.map((name) => name.toLowerCase()));
+    const headers = Object.fromEntries(Object.entries(masked.headers).filter(([name]) => !also.has(name.toLowerCase())));
+    return { ...masked, headers: { ...headers, ...Object.fromEntries(credential.alsoHeaders.map((name) => [name, MASK])) } };
+  }
   if (credential.in === 'header') {
     const header = credential.name;
     // A spec header of the same name would be overwritten by the provider when sending.

@@ -28,16 +28,23 @@ export function createApiKeyAuth(auth: ApiKeyAuth, context: AuthContext): AuthPr
     });
   }
   const values = readAuthInputs(descriptor, context.inputs);
+  // Every input is required (the descriptor says so), so readAuthInputs has thrown for a missing one.
+  const inputValue = (role: string): string => values[role as 'key'];
   for (const input of descriptor.inputs) {
-    if (input.sentIn === 'header') assertHeaderSafe(values[input.role], { name: input.name, authType: descriptor.label });
+    if (input.sentIn === 'header') assertHeaderSafe(inputValue(input.role), { name: input.name, authType: descriptor.label });
   }
   const value = renderKeyTemplate(template, values.key);
   registerInputSecrets({ descriptor, values, registerSecret: (secret) => context.registerSecret(secret) });
   const { credential } = descriptor;
+  // Additional keys go as they are, each in its own header.
+  const additional = descriptor.inputs.flatMap((input) =>
+    input.role.startsWith('header:') ? [[input.role.slice('header:'.length), inputValue(input.role)] as const] : [],
+  );
   return {
     authorize: async (request) => {
       if (credential.in === 'header') setHeader(request.headers, credential.name, value);
       else if (credential.in === 'query') request.url.searchParams.set(credential.name, value);
+      for (const [header, key] of additional) setHeader(request.headers, header, key);
     },
     refreshAfterUnauthorized: async () => false,
   };

@@ -68,6 +68,27 @@ describe('inputs, URLs and plans', () => {
     },
     { given: 'bearer naming another input', change: (s: any) => (s.auth = { type: 'bearer', token: 'apiToken' }), want: ['SPEC_UNKNOWN_INPUT'] },
     {
+      given: 'apiKey with an additional key header it declares as a secret input',
+      change: (s: any) => {
+        s.auth = { type: 'apiKey', in: 'header', name: 'DD-API-KEY', additionalHeaders: [{ name: 'DD-APPLICATION-KEY', key: 'applicationKey' }] };
+        s.inputs.applicationKey = { label: 'Application key', secret: true };
+      },
+      want: [],
+    },
+    {
+      given: 'apiKey with an additional key header whose input is not declared',
+      change: (s: any) => (s.auth = { type: 'apiKey', in: 'header', name: 'X', additionalHeaders: [{ name: 'Y', key: 'applicationKey' }] }),
+      want: ['SPEC_UNKNOWN_INPUT'],
+    },
+    {
+      given: 'apiKey with an additional key header whose input is not secret',
+      change: (s: any) => {
+        s.auth = { type: 'apiKey', in: 'header', name: 'X', additionalHeaders: [{ name: 'Y', key: 'applicationKey' }] };
+        s.inputs.applicationKey = { label: 'Application key' };
+      },
+      want: ['SPEC_SECRET_NOT_MARKED'],
+    },
+    {
       given: 'oauth2 refresh without refreshToken',
       change: (s: any) => {
         s.auth = { type: 'oauth2', grant: 'refresh_token', tokenUrl: '/oauth/token' };

@@ -53,6 +53,12 @@ describe('static auth types send exactly the configured credential', () => {
       wantHeaders: { 'X-Key': 'k-123' },
     },
     {
+      name: 'apiKey with an additional key header (Datadog: API key and application key)',
+      auth: { type: 'apiKey', in: 'header', name: 'DD-API-KEY', additionalHeaders: [{ name: 'DD-APPLICATION-KEY', key: 'applicationKey' }] },
+      inputs: { token: 'api-1', applicationKey: 'app-2' },
+      wantHeaders: { 'DD-API-KEY': 'api-1', 'DD-APPLICATION-KEY': 'app-2' },
+    },
+    {
       name: 'apiKey in query',
       auth: { type: 'apiKey', in: 'query', name: 'api_key', key: 'apiKey' },
       inputs: { apiKey: 'k 1&x=2' },
@@ -92,7 +98,12 @@ describe('static auth registers what a printed request would show', () => {
     { auth: { type: 'basic' } as Auth, inputs: { username: 'u', password: 'pw' }, want: ['pw', Buffer.from('u:pw').toString('base64')] },
     { auth: { type: 'apiKey', in: 'header', name: 'X' } as Auth, inputs: { token: 'k' }, want: ['k'] },
     { auth: { type: 'apiKey', in: 'query', name: 'X' } as Auth, inputs: { token: 'a b/c' }, want: ['a b/c', 'a%20b%2Fc', 'a+b%2Fc'] },
-  ])('$auth.type $auth.in', ({ auth, inputs, want }) => {
+    {
+      auth: { type: 'apiKey', in: 'header', name: 'X', additionalHeaders: [{ name: 'Y', key: 'second' }] } as Auth,
+      inputs: { token: 'k', second: 'k2' },
+      want: ['k', 'k2'],
+    },
+  ])('$auth.type $auth.in $auth.additionalHeaders', ({ auth, inputs, want }) => {
     const context = createFakeAuthContext({ inputs });
     createAuthProvider(auth, context);
     expect(context.registered).toEqual(want);
@@ -108,6 +119,18 @@ describe('static auth configuration errors name the input, never the value', () 
     { name: 'basic colon in username', auth: { type: 'basic' }, inputs: { username: `a:${CANARY}`, password: CANARY }, input: '`username`' },
     { name: 'apiKey without key', auth: { type: 'apiKey', in: 'header', name: 'X' }, inputs: {}, input: '`token`' },
     { name: 'bearer token with line break', auth: { type: 'bearer' }, inputs: { token: `${CANARY}\r\nX-Admin: 1` }, input: '`token`' },
+    {
+      name: 'apiKey without its additional key',
+      auth: { type: 'apiKey', in: 'header', name: 'X', additionalHeaders: [{ name: 'Y', key: 'applicationKey' }] },
+      inputs: { token: CANARY },
+      input: '`applicationKey`',
+    },
+    {
+      name: 'apiKey additional key with line break',
+      auth: { type: 'apiKey', in: 'header', name: 'X', additionalHeaders: [{ name: 'Y', key: 'applicationKey' }] },
+      inputs: { token: 'k', applicationKey: `${CANARY}\r\nX-Admin: 1` },
+      input: '`applicationKey`',
+    },
     { name: 'apiKey header key with line break', auth: { type: 'apiKey', in: 'header', name: 'X' }, inputs: { token: `${CANARY}\n` }, input: '`token`' },
     {
       name: 'apiKey template without placeholder',

@@ -2,12 +2,21 @@
  * The catalogue's newer prebuilt connectors through the service's front door, on the embedded
  * database with their simulators on real sockets: set up (type, auth, actions), a sync that fills
  * the Accounts list with every page, an onboarding that creates the account in the target and an
- * offboarding that removes it there. GitHub's Delete User needs more than the account's id (the
+ * offboarding that removes it there (Datadog, which deletes no user, disables it). GitHub's Delete User needs more than the account's id (the
  * login, or here the invitation id): the offboarding finds it in the stored account's fields.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GOOGLE_ADMIN_GRANT, seedGoogleUsers, startGoogleWorkspace, type GoogleWorkspaceSimulator } from '../../../src/simulators/google-workspace/index.js';
 import { SENTRY_ADMIN_TOKEN, SENTRY_ORG, seedSentryMembers, startSentry, type SentrySimulator } from '../../../src/simulators/sentry/index.js';
+import {
+  CLOUDFLARE_ACCOUNT,
+  CLOUDFLARE_EDIT_TOKEN,
+  seedCloudflareMembers,
+  startCloudflare,
+  type CloudflareSimulator,
+} from '../../../src/simulators/cloudflare/index.js';
+import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog, type DatadogSimulator } from '../../../src/simulators/datadog/index.js';
+import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
@@ -19,12 +28,19 @@ const fixture = useApi(embeddedStorage('api-prebuilt-catalog'));
 let google: GoogleWorkspaceSimulator;
 let sentry: SentrySimulator;
 let github: GitHubOrgSimulator;
+let cloudflare: CloudflareSimulator;
+let datadog: DatadogSimulator;
+let grafana: GrafanaSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
   google = await startGoogleWorkspace(seedGoogleUsers(620));
   sentry = await startSentry(seedSentryMembers(230));
   github = await startGitHubOrg(seedGitHubOrg(130));
+  cloudflare = await startCloudflare(seedCloudflareMembers(140));
+  datadog = await startDatadog(seedDatadogUsers(260));
+  // One page of Grafana's 1000: the Accounts list below is read with limit=1000.
+  grafana = await startGrafana(seedGrafanaUsers(300));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -33,6 +49,9 @@ afterAll(async () => {
   await google?.close();
   await sentry?.close();
   await github?.close();
+  await cloudflare?.close();
+  await datadog?.close();
+  await grafana?.close();
 });
 
 interface Case {
@@ -41,6 +60,12 @@ interface Case {
   inputs: () => Record<string, string>;
   /** Emails the target holds (live accounts only). */
   emails: () => string[];
+  /**
+   * How offboarding ends the account, for a target that deletes none (Datadog disables): the
+   * action and whether the target shows the email offboarded. By default Delete User, and the
+   * email gone from `emails()`.
+   */
+  offboardedBy?: { action: 'deactivateUser'; done: (email: string) => boolean };
 }
 
 const CASES: Case[] = [
@@ -63,6 +88,25 @@ const CASES: Case[] = [
     // GitHub keeps members' emails private (imported empty); an invitation carries its email.
     emails: () => [...github.state.members.map(() => ''), ...github.state.invitations.map((invitation) => invitation.email ?? '')],
   },
+  {
+    connector: 'cloudflare',
+    baseUrl: () => cloudflare.baseUrl,
+    inputs: () => ({ token: CLOUDFLARE_EDIT_TOKEN, account: CLOUDFLARE_ACCOUNT }),
+    emails: () => cloudflare.state.members.filter((member) => !member.removed).map((member) => member.email),
+  },
+  {
+    connector: 'datadog',
+    baseUrl: () => datadog.server.origin,
+    inputs: () => ({ apiKey: DATADOG_API_KEY, applicationKey: DATADOG_ADMIN_APP_KEY }),
+    emails: () => datadog.state.users.map((user) => user.email),
+    offboardedBy: { action: 'deactivateUser', done: (email) => datadog.state.users.find((user) => user.email === email)?.disabled === true },
+  },
+  {
+    connector: 'grafana',
+    baseUrl: () => grafana.baseUrl,
+    inputs: () => ({ ...GRAFANA_ADMIN, baseUrl: grafana.baseUrl }),
+    emails: () => grafana.state.users.filter((user) => !user.deleted).map((user) => user.email),
+  },
 ];
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
@@ -74,7 +118,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
   }
 }
 
-describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs, emails }) => {
+describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs, emails, offboardedBy }) => {
   let integration: string;
   let personId: string;
   const email = `new.hire.${connector}@acme.test`;
@@ -82,7 +126,7 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
   it('is set up as a prebuilt integration and syncs every account', { timeout: 120_000 }, async () => {
     integration = (await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector, baseUrl: baseUrl() })).body.id;
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/auth`, { inputs: inputs() })).status).toBe(200);
-    for (const action of ['createUser', 'deleteUser'])
+    for (const action of ['createUser', offboardedBy?.action ?? 'deleteUser'])
       expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/${action}`, { enabled: true })).status).toBe(200);
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/importUsers`, { enabled: true })).status).toBe(200);
     const run = await until(
@@ -127,7 +171,8 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${offboarding.body.id}`)).body,
       (read) => read.status !== 'running',
     );
-    expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'deleteUser', status: 'succeeded' }] });
-    expect(emails()).not.toContain(email);
+    expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: offboardedBy?.action ?? 'deleteUser', status: 'succeeded' }] });
+    if (offboardedBy) expect(offboardedBy.done(email)).toBe(true);
+    else expect(emails()).not.toContain(email);
   });
 });
