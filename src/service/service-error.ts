@@ -88,7 +88,16 @@ export class ServiceError extends Error {
 
   /** Plain data for JSON answers and logs (no stack, no cause). */
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, hint: this.hint, requiredPlan: this.requiredPlan, diagnostics: this.diagnostics, failure: this.failure, conflicts: this.conflicts, accounts: this.accounts };
+    return {
+      code: this.code,
+      message: this.message,
+      hint: this.hint,
+      requiredPlan: this.requiredPlan,
+      diagnostics: this.diagnostics,
+      failure: this.failure,
+      conflicts: this.conflicts,
+      accounts: this.accounts,
+    };
   }
 }
 

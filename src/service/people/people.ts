@@ -25,6 +25,7 @@ import {
   findPerson,
   insertPeople as insertPeopleRows,
   listConflictingPeople,
+  listLinkedAccounts,
   listPeople,
   listPeoplePage,
   listPersonEmails,
@@ -95,7 +96,21 @@ export interface AccountLink {
   byHand: boolean;
 }
 
+/** An account linked to a person, as their page shows it. */
+export interface LinkedAccount {
+  accountId: string;
+  integrationId: string;
+  externalId: string;
+  email: string;
+  name: string;
+  state: string;
+  admin: boolean;
+  byHand: boolean;
+}
+
 export interface PeopleOperations {
+  /** Every account linked to the person (removed ones too), by integration. */
+  accounts(input: { tenantId: string; personId: string }): Promise<LinkedAccount[]>;
   create(input: { tenantId: string; email: string; name: string; aliases?: readonly string[]; actor: string }): Promise<Person>;
   /** One person, archived or not. */
   get(input: { tenantId: string; personId: string }): Promise<Person>;
@@ -275,6 +290,21 @@ export function peopleOperations(context: ServiceContext): PeopleOperations {
   }
 
   const operations: PeopleOperations = {
+    async accounts(input) {
+      await loadTenant(db, input.tenantId);
+      const person = await loadPerson(db, input.tenantId, input.personId);
+      return (await listLinkedAccounts(db, { tenantId: input.tenantId, personId: person.id })).map((row) => ({
+        accountId: row.id,
+        integrationId: row.integration_id,
+        externalId: row.external_id,
+        email: row.email,
+        name: row.name,
+        state: row.state,
+        admin: row.admin,
+        byHand: row.link_by_hand,
+      }));
+    },
+
     async create(input) {
       const actor = requireActor(input.actor);
       await loadTenant(db, input.tenantId);

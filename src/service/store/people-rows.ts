@@ -130,10 +130,10 @@ export async function updatePersonRow(
 
 /** Archives a person: kept (workflows and removed accounts still name them), their emails freed. */
 export async function archivePersonRow(tx: Queryable, input: { tenantId: string; personId: string }): Promise<PersonRow | undefined> {
-  const { rows } = await tx.query<PersonRow>(
-    'UPDATE people SET archived_at = now() WHERE tenant_id = $1 AND id = $2 AND archived_at IS NULL RETURNING *',
-    [input.tenantId, input.personId],
-  );
+  const { rows } = await tx.query<PersonRow>('UPDATE people SET archived_at = now() WHERE tenant_id = $1 AND id = $2 AND archived_at IS NULL RETURNING *', [
+    input.tenantId,
+    input.personId,
+  ]);
   if (rows.length > 0) await tx.query('DELETE FROM person_emails WHERE person_id = $1', [input.personId]);
   return rows[0];
 }
@@ -152,7 +152,20 @@ export async function clearSharedMarks(tx: Queryable, tenantId: string, keys: re
 export async function findAccountLink(
   db: Queryable,
   input: { tenantId: string; accountId: string },
-): Promise<{ id: string; integration_id: string; external_id: string; email: string; email_key: string; state: string; person_id: string | null; link_status: LinkStatus; link_by_hand: boolean } | undefined> {
+): Promise<
+  | {
+      id: string;
+      integration_id: string;
+      external_id: string;
+      email: string;
+      email_key: string;
+      state: string;
+      person_id: string | null;
+      link_status: LinkStatus;
+      link_by_hand: boolean;
+    }
+  | undefined
+> {
   if (!/^[0-9]{1,18}$/.test(input.accountId)) return undefined;
   const { rows } = await db.query<{
     id: string;
@@ -170,6 +183,28 @@ export async function findAccountLink(
     [input.tenantId, input.accountId],
   );
   return rows[0];
+}
+
+/** Every account linked to the person (removed ones too), by integration then account. */
+export async function listLinkedAccounts(
+  db: Queryable,
+  input: { tenantId: string; personId: string },
+): Promise<{ id: string; integration_id: string; external_id: string; email: string; name: string; state: string; admin: boolean; link_by_hand: boolean }[]> {
+  const { rows } = await db.query<{
+    id: string;
+    integration_id: string;
+    external_id: string;
+    email: string;
+    name: string;
+    state: string;
+    admin: boolean;
+    link_by_hand: boolean;
+  }>(
+    `SELECT id::text AS id, integration_id, external_id, email, name, state, admin, link_by_hand FROM accounts
+     WHERE tenant_id = $1 AND person_id = $2 ORDER BY integration_id, id`,
+    [input.tenantId, input.personId],
+  );
+  return rows;
 }
 
 /** Links the account to `personId` (or to no one: null) by hand, with its `relinked` event. */
@@ -290,7 +325,13 @@ export async function relinkAccounts(
        ${accountEventsFrom({ tenant: '$1', account: 'id', run: '$4', kind: `'relinked'`, detail: `jsonb_build_object('from', old_person, 'to', person_id, 'link', link_status)`, from: 'changed' })}
      )
      SELECT count(*)::int AS n FROM events`,
-    [scope.tenantId, scope.integrationId ?? null, scope.emailKeys ? [...scope.emailKeys] : null, scope.runId ?? null, scope.accountIds ? [...scope.accountIds] : null],
+    [
+      scope.tenantId,
+      scope.integrationId ?? null,
+      scope.emailKeys ? [...scope.emailKeys] : null,
+      scope.runId ?? null,
+      scope.accountIds ? [...scope.accountIds] : null,
+    ],
   );
   return rows[0]?.n ?? 0;
 }

@@ -72,7 +72,9 @@ export function describePeopleLinks(fixture: ApiFixture): void {
       baseUrl: simulator.server.origin,
     });
     const ref = { tenantId: tokens.tenant.id, integrationId: created.body.id as string };
-    expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${ref.integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+    expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${ref.integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(
+      200,
+    );
     const sync = async () => {
       const runs = await fixture.service.sync.listRuns(ref);
       const open = runs.find((run) => run.status === 'queued' || run.status === 'running');
@@ -153,7 +155,11 @@ export function describePeopleLinks(fixture: ApiFixture): void {
   it('links by alias, relinks when a person is edited, and refuses an edit to another person’s email', async () => {
     const demo = await demoTenant('Links edit');
     const chenEmail = demo.accountOf('chen.okafor@example.com').email;
-    const person = await fixture.call(demo.admin, 'POST', '/v1/people', { email: 'c.okafor@corp.example', name: 'C. Okafor', aliases: [chenEmail.toUpperCase()] });
+    const person = await fixture.call(demo.admin, 'POST', '/v1/people', {
+      email: 'c.okafor@corp.example',
+      name: 'C. Okafor',
+      aliases: [chenEmail.toUpperCase()],
+    });
     expect(await demo.linkOf(chenEmail)).toEqual({ personId: person.body.id, link: 'linked' });
     const ada = await fixture.call(demo.admin, 'POST', '/v1/people', { email: 'someone@example.com', name: 'Ada by another email' });
     expect(await demo.linkOf('ada.okafor@example.com')).toEqual({ personId: null, link: 'unlinked' });
@@ -163,7 +169,10 @@ export function describePeopleLinks(fixture: ApiFixture): void {
     expect(await demo.linkOf('ada.okafor@example.com')).toEqual({ personId: ada.body.id, link: 'linked' });
 
     const stolen = await fixture.call(demo.admin, 'PATCH', `/v1/people/${ada.body.id}`, { aliases: [chenEmail] });
-    expect(stolen).toMatchObject({ status: 409, body: { code: 'EMAIL_TAKEN', conflicts: [{ email: chenEmail, person: { id: person.body.id, name: 'C. Okafor' } }] } });
+    expect(stolen).toMatchObject({
+      status: 409,
+      body: { code: 'EMAIL_TAKEN', conflicts: [{ email: chenEmail, person: { id: person.body.id, name: 'C. Okafor' } }] },
+    });
     expect(await demo.linkOf(chenEmail)).toEqual({ personId: person.body.id, link: 'linked' });
 
     expect((await fixture.call(demo.admin, 'PATCH', `/v1/people/${person.body.id}`, { aliases: [] })).status).toBe(200);
@@ -193,12 +202,19 @@ export function describePeopleLinks(fixture: ApiFixture): void {
     const orphans = (await fixture.call(demo.viewer, 'GET', '/v1/people/unlinked')).body.orphans as { accountId: string; byHand: boolean }[];
     expect(orphans.find((orphan) => orphan.accountId === adaAccount.id)).toMatchObject({ byHand: true });
 
-    const audit = (await fixture.call(demo.viewer, 'GET', '/v1/audit?limit=100')).body.entries as { event: string; integrationId: string; detail: Record<string, unknown> }[];
+    const audit = (await fixture.call(demo.viewer, 'GET', '/v1/audit?limit=100')).body.entries as {
+      event: string;
+      integrationId: string;
+      detail: Record<string, unknown>;
+    }[];
     expect(audit.filter((entry) => entry.event.startsWith('account.')).map((entry) => [entry.event, entry.integrationId, entry.detail.accountId])).toEqual([
       ['account.unlinked', demo.ref.integrationId, adaAccount.id],
       ['account.linked', demo.ref.integrationId, shared.id],
     ]);
-    const events = (await fixture.call(demo.viewer, 'GET', `/v1/accounts/${shared.id}/events`)).body.events as { kind: string; detail: Record<string, unknown> }[];
+    const events = (await fixture.call(demo.viewer, 'GET', `/v1/accounts/${shared.id}/events`)).body.events as {
+      kind: string;
+      detail: Record<string, unknown>;
+    }[];
     expect(events.at(-1)).toMatchObject({ kind: 'relinked', detail: { to: ada.body.id, byHand: true } });
 
     const cleared = await fixture.call(demo.admin, 'DELETE', `/v1/accounts/${shared.id}/link`);

@@ -248,7 +248,8 @@ export function accessRoutes(app: TypedApp, service: Service): void {
   app.patch('/people/:personId', {
     config: { access: 'admin', operationId: 'updatePerson' },
     schema: {
-      summary: 'Edit a person: name, email, aliases (each given replaces the old); the accounts of the old and new emails relink. 409 EMAIL_TAKEN names the person who has an email',
+      summary:
+        'Edit a person: name, email, aliases (each given replaces the old); the accounts of the old and new emails relink. 409 EMAIL_TAKEN names the person who has an email',
       tags,
       params: personParams,
       body: personPatchBody,
