@@ -33,7 +33,11 @@ export const SERVICE_CODE_ALIASES: { readonly [code in ServiceErrorCode]?: Probl
 export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry } = {
   UNAUTHORIZED: { status: 401, title: 'Not authenticated', hint: 'Send Authorization: Bearer <token> with a live token of the tenant.' },
   FORBIDDEN: { status: 403, title: 'Role not allowed', hint: 'A viewer token only reads; use an admin token of the tenant to change configuration.' },
-  PLAN_REQUIRED: { status: 403, title: 'Plan required', hint: 'The tenant’s plan does not permit this; `requiredPlan` names the plan that does.' },
+  PLAN_REQUIRED: {
+    status: 403,
+    title: 'Plan required',
+    hint: 'The tenant’s plan does not permit this; `requiredPlan` names the plan that does. An operator changes it with `connector service tenant set-plan`.',
+  },
   NOT_FOUND: { status: 404, title: 'Not found', hint: 'Check the id: another tenant’s resources are not found either.' },
   VALIDATION_FAILED: {
     status: 400,
