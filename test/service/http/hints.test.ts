@@ -50,7 +50,7 @@ async function allHints(): Promise<Hint[]> {
 }
 
 /** The command words a hint names: `connector ...` in backticks, or `connector service ...` anywhere. */
-export function commandsIn(text: string): string[] {
+function commandsIn(text: string): string[] {
   const found: string[] = [];
   const words = (command: string) => {
     const path: string[] = [];
@@ -66,7 +66,7 @@ export function commandsIn(text: string): string[] {
 }
 
 /** The routes a hint names, as `METHOD /path` or a bare `/v1/...` path, parameters as `:`. */
-export function routesIn(text: string): string[] {
+function routesIn(text: string): string[] {
   const normal = (path: string) => path.replace(/\{[^}]*\}|:[A-Za-z]+/g, ':').replace(/[.)]+$/, '');
   const found: string[] = [];
   for (const match of text.matchAll(/\b(GET|POST|PUT|PATCH|DELETE) (\/[A-Za-z0-9_{}/.:-]+)/g)) found.push(`${match[1]} ${normal(match[2]!)}`);
