@@ -300,6 +300,8 @@ export function describeSync(fixture: { service: Service }): void {
         actor,
       }),
     ).rejects.toMatchObject({ code: 'EMAIL_TAKEN', conflicts: [{ line: 3, sameAsLine: 2 }] });
+    // Two people without accounts, so that the grid has a second page.
+    await service().people.importCsv({ tenantId: tenant.id, csv: 'email,name\nzed.one@elsewhere.test,Zed One\nzed.two@elsewhere.test,Zed Two\n', actor });
     const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
     expect(accounts.get(owner!.id)).toMatchObject({ personId: ada.id, link: 'linked' });
     expect(accounts.get(second!.id)).toMatchObject({ personId: null, link: 'unlinked' });
