@@ -29,6 +29,9 @@ const API_WHEN: Record<string, string> = {
   CONFIG_NOT_EDITABLE: 'editing the configuration of a prebuilt or SCIM integration (it runs the shipped spec)',
   IDEMPOTENCY_KEY_REUSED: 'a workflow start repeated an idempotency key with a different request',
   WORKFLOW_STATE: 'cancel of a finished workflow, retry of a task that has not failed',
+  EMAIL_TAKEN:
+    'a person added, imported or edited with an email (or alias) another person of the tenant has; `conflicts` names that person (and the CSV line), a CSV is refused whole',
+  PERSON_HAS_ACCOUNTS: 'archiving a person who still has present accounts (offboard first); `accounts` lists them',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",

@@ -42,7 +42,11 @@ export type ServiceErrorCode =
   /** An idempotency key was used before for a different request. */
   | 'IDEMPOTENCY_KEY_REUSED'
   /** Cancel or retry was asked of a workflow or task in a state that does not allow it. */
-  | 'WORKFLOW_STATE';
+  | 'WORKFLOW_STATE'
+  /** An email (or alias) given for a person is another person's; `conflicts` names each, with the CSV line. */
+  | 'EMAIL_TAKEN'
+  /** A person with present accounts was to be archived; `accounts` lists them: offboard first. */
+  | 'PERSON_HAS_ACCOUNTS';
 
 export interface ServiceErrorDetails {
   hint?: string;
@@ -52,6 +56,10 @@ export interface ServiceErrorDetails {
   specText?: string;
   /** ACTION_FAILED, IMPORT_ONLY: the target's answer, redacted. */
   failure?: Record<string, unknown>;
+  /** EMAIL_TAKEN: each email refused, with the person who has it (or the CSV line that gave it first). */
+  conflicts?: Record<string, unknown>[];
+  /** PERSON_HAS_ACCOUNTS: the present accounts still linked. */
+  accounts?: Record<string, unknown>[];
   cause?: unknown;
 }
 
@@ -63,6 +71,8 @@ export class ServiceError extends Error {
   readonly diagnostics: Diagnostic[] | undefined;
   readonly specText: string | undefined;
   readonly failure: Record<string, unknown> | undefined;
+  readonly conflicts: Record<string, unknown>[] | undefined;
+  readonly accounts: Record<string, unknown>[] | undefined;
 
   constructor(code: ServiceErrorCode, message: string, details: ServiceErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -72,11 +82,22 @@ export class ServiceError extends Error {
     this.diagnostics = details.diagnostics;
     this.specText = details.specText;
     this.failure = details.failure;
+    this.conflicts = details.conflicts;
+    this.accounts = details.accounts;
   }
 
   /** Plain data for JSON answers and logs (no stack, no cause). */
   toJSON(): Record<string, unknown> {
-    return { code: this.code, message: this.message, hint: this.hint, requiredPlan: this.requiredPlan, diagnostics: this.diagnostics, failure: this.failure };
+    return {
+      code: this.code,
+      message: this.message,
+      hint: this.hint,
+      requiredPlan: this.requiredPlan,
+      diagnostics: this.diagnostics,
+      failure: this.failure,
+      conflicts: this.conflicts,
+      accounts: this.accounts,
+    };
   }
 }
 

@@ -3,7 +3,7 @@
  * token, set up the incident platform (type, authentication with a refused key first, actions),
  * a build-your-own spec (diagnostics beside their spec lines, an action by hand, its payload preview, Generate Config), integrations → Accounts (search) → Sync now → the deletion safeguard's approval →
  * people, Access Grid, Application Audit (CSV) → Manage > Add User → workflows → offboarding
- * with a failed task → sign out.
+ * with a failed task → a duplicate person refused (the person named), an account linked by hand → sign out.
  * Each screen is saved at 1280×800 under test/browser/screenshots/ (the README links them), every
  * page's HTML and every network answer is checked for secrets, and axe-core finds no serious or
  * critical accessibility violation on any screen.
@@ -304,6 +304,26 @@ describe('operator console in chromium', () => {
     await page.getByRole('button', { name: 'Confirm and save' }).click();
     await page.waitForURL('**notice=config-applied');
     expect(await page.getByRole('status').textContent()).toContain('The generated configuration was saved into Import Users.');
+  });
+
+  it('refuses a second person with an existing email, naming the person; links an account by hand and shows it on the person’s page', async () => {
+    await page.goto(`${server.origin}/console/people`);
+    await page.getByLabel('Name', { exact: true }).fill('Ada Again');
+    await page.getByLabel('Email', { exact: true }).fill('Ada.Okafor@example.com');
+    await page.getByRole('button', { name: 'Add person' }).click();
+    const refusal = await page.getByRole('alert').textContent();
+    expect(refusal).toContain('Ada.Okafor@example.com belongs to Ada Okafor (HR)');
+    expect(await page.getByRole('alert').getByRole('link', { name: 'Ada Okafor (HR)' }).count()).toBe(1);
+    await screen('people-duplicate-refused');
+    await page.goto(`${server.origin}/console/people/unlinked`);
+    await page.getByLabel('Person’s email for mallory@example.com').fill('nia.newcomer@example.com');
+    await page.getByRole('button', { name: 'Link mallory@example.com to this person' }).click();
+    await page.waitForURL('**changed=link');
+    expect(await page.getByRole('cell', { name: 'mallory@example.com' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'People' }).click();
+    await page.getByRole('link', { name: 'Nia Newcomer', exact: true }).click();
+    expect(await page.getByRole('cell', { name: 'by hand' }).count()).toBe(1);
+    await screen('person-linked-by-hand');
   });
 
   it('a viewer, signed in with a username and password, sees no admin form', async () => {

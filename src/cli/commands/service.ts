@@ -19,7 +19,10 @@ const subcommands: Record<string, Subcommand> = {
     summary: 'Run only the sync workers (any number of them share one DATABASE_URL)',
     load: async () => (await import('./service/worker.js')).workerCommand,
   },
-  tenant: { summary: 'tenant create --name <name> --plan none|standard|business', load: async () => (await import('./service/tenant.js')).tenantCommand },
+  tenant: {
+    summary: 'create|list|show|set-plan: tenants and their plans (set-plan is audited)',
+    load: async () => (await import('./service/tenant.js')).tenantCommand,
+  },
   token: {
     summary: 'token create|list|revoke --tenant <id>: print a new API token once, list them, revoke one',
     load: async () => (await import('./service/token.js')).tokenCommand,

@@ -6,7 +6,7 @@
 import type { Service } from '../open-service.js';
 
 export const ADMIN_OPERATIONS = {
-  tenants: ['create', 'list'],
+  tenants: ['create', 'list', 'get', 'setPlan'],
   tokens: ['create', 'list', 'revoke'],
   operators: ['create', 'list'],
   sync: ['syncNow', 'getRun', 'listRuns', 'status', 'approveRun', 'rejectRun', 'resume', 'configure', 'pendingRemovals', 'listAccounts'],

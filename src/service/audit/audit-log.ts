@@ -41,6 +41,11 @@ export const AUDIT_EVENTS = [
   'workflow.task_secret_taken',
   'workflow.settings_changed',
   'operator.created',
+  'people.updated',
+  'people.archived',
+  'account.linked',
+  'account.unlinked',
+  'account.link_cleared',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

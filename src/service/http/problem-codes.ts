@@ -33,7 +33,11 @@ export const SERVICE_CODE_ALIASES: { readonly [code in ServiceErrorCode]?: Probl
 export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry } = {
   UNAUTHORIZED: { status: 401, title: 'Not authenticated', hint: 'Send Authorization: Bearer <token> with a live token of the tenant.' },
   FORBIDDEN: { status: 403, title: 'Role not allowed', hint: 'A viewer token only reads; use an admin token of the tenant to change configuration.' },
-  PLAN_REQUIRED: { status: 403, title: 'Plan required', hint: 'The tenant’s plan does not permit this; `requiredPlan` names the plan that does.' },
+  PLAN_REQUIRED: {
+    status: 403,
+    title: 'Plan required',
+    hint: 'The tenant’s plan does not permit this; `requiredPlan` names the plan that does. An operator changes it with `connector service tenant set-plan`.',
+  },
   NOT_FOUND: { status: 404, title: 'Not found', hint: 'Check the id: another tenant’s resources are not found either.' },
   VALIDATION_FAILED: {
     status: 400,
@@ -77,6 +81,16 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
   },
   IDEMPOTENCY_KEY_REUSED: { status: 409, title: 'Idempotency key reused', hint: 'Send a new key for a different request.' },
   WORKFLOW_STATE: { status: 409, title: 'Workflow state does not allow this', hint: 'Only a running workflow is cancelled and only a failed task retried.' },
+  EMAIL_TAKEN: {
+    status: 409,
+    title: 'Email belongs to another person',
+    hint: 'An email or alias names one person of the tenant; `conflicts` names the person who has it (and the CSV line). Edit that person (PATCH /v1/people/{personId}) or give another email; nothing was saved.',
+  },
+  PERSON_HAS_ACCOUNTS: {
+    status: 409,
+    title: 'Person still has accounts',
+    hint: 'Offboard first (POST /v1/workflows/offboarding), or unlink an account that is not theirs (PUT /v1/accounts/{accountId}/link); `accounts` lists those present.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },

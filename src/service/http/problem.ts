@@ -48,6 +48,8 @@ export function problemFor(error: unknown): Problem {
       requiredPlan: error.requiredPlan,
       diagnostics: error.diagnostics,
       failure: error.failure,
+      conflicts: error.conflicts,
+      accounts: error.accounts,
     });
   }
   const withValidation = error as FastifyValidationError;

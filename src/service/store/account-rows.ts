@@ -324,14 +324,14 @@ export async function listAccountEvents(db: Queryable, input: { tenantId: string
   return rows;
 }
 
-/** Present accounts linked to no person (no email match). */
+/** Present accounts linked to no person (no email match, or unlinked by hand). */
 export async function listOrphanAccounts(
   db: Queryable,
   tenantId: string,
   page: { after?: readonly string[]; limit: number | null } = { limit: null },
-): Promise<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>[]> {
-  const { rows } = await db.query<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'>>(
-    `SELECT id, integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked'
+): Promise<(Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'> & { link_by_hand: boolean })[]> {
+  const { rows } = await db.query<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'> & { link_by_hand: boolean }>(
+    `SELECT id, integration_id, external_id, email, name, link_by_hand FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked'
        AND ($2::text IS NULL OR (integration_id, id) > ($2::text, $3::bigint)) ORDER BY integration_id, id LIMIT $4`,
     [tenantId, page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit],
   );

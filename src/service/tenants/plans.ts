@@ -39,6 +39,6 @@ export function requirePlan(tenant: { id: string; plan: Plan }, feature: Feature
   const needed = FEATURE_PLANS[feature];
   throw new ServiceError('PLAN_REQUIRED', `tenant ${tenant.id} is on the ${tenant.plan} plan; ${FEATURE_NAMES[feature]} need the ${needed} plan`, {
     requiredPlan: needed,
-    hint: `upgrade the tenant to the ${needed} plan${needed === 'business' ? '' : ' or higher'}`,
+    hint: `upgrade the tenant to the ${needed} plan${needed === 'business' ? '' : ' or higher'}: \`connector service tenant set-plan --tenant ${tenant.id} --plan ${needed}\``,
   });
 }

@@ -28,7 +28,7 @@ export function toTenant(row: TenantRow): Tenant {
 }
 
 export function tenantNotFound(tenantId: string): ServiceError {
-  return new ServiceError('NOT_FOUND', `tenant ${tenantId} does not exist`, { hint: 'list the tenants to find its id' });
+  return new ServiceError('NOT_FOUND', `tenant ${tenantId} does not exist`, { hint: 'list the tenants to find its id: `connector service tenant list`' });
 }
 
 /** The tenant row, or NOT_FOUND. */

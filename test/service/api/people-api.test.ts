@@ -2,7 +2,8 @@
 import { describe } from 'vitest';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi } from './api-fixture.js';
-import { describePeopleApi } from './people-api.cases.js';
+import { describePeopleApi, describePeopleLinks } from './people-api.cases.js';
 
 const fixture = useApi(embeddedStorage('api-people'));
 describe('People API (embedded)', () => describePeopleApi(fixture));
+describe('People and links (embedded)', () => describePeopleLinks(fixture));

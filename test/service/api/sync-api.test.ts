@@ -209,20 +209,7 @@ describe('sync through the API', () => {
     expect(orphans.pages).toBe(Math.ceil(allOrphans.length / 2));
     expect(orphans.items.map((one) => (one as unknown as { accountId: string }).accountId)).toEqual(allOrphans.map((one) => one.accountId));
 
-    // Two emails each shared by two people: two conflicts, one per page, each with both people.
-    for (const name of ['Twin A', 'Twin B'])
-      for (const n of [1, 2])
-        expect((await fixture.call(tenant.admin, 'POST', '/v1/people', { email: `${name.replace(' ', '.')}@example.com`, name: `${name} ${n}` })).status).toBe(
-          201,
-        );
-    const allConflicts = (await fixture.call(tenant.viewer, 'GET', '/v1/people/conflicts?limit=1000')).body.conflicts as { email: string; people: unknown[] }[];
-    expect(allConflicts.map((conflict) => [conflict.email, conflict.people.length])).toEqual([
-      ['twin.a@example.com', 2],
-      ['twin.b@example.com', 2],
-    ]);
-    const conflicts = await walk('/v1/people/conflicts', 'conflicts', 1);
-    expect(conflicts.pages).toBe(2);
-    expect(conflicts.items).toEqual(allConflicts);
+    // Emails shared by two people exist only from before migration 0130 now: their paging is walked in people-legacy.cases.ts.
 
     // Not base64url JSON, a key of the wrong length, and (where the key holds a number) text in its place.
     const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');

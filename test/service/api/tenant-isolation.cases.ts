@@ -146,6 +146,11 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       request: () => ({ url: '/v1/people/import', body: { csv: 'email,name\nb-two@example.com,B Two\n' } }),
       expect: (answer) => expect(answer.status).toBe(200),
     },
+    'GET /v1/people/:personId': { request: () => ({ url: `/v1/people/${aPerson}` }), expect: notFound },
+    'PATCH /v1/people/:personId': { request: () => ({ url: `/v1/people/${aPerson}`, body: { name: 'Taken Over' } }), expect: notFound },
+    'POST /v1/people/:personId/archive': { request: () => ({ url: `/v1/people/${aPerson}/archive` }), expect: notFound },
+    'PUT /v1/accounts/:accountId/link': { request: () => ({ url: `/v1/accounts/${aAccount}/link`, body: { personId: null } }), expect: notFound },
+    'DELETE /v1/accounts/:accountId/link': { request: () => ({ url: `/v1/accounts/${aAccount}/link` }), expect: notFound },
     'GET /v1/people/unlinked': { request: () => ({ url: '/v1/people/unlinked' }), expect: showsNothingOfA },
     'GET /v1/people/conflicts': { request: () => ({ url: '/v1/people/conflicts' }), expect: showsNothingOfA },
     'GET /v1/access-grid': {
@@ -262,5 +267,9 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       keepAccounts: false,
       maxConcurrency: null,
     });
+    expect((await fixture.call(a.viewer, 'GET', `/v1/people/${aPerson}`)).body).toMatchObject({ name: 'A Person', email: 'a-person@example.com' });
+    expect((await fixture.call(a.viewer, 'GET', `/v1/people/${aPerson}`)).body.archivedAt).toBeUndefined();
+    const events = (await fixture.call(a.viewer, 'GET', `/v1/accounts/${aAccount}/events`)).body.events as { kind: string }[];
+    expect(events.map((event) => event.kind)).not.toContain('relinked');
   });
 }

@@ -177,7 +177,7 @@ export function describeConsolePages(fixture: ApiFixture): void {
 
     it('lists people, the Access Grid and the Application Audit with a CSV export', async () => {
       const people = await viewer.get('/console/people');
-      expect(people.text).toContain('<td>Ada the Person</td>');
+      expect(people.text).toMatch(/<td><a href="\/console\/people\/[^"]+">Ada the Person<\/a><\/td>/);
       expect(people.text).toContain('<td>newcomer@example.com</td>');
       const grid = await viewer.get('/console/access-grid');
       expect(grid.text).toContain('<th scope="col">Incident platform (PagerDuty)</th>');
@@ -273,7 +273,7 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(added.location).toBe('/console/people?added=1');
       const page = await admin.get(added.location!);
       expect(page.text).toContain('1 person was added; their accounts are linked by email.');
-      expect(page.text).toContain('<td>Omar &lt;Ops&gt;</td>');
+      expect(page.text).toContain('">Omar &lt;Ops&gt;</a></td>');
       const refused = await admin.post('/console/people', { name: 'Typo', email: 'not-an-email' });
       expect(refused.status).toBe(400);
       expect(refused.text).toContain('Nothing was added: email &quot;not-an-email&quot; is not an email address');
@@ -398,9 +398,22 @@ export function describeConsolePages(fixture: ApiFixture): void {
       await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: false });
     });
 
-    it('lists accounts linked to no person and emails two people share', async () => {
-      await fixture.service.people.create({ tenantId: tenant.tenant.id, email: 'twin@example.com', name: 'Twin One', actor: 'operator' });
-      await fixture.service.people.create({ tenantId: tenant.tenant.id, email: 'TWIN@example.com', name: 'Twin Two', actor: 'operator' });
+    it('lists accounts linked to no person; a second person with an email is refused, naming the person who has it', async () => {
+      const twin = await fixture.service.people.create({ tenantId: tenant.tenant.id, email: 'twin@example.com', name: 'Twin One', actor: 'operator' });
+      await admin.get('/console/people');
+      const refused = await admin.post('/console/people', { name: 'Twin Two', email: 'TWIN@example.com' });
+      expect(refused.status).toBe(409);
+      expect(refused.text).toContain('Nothing was added: TWIN@example.com belongs to Twin One (twin@example.com');
+      expect(refused.text).toContain(`TWIN@example.com belongs to <a href="/console/people/${twin.id}">Twin One</a> (twin@example.com)`);
+      expect(refused.text).toContain('value="Twin Two"');
+      await admin.get('/console/people');
+      const csv = await admin.post('/console/people/import', {
+        csv: 'email,name\nfresh@example.com,Fresh\nTwin@Example.com,Twin Again\nfresh@example.com,Fresh Again\n',
+      });
+      expect(csv.status).toBe(409);
+      expect(csv.text).toContain(`Line 3: Twin@Example.com belongs to <a href="/console/people/${twin.id}">Twin One</a>`);
+      expect(csv.text).toContain('Line 4: fresh@example.com repeats line 2');
+      expect((await fixture.service.people.list({ tenantId: tenant.tenant.id })).map((person) => person.name)).not.toContain('Fresh');
       expect((await viewer.get('/console/people')).text).toContain('<a href="/console/people/unlinked">');
       const page = await viewer.get('/console/people/unlinked');
       expect(page.status).toBe(200);
@@ -409,7 +422,54 @@ export function describeConsolePages(fixture: ApiFixture): void {
           `<tr><td><a href="/console/integrations/${integrationId}">Incident platform \\(PagerDuty\\)</a></td><td>mallory@example.com</td><td>&lt;script&gt;`,
         ),
       );
-      expect(page.text).toMatch(/<tr><td>twin@example.com<\/td><td>Twin One, Twin Two<\/td><td class="num">0<\/td><\/tr>/i);
+      expect(page.text).toContain('No two people share an email.');
+    });
+
+    it('edits a person (aliases relink), links and unlinks accounts by hand, and archives only after offboarding (admin)', async () => {
+      const tenantId = tenant.tenant.id;
+      const mallory = (await fixture.service.people.orphans({ tenantId })).find((orphan) => orphan.email === 'mallory@example.com')!;
+      const person = await fixture.service.people.create({ tenantId, email: 'm.allory@corp.example', name: 'M. Allory', actor: 'operator' });
+      expect((await viewer.get(`/console/people/${person.id}`)).text).not.toContain('<h2>Edit</h2>');
+      expect((await viewer.post(`/console/people/${person.id}`, { name: 'X', email: 'x@example.com' })).status).toBe(403);
+      const page = await admin.get(`/console/people/${person.id}`);
+      expect(page.text).toContain('No account is linked to M. Allory.');
+      const saved = await admin.post(`/console/people/${person.id}`, { name: 'M. Allory', email: 'm.allory@corp.example', aliases: 'Mallory@example.com' });
+      expect(saved).toMatchObject({ status: 303, location: `/console/people/${person.id}?changed=saved` });
+      const linked = await admin.get(saved.location!);
+      expect(linked.text).toContain('Saved; the accounts of the emails concerned were relinked.');
+      expect(linked.text).toMatch(/<td>mallory@example.com<\/td><td>&lt;script&gt;[^<]*<\/td><td>active<\/td><td>by email<\/td>/);
+      const [ada] = (await fixture.service.people.list({ tenantId })).filter((one) => one.name === 'Ada the Person');
+      const stolen = await admin.post(`/console/people/${person.id}`, { name: 'M. Allory', email: ada!.email, aliases: '' });
+      expect(stolen.status).toBe(409);
+      expect(stolen.text).toContain(`belongs to <a href="/console/people/${ada!.id}">Ada the Person</a>`);
+      expect(stolen.text).toContain(`value="${ada!.email}"`);
+
+      // Unlinked by hand from the person's page: an orphan again, marked so, and a sync keeps it.
+      const unlinked = await admin.post(`/console/accounts/${mallory.accountId}/link`, { none: '1', back: person.id });
+      expect(unlinked.location).toBe(`/console/people/${person.id}?changed=link`);
+      expect((await admin.get(unlinked.location!)).text).toContain('No account is linked to M. Allory.');
+      const orphans = await admin.get('/console/people/unlinked');
+      expect(orphans.text).toContain('<td>unlinked by hand</td>');
+      // Linked by hand from the unlinked accounts page, by the person's email.
+      const relinked = await admin.post(`/console/accounts/${mallory.accountId}/link`, { personEmail: 'M.Allory@corp.example', back: 'unlinked' });
+      expect(relinked.location).toBe('/console/people/unlinked?changed=link');
+      expect((await admin.get(`/console/people/${person.id}`)).text).toMatch(/<td>mallory@example.com<\/td>.*<td>by hand<\/td>/s);
+      expect((await admin.post(`/console/accounts/${mallory.accountId}/link`, { personEmail: 'nobody@example.com' })).status).toBe(404);
+      const audit = await fixture.service.audit.list({ tenantId, limit: 5 });
+      expect(audit.entries.slice(0, 2).map((entry) => entry.event)).toEqual(['account.linked', 'account.unlinked']);
+
+      // Archiving waits for offboarding; once the account is given back and the alias dropped, it goes.
+      await admin.get(`/console/people/${person.id}`);
+      const refusedArchive = await admin.post(`/console/people/${person.id}/archive`);
+      expect(refusedArchive.status).toBe(409);
+      expect(refusedArchive.text).toContain('M. Allory still has 1 present account: offboard first');
+      expect(refusedArchive.text).toContain(`<a href="/console/people/${person.id}/offboard">offboard first</a>`);
+      await admin.post(`/console/accounts/${mallory.accountId}/link/clear`, { back: person.id });
+      await admin.post(`/console/people/${person.id}`, { name: 'M. Allory', email: 'm.allory@corp.example', aliases: '' });
+      const archived = await admin.post(`/console/people/${person.id}/archive`);
+      expect(archived.location).toBe('/console/people?archived=1');
+      expect((await admin.get(archived.location!)).text).not.toContain('M. Allory');
+      expect((await fixture.service.people.orphans({ tenantId })).find((orphan) => orphan.accountId === mallory.accountId)).toMatchObject({ byHand: false });
     });
 
     it('shows the audit log newest first with the console’s acts, paged', async () => {

@@ -1,11 +1,13 @@
 /**
- * People and what they can reach: people (one by one or a CSV), orphans and email conflicts, the
+ * People and what they can reach: people (one by one or a CSV; read, edited, archived), accounts
+ * linked or unlinked by hand, orphans and email conflicts, the
  * Access Grid (people x applications) and an application's Application Audit, each also as CSV
  * (`?format=csv`) for access reviews.
  */
 import type { FastifyReply } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { MAX_ALIASES } from '../../people/people.js';
 import { ACCOUNT_STATES } from '../../sync/sync-policy.js';
 import { actorOf, callerOf } from '../route-access.js';
 import { integrationParams, nextSchema, pageProperties, pageQuery } from '../schemas.js';
@@ -23,11 +25,46 @@ const gridQuery = {
     ...pageProperties,
   },
 } as const;
+const emailField = { type: 'string', minLength: 3, maxLength: 320 } as const;
+const aliasesField = {
+  type: 'array',
+  maxItems: MAX_ALIASES,
+  items: emailField,
+  description: 'Further emails of the person that also link accounts; each names one person of the tenant',
+} as const;
 const personBody = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'name'],
-  properties: { email: { type: 'string', minLength: 3, maxLength: 320 }, name: { type: 'string', minLength: 1, maxLength: 200 } },
+  properties: { email: emailField, name: { type: 'string', minLength: 1, maxLength: 200 }, aliases: aliasesField },
+} as const;
+const personPatchBody = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: { email: emailField, name: { type: 'string', minLength: 1, maxLength: 200 }, aliases: { ...aliasesField, description: 'Replaces the aliases' } },
+} as const;
+const personParams = { type: 'object', required: ['personId'], properties: { personId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+const accountParams = { type: 'object', required: ['accountId'], properties: { accountId: { type: 'string', minLength: 1, maxLength: 100 } } } as const;
+const linkBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['personId'],
+  properties: { personId: { type: ['string', 'null'], minLength: 1, maxLength: 100, description: 'The person to link to; null: linked to no one' } },
+} as const;
+const accountLinkSchema = {
+  title: 'AccountLink',
+  type: 'object',
+  required: ['accountId', 'integrationId', 'externalId', 'email', 'personId', 'link', 'byHand'],
+  properties: {
+    accountId: { type: 'string' },
+    integrationId: { type: 'string' },
+    externalId: { type: 'string' },
+    email: { type: 'string' },
+    personId: { type: ['string', 'null'] },
+    link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },
+    byHand: { type: 'boolean', description: 'Linked or unlinked by hand: syncs leave it alone until the link is cleared' },
+  },
 } as const;
 const peopleCsvBody = {
   type: 'object',
@@ -39,8 +76,15 @@ const isoTime = { type: 'string', description: 'ISO 8601 time' } as const;
 const personSchema = {
   title: 'Person',
   type: 'object',
-  required: ['id', 'email', 'name', 'createdAt'],
-  properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' }, createdAt: isoTime },
+  required: ['id', 'email', 'aliases', 'name', 'createdAt'],
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    aliases: { type: 'array', items: { type: 'string' } },
+    name: { type: 'string' },
+    createdAt: isoTime,
+    archivedAt: { ...isoTime, description: 'ISO 8601 time the person was archived; absent while current' },
+  },
 } as const;
 const peoplePageSchema = {
   title: 'PeoplePage',
@@ -96,13 +140,14 @@ const orphansPageSchema = {
       description: 'Present accounts linked to no person, by application then account',
       items: {
         type: 'object',
-        required: ['accountId', 'integrationId', 'externalId', 'email', 'name'],
+        required: ['accountId', 'integrationId', 'externalId', 'email', 'name', 'byHand'],
         properties: {
           accountId: { type: 'string' },
           integrationId: { type: 'string' },
           externalId: { type: 'string' },
           email: { type: 'string' },
           name: { type: 'string' },
+          byHand: { type: 'boolean', description: 'Unlinked by hand (a shared mailbox, a service login)' },
         },
       },
     },
@@ -181,18 +226,94 @@ export function accessRoutes(app: TypedApp, service: Service): void {
 
   app.post('/people', {
     config: { access: 'admin', operationId: 'createPerson' },
-    schema: { summary: 'Create a person', tags, body: personBody, response: { 201: personSchema } },
+    schema: {
+      summary: 'Create a person; 409 EMAIL_TAKEN, naming the person, when the email or an alias is another person’s',
+      tags,
+      body: personBody,
+      response: { 201: personSchema },
+    },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      const { email, name } = request.body;
-      return reply.code(201).send(await service.people.create({ tenantId: caller.tenantId, email, name, actor: actorOf(caller) }));
+      const { email, name, aliases } = request.body;
+      return reply.code(201).send(await service.people.create({ tenantId: caller.tenantId, email, name, aliases, actor: actorOf(caller) }));
+    },
+  });
+
+  app.get('/people/:personId', {
+    config: { access: 'viewer', operationId: 'getPerson' },
+    schema: { summary: 'One person, with the aliases', tags, params: personParams, response: { 200: personSchema } },
+    handler: async (request) => service.people.get({ tenantId: callerOf(request).tenantId, personId: request.params.personId }),
+  });
+
+  app.patch('/people/:personId', {
+    config: { access: 'admin', operationId: 'updatePerson' },
+    schema: {
+      summary:
+        'Edit a person: name, email, aliases (each given replaces the old); the accounts of the old and new emails relink. 409 EMAIL_TAKEN names the person who has an email',
+      tags,
+      params: personParams,
+      body: personPatchBody,
+      response: { 200: personSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.people.update({ tenantId: caller.tenantId, personId: request.params.personId, ...request.body, actor: actorOf(caller) });
+    },
+  });
+
+  app.post('/people/:personId/archive', {
+    config: { access: 'admin', operationId: 'archivePerson' },
+    schema: {
+      summary: 'Archive a person (kept as history, emails freed); refused with 409 PERSON_HAS_ACCOUNTS while an account is present: offboard first',
+      tags,
+      params: personParams,
+      response: { 200: personSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.people.archive({ tenantId: caller.tenantId, personId: request.params.personId, actor: actorOf(caller) });
+    },
+  });
+
+  app.put('/accounts/:accountId/link', {
+    config: { access: 'admin', operationId: 'linkAccount' },
+    schema: {
+      summary: 'Link an account to a person by hand, or (personId null) to no one; audited, and syncs leave it alone until the link is cleared',
+      tags,
+      params: accountParams,
+      body: linkBody,
+      response: { 200: accountLinkSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.people.linkAccount({
+        tenantId: caller.tenantId,
+        accountId: request.params.accountId,
+        personId: request.body.personId,
+        actor: actorOf(caller),
+      });
+    },
+  });
+
+  app.delete('/accounts/:accountId/link', {
+    config: { access: 'admin', operationId: 'clearAccountLink' },
+    schema: {
+      summary: 'Clear a hand-made link: the account links by email again',
+      tags,
+      params: accountParams,
+      response: { 200: accountLinkSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.people.clearAccountLink({ tenantId: caller.tenantId, accountId: request.params.accountId, actor: actorOf(caller) });
     },
   });
 
   app.post('/people/import', {
     config: { access: 'admin', operationId: 'importPeople' },
     schema: {
-      summary: 'Create people from a CSV with `email` and `name` columns: all rows or none; answers the ids created',
+      summary:
+        'Create people from a CSV with `email` and `name` columns (optionally `aliases`, separated by `;`): all rows or none (409 EMAIL_TAKEN lists every line whose email is taken or repeated); answers the ids created',
       tags,
       body: peopleCsvBody,
       response: { 200: importAnswerSchema },

@@ -1,9 +1,14 @@
-/** People (listed, added one by one or from a CSV), and offboarding one of them from all applications (confirm with their accounts, then the workflow). */
+/**
+ * People (listed, added one by one or from a CSV, each on a page of their own: edited, archived),
+ * accounts linked or unlinked by hand, and offboarding one of them from all applications (confirm
+ * with their accounts, then the workflow). A refused add or edit shows the page again with the
+ * service's reason, the person who has the email named, and what was typed.
+ */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
 import { problemFor } from '../../http/problem.js';
 import { isServiceError } from '../../service-error.js';
-import { queryCount } from '../query-input.js';
+import { queryCount, queryText } from '../query-input.js';
 import type { PeoplePage } from '../views/people-view.js';
 import type { Service } from '../../open-service.js';
 import { pathParams } from '../path-params.js';
@@ -14,6 +19,15 @@ import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { randomSecret } from '../sessions.js';
 import { offboardConfirmView } from '../views/offboard-view.js';
 import { peopleView } from '../views/people-view.js';
+import { personView, type PersonPage } from '../views/person-view.js';
+import type { EmailTaken } from '../../people/people.js';
+import { emailKey } from '../../sync/sync-policy.js';
+
+/** The refusals a form shows on its own page (anything else is the error page). */
+const FORM_REFUSALS = new Set(['INVALID_INPUT', 'EMAIL_TAKEN', 'PERSON_HAS_ACCOUNTS']);
+
+/** The aliases typed in a form: separated by commas, semicolons or white space. */
+const aliasesOf = (text: string | undefined): string[] => (text ?? '').split(/[\s,;]+/u).filter((alias) => alias !== '');
 
 type Refused = Omit<NonNullable<PeoplePage['refused']>, 'detail' | 'hint'>;
 
@@ -22,7 +36,13 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
     const { caller, csrf } = operatorOf(request);
     const people = await service.people.list({ tenantId: caller.tenantId });
     const added = queryCount(request.query, 'added');
-    const notice = added === undefined ? undefined : `${added === 1 ? '1 person was' : `${added} people were`} added; their accounts are linked by email.`;
+    const archived = queryCount(request.query, 'archived');
+    const notice =
+      added !== undefined
+        ? `${added === 1 ? '1 person was' : `${added} people were`} added; their accounts are linked by email.`
+        : archived !== undefined
+          ? 'The person was archived.'
+          : undefined;
     return sendPage(request, reply, { title: 'People', section: 'people', body: peopleView({ people, admin: caller.role === 'admin', csrf, notice }) });
   });
 
@@ -33,14 +53,20 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
       const added = await add(caller.tenantId, consoleActor(caller));
       return reply.redirect(consoleUrl(['people'], { added }), 303);
     } catch (error) {
-      if (!isServiceError(error) || error.code !== 'INVALID_INPUT') throw error;
+      if (!isServiceError(error) || !FORM_REFUSALS.has(error.code)) throw error;
       const problem = problemFor(error);
       const people = await service.people.list({ tenantId: caller.tenantId });
+      const conflicts = error.conflicts as EmailTaken[] | undefined;
       return sendPage(request, reply, {
         status: problem.status,
         title: 'People',
         section: 'people',
-        body: peopleView({ people, admin: true, csrf, refused: { ...refusedForm, detail: problem.detail, hint: problem.hint } }),
+        body: peopleView({
+          people,
+          admin: true,
+          csrf,
+          refused: { ...refusedForm, detail: problem.detail, hint: problem.hint, ...(conflicts ? { conflicts } : {}) },
+        }),
       });
     }
   };
@@ -48,11 +74,12 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
   app.post('/people', { config: { access: 'admin' } }, async (request, reply) => {
     const email = formText(request.body, 'email') ?? '';
     const name = formText(request.body, 'name') ?? '';
+    const aliases = formText(request.body, 'aliases') ?? '';
     return addPeople(
       request,
       reply,
-      { form: 'person', email, name },
-      async (tenantId, actor) => (await service.people.create({ tenantId, email, name, actor }), 1),
+      { form: 'person', email, name, aliases },
+      async (tenantId, actor) => (await service.people.create({ tenantId, email, name, aliases: aliasesOf(aliases), actor }), 1),
     );
   });
 
@@ -66,6 +93,122 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
     if (!person) throw new ConsoleError(404, 'Not found', 'This person does not exist in this tenant.', 'Choose the person from the people list.');
     return person;
   };
+
+  /** The person's page (archived people too), with a notice or a refused form. */
+  const sendPersonPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    personId: string,
+    extra: Pick<PersonPage, 'notice' | 'refused'> & { status?: number },
+  ) => {
+    const { caller, csrf } = operatorOf(request);
+    const [person] = await service.people.list({ tenantId: caller.tenantId, ids: [personId] });
+    if (!person) throw new ConsoleError(404, 'Not found', 'This person does not exist in this tenant.', 'Choose the person from the people list.');
+    const [accounts, integrations] = await Promise.all([
+      service.people.accounts({ tenantId: caller.tenantId, personId }),
+      service.integrations.list({ tenantId: caller.tenantId }),
+    ]);
+    const applications = new Map(integrations.map((integration) => [integration.id, integration.name]));
+    const { status, ...page } = extra;
+    return sendPage(request, reply, {
+      ...(status === undefined ? {} : { status }),
+      title: person.archivedAt ? `${person.name} (archived)` : person.name,
+      section: 'people',
+      body: personView({ person, accounts, applications, admin: caller.role === 'admin', csrf, ...page }),
+    });
+  };
+
+  app.get('/people/:personId', { config: { access: 'viewer' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+    const changed = queryText(request.query, 'changed');
+    return sendPersonPage(
+      request,
+      reply,
+      request.params.personId,
+      changed === 'saved'
+        ? { notice: 'Saved; the accounts of the emails concerned were relinked.' }
+        : changed === 'link'
+          ? { notice: 'The account’s link was changed.' }
+          : {},
+    );
+  });
+
+  app.post('/people/:personId', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const typed = {
+      name: formText(request.body, 'name') ?? '',
+      email: formText(request.body, 'email') ?? '',
+      aliases: formText(request.body, 'aliases') ?? '',
+    };
+    try {
+      await service.people.update({
+        tenantId: caller.tenantId,
+        personId: request.params.personId,
+        name: typed.name,
+        email: typed.email,
+        aliases: aliasesOf(typed.aliases),
+        actor: consoleActor(caller),
+      });
+      return reply.redirect(consoleUrl(['people', request.params.personId], { changed: 'saved' }), 303);
+    } catch (error) {
+      if (!isServiceError(error) || !FORM_REFUSALS.has(error.code)) throw error;
+      const problem = problemFor(error);
+      const conflicts = error.conflicts as EmailTaken[] | undefined;
+      return sendPersonPage(request, reply, request.params.personId, {
+        status: problem.status,
+        refused: { form: 'edit', detail: problem.detail, ...(problem.hint ? { hint: problem.hint } : {}), ...(conflicts ? { conflicts } : {}), ...typed },
+      });
+    }
+  });
+
+  app.post('/people/:personId/archive', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    try {
+      await service.people.archive({ tenantId: caller.tenantId, personId: request.params.personId, actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['people'], { archived: 1 }), 303);
+    } catch (error) {
+      if (!isServiceError(error) || error.code !== 'PERSON_HAS_ACCOUNTS') throw error;
+      const problem = problemFor(error);
+      return sendPersonPage(request, reply, request.params.personId, {
+        status: problem.status,
+        refused: { form: 'archive', detail: problem.detail, ...(problem.hint ? { hint: problem.hint } : {}) },
+      });
+    }
+  });
+
+  /** Where a link form returns: the unlinked accounts, or a person's page. */
+  const backTo = (body: unknown) => {
+    const back = formText(body, 'back');
+    return back === undefined || back === 'unlinked'
+      ? consoleUrl(['people', 'unlinked'], { changed: 'link' })
+      : consoleUrl(['people', back], { changed: 'link' });
+  };
+
+  app.post('/accounts/:accountId/link', { config: { access: 'admin' }, schema: { params: pathParams('accountId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    let personId: string | null = null;
+    if (formText(request.body, 'none') !== '1') {
+      const key = emailKey(formText(request.body, 'personEmail') ?? '');
+      const person = (await service.people.list({ tenantId: caller.tenantId })).find(
+        (candidate) => emailKey(candidate.email) === key || candidate.aliases.some((alias) => emailKey(alias) === key),
+      );
+      if (!person || key === '')
+        throw new ConsoleError(
+          404,
+          'No such person',
+          `No person of this tenant has the email ${JSON.stringify(key)}; nothing was changed.`,
+          'Add the person first, or give the email of one listed on the People page.',
+        );
+      personId = person.id;
+    }
+    await service.people.linkAccount({ tenantId: caller.tenantId, accountId: request.params.accountId, personId, actor: consoleActor(caller) });
+    return reply.redirect(backTo(request.body), 303);
+  });
+
+  app.post('/accounts/:accountId/link/clear', { config: { access: 'admin' }, schema: { params: pathParams('accountId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    await service.people.clearAccountLink({ tenantId: caller.tenantId, accountId: request.params.accountId, actor: consoleActor(caller) });
+    return reply.redirect(backTo(request.body), 303);
+  });
 
   app.get('/people/:personId/offboard', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);

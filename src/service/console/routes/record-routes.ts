@@ -11,14 +11,21 @@ export function recordRoutes(app: TypedApp, service: Service): void {
     new Map((await service.integrations.list({ tenantId })).map((integration) => [integration.id, integration.name]));
 
   app.get('/people/unlinked', { config: { access: 'viewer' } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
+    const { caller, csrf } = operatorOf(request);
     const tenantId = caller.tenantId;
-    const [orphans, conflicts, applications] = await Promise.all([
+    const [orphans, conflicts, applications, people] = await Promise.all([
       service.people.orphans({ tenantId }),
       service.people.conflicts({ tenantId }),
       applicationNames(tenantId),
+      caller.role === 'admin' ? service.people.list({ tenantId }) : [],
     ]);
-    return sendPage(request, reply, { title: 'Unlinked accounts and conflicts', section: 'people', body: unlinkedView({ orphans, conflicts, applications }) });
+    const admin = caller.role === 'admin' ? { csrf, emails: people.flatMap((person) => [person.email, ...person.aliases]) } : undefined;
+    const notice = queryText(request.query, 'changed') === 'link' ? 'The account’s link was changed.' : undefined;
+    return sendPage(request, reply, {
+      title: 'Unlinked accounts and conflicts',
+      section: 'people',
+      body: unlinkedView({ orphans, conflicts, applications, ...(admin ? { admin } : {}), ...(notice ? { notice } : {}) }),
+    });
   });
 
   app.get('/audit', { config: { access: 'viewer' } }, async (request, reply) => {
