@@ -122,6 +122,7 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
         "idempotent": true
       },
       "createUser": {
+        "createsInactive": "whenAsked",
         "method": "POST",
         "path": "/users",
         "requires": [
@@ -135,7 +136,7 @@ export const entraIdConnector: CompiledConnector<EntraIdInputs, EntraIdActionNam
             "length": 20
           }
         },
-        "body": "{\n  \"accountEnabled\": true,\n  \"displayName\": {{truncate user.name 256}},\n  {{#if user.firstName}}\"givenName\": {{truncate user.firstName 64}},{{/if}}\n  {{#if user.lastName}}\"surname\": {{truncate user.lastName 64}},{{/if}}\n  \"mailNickname\": {{localPart user.email}},\n  \"userPrincipalName\": {{concat (localPart user.email) \"@\" inputs.upnDomain}},\n  \"passwordProfile\": {\n    \"forceChangePasswordNextSignIn\": true,\n    \"password\": {{generated.password}}\n  }\n}\n",
+        "body": "{\n  \"accountEnabled\": {{create.active}},\n  \"displayName\": {{truncate user.name 256}},\n  {{#if user.firstName}}\"givenName\": {{truncate user.firstName 64}},{{/if}}\n  {{#if user.lastName}}\"surname\": {{truncate user.lastName 64}},{{/if}}\n  \"mailNickname\": {{localPart user.email}},\n  \"userPrincipalName\": {{concat (localPart user.email) \"@\" inputs.upnDomain}},\n  \"passwordProfile\": {\n    \"forceChangePasswordNextSignIn\": true,\n    \"password\": {{generated.password}}\n  }\n}\n",
         "success": [
           201
         ],

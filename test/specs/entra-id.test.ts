@@ -115,6 +115,13 @@ describe('entra-id writes', () => {
     expect(other.secrets?.password).not.toBe(password);
   });
 
+  it('creates the user disabled (accountEnabled false) when asked for an inactive account', async () => {
+    const before = graphRequests().length;
+    const created = await client().createUser({ ...person, email: 'later@mail.example' }, { active: false });
+    expect(JSON.parse(graphRequests()[before]!.body)).toMatchObject({ accountEnabled: false, mailNickname: 'later' });
+    expect(created.account).toMatchObject({ active: false });
+  });
+
   it('the simulator, like Graph, refuses a create without passwordProfile.password', async () => {
     const token = (await (
       await fetch(entra.tokenUrl, {
