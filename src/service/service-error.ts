@@ -42,7 +42,9 @@ export type ServiceErrorCode =
   /** An idempotency key was used before for a different request. */
   | 'IDEMPOTENCY_KEY_REUSED'
   /** Cancel or retry was asked of a workflow or task in a state that does not allow it. */
-  | 'WORKFLOW_STATE';
+  | 'WORKFLOW_STATE'
+  /** An onboarding with an activation time names an application that cannot hold the account inactive until then. */
+  | 'ACTIVATION_NOT_POSSIBLE';
 
 export interface ServiceErrorDetails {
   hint?: string;

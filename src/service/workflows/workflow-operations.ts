@@ -162,7 +162,14 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
 
   const facts = async (tenantId: string, integrationId: string): Promise<IntegrationFacts> => {
     const integration = await integrations.get({ tenantId, integrationId });
-    return { id: integration.id, name: integration.name, actions: await integrations.listActions({ tenantId, integrationId }) };
+    const row = await findIntegration(db, { tenantId, integrationId });
+    const createsInactive = row ? (await connectorOf(row)).spec.actions.createUser?.createsInactive : undefined;
+    return {
+      id: integration.id,
+      name: integration.name,
+      actions: await integrations.listActions({ tenantId, integrationId }),
+      ...(createsInactive ? { createsInactive } : {}),
+    };
   };
 
   const view = async (tenantId: string, workflowId: string): Promise<Workflow> => {
