@@ -300,9 +300,12 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(page.text).toContain(`<option value="${integrationId} deleteUser">Incident platform (PagerDuty): Delete User</option>`);
       expect((await admin.post(`/console/people/${nia!.id}/onboard`, { idempotencyKey: 'k1' })).status).toBe(400);
       expect((await admin.post(`/console/people/${nia!.id}/onboard`, { integrationId, activateAt: 'tomorrow', idempotencyKey: 'k1' })).status).toBe(400);
+      // The incident platform has no Activate User: an account it creates is usable at once, so a chosen time is refused.
+      const early = await admin.post(`/console/people/${nia!.id}/onboard`, { integrationId, activateAt: '2030-12-01T09:00', idempotencyKey: 'k-early' });
+      expect(early.status).toBe(409);
+      expect(early.text).toContain('Incident platform (PagerDuty): the application has no Activate User');
       const onboarded = await admin.post(`/console/people/${nia!.id}/onboard`, {
         integrationId,
-        activateAt: '2030-12-01T09:00',
         idempotencyKey: /name="idempotencyKey" value="([^"]+)"/.exec(page.text)![1]!,
       });
       expect(onboarded.status).toBe(303);
