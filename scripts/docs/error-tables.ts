@@ -29,6 +29,8 @@ const API_WHEN: Record<string, string> = {
   CONFIG_NOT_EDITABLE: 'editing the configuration of a prebuilt or SCIM integration (it runs the shipped spec)',
   IDEMPOTENCY_KEY_REUSED: 'a workflow start repeated an idempotency key with a different request',
   WORKFLOW_STATE: 'cancel of a finished workflow, retry of a task that has not failed',
+  ACTIVATION_NOT_POSSIBLE:
+    'an onboarding or Add User with activateAt names an application that cannot keep the account inactive until then (no Activate User enabled, or Create User cannot create inactive); nothing is started',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",
