@@ -79,7 +79,12 @@ const onboardingBody = {
   properties: {
     personId: id,
     integrationIds: { type: 'array', minItems: 1, maxItems: WORKFLOW_INPUT_LIMITS.integrations, items: id },
-    activateAt: { type: 'string', maxLength: 40, description: 'When to activate the created accounts; at once when left out' },
+    activateAt: {
+      type: 'string',
+      maxLength: 40,
+      description:
+        'When to activate the created accounts, each created inactive until then; at once when left out. 409 ACTIVATION_NOT_POSSIBLE when a chosen application cannot',
+    },
     idempotencyKey,
   },
 } as const;
