@@ -129,6 +129,7 @@ export const googleWorkspaceConnector: CompiledConnector<GoogleWorkspaceInputs, 
         "idempotent": true
       },
       "createUser": {
+        "createsInactive": "whenAsked",
         "method": "POST",
         "path": "/admin/directory/v1/users",
         "requires": [
@@ -141,7 +142,7 @@ export const googleWorkspaceConnector: CompiledConnector<GoogleWorkspaceInputs, 
             "length": 20
           }
         },
-        "body": "{\n  \"primaryEmail\": {{user.email}},\n  \"name\": {\n    \"givenName\": {{truncate (default user.firstName (firstWord user.name)) 60}},\n    \"familyName\": {{truncate (default user.lastName (restWords user.name) (firstWord user.name)) 60}}\n  },\n  \"password\": {{generated.password}},\n  \"changePasswordAtNextLogin\": true\n}\n",
+        "body": "{\n  \"primaryEmail\": {{user.email}},\n  \"name\": {\n    \"givenName\": {{truncate (default user.firstName (firstWord user.name)) 60}},\n    \"familyName\": {{truncate (default user.lastName (restWords user.name) (firstWord user.name)) 60}}\n  },\n  \"password\": {{generated.password}},\n  \"changePasswordAtNextLogin\": true,\n  \"suspended\": {{create.inactive}}\n}\n",
         "success": [
           200
         ],

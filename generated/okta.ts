@@ -138,6 +138,7 @@ export const oktaConnector: CompiledConnector<OktaInputs, OktaActionName, OktaCu
       },
       "createUser": {
         "method": "POST",
+        "createsInactive": "always",
         "path": "/api/v1/users?activate=false",
         "requires": [
           "user.email"

@@ -109,10 +109,11 @@ export const scim20OauthConnector: CompiledConnector<Scim20OauthInputs, Scim20Oa
         "idempotent": true
       },
       "createUser": {
+        "createsInactive": "whenAsked",
         "method": "POST",
         "path": "/Users",
         "contentType": "application/scim+json",
-        "body": "{\n  \"schemas\": [\"urn:ietf:params:scim:schemas:core:2.0:User\"],\n  \"userName\": {{user.email}},\n  \"name\": {\n    \"formatted\": {{user.name}},\n    \"givenName\": {{user.firstName}},\n    \"familyName\": {{user.lastName}}\n  },\n  \"displayName\": {{user.name}},\n  \"emails\": [{\"value\": {{user.email}}, \"type\": \"work\", \"primary\": true}],\n  \"active\": true\n}\n",
+        "body": "{\n  \"schemas\": [\"urn:ietf:params:scim:schemas:core:2.0:User\"],\n  \"userName\": {{user.email}},\n  \"name\": {\n    \"formatted\": {{user.name}},\n    \"givenName\": {{user.firstName}},\n    \"familyName\": {{user.lastName}}\n  },\n  \"displayName\": {{user.name}},\n  \"emails\": [{\"value\": {{user.email}}, \"type\": \"work\", \"primary\": true}],\n  \"active\": {{create.active}}\n}\n",
         "success": [
           201
         ],

@@ -105,6 +105,10 @@ export type MostCallsInFlight = number;
  */
 export type RequiredValues = [string, ...string[]];
 /**
+ * createUser only: whether the target can create an account the person cannot use until Activate User runs, which an onboarding with an activation time needs (no access before the chosen time). `always`: every account it creates is inactive (Okta with `activate=false`: STAGED). `whenAsked`: the request says so through the template variables `create.active` (true, unless the onboarding activates the account later) and `create.inactive` (its opposite), e.g. SCIM's `"active": {{create.active}}`; the templates must use one of them. Absent: accounts are usable as soon as they are created (or an invitation can be accepted at once), and the service refuses an onboarding with an activation time for this application (ACTIVATION_NOT_POSSIBLE) instead of granting access early.
+ */
+export type CreatesInactive = "always" | "whenAsked";
+/**
  * For an action that takes more than one request (Okta deletes only a deactivated user, so deleting is deactivate-then-delete): the requests, sent in order, each with its own outcome rules. Instead of the action's own `method`, `path`, `query`, `headers`, `body`, `contentType`, `success`, `idempotent` and `outcomes`; the action's `errors`, `maxInFlight` and `result` (read from the last step's answer) still apply. A step whose outcome rule says `alreadyAbsent` ends the action (nothing is left to do); `alreadyDone` lets the next step go on. The action reports `alreadyDone` only when every step did.
  *
  * @minItems 1
@@ -708,6 +712,7 @@ export interface WriteAction {
   maxInFlight?: MostCallsInFlight;
   requires?: RequiredValues;
   generate?: GeneratedSecrets;
+  createsInactive?: CreatesInactive;
   /**
    * Service plan the action needs.
    */

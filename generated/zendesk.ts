@@ -103,9 +103,10 @@ export const zendeskConnector: CompiledConnector<ZendeskInputs, ZendeskActionNam
         "idempotent": true
       },
       "createUser": {
+        "createsInactive": "whenAsked",
         "method": "POST",
         "path": "/api/v2/users",
-        "body": "{\n  \"user\": {\n    \"name\": {{user.name}},\n    \"email\": {{user.email}},\n    \"role\": {{#if user.admin}}\"admin\"{{else}}\"agent\"{{/if}}\n  }\n}\n",
+        "body": "{\n  \"user\": {\n    \"name\": {{user.name}},\n    \"email\": {{user.email}},\n    \"role\": {{#if user.admin}}\"admin\"{{else}}\"agent\"{{/if}},\n    \"suspended\": {{create.inactive}}\n  }\n}\n",
         "success": [
           201
         ],

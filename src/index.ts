@@ -10,7 +10,7 @@ export type { ImportPage, ImportRun } from './runtime/actions/import-users.js';
 export type { ImportLimits } from './runtime/actions/import-limits.js';
 export type { ImportSummary } from './runtime/actions/import-summary.js';
 export { ALLOW_ANY, ALLOW_LOOPBACK, type EgressPolicy } from './runtime/http/egress-policy.js';
-export type { ActionResult } from './runtime/actions/write-action.js';
+export type { ActionResult, CreateOptions } from './runtime/actions/write-action.js';
 export type { RenderedRequest, TestResult } from './runtime/actions/inspect-action.js';
 export type { PreviewResult, PreviewRecord } from './runtime/actions/preview-records.js';
 export type { ConnectionCheck } from './runtime/actions/test-connection.js';

@@ -5,7 +5,7 @@
  */
 import type { AnswerLimits } from '../jq/index.js';
 import type { StandardActionName } from '../connector.js';
-import type { ActionResult } from './actions/write-action.js';
+import type { ActionResult, CreateOptions } from './actions/write-action.js';
 import type { ImportRun } from './actions/import-users.js';
 import type { RenderedRequest, TestResult } from './actions/inspect-action.js';
 import type { PreviewResult } from './actions/preview-records.js';
@@ -23,7 +23,12 @@ export interface AccountRef {
 export interface StandardMethods {
   /** Pages of accounts (`for await`), with `.accounts()` and `.collect()`. */
   importUsers(): ImportRun;
-  createUser(person: Person): Promise<ActionResult>;
+  /**
+   * `options.active: false` asks for an account the person cannot use until activateUser runs;
+   * only a spec whose createUser declares `createsInactive: whenAsked` sends it (`create.active`),
+   * one that declares `always` creates every account inactive.
+   */
+  createUser(person: Person, options?: CreateOptions): Promise<ActionResult>;
   activateUser(account: AccountRef): Promise<ActionResult>;
   /** An answer an outcome rule recognises (the target's own "not found") succeeds with `alreadyAbsent: true`. */
   deleteUser(account: AccountRef): Promise<ActionResult>;

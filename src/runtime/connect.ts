@@ -10,7 +10,7 @@ import { createImportRun } from './actions/import-users.js';
 import { previewPayloadFor, renderRequestFor, testAction } from './actions/inspect-action.js';
 import { previewRecords } from './actions/preview-records.js';
 import { checkConnection } from './actions/test-connection.js';
-import { checkCustomVariables, customKey, runWriteAction, variablesFor, type WriteActionName } from './actions/write-action.js';
+import { checkCustomVariables, customKey, runWriteAction, variablesFor, type CreateOptions, type WriteActionName } from './actions/write-action.js';
 import type { Client } from './client.js';
 import { compileConnector, type AnyConnector } from './compile-connector.js';
 import { jqCompileOptions, type ConnectOptions } from './connect-options.js';
@@ -73,12 +73,12 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
   };
   for (const action of WRITE_ACTIONS) {
     if (!connector.spec.actions[action]) continue;
-    client[action] = (subject: unknown) =>
+    client[action] = (subject: unknown, createOptions?: CreateOptions) =>
       guard(async () => {
         if (subject === null || typeof subject !== 'object') {
           throw new ConnectorError('CONFIG', `${action} needs ${action === 'createUser' ? 'a person' : 'an account'} object`, { action });
         }
-        return runWriteAction({ connection, runtime: await runtime(), key: action, label: action, variables: variablesFor(action, subject) });
+        return runWriteAction({ connection, runtime: await runtime(), key: action, label: action, variables: variablesFor(action, subject, createOptions) });
       });
   }
   if (!connector.spec.actions.importUsers) delete client.importUsers;

@@ -21,7 +21,12 @@ export interface TemplateVariables {
   lookups?: Record<string, unknown>;
   /** Secrets the action generated for this call (`generate`), already registered for redaction. */
   generated?: Record<string, string>;
+  /** createUser: whether the account is to be usable at once (`createsInactive: whenAsked`); active when not given. */
+  create?: { active: boolean; inactive: boolean };
 }
+
+/** `create.*` when the caller said nothing: the account is created usable at once. */
+const CREATE_ACTIVE = Object.freeze({ active: true, inactive: false });
 
 export interface RenderInput {
   connection: Connection;
@@ -48,7 +53,7 @@ function renderText({ render, context, field, action }: { render: (context: obje
 
 export function renderActionRequest({ connection, runtime, request, variables, extraQuery = [] }: RenderInput): PreparedRequest {
   const action = request.name;
-  const context = { inputs: connection.templateInputs, actor: connection.actor, ...variables };
+  const context = { inputs: connection.templateInputs, actor: connection.actor, create: CREATE_ACTIVE, ...variables };
   const path = renderPath({ template: request.path, variables: context, action });
   const overridden = new Set(extraQuery.map(([name]) => name));
   const query: Array<readonly [string, string]> = [];

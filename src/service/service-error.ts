@@ -46,7 +46,9 @@ export type ServiceErrorCode =
   /** An email (or alias) given for a person is another person's; `conflicts` names each, with the CSV line. */
   | 'EMAIL_TAKEN'
   /** A person with present accounts was to be archived; `accounts` lists them: offboard first. */
-  | 'PERSON_HAS_ACCOUNTS';
+  | 'PERSON_HAS_ACCOUNTS'
+  /** An onboarding with an activation time names an application that cannot hold the account inactive until then. */
+  | 'ACTIVATION_NOT_POSSIBLE';
 
 export interface ServiceErrorDetails {
   hint?: string;

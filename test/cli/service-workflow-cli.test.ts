@@ -68,6 +68,20 @@ it('starts, repeats safely, lists and shows workflows; a service with workers ru
   expect(added.code).toBe(0);
   expect(added.stderr).toContain('A workflow was created to add 1 person to Incident platform (PagerDuty)');
   expect(added.stderr).toMatch(/idempotency key [0-9a-f-]{36}/);
+  // --activate-at reaches the service: the incident platform cannot keep an account inactive until then (no Activate User).
+  const timed = await cli([
+    'add-users',
+    '--tenant',
+    ids.tenant,
+    '--integration',
+    ids.integration,
+    '--people',
+    ids.person,
+    '--activate-at',
+    '2030-01-01T09:00:00Z',
+  ]);
+  expect(timed.code).not.toBe(0);
+  expect(timed.stderr).toContain('the application has no Activate User');
 
   const listed = await cli(['list', '--tenant', ids.tenant]);
   expect((JSON.parse(listed.stdout) as { workflows: { id: string }[] }).workflows).toHaveLength(2);

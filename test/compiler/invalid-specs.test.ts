@@ -35,6 +35,16 @@ const cases: Case[] = [
     want: { code: 'SPEC_MISSING_FIELD', line: 15, column: 3 },
     says: /deleteUser is missing the required field 'method'.*or `steps:`/,
   },
+  {
+    given: 'creates-inactive-unused',
+    want: { code: 'SPEC_CREATES_INACTIVE', line: 16, column: 5 },
+    says: /none of its templates uses create.active.*"active": \{\{create.active\}\}/,
+  },
+  {
+    given: 'create-variable-undeclared',
+    want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 18, column: 50 },
+    says: /only set when createUser declares `createsInactive: whenAsked`/,
+  },
   { given: 'step-when-bad-jq', want: { code: 'SPEC_JQ_SYNTAX', line: 20, column: 34 }, says: /steps\[1\].when: the jq expression/ },
   { given: 'step-unknown-variable', want: { code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE', line: 19, column: 25 }, says: /'user.id' is not available in deleteUser/ },
   {

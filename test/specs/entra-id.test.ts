@@ -62,11 +62,18 @@ describe('entra-id Import Users', () => {
     });
     const pages = graphRequests();
     expect(pages).toHaveLength(3);
-    expect(queryOf(pages[0])).toEqual({ $select: 'id,displayName,mail,userPrincipalName,accountEnabled,givenName,surname', $top: '999' });
+    expect(queryOf(pages[0])).toEqual({ $select: 'id,displayName,mail,userPrincipalName,accountEnabled,givenName,surname,externalUserState', $top: '999' });
     expect(queryOf(pages[1])).toMatchObject({ $top: '999', $skiptoken: expect.any(String) });
     expect(pages[0]?.headers.authorization).toMatch(/^Bearer eyJ/u);
-    expect(accounts[0]).toEqual({ id: entraUserId(1), email: 'user1@acme.test', name: 'User 1', active: true, userPrincipalName: 'user1@acme.test' });
-    expect(accounts[5]?.active).toBe(false);
+    expect(accounts[0]).toEqual({
+      id: entraUserId(1),
+      email: 'user1@acme.test',
+      name: 'User 1',
+      active: true,
+      state: 'active',
+      userPrincipalName: 'user1@acme.test',
+    });
+    expect(accounts[5]).toMatchObject({ active: false, state: 'deactivated' });
     // No mailbox: the sign-in name stands in for the email.
     expect(accounts[9]?.email).toBe('user10@acme.test');
   });
@@ -113,6 +120,13 @@ describe('entra-id writes', () => {
     // Each call its own password.
     const other = await client().createUser({ ...person, email: 'other@mail.example' });
     expect(other.secrets?.password).not.toBe(password);
+  });
+
+  it('creates the user disabled (accountEnabled false) when asked for an inactive account', async () => {
+    const before = graphRequests().length;
+    const created = await client().createUser({ ...person, email: 'later@mail.example' }, { active: false });
+    expect(JSON.parse(graphRequests()[before]!.body)).toMatchObject({ accountEnabled: false, mailNickname: 'later' });
+    expect(created.account).toMatchObject({ active: false });
   });
 
   it('the simulator, like Graph, refuses a create without passwordProfile.password', async () => {

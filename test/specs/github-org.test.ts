@@ -77,6 +77,7 @@ describe('github-org Import Users', () => {
       name: 'invitee1@acme.test',
       admin: true,
       pending: true,
+      state: 'invited',
       invitationId: String(invitations[0]!.id),
     });
     expect(github.server.requests.map((request) => `${pathOf(request)} ${JSON.stringify(queryOf(request))}`)).toEqual([

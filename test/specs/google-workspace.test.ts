@@ -157,10 +157,18 @@ describe('google-workspace writes', () => {
       name: { givenName: 'Nia', familyName: 'New' },
       password,
       changePasswordAtNextLogin: true,
+      suspended: false,
     });
     expect(created).toMatchObject({ status: 200, account: { email: 'nia.new@acme.test', name: 'Nia New', state: 'invited', active: true } });
     expect(log.length).toBeGreaterThan(0);
     expect(JSON.stringify([log, created.body])).not.toContain(password);
+  });
+
+  it('creates a user suspended when asked for an inactive account (an onboarding activated later)', async () => {
+    const before = directoryRequests().length;
+    const created = await client(GOOGLE_ADMIN_GRANT).createUser({ email: 'later.start@acme.test', name: 'Later Start' }, { active: false });
+    expect(JSON.parse(directoryRequests()[before]!.body)).toMatchObject({ primaryEmail: 'later.start@acme.test', suspended: true });
+    expect(created.account).toMatchObject({ state: 'deactivated', active: false });
   });
 
   it('splits a name without first/last names, sends a one-word name as both, and keeps each within 60 characters', async () => {

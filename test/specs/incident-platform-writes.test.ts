@@ -34,7 +34,7 @@ describe('incident-platform Create User', () => {
     });
     const stored = fixture.simulator.state.users.at(-1);
     expect(result.status).toBe(201);
-    expect(result.account).toEqual({ id: stored?.id, email: 'nia.park@example.com', name: 'Nia Park', admin: false, role: 'user' });
+    expect(result.account).toEqual({ id: stored?.id, email: 'nia.park@example.com', name: 'Nia Park', admin: false, role: 'user', state: 'active' });
   });
 
   it('creates an admin when the person is marked admin', async () => {

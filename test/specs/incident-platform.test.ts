@@ -68,7 +68,7 @@ describe('incident-platform Import Users', () => {
     }
     expect(accounts.map((account) => account.id)).toEqual(fixture.simulator.state.users.map((user) => user.id));
     const owner = fixture.simulator.state.users[0];
-    expect(accounts[0]).toEqual({ id: owner?.id, email: owner?.email, name: owner?.name, admin: true, role: 'owner' });
+    expect(accounts[0]).toEqual({ id: owner?.id, email: owner?.email, name: owner?.name, admin: true, role: 'owner', state: 'active' });
   });
 
   it('maps admin from the role and a missing email to the empty string', async () => {

@@ -137,6 +137,13 @@ describe('scim-2-0 writes', () => {
     expect(result.account).toMatchObject({ email: 'dana.novak@example.com', name: 'Dana Novak', active: true });
   });
 
+  it('creates the user inactive ("active": false) when asked, for an activation at a chosen time', async () => {
+    const result = await connectTo().createUser({ ...person, email: 'later@example.com' }, { active: false });
+    expect(requestsOf('POST')[0]?.body).toMatchObject({ userName: 'later@example.com', active: false });
+    expect(server.store.users.get(String(result.account?.id))).toMatchObject({ userName: 'later@example.com', active: false });
+    expect(result.account).toMatchObject({ email: 'later@example.com', active: false });
+  });
+
   it('reports a duplicate userName (409 uniqueness) as CONFLICT', async () => {
     const error = await rejectionOf(connectTo().createUser({ ...person, email: 'PERSON0001@example.com' }));
     expect(error).toMatchObject({ code: 'CONFLICT', status: 409, action: 'createUser' });

@@ -88,10 +88,16 @@ describe('zendesk Import Users', () => {
 describe('zendesk writes', () => {
   it('creates an agent, or an admin for a person marked admin', async () => {
     const created = await client().createUser({ email: 'new@acme.test', name: 'Nia New' });
-    expect(JSON.parse(zendesk.server.requests[0]!.body)).toEqual({ user: { name: 'Nia New', email: 'new@acme.test', role: 'agent' } });
+    expect(JSON.parse(zendesk.server.requests[0]!.body)).toEqual({ user: { name: 'Nia New', email: 'new@acme.test', role: 'agent', suspended: false } });
     expect(created).toMatchObject({ status: 201, account: { email: 'new@acme.test', admin: false, active: true } });
     const admin = await client().createUser({ email: 'boss@acme.test', name: 'Bo Boss', admin: true });
     expect(admin.account).toMatchObject({ admin: true, role: 'admin' });
+  });
+
+  it('creates an agent suspended when asked for an inactive account (an onboarding activated later)', async () => {
+    const created = await client().createUser({ email: 'later@acme.test', name: 'Lou Later' }, { active: false });
+    expect(JSON.parse(zendesk.server.requests.at(-1)!.body)).toMatchObject({ user: { email: 'later@acme.test', suspended: true } });
+    expect(created.account).toMatchObject({ email: 'later@acme.test', active: false });
   });
 
   it("an email in use is CONFLICT with Zendesk's details", async () => {

@@ -2,6 +2,7 @@
 import { checkAbsentOnStatus } from './absent-on-status.js';
 import { checkBaseUrl } from './base-url.js';
 import { checkBodyJson } from './body-json.js';
+import { checkCreatesInactive } from './creates-inactive.js';
 import { checkCustomActionPlan } from './custom-action-plan.js';
 import { checkInlineSecrets } from './inline-secrets.js';
 import { checkInputReferences } from './input-references.js';
@@ -26,6 +27,7 @@ export const RULES: readonly Rule[] = [
   checkAbsentOnStatus,
   checkPathPlaceholders,
   checkTemplates,
+  checkCreatesInactive,
   checkBodyJson,
   checkJqExpressions,
 ];

@@ -22,7 +22,7 @@ export interface RequestSite extends ActionSite {
 /** Template variable roots per action; secrets are never variables. */
 export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly string[]> = {
   importUsers: ['inputs', 'actor'],
-  createUser: ['user', 'inputs', 'actor', 'lookups', 'generated'],
+  createUser: ['user', 'inputs', 'actor', 'lookups', 'generated', 'create'],
   activateUser: ['account', 'inputs', 'actor', 'lookups'],
   deleteUser: ['account', 'inputs', 'actor', 'lookups'],
   deactivateUser: ['account', 'inputs', 'actor', 'lookups'],
@@ -31,6 +31,9 @@ export const VARIABLES_BY_KIND: Record<ActionKind | 'specHeaders', readonly stri
 };
 
 export const ACTOR_FIELDS = ['email', 'name'] as const;
+
+/** createUser's `create.<field>`: whether this creation is to be usable at once (see the schema's `createsInactive`). */
+export const CREATE_FIELDS = ['active', 'inactive'] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);

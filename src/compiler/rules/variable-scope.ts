@@ -4,7 +4,7 @@
  */
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { hintForName } from '../did-you-mean.js';
-import { ACTOR_FIELDS, declaredInputs, isObject, VARIABLES_BY_KIND, type ActionKind } from './spec-walk.js';
+import { ACTOR_FIELDS, CREATE_FIELDS, declaredInputs, isObject, VARIABLES_BY_KIND, type ActionKind } from './spec-walk.js';
 
 export interface VariableProblem {
   code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE' | 'SPEC_TEMPLATE_SECRET_INPUT';
@@ -68,6 +68,18 @@ export function checkVariable(parts: readonly string[], scope: VariableScope): V
   if (root === 'generated') {
     const known = Object.keys(isObject(scope.action?.generate) ? scope.action.generate : {});
     if (!known.includes(name)) return unknownName({ written, scope, known, noun: 'generated secrets', declare: "declare it under the action's `generate:`" });
+  }
+  if (root === 'create') {
+    if (!(CREATE_FIELDS as readonly string[]).includes(name))
+      return unknownName({ written, scope, known: [...CREATE_FIELDS], noun: 'create fields', declare: 'use create.active or create.inactive' });
+    const createUser = isObject(scope.spec.actions) ? (scope.spec.actions as Record<string, unknown>).createUser : undefined;
+    if (!isObject(createUser) || createUser.createsInactive !== 'whenAsked') {
+      return {
+        code: 'SPEC_TEMPLATE_UNKNOWN_VARIABLE',
+        message: `'${written}' is only set when createUser declares \`createsInactive: whenAsked\``,
+        hint: 'add `createsInactive: whenAsked` to createUser (the target creates an inactive account when the request asks), or remove the reference',
+      };
+    }
   }
   if (root === 'actor' && !(ACTOR_FIELDS as readonly string[]).includes(name)) {
     return unknownName({ written, scope, known: [...ACTOR_FIELDS], noun: 'actor fields', declare: 'use actor.email or actor.name' });

@@ -40,8 +40,20 @@ export interface ActionResult {
 export type WriteActionName = Exclude<StandardActionName, 'importUsers'>;
 
 /** Variables of a standard action: createUser gets `user`, the others `account`. */
-export function variablesFor(action: WriteActionName, subject: unknown): TemplateVariables {
-  return action === 'createUser' ? { user: subject } : { account: subject };
+export function variablesFor(action: WriteActionName, subject: unknown, options: CreateOptions = {}): TemplateVariables {
+  return action === 'createUser' ? { user: subject, create: createVariables(options) } : { account: subject };
+}
+
+/** How createUser is asked to make the account (the spec's `createsInactive`). */
+export interface CreateOptions {
+  /** False: create the account inactive, for an Activate User later (`create.active` false, `create.inactive` true). Default true. */
+  active?: boolean;
+}
+
+/** createUser's `create.*` template variables. */
+export function createVariables(options: CreateOptions = {}): { active: boolean; inactive: boolean } {
+  const active = options.active !== false;
+  return { active, inactive: !active };
 }
 
 export function findRequest(runtime: RuntimeConnector, key: string, label: string) {

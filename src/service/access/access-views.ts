@@ -14,8 +14,11 @@ import { formatCsv } from './csv.js';
 import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
 
 export interface GridCell {
+  /** `invited` while the account waits for a scheduled activation (`activationDueAt`). */
   state: AccountState;
   admin: boolean;
+  /** When a scheduled Activate User will activate the account; absent otherwise. */
+  activationDueAt?: string;
 }
 
 export interface GridRow {
@@ -55,6 +58,8 @@ export interface AuditLine {
   link: 'linked' | 'unlinked' | 'conflict';
   admin: boolean;
   state: AccountState;
+  /** When a scheduled Activate User will activate the account (its state is then `invited`); absent otherwise. */
+  activationDueAt?: string;
   lastSeenAt: string;
   /** When the run this row reflects finished. */
   syncedAt: string | null;
@@ -69,7 +74,9 @@ export interface AccessOperations {
   applicationAuditCsv(input: { tenantId: string; integrationId: string }): Promise<string>;
 }
 
-const cellText = (cell: GridCell | undefined) => (cell ? `${cell.state}${cell.admin ? ' (admin)' : ''}` : '');
+const dueText = (due: string | undefined) => (due === undefined ? '' : ` (activation due ${due})`);
+const cellText = (cell: GridCell | undefined) => (cell ? `${cell.state}${cell.admin ? ' (admin)' : ''}${dueText(cell.activationDueAt)}` : '');
+const isoOf = (value: Date | null) => (value === null ? undefined : new Date(value).toISOString());
 
 export function accessOperations(context: ServiceContext): AccessOperations {
   const { db } = context;
@@ -94,7 +101,11 @@ export function accessOperations(context: ServiceContext): AccessOperations {
     const { items: page, next } = pageOf(people, limit, (person) => [person.name, person.id]);
     const accounts = await gridCells(db, { personIds: page.map((person) => person.id), integrationIds: ids });
     const cells = new Map<string, Record<string, GridCell>>();
-    for (const row of accounts) cells.set(row.person_id, { ...cells.get(row.person_id), [row.integration_id]: { state: row.state, admin: row.admin } });
+    for (const row of accounts) {
+      const due = isoOf(row.activation_due_at);
+      const cell: GridCell = { state: row.state, admin: row.admin, ...(due ? { activationDueAt: due } : {}) };
+      cells.set(row.person_id, { ...cells.get(row.person_id), [row.integration_id]: cell });
+    }
     const rows = page.map((person) => ({ person, cells: cells.get(person.id) ?? {} }));
     return next === undefined ? { applications, rows } : { applications, rows, next };
   };
@@ -120,6 +131,7 @@ export function accessOperations(context: ServiceContext): AccessOperations {
     link: row.link_status,
     admin: row.admin,
     state: row.state,
+    ...(row.activation_due_at === null ? {} : { activationDueAt: new Date(row.activation_due_at).toISOString() }),
     lastSeenAt: new Date(row.last_seen_at).toISOString(),
     syncedAt: row.synced_at === null ? null : new Date(row.synced_at).toISOString(),
   });
@@ -144,7 +156,7 @@ export function accessOperations(context: ServiceContext): AccessOperations {
     async applicationAuditCsv(input) {
       const lines = await audit(input);
       return formatCsv(
-        ['external id', 'account email', 'account name', 'person', 'person email', 'link', 'admin', 'state', 'last seen', 'synced at'],
+        ['external id', 'account email', 'account name', 'person', 'person email', 'link', 'admin', 'state', 'last seen', 'synced at', 'activation due'],
         lines.map((line) => [
           line.externalId,
           line.email,
@@ -156,6 +168,7 @@ export function accessOperations(context: ServiceContext): AccessOperations {
           line.state,
           line.lastSeenAt,
           line.syncedAt ?? '',
+          line.activationDueAt ?? '',
         ]),
       );
     },

@@ -66,6 +66,11 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
   AUTH_NOT_CONFIGURED: { status: 409, title: 'Authentication not configured', hint: 'Configure authentication first: actions are offered only after it.' },
   ACTION_NOT_OFFERED: { status: 409, title: 'Action not offered', hint: 'List the integration’s actions: only those offered can be enabled.' },
   ACTION_NOT_ENABLED: { status: 409, title: 'Action not enabled', hint: 'Enable the action before running it.' },
+  ACTIVATION_NOT_POSSIBLE: {
+    status: 409,
+    title: 'Activation time not possible',
+    hint: 'An application named cannot create the account inactive until the activation time, or its Activate User is not enabled: enable Activate User, onboard that application without an activation time, or leave it out. Nothing was started.',
+  },
   IMPORT_ONLY: { status: 409, title: 'Integration is import-only', hint: 'The key proved read-only; configure a read/write key to enable write actions.' },
   IMPORT_NOT_ENABLED: { status: 409, title: 'Import Users not enabled', hint: 'Enable the Import Users action to sync.' },
   SYNC_AWAITING_APPROVAL: { status: 409, title: 'Sync awaits approval', hint: 'Approve or reject the pending removals of the waiting run first.' },

@@ -3,7 +3,7 @@
  * read-only key rule of docs/contributors/product-rules.md ("Incident platform" 6, "Limits" 4): when a write action is
  * refused with the target's read-only signature, the integration becomes import-only.
  */
-import type { AccountRef, ActionResult, Client, Person } from '../../index.js';
+import type { AccountRef, ActionResult, Client, CreateOptions, Person } from '../../index.js';
 import { isConnectorError, type ConnectorError } from '../../runtime/errors.js';
 import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
@@ -14,6 +14,8 @@ export interface ActionSubject {
   user?: Person;
   account?: AccountRef;
   vars?: Record<string, unknown>;
+  /** createUser: `{active: false}` asks for an account inactive until Activate User (an onboarding with an activation time). */
+  create?: CreateOptions;
 }
 
 export interface ActionRun {
@@ -53,7 +55,7 @@ export async function invokeAction(client: Client, action: string, subject: Acti
     case 'importUsers':
       return { action, accounts: await client.importUsers().collect() };
     case 'createUser':
-      return { action, result: await client.createUser(needs(subject.user, action, 'user')) };
+      return { action, result: await client.createUser(needs(subject.user, action, 'user'), subject.create) };
     case 'activateUser':
     case 'deleteUser':
     case 'deactivateUser':

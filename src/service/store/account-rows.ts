@@ -41,6 +41,27 @@ export interface AccountRow {
   last_run_id: string;
 }
 
+/**
+ * The state an account shows (Accounts list, Access Grid, Application Audit, their CSVs and the
+ * API), one rule for every read: an account that is not active and waits for a scheduled Activate
+ * User (an onboarding with an activation time created it inactive) is `invited`, with the due
+ * time, whatever inactive state its target reports (SCIM's `active: false` imports as
+ * deactivated); otherwise the stored state. `alias` is the accounts row; the fragment is a
+ * LATERAL subquery giving `shown_state` and `activation_due_at`.
+ */
+export const SHOWN_STATE = (alias: string) => `LATERAL (
+  SELECT CASE WHEN ${alias}.state IN ('invited', 'deactivated') AND due.at IS NOT NULL THEN 'invited' ELSE ${alias}.state END AS shown_state,
+    due.at AS activation_due_at
+  FROM (SELECT min(t.run_at) AS at FROM workflow_tasks t
+        WHERE t.integration_id = ${alias}.integration_id AND t.account_external_id = ${alias}.external_id
+          AND t.action = 'activateUser' AND t.status = 'scheduled') due) shown`;
+
+/** What the reads add to a row: the state shown and when a scheduled activation is due (see `SHOWN_STATE`). */
+export interface ShownState {
+  shown_state: AccountState;
+  activation_due_at: Date | null;
+}
+
 export function toStaged(account: Account): StagedAccount {
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(account)) if (!CORE_FIELDS.has(key) && value !== undefined) fields[key] = value;
@@ -286,10 +307,11 @@ export async function listPersonAccounts(
 export async function listAccountRows(
   db: Queryable,
   query: { tenantId: string; integrationId: string; state: AccountState | null; after: number; limit: number; pattern: string | null },
-): Promise<AccountRow[]> {
-  const { rows } = await db.query<AccountRow>(
-    `SELECT * FROM accounts WHERE tenant_id = $1 AND integration_id = $2 AND ($3::text IS NULL OR state = $3) AND id > $4
-       AND ($6::text IS NULL OR email ILIKE $6 OR name ILIKE $6) ORDER BY id LIMIT $5`,
+): Promise<(AccountRow & ShownState)[]> {
+  const { rows } = await db.query<AccountRow & ShownState>(
+    `SELECT a.*, shown.shown_state, shown.activation_due_at FROM accounts a, ${SHOWN_STATE('a')}
+     WHERE a.tenant_id = $1 AND a.integration_id = $2 AND ($3::text IS NULL OR shown.shown_state = $3) AND a.id > $4
+       AND ($6::text IS NULL OR a.email ILIKE $6 OR a.name ILIKE $6) ORDER BY a.id LIMIT $5`,
     [query.tenantId, query.integrationId, query.state, query.after, query.limit, query.pattern],
   );
   return rows;
@@ -351,10 +373,11 @@ export async function countConflictAccounts(db: Queryable, tenantId: string): Pr
 export async function gridCells(
   db: Queryable,
   input: { personIds: readonly string[]; integrationIds: readonly string[] },
-): Promise<{ person_id: string; integration_id: string; state: AccountState; admin: boolean }[]> {
-  const { rows } = await db.query<{ person_id: string; integration_id: string; state: AccountState; admin: boolean }>(
-    `SELECT DISTINCT ON (person_id, integration_id) person_id, integration_id, state, admin FROM accounts
-     WHERE person_id = ANY($1::text[]) AND integration_id = ANY($2::text[]) ORDER BY person_id, integration_id, (state = 'removed'), id`,
+): Promise<{ person_id: string; integration_id: string; state: AccountState; admin: boolean; activation_due_at: Date | null }[]> {
+  const { rows } = await db.query<{ person_id: string; integration_id: string; state: AccountState; admin: boolean; activation_due_at: Date | null }>(
+    `SELECT DISTINCT ON (a.person_id, a.integration_id) a.person_id, a.integration_id, shown.shown_state AS state, a.admin, shown.activation_due_at
+     FROM accounts a, ${SHOWN_STATE('a')}
+     WHERE a.person_id = ANY($1::text[]) AND a.integration_id = ANY($2::text[]) ORDER BY a.person_id, a.integration_id, (a.state = 'removed'), a.id`,
     [[...input.personIds], [...input.integrationIds]],
   );
   return rows;
@@ -368,6 +391,7 @@ export interface AuditLineRow {
   link_status: AccountRow['link_status'];
   admin: boolean;
   state: AccountState;
+  activation_due_at: Date | null;
   last_seen_at: Date;
   person_id: string | null;
   person_name: string | null;
@@ -382,9 +406,9 @@ export async function auditLines(
   input: { tenantId: string; integrationId: string; after?: readonly string[]; limit?: number },
 ): Promise<AuditLineRow[]> {
   const { rows } = await db.query<AuditLineRow>(
-    `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, a.state, a.last_seen_at, p.id AS person_id, p.name AS person_name, p.email AS person_email,
-       r.finished_at AS synced_at
-     FROM accounts a LEFT JOIN people p ON p.id = a.person_id LEFT JOIN sync_runs r ON r.id = a.last_run_id
+    `SELECT a.id, a.external_id, a.email, a.name, a.link_status, a.admin, shown.shown_state AS state, shown.activation_due_at, a.last_seen_at,
+       p.id AS person_id, p.name AS person_name, p.email AS person_email, r.finished_at AS synced_at
+     FROM accounts a CROSS JOIN ${SHOWN_STATE('a')} LEFT JOIN people p ON p.id = a.person_id LEFT JOIN sync_runs r ON r.id = a.last_run_id
      WHERE a.tenant_id = $1 AND a.integration_id = $2 AND ($3::text IS NULL OR (a.name, a.id) > ($3::text, $4::bigint))
      ORDER BY a.name, a.id LIMIT $5`,
     [input.tenantId, input.integrationId, input.after?.[0] ?? null, input.after?.[1] ?? null, input.limit ?? null],

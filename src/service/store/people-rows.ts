@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from './database.js';
-import { accountEventsFrom } from './account-rows.js';
+import { accountEventsFrom, SHOWN_STATE } from './account-rows.js';
 
 export type LinkStatus = 'linked' | 'unlinked' | 'conflict';
 
@@ -286,7 +286,7 @@ export async function gridPeople(
     `SELECT p.id, p.name, p.email FROM people p
      WHERE p.tenant_id = $1 AND p.archived_at IS NULL AND ($2::text IS NULL OR p.name ILIKE '%' || $2 || '%' OR p.email ILIKE '%' || $2 || '%')
        AND (($3::text IS NULL AND NOT $4) OR EXISTS (SELECT 1 FROM accounts a WHERE a.person_id = p.id AND a.integration_id = ANY($5::text[])
-            AND ($3::text IS NULL OR a.state = $3) AND (NOT $4 OR (a.admin AND a.state <> 'removed'))))
+            AND ($3::text IS NULL OR (SELECT shown.shown_state FROM ${SHOWN_STATE('a')}) = $3) AND (NOT $4 OR (a.admin AND a.state <> 'removed'))))
        AND ($7::text IS NULL OR (p.name COLLATE "C", p.id) > ($7::text COLLATE "C", $8::text))
      ORDER BY p.name COLLATE "C", p.id LIMIT $6`,
     [query.tenantId, query.search, query.state, query.adminOnly, [...query.integrationIds], query.limit, query.after?.[0] ?? null, query.after?.[1] ?? null],

@@ -244,7 +244,8 @@ export async function finishRun(
 ): Promise<void> {
   const { from, to } = SYNC_RUN_MOVES.transition('running', input.hold ? 'awaiting_approval' : 'succeeded');
   await tx.query(
-    `UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN now() END, heartbeat_at = now(),
+    // clock_timestamp(), not now(): now() is when the apply's transaction began, seconds before a large run ends.
+    `UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN clock_timestamp() END, heartbeat_at = now(),
        added = $3, changed = $4, removed = $5, pending_removals = $6, warnings = $7
      WHERE id = $1 AND status = $8`,
     [input.runId, to, input.added, input.changed, input.removed, input.pendingRemovals, JSON.stringify(input.warnings), from],

@@ -15,7 +15,8 @@ import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type W
  */
 export const TASK_MOVES = stateMachine<TaskStatus>('workflow task', {
   pending: ['running', 'skipped'],
-  scheduled: ['running', 'skipped'],
+  // scheduled → failed: an activation whose account the application created active anyway (ACTIVATED_EARLY).
+  scheduled: ['running', 'skipped', 'failed'],
   running: ['succeeded', 'failed', 'skipped'],
   failed: ['pending', 'scheduled'],
   succeeded: [],
@@ -252,6 +253,29 @@ export async function skipWaitingTasks(tx: Queryable, input: { workflowId?: stri
      WHERE ($1::text IS NULL OR workflow_id = $1) AND ($2::text IS NULL OR depends_on = $2) AND ($3::text IS NULL OR action = $3) AND status = ANY($6::text[])
        AND ($1::text IS NOT NULL OR $2::text IS NOT NULL)`,
     [input.workflowId ?? null, input.dependsOn ?? null, input.action ?? null, input.reason, 'skipped', TASK_MOVES.sources('skipped', WAITING)],
+  );
+}
+
+/** When the Activate User waiting on a creation is scheduled for (the creation is then asked for an inactive account); undefined when none is scheduled. */
+export async function scheduledActivationOf(db: Queryable, createTaskId: string): Promise<Date | undefined> {
+  const { rows } = await db.query<{ run_at: Date }>(
+    `SELECT run_at FROM workflow_tasks WHERE depends_on = $1 AND action = 'activateUser' AND status = 'scheduled' AND run_at IS NOT NULL ORDER BY run_at LIMIT 1`,
+    [createTaskId],
+  );
+  return rows[0] ? new Date(rows[0].run_at) : undefined;
+}
+
+/**
+ * The scheduled activation of an account the application created active although it was asked
+ * for an inactive one: the person has access before the chosen time, so the activation fails with
+ * `code` (the workflow needs attention) instead of being skipped as not needed.
+ */
+export async function failScheduledActivation(tx: Queryable, input: { dependsOn: string; code: string; message: string; now: Date }): Promise<void> {
+  const { from, to } = TASK_MOVES.transition('scheduled', 'failed');
+  await tx.query(
+    `UPDATE workflow_tasks SET status = $2, error_code = $3, error_message = $4, finished_at = $5
+     WHERE depends_on = $1 AND action = 'activateUser' AND status = $6 AND run_at IS NOT NULL`,
+    [input.dependsOn, to, input.code, input.message, input.now.toISOString(), from],
   );
 }
 

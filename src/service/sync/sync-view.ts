@@ -1,6 +1,6 @@
 /** What reads of the sync return. */
 import type { AccountState } from './sync-policy.js';
-import type { AccountRow } from '../store/account-rows.js';
+import type { AccountRow, ShownState } from '../store/account-rows.js';
 import type { RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from '../store/sync-run-rows.js';
 import { settingsOf } from '../store/sync-run-rows.js';
 import type { SyncSettings } from './sync-policy.js';
@@ -81,7 +81,10 @@ export interface SyncedAccount {
   email: string;
   name: string;
   admin: boolean;
+  /** As shown everywhere: `invited` while the account waits for a scheduled activation (see `activationDueAt`). */
   state: AccountState;
+  /** When a scheduled Activate User will activate the account (an onboarding with an activation time); absent otherwise. */
+  activationDueAt?: string;
   fields: Record<string, unknown>;
   personId: string | null;
   link: 'linked' | 'unlinked' | 'conflict';
@@ -91,7 +94,8 @@ export interface SyncedAccount {
   removedAt: string | null;
 }
 
-export function toAccount(row: AccountRow): SyncedAccount {
+export function toAccount(row: AccountRow & Partial<ShownState>): SyncedAccount {
+  const due = iso(row.activation_due_at ?? null);
   return {
     id: String(row.id),
     integrationId: row.integration_id,
@@ -99,7 +103,8 @@ export function toAccount(row: AccountRow): SyncedAccount {
     email: row.email,
     name: row.name,
     admin: row.admin,
-    state: row.state,
+    state: row.shown_state ?? row.state,
+    ...(due ? { activationDueAt: due } : {}),
     fields: row.fields,
     personId: row.person_id,
     link: row.link_status,

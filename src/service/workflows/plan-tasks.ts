@@ -13,6 +13,7 @@ import type { NewTask } from '../store/workflow-rows.js';
 import { loadWorkflowSettings } from '../store/workflow-rows.js';
 import { findPersonAccount, listPersonAccounts } from '../store/account-rows.js';
 import type { OfferedAction } from '../integrations/offered-actions.js';
+import { ServiceError } from '../service-error.js';
 
 /** What planning needs to know of one integration. */
 export interface IntegrationFacts {
@@ -20,6 +21,8 @@ export interface IntegrationFacts {
   name: string;
   /** The offered actions with whether each is enabled. */
   actions: readonly OfferedAction[];
+  /** How Create User can make an account inactive until Activate User (the spec's `createsInactive`); absent: it cannot. */
+  createsInactive?: 'always' | 'whenAsked';
 }
 
 export interface PlannedPerson {
@@ -39,11 +42,25 @@ const task = (facts: IntegrationFacts, action: string, rest: Omit<NewTask, 'id' 
   ...rest,
 });
 
+/**
+ * Why an onboarding with an activation time cannot keep the person out of this application until
+ * then, when a creation is to be sent: the account would be usable at once. Undefined when it can.
+ */
+export function activationObstacle(facts: IntegrationFacts): string | undefined {
+  if (!enabledIn(facts).has('activateUser'))
+    return facts.actions.some((action) => action.name === 'activateUser')
+      ? `${facts.name}: Activate User is not enabled`
+      : `${facts.name}: the application has no Activate User (an account or invitation it creates is usable at once)`;
+  if (facts.createsInactive === undefined) return `${facts.name}: the connector cannot create an account inactive (its createUser declares no createsInactive)`;
+  return undefined;
+}
+
 export async function planOnboarding(
   db: Queryable,
   input: { tenantId: string; person: PlannedPerson; integrations: readonly IntegrationFacts[]; activateAt?: Date },
 ): Promise<NewTask[]> {
   const tasks: NewTask[] = [];
+  const obstacles: string[] = [];
   for (const facts of input.integrations) {
     const enabled = enabledIn(facts);
     const existing = await findPersonAccount(db, {
@@ -65,6 +82,8 @@ export async function planOnboarding(
       create = task(facts, 'createUser', { status: 'pending' });
     }
     tasks.push(create);
+    const obstacle = input.activateAt && create.status === 'pending' ? activationObstacle(facts) : undefined;
+    if (obstacle) obstacles.push(obstacle);
     const canActivate = enabled.has('activateUser') && (create.status === 'pending' || (existing !== undefined && existing.state !== 'active'));
     if (canActivate) {
       tasks.push(
@@ -76,6 +95,13 @@ export async function planOnboarding(
         }),
       );
     }
+  }
+  if (obstacles.length > 0) {
+    throw new ServiceError(
+      'ACTIVATION_NOT_POSSIBLE',
+      `the person would have access before the activation time in ${obstacles.length === 1 ? 'one application' : `${obstacles.length} applications`}: ${obstacles.join('; ')}`,
+      { hint: 'enable Activate User there, onboard those applications without activateAt, or leave them out of integrationIds; nothing was started' },
+    );
   }
   return tasks;
 }

@@ -13,7 +13,15 @@ import type { ActionRun } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import { accountSubject, findAccount, findPersonAccount } from '../store/account-rows.js';
-import { insertTaskSecrets, refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
+import {
+  failScheduledActivation,
+  insertTaskSecrets,
+  refreshWorkflowStatus,
+  scheduledActivationOf,
+  settleTask,
+  skipWaitingTasks,
+  type TaskOutcome,
+} from '../store/workflow-rows.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { TaskRow, WorkflowRow } from './workflow-view.js';
 import type { PlannedPerson } from './plan-tasks.js';
@@ -84,12 +92,15 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
         },
       };
     } else {
+      // An activation scheduled after this creation: the account is created inactive, so the person has no access before then.
+      const activateLater = task.action === 'createUser' && (await scheduledActivationOf(context.db, task.id)) !== undefined;
       await context.integrations.runAction({
         ...ref,
         action: task.action,
         subject: {
           user,
           ...(account ? { account } : {}),
+          ...(activateLater ? { create: { active: false } } : {}),
           vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } },
         },
         actor: `workflow:${workflow.id}`,
@@ -137,8 +148,16 @@ async function settle(
   input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected },
 ): Promise<void> {
   await settleTask(tx, { taskId: input.task.id, outcome: input.outcome, now: context.now() });
-  // An application that creates accounts active needs no activation: say so instead of sending one.
   if (input.reflected.created?.state === 'active') {
+    // Asked for an inactive account (an activation is scheduled) and created an active one: the
+    // person has access before the chosen time. Said, never skipped as not needed.
+    await failScheduledActivation(tx, {
+      dependsOn: input.task.id,
+      code: 'ACTIVATED_EARLY',
+      message: `${input.task.integration_name} created the account ${input.reflected.created.externalId} active although it was asked to create it inactive: the person has access before the activation time`,
+      now: context.now(),
+    });
+    // An application that creates accounts active needs no activation otherwise: say so instead of sending one.
     await skipWaitingTasks(tx, { dependsOn: input.task.id, action: 'activateUser', reason: 'the application created the account active' });
   }
   await refreshWorkflowStatus(tx, input.workflow.id);

@@ -18,7 +18,7 @@ import type { Engine } from '../engine/engine.js';
 import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
-import { planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
+import { activationObstacle, planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
 import { runClaimedTask, taskSecretField } from './run-task.js';
 import { findPerson } from '../store/people-rows.js';
 import {
@@ -82,13 +82,18 @@ export interface WorkflowOperations {
   startOnboarding(input: Start & { integrationIds: string[]; activateAt?: string }): Promise<Started>;
   startOffboarding(input: Start): Promise<Started>;
   startProvisionerAction(input: Start & { integrationId: string; action: string; vars?: Record<string, unknown> }): Promise<Started>;
-  /** Manage > Add User: one onboarding workflow per person, for this one application. */
+  /**
+   * Manage > Add User: one onboarding workflow per person, for this one application; with
+   * `activateAt`, each account is created inactive and activated then (refused before any starts
+   * when the application cannot: ACTIVATION_NOT_POSSIBLE).
+   */
   addUsers(input: {
     tenantId: string;
     integrationId: string;
     personIds: string[];
     idempotencyKey: string;
     actor: string;
+    activateAt?: string;
   }): Promise<{ message: string; workflows: Workflow[] }>;
   get(input: { tenantId: string; workflowId: string }): Promise<Workflow>;
   list(input: { tenantId: string; status?: string; personId?: string; cursor?: string; limit?: number }): Promise<{ workflows: Workflow[]; next?: string }>;
@@ -162,7 +167,14 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
 
   const facts = async (tenantId: string, integrationId: string): Promise<IntegrationFacts> => {
     const integration = await integrations.get({ tenantId, integrationId });
-    return { id: integration.id, name: integration.name, actions: await integrations.listActions({ tenantId, integrationId }) };
+    const row = await findIntegration(db, { tenantId, integrationId });
+    const createsInactive = row ? (await connectorOf(row)).spec.actions.createUser?.createsInactive : undefined;
+    return {
+      id: integration.id,
+      name: integration.name,
+      actions: await integrations.listActions({ tenantId, integrationId }),
+      ...(createsInactive ? { createsInactive } : {}),
+    };
   };
 
   const view = async (tenantId: string, workflowId: string): Promise<Workflow> => {
@@ -308,6 +320,13 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
       const personIds = requireIdList('personIds', input.personIds, WORKFLOW_INPUT_LIMITS.people);
       const key = requireKey(input.idempotencyKey);
       const integration = await integrations.get({ tenantId: input.tenantId, integrationId: input.integrationId });
+      const activateAt = parseTime('activateAt', input.activateAt);
+      // Refused before any workflow starts, not at the first person who has no account yet.
+      const obstacle = activateAt ? activationObstacle(await facts(input.tenantId, integration.id)) : undefined;
+      if (obstacle)
+        throw new ServiceError('ACTIVATION_NOT_POSSIBLE', `the people would have access before the activation time: ${obstacle}`, {
+          hint: 'enable Activate User there, or add the people without activateAt; nothing was started',
+        });
       for (const personId of personIds) await loadPerson(db, input.tenantId, personId);
       const workflows: Workflow[] = [];
       for (const personId of personIds) {
@@ -317,6 +336,7 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
           integrationIds: [integration.id],
           idempotencyKey: `${key}:${personId}`,
           actor: input.actor,
+          ...(activateAt ? { activateAt: activateAt.toISOString() } : {}),
         });
         workflows.push(started.workflow);
       }

@@ -102,7 +102,7 @@ async function createUser(state: ZendeskState, request: Request): Promise<Respon
     email,
     role,
     active: true,
-    suspended: false,
+    suspended: input.suspended === true,
     verified: input.verified === true,
     created_at: now,
     updated_at: now,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { buildHttpApp, type AccessLogEntry, type HttpApp } from '../../../src/service/http/build-app.js';
 import type { Plan, Tenant } from '../../../src/service/index.js';
+import type { ServiceOptions } from '../../../src/service/index.js';
 import { useService, type ServiceFixture, type StorageSetup } from '../helpers/service-fixture.js';
 
 export interface TenantTokens {
@@ -29,8 +30,8 @@ export interface ApiFixture extends ServiceFixture {
   call(token: string | undefined, method: string, url: string, body?: unknown, headers?: Record<string, string>): Promise<Answer>;
 }
 
-export function useApi(storage: StorageSetup): ApiFixture {
-  const fixture = useService(storage) as ApiFixture;
+export function useApi(storage: StorageSetup, extra: Partial<ServiceOptions> = {}): ApiFixture {
+  const fixture = useService(storage, extra) as ApiFixture;
   fixture.logs = [];
   fixture.answers = [];
   beforeAll(async () => {

@@ -222,6 +222,19 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(workflow.text).toContain('<dt>Person</dt><dd>Nia Newcomer (newcomer@example.com)</dd>');
       expect(workflow.text).toMatch(/<td>createUser<\/td><td>skipped<\/td>.*Create User is not enabled for this application/s);
       expect((await admin.post(`/console/integrations/${integrationId}/add-user/confirm`, { personId: 'no-such-person' })).status).toBe(400);
+      // An activation time is carried through the confirmation; the incident platform cannot hold an account inactive (no Activate User): refused, nothing started.
+      expect(choose.text).toContain('<input type="datetime-local" id="activate-at" name="activateAt"');
+      const timed = await admin.post(`/console/integrations/${integrationId}/add-user/confirm`, { personId: newcomer!.id, activateAt: '2030-12-01T09:00' });
+      expect(timed.text).toContain('inactive until its activation at <time datetime="2030-12-01T09:00:00Z">');
+      expect(timed.text).toContain('<input type="hidden" name="activateAt" value="2030-12-01T09:00:00Z">');
+      const refused = await admin.post(`/console/integrations/${integrationId}/add-user`, {
+        personId: newcomer!.id,
+        activateAt: '2030-12-01T09:00:00Z',
+        idempotencyKey: 'add-timed',
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.text).toContain('the application has no Activate User');
+      expect((await fixture.service.workflows.list({ tenantId: tenant.tenant.id })).workflows).toHaveLength(1);
     });
 
     it('offboards a person from all applications; a failed task shows why and an admin retries it', { timeout: 90_000 }, async () => {

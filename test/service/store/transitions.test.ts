@@ -28,7 +28,7 @@ const cases: { machine: StateMachine<string>; statuses: readonly string[]; want:
     statuses: TASK_STATUSES,
     want: {
       pending: ['running', 'skipped'],
-      scheduled: ['running', 'skipped'],
+      scheduled: ['running', 'skipped', 'failed'],
       running: ['succeeded', 'failed', 'skipped'],
       failed: ['pending', 'scheduled'],
       succeeded: [],

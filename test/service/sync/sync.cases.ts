@@ -347,9 +347,9 @@ export function describeSync(fixture: { service: Service }): void {
     });
     expect(audit.find((line) => line.externalId === second!.id)).toMatchObject({ person: null, link: 'unlinked' });
     const auditCsv = (await service().access.applicationAuditCsv(ref)).split('\r\n');
-    expect(auditCsv[0]).toBe('external id,account email,account name,person,person email,link,admin,state,last seen,synced at');
+    expect(auditCsv[0]).toBe('external id,account email,account name,person,person email,link,admin,state,last seen,synced at,activation due');
     expect(auditCsv).toContain(
-      `${owner!.id},${owner!.email},${owner!.name},Ada (HR),${owner!.email!.toUpperCase()},linked,yes,active,${accounts.get(owner!.id)!.lastSeenAt},${run.finishedAt}`,
+      `${owner!.id},${owner!.email},${owner!.name},Ada (HR),${owner!.email!.toUpperCase()},linked,yes,active,${accounts.get(owner!.id)!.lastSeenAt},${run.finishedAt},`,
     );
     await expect(service().access.applicationAudit({ tenantId: other.id, integrationId: ref.integrationId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

@@ -19,7 +19,10 @@ const actor = 'hr-ops@example.com';
 const SCIM_TOKEN = 'scim-workflow-token-123';
 
 /** The build-your-own example with one custom action, as a customer would paste it. */
-export const DESK_SPEC = `${readFileSync(new URL('../../../specs/examples/basic-page-number.yaml', import.meta.url), 'utf8')}
+export const DESK_SPEC = `${readFileSync(new URL('../../../specs/examples/basic-page-number.yaml', import.meta.url), 'utf8').replace(
+  '  createUser:\n',
+  '  createUser:\n    # This desk creates every agent suspended.\n    createsInactive: always\n',
+)}
   custom:
     sendWelcome:
       label: Send the welcome email again
@@ -109,10 +112,34 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
   it('onboards into three applications, links the accounts at once, and activates a minute later exactly once', async () => {
     const joiner = await person('Jo Iner');
     const activateAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    // The incident platform has no Activate User: its account would be usable at once, so an
+    // activation time that names it is refused, and nothing starts anywhere.
+    await expect(
+      service().workflows.startOnboarding({
+        tenantId: tenant.id,
+        personId: joiner.id,
+        integrationIds: [apps.incident, apps.scim, apps.desk],
+        activateAt,
+        idempotencyKey: key(),
+        actor,
+      }),
+    ).rejects.toMatchObject({
+      code: 'ACTIVATION_NOT_POSSIBLE',
+      message: expect.stringContaining('Incident platform (PagerDuty): the application has no Activate User'),
+    });
+    expect(await service().workflows.list({ tenantId: tenant.id, personId: joiner.id })).toMatchObject({ workflows: [] });
+    const atOnce = await service().workflows.startOnboarding({
+      tenantId: tenant.id,
+      personId: joiner.id,
+      integrationIds: [apps.incident],
+      idempotencyKey: key(),
+      actor,
+    });
+    expect((await waitForWorkflow(service(), tenant.id, atOnce.workflow.id, settled)).status).toBe('succeeded');
     const { workflow: started, created } = await service().workflows.startOnboarding({
       tenantId: tenant.id,
       personId: joiner.id,
-      integrationIds: [apps.incident, apps.scim, apps.desk],
+      integrationIds: [apps.scim, apps.desk],
       activateAt,
       idempotencyKey: key(),
       actor,
@@ -126,19 +153,23 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(waiting.status).toBe('running');
     const byApp = (workflow: Workflow, integrationId: string, action: string) =>
       workflow.tasks.find((task) => task.integrationId === integrationId && task.action === action);
-    expect(byApp(waiting, apps.incident, 'createUser')).toMatchObject({ status: 'succeeded', attempts: 1 });
-    expect(byApp(waiting, apps.scim, 'createUser')).toMatchObject({ status: 'succeeded' });
-    // SCIM creates the user active: no activation is sent, and the task says why.
-    expect(byApp(waiting, apps.scim, 'activateUser')).toMatchObject({ status: 'skipped', reason: 'the application created the account active' });
+    expect(byApp(waiting, apps.scim, 'createUser')).toMatchObject({ status: 'succeeded', attempts: 1 });
+    // SCIM is asked for an inactive user ("active": false) and activated at the chosen time.
+    expect(byApp(waiting, apps.scim, 'activateUser')).toMatchObject({ status: 'scheduled', runAt: activateAt });
+    const scimUser = [...scim.store.users.values()].find((user) => user.userName === joiner.email);
+    expect(scimUser).toMatchObject({ active: false });
     expect(byApp(waiting, apps.desk, 'createUser')).toMatchObject({ status: 'succeeded' });
     expect(byApp(waiting, apps.desk, 'activateUser')).toMatchObject({ status: 'scheduled', runAt: activateAt });
 
-    // The Accounts list shows each created account at once, linked to the person.
+    // The Accounts list shows each created account at once, linked to the person: invited, with the activation's due time.
     const incidentAccount = (await accountsOf(apps.incident)).find((account) => account.email === joiner.email);
     expect(incidentAccount).toMatchObject({ state: 'active', personId: joiner.id });
+    expect(incidentAccount?.activationDueAt).toBeUndefined();
     expect(incident.state.users.some((user) => user.email === joiner.email)).toBe(true);
     const deskAccount = (await accountsOf(apps.desk)).find((account) => account.email === joiner.email);
-    expect(deskAccount).toMatchObject({ state: 'deactivated', personId: joiner.id });
+    expect(deskAccount).toMatchObject({ state: 'invited', activationDueAt: activateAt, personId: joiner.id });
+    const scimAccount = (await accountsOf(apps.scim)).find((account) => account.email === joiner.email);
+    expect(scimAccount).toMatchObject({ state: 'invited', activationDueAt: activateAt, personId: joiner.id });
     expect(deskRequests('PUT', /\/api\/agents\//)).toHaveLength(0);
 
     // Not yet due: a tick changes nothing.
@@ -153,6 +184,11 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(byApp(done, apps.desk, 'activateUser')).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(deskState.agents.find((agent) => agent.email === joiner.email)?.suspended).toBe(false);
     expect((await accountsOf(apps.desk)).find((account) => account.email === joiner.email)?.state).toBe('active');
+    expect(byApp(done, apps.scim, 'activateUser')).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect([...scim.store.users.values()].find((user) => user.userName === joiner.email)).toMatchObject({ active: true });
+    const activated = (await accountsOf(apps.scim)).find((account) => account.email === joiner.email);
+    expect(activated?.state).toBe('active');
+    expect(activated?.activationDueAt).toBeUndefined();
 
     // More ticks never send it again.
     await service().workflows.tick();

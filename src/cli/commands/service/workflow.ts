@@ -18,7 +18,11 @@ const flags: FlagSpecs = {
   integration: { kind: 'list', value: '<id>', description: 'an application (repeat for several: onboard; one: run-action, add-users)' },
   people: { kind: 'list', value: '<id>', description: 'a person to add (add-users; repeat for several)' },
   action: { kind: 'string', value: '<name>', description: 'the action to run (run-action)' },
-  'activate-at': { kind: 'string', value: '<ISO time>', description: 'when to activate the created accounts (onboard; default at once)' },
+  'activate-at': {
+    kind: 'string',
+    value: '<ISO time>',
+    description: 'when to activate the created accounts, created inactive until then (onboard, add-users; default at once)',
+  },
   key: { kind: 'string', value: '<key>', description: 'idempotency key: the same key and request start one workflow (default: a new one, printed)' },
   workflow: { kind: 'string', value: '<id>', description: 'the workflow (show, cancel, retry)' },
   task: { kind: 'string', value: '<id>', description: 'the failed task to retry (retry)' },
@@ -30,7 +34,7 @@ const USAGE = [
   'Usage: connector service workflow onboard --tenant <id> --person <id> --integration <id>... [--activate-at <time>] [--key <key>]',
   '       connector service workflow offboard --tenant <id> --person <id> [--key <key>]',
   '       connector service workflow run-action --tenant <id> --person <id> --integration <id> --action <name> [--key <key>]',
-  '       connector service workflow add-users --tenant <id> --integration <id> --people <id>... [--key <key>]',
+  '       connector service workflow add-users --tenant <id> --integration <id> --people <id>... [--activate-at <time>] [--key <key>]',
   '       connector service workflow list --tenant <id> [--status <status>] [--person <id>]',
   '       connector service workflow show|cancel --tenant <id> --workflow <id>',
   '       connector service workflow retry --tenant <id> --workflow <id> --task <id>',
@@ -90,6 +94,7 @@ const VERBS: Record<string, Verb> = {
       personIds: parsed.lists.people!,
       idempotencyKey: idempotencyKey(parsed, io),
       actor: cliActor(),
+      ...(parsed.strings['activate-at'] ? { activateAt: parsed.strings['activate-at'] } : {}),
     });
     io.stderr.write(`${added.message}\n`);
     return added;

@@ -120,6 +120,10 @@ const auditLineSchema = {
     link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },
     admin: { type: 'boolean' },
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    activationDueAt: {
+      type: 'string',
+      description: 'ISO 8601 time a scheduled Activate User will activate the account (state `invited` until then); absent when none waits',
+    },
     lastSeenAt: isoTime,
     syncedAt: { type: ['string', 'null'], description: 'ISO 8601 time the run this row reflects finished' },
   },
@@ -178,7 +182,14 @@ const conflictsPageSchema = {
 const gridCellSchema = {
   type: 'object',
   required: ['state', 'admin'],
-  properties: { state: { type: 'string', enum: [...ACCOUNT_STATES] }, admin: { type: 'boolean' } },
+  properties: {
+    state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    admin: { type: 'boolean' },
+    activationDueAt: {
+      type: 'string',
+      description: 'ISO 8601 time a scheduled Activate User will activate the account (state `invited` until then); absent when none waits',
+    },
+  },
 } as const;
 const gridPageSchema = {
   title: 'AccessGridPage',

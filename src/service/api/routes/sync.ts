@@ -138,6 +138,10 @@ const accountSchema = {
     name: { type: 'string' },
     admin: { type: 'boolean' },
     state: { type: 'string', enum: [...ACCOUNT_STATES] },
+    activationDueAt: {
+      type: 'string',
+      description: 'ISO 8601 time a scheduled Activate User will activate the account (state `invited` until then); absent when none waits',
+    },
     fields: { type: 'object', additionalProperties: true, description: 'Every field the connector maps' },
     personId: { type: ['string', 'null'], description: 'The linked person; null unless `link` is linked' },
     link: { type: 'string', enum: ['linked', 'unlinked', 'conflict'] },

@@ -79,7 +79,12 @@ const onboardingBody = {
   properties: {
     personId: id,
     integrationIds: { type: 'array', minItems: 1, maxItems: WORKFLOW_INPUT_LIMITS.integrations, items: id },
-    activateAt: { type: 'string', maxLength: 40, description: 'When to activate the created accounts; at once when left out' },
+    activateAt: {
+      type: 'string',
+      maxLength: 40,
+      description:
+        'When to activate the created accounts, each created inactive until then; at once when left out. 409 ACTIVATION_NOT_POSSIBLE when a chosen application cannot',
+    },
     idempotencyKey,
   },
 } as const;
@@ -100,7 +105,16 @@ const addUsersBody = {
   type: 'object',
   additionalProperties: false,
   required: ['personIds'],
-  properties: { personIds: { type: 'array', minItems: 1, maxItems: WORKFLOW_INPUT_LIMITS.people, items: id }, idempotencyKey },
+  properties: {
+    personIds: { type: 'array', minItems: 1, maxItems: WORKFLOW_INPUT_LIMITS.people, items: id },
+    activateAt: {
+      type: 'string',
+      maxLength: 40,
+      description:
+        'When to activate the created accounts (each created inactive until then); at once when left out. 409 ACTIVATION_NOT_POSSIBLE when the application cannot.',
+    },
+    idempotencyKey,
+  },
 } as const;
 const workflowParams = { type: 'object', required: ['workflowId'], properties: { workflowId: id } } as const;
 const taskParams = { type: 'object', required: ['workflowId', 'taskId'], properties: { workflowId: id, taskId: id } } as const;
@@ -246,9 +260,15 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
     handler: async (request, reply) => {
       const { integrationId } = request.params;
       const body = request.body;
-      return reply
-        .code(201)
-        .send(await service.workflows.addUsers({ ...caller(request), integrationId, personIds: body.personIds, idempotencyKey: keyOf(request) }));
+      return reply.code(201).send(
+        await service.workflows.addUsers({
+          ...caller(request),
+          integrationId,
+          personIds: body.personIds,
+          idempotencyKey: keyOf(request),
+          ...(body.activateAt === undefined ? {} : { activateAt: body.activateAt }),
+        }),
+      );
     },
   });
 

@@ -7,6 +7,7 @@ import { formList, formText } from '../form-body.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { randomSecret } from '../sessions.js';
 import { addedView, chooseView, confirmView } from '../views/add-user-view.js';
+import { activationOf } from './person-workflow-routes.js';
 
 export function addUserRoutes(app: TypedApp, service: Service): void {
   const chosenPeople = async (tenantId: string, ids: string[]) => {
@@ -41,10 +42,11 @@ export function addUserRoutes(app: TypedApp, service: Service): void {
           body: chooseView({ integration, people, csrf, error: 'Choose at least one person.' }),
         });
       }
+      const activateAt = activationOf(formText(request.body, 'activateAt'));
       return sendPage(request, reply, {
         title: 'Confirm Add User',
         section: 'integrations',
-        body: confirmView({ integration, chosen, idempotencyKey: `console-${randomSecret()}`, csrf }),
+        body: confirmView({ integration, chosen, idempotencyKey: `console-${randomSecret()}`, csrf, ...(activateAt ? { activateAt } : {}) }),
       });
     },
   );
@@ -61,6 +63,7 @@ export function addUserRoutes(app: TypedApp, service: Service): void {
         personIds: formList(request.body, 'personId'),
         idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
         actor: consoleActor(caller),
+        ...(formText(request.body, 'activateAt') ? { activateAt: formText(request.body, 'activateAt') } : {}),
       });
       return sendPage(request, reply, { status: 201, title: 'Workflow created', section: 'integrations', body: addedView({ integration, ...result }) });
     },

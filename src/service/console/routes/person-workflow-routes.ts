@@ -10,7 +10,8 @@ import { randomSecret } from '../sessions.js';
 import { personWorkflowView } from '../views/person-workflow-view.js';
 
 /** `2026-12-01T09:00` from a datetime-local field, read as UTC (the label says so). */
-function activationOf(text: string | undefined): string | undefined {
+/** The console's activation time (a datetime-local field, UTC) as ISO 8601; empty is at once. */
+export function activationOf(text: string | undefined): string | undefined {
   if (text === undefined || text.trim() === '') return undefined;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text.trim()))
     throw new ConsoleError(

@@ -1,6 +1,7 @@
 /** The Access Grid: people × applications, each cell the account's state and admin flag; searchable, paged, with a CSV export. */
 import type { AccessGrid } from '../../access/access-views.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
+import { stateOf } from './format.js';
 
 export function accessGridView(input: { grid: AccessGrid; search?: string; adminOnly: boolean; paged: boolean }): SafeHtml {
   const { grid } = input;
@@ -20,7 +21,7 @@ ${
         (row) =>
           html`<tr><th scope="row">${row.person.name}<br><span class="muted">${row.person.email}</span></th>${grid.applications.map((application) => {
             const cell = row.cells[application.id];
-            return html`<td>${cell ? `${cell.state}${cell.admin ? ' (admin)' : ''}` : html`<span class="muted">no account</span>`}</td>`;
+            return html`<td>${cell ? html`${stateOf(cell.state, cell.activationDueAt)}${cell.admin ? ' (admin)' : ''}` : html`<span class="muted">no account</span>`}</td>`;
           })}</tr>`,
       )}</tbody></table>`
 }

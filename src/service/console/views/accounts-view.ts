@@ -9,7 +9,7 @@ import type { SyncedAccount, SyncRun, SyncStatus } from '../../sync/sync-view.js
 import { syncSettingsView } from './sync-settings-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
-import { timeOf, yesNo } from './format.js';
+import { stateOf, timeOf, yesNo } from './format.js';
 import type { IntegrationStatus } from './integration-status.js';
 
 export interface AccountsPage {
@@ -43,7 +43,7 @@ function accountsTable(page: AccountsPage): SafeHtml {
 <thead><tr><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Admin</th><th scope="col">State</th><th scope="col">Linked person</th><th scope="col">Last seen</th></tr></thead>
 <tbody>${page.accounts.map(
     (account) =>
-      html`<tr><td>${account.email}</td><td>${account.name}</td><td>${yesNo(account.admin)}</td><td>${account.state}</td><td>${linkedPerson(account, page.people)}</td><td>${timeOf(account.lastSeenAt)}</td></tr>`,
+      html`<tr><td>${account.email}</td><td>${account.name}</td><td>${yesNo(account.admin)}</td><td>${stateOf(account.state, account.activationDueAt)}</td><td>${linkedPerson(account, page.people)}</td><td>${timeOf(account.lastSeenAt)}</td></tr>`,
   )}</tbody>
 </table>`;
 }

@@ -2,7 +2,7 @@
 import type { AuditLine } from '../../access/access-views.js';
 import type { Integration } from '../../integrations/integration-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
-import { timeOf, yesNo } from './format.js';
+import { stateOf, timeOf, yesNo } from './format.js';
 
 export function auditView(input: { integration: Integration; lines: AuditLine[] }): SafeHtml {
   const id = input.integration.id;
@@ -14,7 +14,7 @@ ${
 <thead><tr><th scope="col">Account email</th><th scope="col">Account name</th><th scope="col">Person</th><th scope="col">Link</th><th scope="col">Admin</th><th scope="col">State</th><th scope="col">Last seen</th><th scope="col">Synced</th></tr></thead>
 <tbody>${input.lines.map(
         (line) =>
-          html`<tr><td>${line.email}</td><td>${line.name}</td><td>${line.person ? `${line.person.name} <${line.person.email}>` : ''}</td><td>${line.link}</td><td>${yesNo(line.admin)}</td><td>${line.state}</td><td>${timeOf(line.lastSeenAt)}</td><td>${timeOf(line.syncedAt)}</td></tr>`,
+          html`<tr><td>${line.email}</td><td>${line.name}</td><td>${line.person ? `${line.person.name} <${line.person.email}>` : ''}</td><td>${line.link}</td><td>${yesNo(line.admin)}</td><td>${stateOf(line.state, line.activationDueAt)}</td><td>${timeOf(line.lastSeenAt)}</td><td>${timeOf(line.syncedAt)}</td></tr>`,
       )}</tbody></table>`
 }`;
 }

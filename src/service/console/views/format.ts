@@ -11,6 +11,11 @@ export function timeOf(iso: string | null | undefined): SafeHtml {
 
 export const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
+/** An account's state as the console shows it: `invited` with the due time of its scheduled activation. */
+export function stateOf(state: string, activationDueAt?: string): SafeHtml {
+  return activationDueAt ? html`${state} <span class="muted">(activation due ${timeOf(activationDueAt)})</span>` : html`${state}`;
+}
+
 /** A refusal shown beside a form: the problem's detail and hint, and a spec's located diagnostics with the text they count lines in. */
 export interface Refusal {
   detail: string;

@@ -32,7 +32,7 @@ ${csrfField(page.csrf)}<input type="hidden" name="idempotencyKey" value="${page.
 <fieldset><legend>Applications</legend>
 ${page.integrations.map((integration) => html`<label class="check"><input type="checkbox" name="integrationId" value="${integration.id}"> ${integration.name}</label>`)}
 </fieldset>
-<p><label for="activate-at">Activate at (UTC, optional)</label><input type="datetime-local" id="activate-at" name="activateAt" aria-describedby="activate-at-help"><br><span class="muted" id="activate-at-help">Where an application creates accounts non-active and Activate User is enabled; empty activates at once.</span></p>
+<p><label for="activate-at">Activate at (UTC, optional)</label><input type="datetime-local" id="activate-at" name="activateAt" aria-describedby="activate-at-help"><br><span class="muted" id="activate-at-help">Each account is created inactive and activated at this time, so the person has no access before it; an application that cannot (no Activate User enabled, or no inactive creation) is refused, nothing started. Empty activates at once.</span></p>
 <p><button type="submit">Start onboarding</button></p>
 </form>`
 }
