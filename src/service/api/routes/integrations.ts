@@ -98,7 +98,7 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
           }),
         );
       }
-      return { integration: result.integration, check: result.check };
+      return { integration: result.integration, check: result.check, ...(result.capabilities ? { capabilities: result.capabilities } : {}) };
     },
   });
 
