@@ -45,7 +45,7 @@ describe('probeCapabilities against a fake target', () => {
     connect(
       makeConnector({
         auth: { type: 'bearer', token: 'token' },
-        inputs: { token: { secret: true, required: true } },
+        inputs: { token: { label: 'Token', secret: true, required: true } },
         ...(withProbe ? { probe } : {}),
         actions: { importUsers: usersImport, createUser: { method: 'POST', path: '/users', body: '{"email": {{user.email}}}' } },
       }),
