@@ -6,7 +6,7 @@
  */
 import { ConnectorError } from '../errors.js';
 import { describeMoreSignals, findMoreSignals } from './more-signals.js';
-import { type EvaluatedPage, type PagingContext } from './paging-context.js';
+import type { EvaluatedPage, PagingContext } from './paging-context.js';
 
 export async function* paginateNone(ctx: PagingContext): AsyncGenerator<EvaluatedPage> {
   const fetched = await ctx.fetch({ query: [] });

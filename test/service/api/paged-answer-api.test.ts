@@ -122,7 +122,7 @@ describe('a spec without pagination against a paged target', () => {
 
   it('"total": 3 with 2 users: the sync fails and the third account is not removed', { timeout: 90_000 }, async () => {
     const three = users(3);
-    let answer: unknown = { users: three, total: 3 };
+    let answer: { users: typeof three; total: number } = { users: three, total: 3 };
     target.use(http.get('*/users', () => HttpResponse.json(answer)));
     const id = await createIntegration();
     expect((await fixture.call(tenant.admin, 'PUT', `/v1/integrations/${id}/actions/importUsers`, { enabled: true })).status).toBe(200);
