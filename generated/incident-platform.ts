@@ -87,6 +87,24 @@ export const incidentPlatformConnector: CompiledConnector<IncidentPlatformInputs
       "createUser",
       "deleteUser"
     ],
+    "probe": {
+      "description": "Create User with an empty body, which a full-access key is refused for its content (400) and a read-only key for its rights (403).",
+      "method": "POST",
+      "path": "/users",
+      "body": "{}",
+      "answers": [
+        {
+          "status": 403,
+          "means": "readOnly",
+          "reason": "the API key is read-only: the incident platform refused a write (403), so only Import Users runs; save a full-access (read/write) key to offer Create User and Delete User"
+        },
+        {
+          "status": 400,
+          "means": "writeAllowed",
+          "reason": "the incident platform judged the request's content (400 for an empty user), so the key may write"
+        }
+      ]
+    },
     "actions": {
       "importUsers": {
         "method": "GET",

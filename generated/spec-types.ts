@@ -157,6 +157,7 @@ export interface ConnectorSpec {
   errors?: ErrorRules;
   retryOn?: ExtraRetryableResponses;
   supports?: SupportedActions;
+  probe?: Probe;
   actions: Actions;
 }
 /**
@@ -426,6 +427,58 @@ export interface RetryRule {
    * Header saying when to try again: seconds to wait, an HTTP date, or a Unix time in seconds or milliseconds (values of 10^9 and above). When absent or unreadable, Retry-After and the usual rate-limit reset headers are read, else exponential backoff.
    */
   waitHeader?: string;
+}
+/**
+ * What the credential may do, found out when authentication is saved, without changing anything on the target. One request the target answers differently by the credential's rights: a write that a full-access credential is refused for its body (an empty or invalid one, so nothing is created) and a read-only one for its rights (PagerDuty: 403 on every request whose method is not GET). `answers` reads the status: `readOnly` (the integration is import-only from the first save, the `reason` shown) or `writeAllowed`. Any other answer, a network failure or a 5xx is `unknown`: the host keeps write actions off and says why. The request is sent once (never retried), with the connection's authentication and headers.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "probe".
+ */
+export interface Probe {
+  /**
+   * What the probe sends and why it changes nothing, for the reader of the spec.
+   */
+  description?: string;
+  /**
+   * HTTP method; a write method, so the target judges write rights.
+   */
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /**
+   * Path relative to the base URL; `{inputs.<name>}` placeholders only.
+   */
+  path: string;
+  query?: StringMap;
+  headers?: StringMap;
+  /**
+   * JSON body template (inputs only). It must be one the target refuses for its content when the credential may write, so the probe never creates or changes anything.
+   */
+  body?: string;
+  /**
+   * How to read the answer, by status; the first rule with the answer's status decides.
+   *
+   * @minItems 1
+   */
+  answers: [ProbeAnswer, ...ProbeAnswer[]];
+}
+/**
+ * One status of the probe's answer and what it tells of the credential.
+ *
+ * This interface was referenced by `ConnectorSpec`'s JSON-Schema
+ * via the `definition` "probeAnswer".
+ */
+export interface ProbeAnswer {
+  /**
+   * HTTP status to match.
+   */
+  status: number;
+  /**
+   * `readOnly`: the credential may only read (write actions are not offered); `writeAllowed`: the target judged the request's content, so the credential may write.
+   */
+  means: "readOnly" | "writeAllowed";
+  /**
+   * What the operator is shown (import-only reason, console and API).
+   */
+  reason?: string;
 }
 /**
  * The actions the connector can run.

@@ -14,6 +14,8 @@ export type { ActionResult, CreateOptions } from './runtime/actions/write-action
 export type { RenderedRequest, TestResult } from './runtime/actions/inspect-action.js';
 export type { PreviewResult, PreviewRecord } from './runtime/actions/preview-records.js';
 export type { ConnectionCheck } from './runtime/actions/test-connection.js';
+export type { CapabilityProbe, ProbeVerdict } from './runtime/actions/probe-capabilities.js';
+export { findMoreSignals, describeMoreSignals, type MoreSignal, type MoreSignalKind } from './runtime/pagination/more-signals.js';
 export type { RuntimeEvent, RuntimeLogger } from './runtime/runtime-event.js';
 export {
   validateSpecText,

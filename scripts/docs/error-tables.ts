@@ -58,6 +58,8 @@ const RUNTIME_WHEN: Record<string, string> = {
   BAD_RESPONSE: 'a body that is not JSON, a records path that does not give an array, or a response over `maxResponseBytes`',
   MAPPING_FAILED: 'a jq expression failed as a whole (a result, a lookup value)',
   PAGINATION_FAILED: 'a pagination guard rail (`maxPages`, a stated total not reached, a repeated page)',
+  PAGINATION_MISSING:
+    'the spec has no pagination but the answer says there is more (`Link: rel="next"`, `"more": true`, a next cursor or URL, a total above the records received); the message names the signal',
   TIMEOUT: "connect, headers or body timeout (undici's error, with its code, is the `cause`)",
   NETWORK: 'a connection reset or refused, or a body cut off (the undici error is the `cause`)',
   CONFIG: 'bad inputs or base URL, a template that does not render, a body that is not JSON, a path value that is empty or `..`, a missing required lookup',

@@ -5,6 +5,7 @@
  */
 import type { MappedRecord } from './apply-mapping.js';
 import type { GeneratedConfig } from './generate-config.js';
+import type { PaginationProposal } from './propose-pagination.js';
 
 const MAX_CELL = 40;
 const MAX_REJECTED = 10;
@@ -15,6 +16,8 @@ export function formatReport(input: {
   yaml: string;
   changes?: readonly string[];
   specFile?: string;
+  /** The pagination block the response calls for (it says there is more), with why. */
+  pagination?: PaginationProposal;
 }): string {
   const { config } = input;
   const lines: string[] = [config.records.explanation];
@@ -29,6 +32,10 @@ export function formatReport(input: {
   lines.push('', `First ${input.mapped.length} of ${config.records.count} records, mapped:`, ...formatTable(input.mapped).map((line) => `  ${line}`));
   const failures = input.mapped.flatMap((record) => record.errors.map((error) => `  record ${record.index}: ${error}`));
   if (failures.length > 0) lines.push('', 'Expressions that failed:', ...failures);
+  if (input.pagination) {
+    // JSON is YAML flow style: the line pastes under actions.importUsers as it is.
+    lines.push('', input.pagination.explanation, `  pagination: ${JSON.stringify(input.pagination.pagination)}`);
+  }
   if (input.specFile !== undefined) {
     lines.push('', `Wrote into ${input.specFile}:`, ...(input.changes?.length ? input.changes : ['nothing to change']).map((change) => `  ${change}`));
   } else {

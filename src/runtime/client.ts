@@ -10,6 +10,7 @@ import type { ImportRun } from './actions/import-users.js';
 import type { RenderedRequest, TestResult } from './actions/inspect-action.js';
 import type { PreviewResult } from './actions/preview-records.js';
 import type { ConnectionCheck } from './actions/test-connection.js';
+import type { CapabilityProbe } from './actions/probe-capabilities.js';
 import type { Person } from './connect-options.js';
 
 /** An account as the host knows it; only the fields the action's templates use must be set. */
@@ -50,6 +51,12 @@ export interface CustomMethods<X extends string> {
 export interface CommonMethods<A extends StandardActionName, X extends string> {
   /** The cheapest request proving base URL and credentials (import first page, a lookup, or GET base URL). */
   testConnection(): Promise<ConnectionCheck>;
+  /**
+   * The spec's capability probe (`probe`), sent once: whether the credential may write, is
+   * read-only, or that is unknown (any answer no rule reads, a 5xx, a network failure). Never
+   * throws for the target's answer; undefined when the spec declares no probe.
+   */
+  probeCapabilities(): Promise<CapabilityProbe | undefined>;
   /** Sends one request and returns it with the response, redacted. Writes need `{live: true}`. */
   /**
    * `sample`: answer a sample of the body cut to these limits (DEFAULT_ANSWER_LIMITS: 100 items

@@ -6,7 +6,17 @@
  * parsed programs, by text): those are compiled from their AST, with no jq parsing.
  */
 import type { CompiledConnector, InputValues, StandardActionName } from '../connector.js';
-import type { ConnectorSpec, CustomAction, ErrorHandling, ImportAction, ErrorRule, OutcomeRule, Pagination, WriteAction } from '../../generated/spec-types.js';
+import type {
+  ConnectorSpec,
+  CustomAction,
+  ErrorHandling,
+  ImportAction,
+  ErrorRule,
+  OutcomeRule,
+  Pagination,
+  ProbeAnswer,
+  WriteAction,
+} from '../../generated/spec-types.js';
 import {
   compileJq,
   createJqIsolate,
@@ -97,6 +107,8 @@ export interface RuntimeConnector {
   /** Every list the import reads, the first (`requests.importUsers`, `importMapper`) included. */
   importLists: ImportList[];
   lookups: Map<string, { request: CompiledRequest; value: JqFilter }>;
+  /** The spec's capability probe (`probe`): its request, sent once, and how to read its status. */
+  probe?: { request: CompiledRequest; answers: ProbeAnswer[] };
   /**
    * Measures and cuts a target's answer (Test, Preview, Generate Config) in the connector's jq
    * isolate, under its time and memory limits; absent where the connector has none (then on the
@@ -228,13 +240,20 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
     });
     lookups.set(name, { request, value: await guard(where(`lookups.${name}.value`), () => jq(lookup.value)) });
   }
+  let probe: RuntimeConnector['probe'];
+  if (spec.probe) {
+    // Sent once and never again: a probe whose answer is lost is `unknown`, not retried.
+    const action = { path: spec.probe.path, query: spec.probe.query, headers: spec.probe.headers, body: spec.probe.body, idempotent: false };
+    const request = await compileRequest({ name: 'probe', action, method: spec.probe.method, field: where('probe'), specErrors, jq });
+    probe = { request: { ...request, ...(spec.probe.body === undefined ? {} : { contentType: 'application/json' }) }, answers: spec.probe.answers };
+  }
   const specHeaders = compileMap(spec.headers, where('headers'));
   // Spec-level headers may name lookups too; every action but the import (which has none) fetches them.
   const headerLookups = findLookupNames(Object.values(spec.headers ?? {}));
   for (const request of requests.values()) {
     if (request.name !== 'importUsers') request.lookupNames = [...new Set([...request.lookupNames, ...headerLookups])];
   }
-  return { spec, source, specHeaders, requests, importMapper, importLists, lookups };
+  return { spec, source, specHeaders, requests, importMapper, importLists, lookups, ...(probe ? { probe } : {}) };
 }
 
 /** A write action: its one request, or its steps (the first standing for the action in dry runs). */

@@ -10,6 +10,7 @@ import { createImportRun } from './actions/import-users.js';
 import { previewPayloadFor, renderRequestFor, testAction } from './actions/inspect-action.js';
 import { previewRecords } from './actions/preview-records.js';
 import { checkConnection } from './actions/test-connection.js';
+import { probeCapabilities } from './actions/probe-capabilities.js';
 import { checkCustomVariables, customKey, runWriteAction, variablesFor, type CreateOptions, type WriteActionName } from './actions/write-action.js';
 import type { Client } from './client.js';
 import { compileConnector, type AnyConnector } from './compile-connector.js';
@@ -55,6 +56,7 @@ export function connect<I extends InputValues, A extends StandardActionName, X e
         return runWriteAction({ connection, runtime: compiled, key: customKey(name), label: name, variables: { ...subject, vars } });
       }),
     testConnection: () => guard(async () => checkConnection(connection, await runtime())),
+    probeCapabilities: () => guard(async () => probeCapabilities(connection, await runtime())),
     test: (action: string, variables = {}, testOptions: { live?: boolean; sample?: AnswerLimits } = {}) =>
       guard(async () =>
         testAction({

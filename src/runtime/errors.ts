@@ -14,6 +14,8 @@ export type ConnectorErrorCode =
   | 'BAD_RESPONSE'
   | 'MAPPING_FAILED'
   | 'PAGINATION_FAILED'
+  /** The answer says there is more (a next link, cursor, `more: true`, a larger total) and the spec has no pagination. */
+  | 'PAGINATION_MISSING'
   | 'TIMEOUT'
   | 'NETWORK'
   | 'CONFIG'

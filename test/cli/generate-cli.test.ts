@@ -37,6 +37,20 @@ function runGenerate(args: string[], stdin?: string): Promise<Run> {
 }
 
 describe('connector generate', () => {
+  it("proposes the pagination block a paged response calls for, with why (here Slack's next cursor)", async () => {
+    const run = await runGenerate(['--response', `${FIXTURES}/slack-users-list.json`]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Pagination: the answer carries a next cursor at .response_metadata.next_cursor');
+    expect(run.stdout).toContain('  pagination: {"type":"cursor","cursor":".response_metadata.next_cursor","param":"cursor"}\n');
+    const json = await runGenerate(
+      ['--response', '-', '--json'],
+      JSON.stringify({ users: [{ id: 'u1', email: 'a@example.com', name: 'A' }], more: true, limit: 25, offset: 0 }),
+    );
+    expect(JSON.parse(json.stdout).pagination).toMatchObject({ pagination: { type: 'offset', limit: 25, more: '.more' }, signals: ['"more": true'] });
+    const last = await runGenerate(['--response', '-', '--json'], JSON.stringify({ users: [{ id: 'u1', email: 'a@example.com', name: 'A' }], more: false }));
+    expect(JSON.parse(last.stdout).pagination).toBeUndefined();
+  });
+
   it('explains the records, the mapping and prints the YAML to paste', async () => {
     const run = await runGenerate(['--response', `${FIXTURES}/pagerduty-users.json`]);
     expect(run.stderr).toBe('');

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { applyMapping, applyRecordsPath, MappingApplyError } from '../../generate/apply-mapping.js';
 import { formatReport } from '../../generate/format-report.js';
+import { proposePagination } from '../../generate/propose-pagination.js';
 import { generateConfig, generateConfigForRecords, NoUserArrayError, type GeneratedConfig } from '../../generate/generate-config.js';
 import { parseResponse, ResponseParseError } from '../../generate/parse-response.js';
 import { renderConfigYaml } from '../../generate/render-yaml.js';
@@ -140,12 +141,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
     const mapped = await applyMapping({ records, mapping: config.mapping, limit: options.limit, policy: 'trusted' });
     const yaml = renderConfigYaml({ records: config.records.expression, mapping: config.mapping });
     const changes = options.write === undefined ? undefined : await writeSpec({ ...options, write: options.write }, config, io);
+    // A file holds the body only: the signals in it (not a Link header) call for a pagination block.
+    const pagination = proposePagination({ headers: {}, body: response, received: config.records.count });
     if (options.json) {
       const written = options.write === undefined ? undefined : { file: options.write, changes };
-      io.stdout.write(`${stringifyJson({ ok: true, ...config, preview: mapped, yaml, written }, 2)}\n`);
+      io.stdout.write(`${stringifyJson({ ok: true, ...config, preview: mapped, yaml, written, ...(pagination ? { pagination } : {}) }, 2)}\n`);
     } else {
       // Names and roles from the response are in the report: a crafted one must not drive the terminal.
-      io.stdout.write(sanitizeLines(formatReport({ config, mapped, yaml, changes, specFile: options.write })));
+      io.stdout.write(sanitizeLines(formatReport({ config, mapped, yaml, changes, specFile: options.write, ...(pagination ? { pagination } : {}) })));
     }
     return EXIT_OK;
   } catch (error) {

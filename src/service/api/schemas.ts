@@ -61,7 +61,12 @@ export const offeredActionSchema = {
   title: 'OfferedAction',
   type: 'object',
   required: ['name', 'kind', 'enabled'],
-  properties: { name: { type: 'string' }, kind: { type: 'string', enum: ['standard', 'custom'] }, enabled: { type: 'boolean' } },
+  properties: {
+    name: { type: 'string' },
+    kind: { type: 'string', enum: ['standard', 'custom'] },
+    enabled: { type: 'boolean' },
+    unavailable: { type: 'string', description: 'Why the action cannot be enabled now: a write action of an import-only integration.' },
+  },
 } as const;
 
 export const actionListSchema = { type: 'object', required: ['actions'], properties: { actions: { type: 'array', items: offeredActionSchema } } } as const;
@@ -187,6 +192,18 @@ export const configureAuthAnswer = {
   properties: {
     integration: integrationSchema,
     check: { type: 'object', properties: { ok: { type: 'boolean' }, via: { type: 'string' }, status: { type: 'integer' }, records: { type: 'integer' } } },
+    capabilities: {
+      type: 'object',
+      description:
+        'What the connector’s probe found the credential may do (only when its spec declares a `probe`): `writeAllowed`, `readOnly` (the integration is import-only) or `unknown` (write actions stay off).',
+      properties: {
+        writes: { type: 'string', enum: ['writeAllowed', 'readOnly', 'unknown'] },
+        request: { type: 'object', properties: { method: { type: 'string' }, url: { type: 'string' } } },
+        status: { type: 'integer' },
+        reason: { type: 'string' },
+        failureCode: { type: 'string' },
+      },
+    },
   },
 } as const;
 

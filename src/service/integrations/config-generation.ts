@@ -26,6 +26,9 @@ import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { saveSpecEdit } from './spec-edit.js';
 import { sampleImportAnswer, type SampledAnswer } from './target-answer.js';
 import type { AnswerCuts } from '../../runtime/actions/inspect-action.js';
+import { proposePagination, type PaginationProposal } from '../../generate/propose-pagination.js';
+import { readsOnePage, recordsReceived } from './paging-warnings.js';
+import { isMap, parseDocument } from 'yaml';
 
 /** Records of the sample shown mapped with the proposal. */
 export const PROPOSAL_PREVIEW_LIMIT = 5;
@@ -42,6 +45,12 @@ export interface ConfigProposal extends GeneratedConfig {
   applicable: boolean;
   /** What the sample of the answer the proposal was generated from left out (counts are of the sample). */
   sample: AnswerCuts;
+  /**
+   * The pagination block the answer calls for, and why: only when Import Users has none (or
+   * `type: none`) and the answer says there is more (a next link, cursor or URL, `more: true`, a
+   * larger total). Without it the import fails with PAGINATION_MISSING.
+   */
+  pagination?: PaginationProposal;
 }
 
 export interface ConfigToApply {
@@ -49,6 +58,8 @@ export interface ConfigToApply {
   mapping: Record<string, string>;
   /** The Import Users endpoint, when the spec has none yet or it should change. */
   path?: string;
+  /** The pagination block (the proposal's `pagination.pagination`), validated with the spec. */
+  pagination?: Record<string, unknown>;
 }
 
 function requireConfig(input: ConfigToApply): ConfigToApply {
@@ -62,6 +73,14 @@ function requireConfig(input: ConfigToApply): ConfigToApply {
   }
   if (input.path !== undefined && (typeof input.path !== 'string' || !input.path.startsWith('/')))
     throw new ServiceError('INVALID_INPUT', 'path must start with /', { hint: 'e.g. /users' });
+  const pagination = input.pagination as unknown;
+  if (
+    pagination !== undefined &&
+    (typeof pagination !== 'object' || pagination === null || Array.isArray(pagination) || typeof (pagination as { type?: unknown }).type !== 'string')
+  )
+    throw new ServiceError('INVALID_INPUT', 'pagination must be a pagination block with its type', {
+      hint: 'pass the proposal’s pagination.pagination, e.g. { "type": "link" }',
+    });
   return input;
 }
 
@@ -150,13 +169,24 @@ export async function proposeConfig(
       preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }),
     };
   });
-  const current = pickActionConfig((await connectorOf(row)).spec.actions.importUsers);
+  const { spec } = await connectorOf(row);
+  const current = pickActionConfig(spec.actions.importUsers);
+  // The records of the whole answer (the sample's, with the cut items counted back) against a stated total.
+  const pagination = readsOnePage(spec)
+    ? proposePagination({ headers: answer.headers, body: answer.body, received: recordsReceived(config.records.count, answer.sample) })
+    : undefined;
   await recordAudit(context.db, {
     tenantId: row.tenant_id,
     integrationId: row.id,
     actor,
     event: 'integration.config_generated',
-    detail: { status: answer.status, records: config.records.expression, count: config.records.count, mapping: config.mapping },
+    detail: {
+      status: answer.status,
+      records: config.records.expression,
+      count: config.records.count,
+      mapping: config.mapping,
+      ...(pagination ? { pagination: pagination.pagination } : {}),
+    },
   });
   return {
     integrationId: row.id,
@@ -166,6 +196,7 @@ export async function proposeConfig(
     current: { records: current.records, mapping: current.mapping },
     applicable: row.type === 'build-your-own',
     sample: answer.sample,
+    ...(pagination ? { pagination } : {}),
   };
 }
 
@@ -173,18 +204,30 @@ export async function proposeConfig(
 export async function applyConfig(
   context: ServiceContext,
   input: IntegrationRef & ConfigToApply & { actor: string },
-): Promise<{ records: unknown; mapping: unknown; path: unknown }> {
+): Promise<{ records: unknown; mapping: unknown; path: unknown; pagination: unknown }> {
   const actor = requireActor(input.actor);
   const config = requireConfig(input);
   const change = { records: config.records, mapping: config.mapping, ...(config.path === undefined ? {} : { path: config.path }) };
+  const pagination = config.pagination;
   const { spec } = await saveSpecEdit(context.db, {
     tenantId: input.tenantId,
     integrationId: input.integrationId,
     actor,
     event: 'integration.config_applied',
-    detail: change,
-    edit: (specText) => writeActionConfig({ specText, action: 'importUsers', change }),
+    detail: { ...change, ...(pagination ? { pagination } : {}) },
+    edit: (specText) => {
+      const text = writeActionConfig({ specText, action: 'importUsers', change });
+      return pagination ? writeImportPagination(text, pagination) : text;
+    },
   });
   const saved = pickActionConfig(spec.actions.importUsers);
-  return { records: saved.records, mapping: saved.mapping, path: saved.path };
+  return { records: saved.records, mapping: saved.mapping, path: saved.path, pagination: spec.actions.importUsers?.pagination };
+}
+
+/** The spec text with actions.importUsers.pagination set (the rest as written); the caller validates the result. */
+function writeImportPagination(specText: string, pagination: Record<string, unknown>): string {
+  const doc = parseDocument(specText);
+  if (doc.errors.length > 0 || !isMap(doc.contents)) return specText;
+  doc.setIn(['actions', 'importUsers', 'pagination'], doc.createNode(pagination));
+  return doc.toString({ lineWidth: 0 });
 }

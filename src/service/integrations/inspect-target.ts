@@ -15,12 +15,33 @@ import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { loggingAnswerFailures } from '../service-log.js';
 import type { IntegrationOperations, IntegrationRef } from './integrations.js';
+import { loadIntegration } from './load-integration.js';
+import { connectorOf } from './integration-types.js';
+import { pagingWarnings, readsOnePage, recordsReceived, type AnswerWarning } from './paging-warnings.js';
 
 export interface TargetInspection {
   /** Test: the first import request as sent and the target's answer, redacted. */
-  test(input: IntegrationRef & { actor: string }): Promise<SampledAnswer>;
+  test(input: IntegrationRef & { actor: string }): Promise<SampledAnswer & { warnings: AnswerWarning[] }>;
   /** Preview: the same sample mapped, each record with its problems, a summary, and what the sample left out. */
-  preview(input: IntegrationRef & { actor: string }): Promise<{ status: number; preview: PreviewResult; sample: AnswerCuts }>;
+  preview(input: IntegrationRef & { actor: string }): Promise<{ status: number; preview: PreviewResult; sample: AnswerCuts; warnings: AnswerWarning[] }>;
+}
+
+/** The warnings of one answer (paging-warnings.ts); a spec with pagination maps nothing for them. */
+async function warningsOf(
+  spec: Parameters<typeof pagingWarnings>[0]['spec'],
+  answer: SampledAnswer,
+  preview?: PreviewResult | (() => Promise<PreviewResult>),
+): Promise<AnswerWarning[]> {
+  if (!readsOnePage(spec) || answer.status < 200 || answer.status > 299) return [];
+  let mapped: PreviewResult | undefined;
+  try {
+    mapped = typeof preview === 'function' ? await preview() : preview;
+  } catch (error) {
+    // An answer the mapping cannot read: a total is then not judged, the other signals still are.
+    if (!isConnectorError(error)) throw error;
+  }
+  const received = mapped === undefined ? undefined : recordsReceived(mapped.summary.records, answer.sample);
+  return pagingWarnings({ spec, headers: answer.headers, body: answer.body, ...(received === undefined ? {} : { received }) });
 }
 
 export function targetInspection(context: ServiceContext, integrations: Pick<IntegrationOperations, 'connect'>): TargetInspection {
@@ -40,21 +61,27 @@ export function targetInspection(context: ServiceContext, integrations: Pick<Int
   return {
     test: (input) =>
       loggingAnswerFailures(context.log, 'test', input, async () => {
-        const result = await withClient(input, (client) => sampleImportAnswer(client));
+        const { spec } = await connectorOf(await loadIntegration(context.db, input));
+        const result = await withClient(input, async (client) => {
+          const answer = await sampleImportAnswer(client);
+          return { ...answer, warnings: await warningsOf(spec, answer, () => client.preview(answer.body)) };
+        });
         await recordAudit(context.db, {
           tenantId: input.tenantId,
           integrationId: input.integrationId,
           actor: input.actor,
           event: 'integration.tested',
-          detail: { status: result.status },
+          detail: { status: result.status, ...(result.warnings.length ? { warnings: result.warnings.map((warning) => warning.code) } : {}) },
         });
         return result;
       }),
     preview: (input) =>
       loggingAnswerFailures(context.log, 'preview', input, async () => {
+        const { spec } = await connectorOf(await loadIntegration(context.db, input));
         const outcome = await withClient(input, async (client) => {
           const answer = await sampleImportAnswer(client);
-          return { status: answer.status, preview: await client.preview(answer.body), sample: answer.sample };
+          const preview = await client.preview(answer.body);
+          return { status: answer.status, preview, sample: answer.sample, warnings: await warningsOf(spec, answer, preview) };
         });
         await recordAudit(context.db, {
           tenantId: input.tenantId,

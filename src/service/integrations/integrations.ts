@@ -44,11 +44,18 @@ import { reflectAction, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 import { loggingAnswerFailures } from '../service-log.js';
+import { applyProbe, probeCapabilities } from './probe-capabilities.js';
+import type { CapabilityProbe } from '../../index.js';
 
 export type { IntegrationRef } from './load-integration.js';
 
 export type ConfigureAuthResult =
-  | { ok: true; integration: Integration; check: ConnectionCheck }
+  | {
+      ok: true;
+      integration: Integration;
+      check: ConnectionCheck /** The spec's capability probe, when it has one (probe-capabilities.ts). */;
+      capabilities?: CapabilityProbe;
+    }
   /** Nothing was saved; `failure` is the target's answer, redacted, with a hint. */
   | { ok: false; integration: Integration; failure: AuthFailure };
 
@@ -132,7 +139,14 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     const enabled = await loadEnabledActions(db, row.id);
     return {
       row,
-      offered: offeredActions({ spec: connector.spec, type: row.type, plan: tenant.plan, authConfigured: row.auth_configured_at !== null, enabled }),
+      offered: offeredActions({
+        spec: connector.spec,
+        type: row.type,
+        plan: tenant.plan,
+        authConfigured: row.auth_configured_at !== null,
+        enabled,
+        importOnly: row.import_only_reason,
+      }),
     };
   };
 
@@ -235,6 +249,8 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         );
         return { ok: false, integration: await view(db, row), failure: outcome.failure };
       }
+      const probeInput = { connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq) };
+      const capabilities = await probeCapabilities(probeInput);
       const saved = await db.transaction(async (tx) => {
         const locked = await loadIntegration(tx, input, { forUpdate: true });
         const { settings, sealed } = await sealInputs({ db: tx, keyring, row: locked, inputs, secrets });
@@ -244,9 +260,10 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
           { ...audit, event: 'integration.auth_configured', detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check } },
           redactor,
         );
-        return view(tx, after);
+        await applyProbe(tx, { row: after, connector, probe: capabilities, actor });
+        return view(tx, await loadIntegration(tx, input));
       });
-      return { ok: true, integration: saved, check: outcome.check };
+      return { ok: true, integration: saved, check: outcome.check, ...(capabilities ? { capabilities } : {}) };
     },
 
     actionConfig: (input) => readActionConfiguration(context, input),

@@ -7,6 +7,7 @@ import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { FEATURE_PLANS, planPermits, type Plan } from '../tenants/plans.js';
 import type { IntegrationType } from './integration-types.js';
+import { writeActionsOf } from './run-action.js';
 
 export type ActionKind = 'standard' | 'custom';
 
@@ -14,6 +15,8 @@ export interface OfferedAction {
   name: string;
   kind: ActionKind;
   enabled: boolean;
+  /** Why it cannot be enabled now: a write action of an import-only integration (the key is read-only, or its rights are unknown). */
+  unavailable?: string;
 }
 
 /** How the spec knows an action: standard, custom, or not at all. */
@@ -48,13 +51,18 @@ export function offeredActions(input: {
   plan: Plan;
   authConfigured: boolean;
   enabled: ReadonlySet<string>;
+  /** The integration's import-only reason: its write actions are listed as unavailable, with it. */
+  importOnly?: string | null;
 }): OfferedAction[] {
   if (!input.authConfigured) return [];
   const { spec } = input;
   const standard = supportedStandardActions(spec, input.type);
   const custom = planPermits(input.plan, 'customActions') ? Object.keys(spec.actions.custom ?? {}) : [];
-  return [
-    ...standard.map((name) => ({ name, kind: 'standard' as const, enabled: input.enabled.has(name) })),
-    ...custom.map((name) => ({ name, kind: 'custom' as const, enabled: input.enabled.has(name) })),
-  ];
+  const writes = input.importOnly ? new Set(writeActionsOf(spec)) : new Set<string>();
+  const describe = (name: string, kind: ActionKind): OfferedAction => {
+    const action: OfferedAction = { name, kind, enabled: input.enabled.has(name) };
+    if (writes.has(name)) return { ...action, enabled: false, unavailable: `import-only: ${input.importOnly}` };
+    return action;
+  };
+  return [...standard.map((name) => describe(name, 'standard')), ...custom.map((name) => describe(name, 'custom'))];
 }

@@ -5,6 +5,7 @@
  * embedded run (test/service/api/) and the PostgreSQL run (test/postgres/).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import {
   DEMO_FULL_ACCESS_KEY,
   DEMO_READ_ONLY_KEY,
@@ -125,13 +126,56 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
     }
   });
 
-  it('a read-only key imports; a write refused as read-only makes the integration import-only, with the reason', async () => {
+  it('a read-only key is import-only from the first save: the probe changes nothing, the reason is shown, write actions are not offered', async () => {
     const { admin, viewer } = tenants.standard;
     const id = (await createIncident(admin)).body.id as string;
-    expect((await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_READ_ONLY_KEY } })).status).toBe(200);
+    const before = incident.server.requests.length;
+    const saved = await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_READ_ONLY_KEY } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.capabilities).toMatchObject({ writes: 'readOnly', status: 403, request: { method: 'POST' } });
+    expect(saved.body.integration.importOnly).toEqual({ reason: expect.stringContaining('read-only'), since: expect.any(String) });
+    // The connection test (GET) and the probe (a POST refused for its rights): nothing created.
+    expect(incident.server.requests.slice(before).map((request) => request.method)).toEqual(['GET', 'POST']);
+    expect(incident.state.users).toHaveLength(USERS);
+
+    const actions = (await call(viewer, 'GET', `/v1/integrations/${id}/actions`)).body.actions;
+    expect(actions).toEqual([
+      { name: 'importUsers', kind: 'standard', enabled: false },
+      { name: 'createUser', kind: 'standard', enabled: false, unavailable: expect.stringContaining('read-only') },
+      { name: 'deleteUser', kind: 'standard', enabled: false, unavailable: expect.stringContaining('read-only') },
+    ]);
+    const refused = await call(admin, 'PUT', `/v1/integrations/${id}/actions/createUser`, { enabled: true });
+    expectProblem(refused, 409, 'IMPORT_ONLY');
+    expect(refused.body.hint).toContain('full-access');
+    expect((await call(admin, 'PUT', `/v1/integrations/${id}/actions/importUsers`, { enabled: true })).status).toBe(200);
+    expect((await call(admin, 'POST', `/v1/integrations/${id}/actions/importUsers/run`, {})).body.accounts).toHaveLength(USERS);
+    const trail = (await call(viewer, 'GET', `/v1/audit?integrationId=${id}&limit=4`)).body.entries;
+    expect(trail.map((entry: { event: string }) => entry.event)).toEqual([
+      'integration.action_run',
+      'integration.action_enabled',
+      'integration.import_only',
+      'integration.auth_configured',
+    ]);
+    expect(trail[2].detail).toMatchObject({ disabled: ['createUser', 'deleteUser'], probe: { writes: 'readOnly', status: 403 } });
+
+    // Re-saving with a full-access key offers the write actions again.
+    const again = await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } });
+    expect(again.body.capabilities).toMatchObject({ writes: 'writeAllowed', status: 400 });
+    expect(again.body.integration.importOnly).toBeNull();
+    expect(incident.state.users).toHaveLength(USERS);
+    expect((await call(viewer, 'GET', `/v1/integrations/${id}/actions`)).body.actions).toContainEqual({ name: 'createUser', kind: 'standard', enabled: false });
+    expect((await call(admin, 'PUT', `/v1/integrations/${id}/actions/createUser`, { enabled: true })).status).toBe(200);
+  });
+
+  it('a key that turns read-only later: a write refused as read-only makes the integration import-only, with the reason', async () => {
+    const { admin, viewer } = tenants.standard;
+    const key = 'full-key-turning-read-only-1';
+    incident.state.keys.set(key, 'full');
+    const id = (await createIncident(admin)).body.id as string;
+    expect((await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: key } })).body.capabilities).toMatchObject({ writes: 'writeAllowed' });
     for (const action of ['importUsers', 'createUser', 'deleteUser'])
       expect((await call(admin, 'PUT', `/v1/integrations/${id}/actions/${action}`, { enabled: true })).status).toBe(200);
-    expect((await call(admin, 'POST', `/v1/integrations/${id}/actions/importUsers/run`, {})).body.accounts).toHaveLength(USERS);
+    incident.state.keys.set(key, 'read-only');
 
     const refused = await call(admin, 'POST', `/v1/integrations/${id}/actions/createUser/run`, { user: { email: 'new@acme.test', name: 'New Person' } });
     expectProblem(refused, 409, 'IMPORT_ONLY');
@@ -143,19 +187,33 @@ export function describeApiSetupOrder(fixture: ApiFixture): void {
     expect(integration.importOnly).toEqual({ reason: expect.stringContaining('read-only'), since: expect.any(String) });
     expect((await call(viewer, 'GET', `/v1/integrations/${id}/actions`)).body.actions).toEqual([
       { name: 'importUsers', kind: 'standard', enabled: true },
-      { name: 'createUser', kind: 'standard', enabled: false },
-      { name: 'deleteUser', kind: 'standard', enabled: false },
+      { name: 'createUser', kind: 'standard', enabled: false, unavailable: expect.stringContaining('read-only') },
+      { name: 'deleteUser', kind: 'standard', enabled: false, unavailable: expect.stringContaining('read-only') },
     ]);
     expectProblem(await call(admin, 'PUT', `/v1/integrations/${id}/actions/deleteUser`, { enabled: true }), 409, 'IMPORT_ONLY');
     expect((await call(admin, 'POST', `/v1/integrations/${id}/actions/importUsers/run`, {})).status).toBe(200);
-    const trail = (await call(viewer, 'GET', `/v1/audit?integrationId=${id}&limit=3`)).body.entries;
-    expect(trail.map((entry: { event: string }) => entry.event)).toEqual(['integration.action_run', 'integration.import_only', 'integration.action_run']);
+    const trail = (await call(viewer, 'GET', `/v1/audit?integrationId=${id}&limit=2`)).body.entries;
+    expect(trail.map((entry: { event: string }) => entry.event)).toEqual(['integration.action_run', 'integration.import_only']);
     expect(trail[1].detail).toMatchObject({ action: 'createUser', disabled: ['createUser', 'deleteUser'] });
+  });
 
-    // A full-access key lifts it.
+  it('a probe that cannot tell (the target fails with 5xx) grants no writes: import-only, the reason says unknown', async () => {
+    const { admin } = tenants.standard;
+    const id = (await createIncident(admin)).body.id as string;
+    incident.server.use(http.post('*/users', () => HttpResponse.json({ error: { message: 'Internal Server Error' } }, { status: 503 })));
+    try {
+      const saved = await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.capabilities).toMatchObject({ writes: 'unknown', status: 503 });
+      expect(saved.body.integration.importOnly.reason).toMatch(/unknown.*save the authentication again/u);
+      expectProblem(await call(admin, 'PUT', `/v1/integrations/${id}/actions/createUser`, { enabled: true }), 409, 'IMPORT_ONLY');
+    } finally {
+      incident.server.reset();
+    }
+    // Once the target answers, saving again probes again and offers the writes.
     const again = await call(admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } });
+    expect(again.body.capabilities).toMatchObject({ writes: 'writeAllowed' });
     expect(again.body.integration.importOnly).toBeNull();
-    expect((await call(admin, 'PUT', `/v1/integrations/${id}/actions/createUser`, { enabled: true })).status).toBe(200);
   });
 
   it('a viewer reads and may not configure; no token or a wrong one is UNAUTHORIZED', async () => {

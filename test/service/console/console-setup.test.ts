@@ -336,6 +336,65 @@ describe('console setup wizard', () => {
     expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: false, maxConcurrency: null });
   });
 
+  it('a read-only key: import-only at once, the notice and the actions step say why, no Enable for a write action', { timeout: 60_000 }, async () => {
+    const readOnly = 'setup-read-only-key-5c1d';
+    incident.state.keys.set(readOnly, 'read-only');
+    const created = await admin.post('/console/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin });
+    const integrationId = /^\/console\/integrations\/([^/]+)\/setup$/.exec(created.location ?? '')?.[1];
+    const saved = await admin.post(`/console/integrations/${integrationId}/auth`, { 'input.token': readOnly });
+    expect(saved.status).toBe(303);
+    const page = await admin.get(saved.location!);
+    expect(page.text).toContain('the key may not write, so this integration is import-only');
+    expect(page.text).toMatch(/<p class="error">Import only: the API key is read-only/u);
+    expect(page.text).toMatch(
+      /<td>Create User<\/td><td>standard<\/td><td>no<\/td>\s*<td><span class="muted">Not available: import-only: the API key is read-only/u,
+    );
+    expect(page.text).not.toContain('aria-label="Enable Create User"');
+    expect(page.text).toContain('aria-label="Enable Import Users">Enable</button>');
+    expect(page.text).not.toContain(readOnly);
+  });
+
+  it('Test, Preview and Generate Config of a spec without pagination say the answer is only a page', { timeout: 60_000 }, async () => {
+    const ref = { tenantId: tenant.tenant.id };
+    const byo = await fixture.service.integrations.create({
+      ...ref,
+      type: 'build-your-own',
+      spec: BYO_SPEC,
+      baseUrl: incident.server.origin,
+      name: 'Paged pager',
+      actor: 'test',
+    });
+    expect(
+      (
+        await fixture.service.integrations.configureAuth({
+          ...ref,
+          integrationId: byo.id,
+          inputs: { baseUrl: incident.server.origin, token: KEY },
+          actor: 'test',
+        })
+      ).ok,
+    ).toBe(true);
+    // More users than the simulator's default page (25): its answer says "more": true.
+    const extra = seedUsers({ count: 30, withoutEmailEvery: 0 }).map((user, index) => ({ ...user, id: `PEXTRA${index}`, email: `extra${index}@example.com` }));
+    incident.state.users.push(...extra);
+    try {
+      for (const step of ['test', 'preview']) {
+        const answer = await admin.post(`/console/integrations/${byo.id}/${step}`);
+        expect(answer.status).toBe(200);
+        expect(answer.text).toMatch(
+          /<div class="error" role="alert"><p><strong>Only a page \(PAGINATION_MISSING\):<\/strong> the answer says there is more \(&quot;more&quot;: true\)/u,
+        );
+      }
+      const proposal = await admin.post(`/console/integrations/${byo.id}/generate-config`, { records: '' });
+      expect(proposal.status).toBe(200);
+      expect(proposal.text).toContain('<h2>Pagination</h2>');
+      expect(proposal.text).toContain('offset pagination asks for the next 25 while .more is true');
+      expect(proposal.text).toContain('name="pagination"');
+    } finally {
+      incident.state.users.splice(incident.state.users.length - extra.length, extra.length);
+    }
+  });
+
   it('sent neither the key nor a token in any answer', () => {
     for (const answer of answers) for (const secret of [KEY, WRONG_KEY, tenant.admin, tenant.viewer]) expect(answer).not.toContain(secret);
   });

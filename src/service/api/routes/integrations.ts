@@ -40,8 +40,19 @@ const applyBody = {
       description: 'Account field to jq expression; replaces the whole mapping',
     },
     path: { type: 'string', pattern: '^/', maxLength: 2000, description: 'The Import Users endpoint, when the spec has none yet or it should change' },
+    pagination: {
+      type: 'object',
+      additionalProperties: true,
+      description: 'The pagination block to save (the proposal’s `pagination`, or its `pagination.pagination`); validated with the spec',
+    },
   },
 } as const;
+
+/** The proposal's pagination may be sent back as it came (`{ pagination: {type...}, explanation }`) or as the block itself. */
+function paginationBlockOf(given: Record<string, unknown>): Record<string, unknown> {
+  const inner = given.pagination;
+  return typeof given.type !== 'string' && typeof inner === 'object' && inner !== null ? (inner as Record<string, unknown>) : given;
+}
 
 export function integrationRoutes(app: TypedApp, service: Service): void {
   app.post('/integrations', {
@@ -98,7 +109,7 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
           }),
         );
       }
-      return { integration: result.integration, check: result.check };
+      return { integration: result.integration, check: result.check, ...(result.capabilities ? { capabilities: result.capabilities } : {}) };
     },
   });
 
@@ -144,6 +155,7 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
         records,
         mapping: body.mapping,
         path: body.path,
+        ...(body.pagination === undefined ? {} : { pagination: paginationBlockOf(body.pagination as Record<string, unknown>) }),
         actor: actorOf(caller),
       });
       return { importUsers, actions: await service.integrations.listActions({ tenantId: caller.tenantId, integrationId }) };

@@ -7,7 +7,7 @@ import type { TypedApp } from '../../http/typed-app.js';
 import { problemFor } from '../../http/problem.js';
 import type { Service } from '../../open-service.js';
 import { pathParams } from '../path-params.js';
-import { isServiceError } from '../../service-error.js';
+import { isServiceError, ServiceError } from '../../service-error.js';
 import { ConsoleError } from '../console-error.js';
 import { formText, type FormBody } from '../form-body.js';
 import { consoleUrl } from '../html.js';
@@ -25,6 +25,18 @@ function mappingOf(body: unknown): Record<string, string> {
     if (value.trim() !== '') mapping[field] = value;
   }
   return mapping;
+}
+
+/** The form's pagination field: JSON text of a block, or empty for none. */
+function paginationOf(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Refused below, with the same words as a value that is not an object.
+  }
+  throw new ServiceError('INVALID_INPUT', 'pagination must be a JSON object, e.g. {"type": "link"}', { hint: 'leave it empty to save no pagination' });
 }
 
 export function generateConfigRoutes(app: TypedApp, service: Service): void {
@@ -55,8 +67,10 @@ export function generateConfigRoutes(app: TypedApp, service: Service): void {
       const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
       const records = formText(request.body, 'records') ?? '';
       const mapping = mappingOf(request.body);
+      const paginationText = formText(request.body, 'pagination');
       try {
-        await service.integrations.applyConfig({ ...ref, records, mapping, actor: consoleActor(caller) });
+        const pagination = paginationOf(paginationText);
+        await service.integrations.applyConfig({ ...ref, records, mapping, ...(pagination ? { pagination } : {}), actor: consoleActor(caller) });
         return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'config-applied' }), 303);
       } catch (error) {
         if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
@@ -66,6 +80,7 @@ export function generateConfigRoutes(app: TypedApp, service: Service): void {
           integration,
           records,
           mapping,
+          ...(paginationText === undefined ? {} : { pagination: paginationText }),
           csrf,
           refused: { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText },
         });

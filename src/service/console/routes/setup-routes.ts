@@ -22,6 +22,8 @@ import { previewView, testView } from '../views/inspect-view.js';
 
 const NOTICES: Record<string, string> = {
   'auth-saved': 'Authentication saved: the connection test passed. Enable the actions below.',
+  'auth-saved-import-only':
+    'Authentication saved: the connection test passed, but the key may not write, so this integration is import-only (the reason is below).',
   'import-enabled': 'Import Users is enabled: the first sync has started, and the Accounts page fills when it ends.',
   'action-enabled': 'The action is enabled.',
   'action-disabled': 'The action is disabled.',
@@ -119,7 +121,10 @@ export function setupRoutes(app: TypedApp, service: Service): void {
       }),
     );
     const result = await service.integrations.configureAuth({ ...ref, inputs, actor: consoleActor(caller) });
-    if (result.ok) return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'auth-saved' }), 303);
+    if (result.ok) {
+      const notice = result.integration.importOnly ? 'auth-saved-import-only' : 'auth-saved';
+      return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice }), 303);
+    }
     const [integration, state] = await Promise.all([service.integrations.get(ref), actionState(ref)]);
     // What the operator typed stays in the non-secret fields; a secret is never sent back.
     const shown = fields.map((input) => (input.secret || inputs[input.name] === undefined ? input : { ...input, value: inputs[input.name] }));

@@ -13,6 +13,8 @@ export interface ApplyForm {
   integration: Integration;
   records: string;
   mapping: Record<string, string>;
+  /** The pagination block to save with them, as JSON text (empty: none). */
+  pagination?: string;
   csrf: string;
   /** Why the last save was refused (the spec's located diagnostics), nothing saved. */
   refused?: Refusal;
@@ -31,6 +33,10 @@ ${csrfField(form.csrf)}
 <fieldset><legend>Import Users configuration to save</legend>
 <p><label for="apply-records">Records path (jq)</label><input type="text" id="apply-records" name="records" value="${form.records}" required spellcheck="false"></p>
 ${Object.entries(form.mapping).map(([field, expression]) => html`<p><label for="apply-${field}">Mapping of ${field} (jq)</label><input type="text" id="apply-${field}" name="mapping.${field}" value="${expression}" spellcheck="false"></p>`)}
+${
+  form.pagination !== undefined &&
+  html`<p><label for="apply-pagination">Pagination (JSON; empty to leave it as it is)</label><input type="text" id="apply-pagination" name="pagination" value="${form.pagination}" spellcheck="false"></p>`
+}
 </fieldset>
 <p><button type="submit">Confirm and save</button></p>
 </form>`;
@@ -43,6 +49,13 @@ export function proposalView(input: { integration: Integration; proposal: Config
 <h2>Records</h2>
 <p><code>${proposal.records.expression}</code>: ${proposal.records.count} records. ${proposal.records.explanation}</p>
 ${proposal.rejected.length ? html`<ul>${proposal.rejected.map((array) => html`<li>Not <code>${array.expression}</code>: ${array.reason}</li>`)}</ul>` : ''}
+${
+  proposal.pagination &&
+  html`<h2>Pagination</h2>
+<div class="error" role="alert"><p>The answer is only a page: ${proposal.pagination.signals.join('; ')}.</p></div>
+<p><code>${JSON.stringify(proposal.pagination.pagination)}</code></p>
+<p>${proposal.pagination.explanation}</p>`
+}
 <h2>Fields</h2>
 <table><caption>Proposed mapping, with why</caption>
 <thead><tr><th scope="col">Field</th><th scope="col">jq</th><th scope="col">Why</th><th scope="col">Also considered</th></tr></thead>
@@ -57,7 +70,13 @@ ${proposal.skipped.length ? html`<ul>${proposal.skipped.map((skipped) => html`<l
 <h2>Confirm</h2>
 ${
   proposal.applicable
-    ? applyFormView({ integration: input.integration, records: proposal.records.expression, mapping: proposal.mapping, csrf: input.csrf })
+    ? applyFormView({
+        integration: input.integration,
+        records: proposal.records.expression,
+        mapping: proposal.mapping,
+        ...(proposal.pagination ? { pagination: JSON.stringify(proposal.pagination.pagination) } : {}),
+        csrf: input.csrf,
+      })
     : html`<p>This ${input.integration.type} integration runs the shipped connector's mapping, the same for every tenant: the proposal is for comparing only. To change a mapping, start a build-your-own integration from that spec.</p>`
 }
 <p><a href="${consoleUrl(['integrations', input.integration.id, 'setup'])}">Back to the setup</a></p>`;

@@ -6,6 +6,7 @@
  */
 import type { PreviewResult, TestResult } from '../../../index.js';
 import type { Integration } from '../../integrations/integration-view.js';
+import type { AnswerWarning } from '../../integrations/paging-warnings.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 
 /** Bodies longer than this start collapsed. */
@@ -24,11 +25,17 @@ function bodyBlock(body: unknown): SafeHtml {
   return html`<details><summary>Body: ${text.length.toLocaleString('en')} characters (open to read)</summary><pre>${text}</pre></details>`;
 }
 
+/** An answer that is only a page, said before anything else (paging-warnings.ts). */
+function warningsBlock(warnings: readonly AnswerWarning[] | undefined): SafeHtml | undefined {
+  if (!warnings || warnings.length === 0) return undefined;
+  return html`<div class="error" role="alert">${warnings.map((warning) => html`<p><strong>Only a page (${warning.code}):</strong> ${warning.message}. ${warning.hint}.</p>`)}</div>`;
+}
+
 const back = (integration: Integration) => html`<p><a href="${consoleUrl(['integrations', integration.id, 'setup'])}">Back to the setup</a></p>`;
 
-export function testView(input: { integration: Integration; result: TestResult }): SafeHtml {
+export function testView(input: { integration: Integration; result: TestResult & { warnings?: AnswerWarning[] } }): SafeHtml {
   const { request, status, headers, body } = input.result;
-  return html`<h2>Request</h2>
+  return html`${warningsBlock(input.result.warnings)}<h2>Request</h2>
 <p><code>${request.method} ${request.url}</code></p>
 ${headersTable('Request headers', request.headers)}
 <h2>Answer: HTTP ${status}</h2>
@@ -38,10 +45,10 @@ ${bodyBlock(body)}
 ${back(input.integration)}`;
 }
 
-export function previewView(input: { integration: Integration; status: number; preview: PreviewResult }): SafeHtml {
+export function previewView(input: { integration: Integration; status: number; preview: PreviewResult; warnings?: AnswerWarning[] }): SafeHtml {
   const { preview } = input;
   const { summary } = preview;
-  return html`<p>The target answered HTTP ${input.status}. ${summary.records} records: ${summary.importable} importable, ${summary.withProblems} with problems${summary.duplicates ? `, ${summary.duplicates} duplicates` : ''}.</p>
+  return html`${warningsBlock(input.warnings)}<p>The target answered HTTP ${input.status}. ${summary.records} records: ${summary.importable} importable, ${summary.withProblems} with problems${summary.duplicates ? `, ${summary.duplicates} duplicates` : ''}.</p>
 ${
   preview.records.length === 0
     ? html`<p>The answer held no records.</p>`

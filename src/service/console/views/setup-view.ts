@@ -59,7 +59,7 @@ function actionsStep(page: SetupPage): SafeHtml {
 <table><caption>Actions offered</caption><thead><tr><th scope="col">Action</th><th scope="col">Kind</th><th scope="col">Enabled</th><th scope="col">Change</th></tr></thead>
 <tbody>${page.actions.map(
     (action) => html`<tr><td>${actionLabel(action.name)}</td><td>${action.kind}</td><td>${action.enabled ? 'yes' : 'no'}</td>
-<td><form method="post" action="${consoleUrl(['integrations', page.integration.id, 'actions', action.name])}">${csrfField(page.csrf)}<input type="hidden" name="enabled" value="${action.enabled ? 'false' : 'true'}"><button type="submit" class="secondary" aria-label="${action.enabled ? 'Disable' : 'Enable'} ${actionLabel(action.name)}">${action.enabled ? 'Disable' : 'Enable'}</button></form></td></tr>`,
+<td>${action.unavailable ? html`<span class="muted">Not available: ${action.unavailable}</span>` : html`<form method="post" action="${consoleUrl(['integrations', page.integration.id, 'actions', action.name])}">${csrfField(page.csrf)}<input type="hidden" name="enabled" value="${action.enabled ? 'false' : 'true'}"><button type="submit" class="secondary" aria-label="${action.enabled ? 'Disable' : 'Enable'} ${actionLabel(action.name)}">${action.enabled ? 'Disable' : 'Enable'}</button></form>`}</td></tr>`,
   )}</tbody></table>`;
 }
 
