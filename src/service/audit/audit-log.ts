@@ -39,6 +39,8 @@ export const AUDIT_EVENTS = [
   'workflow.cancelled',
   'workflow.task_retried',
   'workflow.task_secret_taken',
+  'workflow.create_found_on_target',
+  'workflow.create_unverified',
   'workflow.settings_changed',
   'operator.created',
 ] as const;

@@ -185,16 +185,26 @@ export interface TaskOutcome {
   reason?: string;
   error?: { code: string; message: string; failure?: Record<string, unknown> };
   accountId?: string;
+  /**
+   * Whether the target may have acted without the service learning it (a timeout, a reset after
+   * the request was sent, a 5xx to a request that is not idempotent): true marks the task, false
+   * clears the mark, absent keeps it (a lookup that failed proved nothing).
+   */
+  outcomeUnknown?: boolean;
 }
 
-/** Settles a running task; an account id it learned (a creation's) passes to the tasks that wait on it. */
-export async function settleTask(tx: Queryable, input: { taskId: string; outcome: TaskOutcome; now: Date }): Promise<void> {
+/**
+ * Settles a running task; an account id it learned (a creation's) passes to the tasks that wait on it.
+ * With `attempt`, only that attempt is settled: a worker that outlived its lease (its task failed
+ * as lost and was retried) cannot settle the attempt that replaced it.
+ */
+export async function settleTask(tx: Queryable, input: { taskId: string; outcome: TaskOutcome; now: Date; attempt?: number }): Promise<boolean> {
   const { outcome } = input;
   const { from, to } = TASK_MOVES.transition('running', outcome.status);
-  await tx.query(
+  const { rows } = await tx.query<{ id: string }>(
     `UPDATE workflow_tasks SET status = $2, reason = $3, error_code = $4, error_message = $5, error_detail = $6::jsonb, finished_at = $7,
-       account_external_id = COALESCE($8, account_external_id)
-     WHERE id = $1 AND status = $9`,
+       account_external_id = COALESCE($8, account_external_id), outcome_unknown = COALESCE($11::boolean, outcome_unknown)
+     WHERE id = $1 AND status = $9 AND ($10::int IS NULL OR attempts = $10) RETURNING id`,
     [
       input.taskId,
       to,
@@ -205,14 +215,18 @@ export async function settleTask(tx: Queryable, input: { taskId: string; outcome
       input.now.toISOString(),
       outcome.accountId ?? null,
       from,
+      input.attempt ?? null,
+      outcome.outcomeUnknown ?? null,
     ],
   );
+  if (rows.length === 0) return false;
   if (outcome.accountId !== undefined) {
     await tx.query('UPDATE workflow_tasks SET account_external_id = $2 WHERE depends_on = $1 AND account_external_id IS NULL', [
       input.taskId,
       outcome.accountId,
     ]);
   }
+  return true;
 }
 
 /** Recomputes a running workflow's status from its tasks; returns the status it now has. */
@@ -232,12 +246,13 @@ export async function refreshWorkflowStatus(tx: Queryable, workflowId: string): 
 
 /**
  * Tasks left `running` by a worker that died: the target may or may not have acted, so they are
- * not run again on their own. They fail with WORKER_LOST, and an operator retries them knowingly.
+ * not run again on their own. They fail with WORKER_LOST, marked `outcome_unknown`, and an operator
+ * retries them knowingly (a creation is looked up on the target before it is sent again).
  */
 export async function failLostTasks(db: Queryable, input: { startedBefore: Date; now: Date }): Promise<string[]> {
   const { from, to } = TASK_MOVES.transition('running', 'failed');
   const { rows } = await db.query<{ workflow_id: string }>(
-    `UPDATE workflow_tasks SET status = $4, error_code = 'WORKER_LOST', finished_at = $2,
+    `UPDATE workflow_tasks SET status = $4, error_code = 'WORKER_LOST', finished_at = $2, outcome_unknown = true,
        error_message = 'the worker running this task stopped before it finished; the target may or may not have acted'
      WHERE status = $3 AND started_at < $1 RETURNING workflow_id`,
     [input.startedBefore.toISOString(), input.now.toISOString(), from, to],

@@ -11,6 +11,9 @@ import { STATE_AFTER, type Reflected } from '../accounts/action-effects.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
 import type { ActionRun } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { reflectAction } from '../accounts/action-effects.js';
+import { findAccountOnTarget } from './find-on-target.js';
 import type { Queryable } from '../store/database.js';
 import { accountSubject, findAccount, findPersonAccount } from '../store/account-rows.js';
 import { insertTaskSecrets, refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
@@ -32,11 +35,32 @@ export function personAsUser(person: PlannedPerson): Person {
   return { email: person.email, name, firstName: split > 0 ? name.slice(0, split) : name, lastName: split > 0 ? name.slice(split + 1) : '' };
 }
 
+/**
+ * Whether a failed attempt may still have acted on the target: a timeout, a reset or a cut-off
+ * answer after the request was sent, a 5xx (the runtime sends a request that is not idempotent
+ * once, so its 5xx is the last word), a 2xx whose answer could not be read; and any failure that is
+ * not the target's own refusal. A 4xx, a refusal before sending (not enabled, not configured) and a
+ * read-only 403 are known: nothing was created.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!isServiceError(error)) return true;
+  if (error.code !== 'ACTION_FAILED') return false;
+  const { code, status } = (error.failure ?? {}) as { code?: string; status?: number };
+  if (code === 'TIMEOUT' || code === 'NETWORK') return true;
+  if (typeof status === 'number') return status >= 500 || (status >= 200 && status < 300);
+  return code !== 'CONFIG' && code !== 'EGRESS_DENIED' && code !== 'AUTH_FAILED' && code !== 'RECONNECT_REQUIRED';
+}
+
 function failureOf(error: unknown): TaskOutcome {
+  const unknown = outcomeUnknown(error);
   if (isServiceError(error))
-    return { status: 'failed', error: { code: error.code, message: error.message, ...(error.failure ? { failure: error.failure } : {}) } };
+    return {
+      status: 'failed',
+      outcomeUnknown: unknown,
+      error: { code: error.code, message: error.message, ...(error.failure ? { failure: error.failure } : {}) },
+    };
   const message = error instanceof Error ? error.message : String(error);
-  return { status: 'failed', error: { code: 'INTERNAL', message } };
+  return { status: 'failed', outcomeUnknown: unknown, error: { code: 'INTERNAL', message } };
 }
 
 /** A creation the target refused with 409: the account exists if the Accounts list knows it; linked, not duplicated. */
@@ -51,6 +75,7 @@ async function conflictOutcome(context: TaskContext, task: TaskRow, person: Plan
   if (!known) return undefined;
   return {
     status: 'skipped',
+    outcomeUnknown: false,
     accountId: known.external_id,
     reason: `the application answered that the account exists (409); it is the account ${known.external_id} the last import found, linked`,
   };
@@ -74,6 +99,10 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
   let outcome: TaskOutcome | undefined;
   try {
     if (task.integration_id === null) throw new Error('the integration of this task was deleted');
+    if (task.action === 'createUser' && task.outcome_unknown) {
+      const checked = await checkEarlierCreation(context, { task, workflow, person, user });
+      if (checked) return checked;
+    }
     const account = await taskAccount(context, task, person);
     if (task.action !== 'createUser' && !account && task.action in STATE_AFTER) {
       outcome = {
@@ -113,6 +142,63 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
   return settled;
 }
 
+/**
+ * A creation whose earlier attempt may have reached the target is not sent again blindly: the
+ * account is looked up on the target first. Found: linked in the Accounts list and the task
+ * succeeds ("found on target, not re-created"), audited. The lookup failed: the task fails with
+ * CREATE_UNVERIFIED and stays marked, so a further Retry looks again. Not there: undefined, and the
+ * creation is sent.
+ */
+async function checkEarlierCreation(
+  context: TaskContext,
+  input: { task: TaskRow; workflow: WorkflowRow; person: PlannedPerson; user: Person },
+): Promise<TaskOutcome | undefined> {
+  const { task, workflow, person } = input;
+  const ref = { tenantId: task.tenant_id, integrationId: task.integration_id ?? '' };
+  const lookup = await findAccountOnTarget(context.integrations, ref, person);
+  const actor = `workflow:${workflow.id}`;
+  if ('failed' in lookup) {
+    const outcome: TaskOutcome = {
+      status: 'failed',
+      error: {
+        code: 'CREATE_UNVERIFIED',
+        message: `an earlier attempt may have created the account, and looking it up in ${task.integration_name} failed (${lookup.failed.message}); the creation was not sent again`,
+        ...(lookup.failed.failure ? { failure: lookup.failed.failure } : {}),
+      },
+    };
+    await context.db.transaction(async (tx) => {
+      await recordAudit(tx, {
+        ...ref,
+        actor,
+        event: 'workflow.create_unverified',
+        detail: { workflowId: workflow.id, taskId: task.id, personId: person.id, reason: lookup.failed.message },
+      });
+      await settle(context, tx, { task, workflow, outcome, reflected: {} });
+    });
+    return outcome;
+  }
+  const found = lookup.found;
+  if (found === undefined) return undefined;
+  const outcome: TaskOutcome = { status: 'succeeded', outcomeUnknown: false, accountId: found.id, reason: 'found on target, not re-created' };
+  await context.db.transaction(async (tx) => {
+    const reflected = await reflectAction(tx, {
+      ...ref,
+      action: 'createUser',
+      subject: { user: input.user },
+      run: { action: 'createUser', result: { status: 200, account: found } },
+      source: { actor, workflowId: workflow.id },
+    });
+    await recordAudit(tx, {
+      ...ref,
+      actor,
+      event: 'workflow.create_found_on_target',
+      detail: { workflowId: workflow.id, taskId: task.id, personId: person.id, accountId: found.id, attempts: task.attempts },
+    });
+    await settle(context, tx, { task, workflow, outcome, reflected });
+  });
+  return outcome;
+}
+
 /** The sealed field a task's generated secret is kept under (bound to tenant, integration, task and name). */
 export const taskSecretField = (taskId: string, name: string) => `task-secret:${taskId}:${name}`;
 
@@ -136,7 +222,7 @@ async function settle(
   tx: Queryable,
   input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected },
 ): Promise<void> {
-  await settleTask(tx, { taskId: input.task.id, outcome: input.outcome, now: context.now() });
+  await settleTask(tx, { taskId: input.task.id, outcome: input.outcome, now: context.now(), attempt: input.task.attempts });
   // An application that creates accounts active needs no activation: say so instead of sending one.
   if (input.reflected.created?.state === 'active') {
     await skipWaitingTasks(tx, { dependsOn: input.task.id, action: 'activateUser', reason: 'the application created the account active' });
@@ -151,14 +237,21 @@ function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
     if (created === undefined) {
       return {
         status: 'succeeded',
+        outcomeUnknown: false,
         reason: result?.alreadyDone
           ? 'the application said the account already exists; the next sync lists it'
           : 'the application’s answer names no account; the next sync lists it',
       };
     }
-    return { status: 'succeeded', accountId: created.id, ...(result?.alreadyDone ? { reason: 'the application said the account already exists' } : {}) };
+    return {
+      status: 'succeeded',
+      outcomeUnknown: false,
+      accountId: created.id,
+      ...(result?.alreadyDone ? { reason: 'the application said the account already exists' } : {}),
+    };
   }
-  if (result?.alreadyAbsent) return { status: 'succeeded', reason: 'already absent: the application said it has no such account' };
-  if (result?.alreadyDone) return { status: 'succeeded', reason: 'already done: the application said the account was already in that state' };
-  return { status: 'succeeded' };
+  if (result?.alreadyAbsent) return { status: 'succeeded', outcomeUnknown: false, reason: 'already absent: the application said it has no such account' };
+  if (result?.alreadyDone)
+    return { status: 'succeeded', outcomeUnknown: false, reason: 'already done: the application said the account was already in that state' };
+  return { status: 'succeeded', outcomeUnknown: false };
 }
