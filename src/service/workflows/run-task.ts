@@ -1,22 +1,24 @@
 /**
- * Runs one claimed task through the integration's `runAction` (which checks that the action is
- * still offered and enabled, turns a read-only refusal into import-only, and records the run and
- * reflects it in the Accounts list, as for any caller), and in that same transaction settles the
- * task and recomputes the workflow's status; a failed run settles in a transaction of its own. A task never reports success the target did not give: an account counts as absent
- * only when the target said so in its own words, as already there only when the Accounts list or
- * the target's own answer says so.
+ * Runs one claimed task through the integration's prepared action (the checks of `runAction`:
+ * still offered and enabled, a read-only refusal turns the integration import-only; the run
+ * recorded and reflected in the Accounts list as for any caller), with no database connection held
+ * while the request is in flight; results are settled in batches, each batch in one transaction
+ * with the runs' records, the tasks and their workflows' statuses. A task never reports success
+ * the target did not give: an account counts as absent only when the target said so in its own
+ * words, as already there only when the Accounts list or the target's own answer says so.
  */
 import type { Account, Person } from '../../index.js';
 import { STATE_AFTER, type Reflected } from '../accounts/action-effects.js';
-import type { IntegrationOperations } from '../integrations/integrations.js';
+import type { IntegrationOperations, PreparedAction } from '../integrations/integrations.js';
 import type { ActionRun } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit, recordAudits } from '../audit/audit-log.js';
 import { reflectAction } from '../accounts/action-effects.js';
 import { findAccountOnTarget } from './find-on-target.js';
 import type { Queryable } from '../store/database.js';
-import { accountSubject, findAccount, findPersonAccount } from '../store/account-rows.js';
-import { insertTaskSecrets, refreshWorkflowStatus, settleTask, skipWaitingTasks, type TaskOutcome } from '../store/workflow-rows.js';
+import { accountSubject, findPersonAccount, type AccountRow } from '../store/account-rows.js';
+import { insertTaskSecrets, refreshWorkflowStatuses, settleTasks, skipWaitingTasks, type ClaimedTaskRow, type TaskOutcome } from '../store/workflow-rows.js';
+import { emailKey } from '../sync/sync-policy.js';
 import type { Keyring } from '../crypto/keyring.js';
 import type { TaskRow, WorkflowRow } from './workflow-view.js';
 import type { PlannedPerson } from './plan-tasks.js';
@@ -83,63 +85,120 @@ async function conflictOutcome(context: TaskContext, task: TaskRow, person: Plan
 
 /**
  * The account a task acts on, as the Accounts list keeps it (every mapped field, so an action that
- * needs more than the id finds it); an account the list does not hold (yet) is the task's id with
- * the person's email and name.
+ * needs more than the id finds it; read with the claim); an account the list does not hold (yet)
+ * is the task's id with the person's email and name.
  */
-async function taskAccount(context: TaskContext, task: TaskRow, person: PlannedPerson): Promise<Account | undefined> {
+function taskAccount(task: ClaimedTaskRow, person: PlannedPerson): Account | undefined {
   if (task.account_external_id === null || task.integration_id === null) return undefined;
-  const stored = await findAccount(context.db, { tenantId: task.tenant_id, integrationId: task.integration_id, externalId: task.account_external_id });
+  const stored = task.account as Pick<AccountRow, 'external_id' | 'email' | 'name' | 'admin' | 'fields'> | null;
   return stored ? accountSubject(stored) : { id: task.account_external_id, email: person.email, name: person.name };
 }
 
-export async function runClaimedTask(context: TaskContext, input: { task: TaskRow; workflow: WorkflowRow; person: PlannedPerson }): Promise<TaskOutcome> {
-  const { task, workflow, person } = input;
-  const ref = { tenantId: task.tenant_id, integrationId: task.integration_id ?? '' };
+/** The person and workflow a claimed task carries (read with the claim). */
+export function claimedParts(task: ClaimedTaskRow): { person: PlannedPerson; workflow: Pick<WorkflowRow, 'id' | 'created_by'> } {
+  return {
+    person: { id: task.person_id, email: task.person_email, emailKey: task.person_email_key || emailKey(task.person_email), name: task.person_name },
+    workflow: { id: task.workflow_id, created_by: task.workflow_created_by },
+  };
+}
+
+/** A task run, waiting to be settled with others in one transaction (`settleTaskResults`). */
+export interface TaskResult {
+  task: ClaimedTaskRow;
+  outcome: TaskOutcome;
+  /** A sent action's record (Accounts list change, audit entry, generated secrets), written in the settling transaction. */
+  record?: (tx: Queryable) => Promise<{ reflected: Reflected; audit: AuditEntryInput }>;
+  /** Settled already, in a transaction of its own (a creation checked on the target). */
+  settled?: boolean;
+}
+
+type AuditEntryInput = Parameters<typeof recordAudit>[1];
+
+/**
+ * Runs one claimed task: the request to the target, with no database connection held while it is
+ * in flight; what it changed is written when the result is settled. `prepared` gives the batch's
+ * prepared action (tenant, integration, credentials and HTTP client resolved once).
+ */
+export async function executeTask(context: TaskContext, input: { task: ClaimedTaskRow; prepared: () => Promise<PreparedAction> }): Promise<TaskResult> {
+  const { task } = input;
+  const { person, workflow } = claimedParts(task);
   const user = personAsUser(person);
-  let outcome: TaskOutcome | undefined;
   try {
     if (task.integration_id === null) throw new Error('the integration of this task was deleted');
     if (task.action === 'createUser' && task.outcome_unknown) {
       const checked = await checkEarlierCreation(context, { task, workflow, person, user });
-      if (checked) return checked;
+      if (checked) return { task, outcome: checked, settled: true };
     }
-    const account = await taskAccount(context, task, person);
+    const account = taskAccount(task, person);
     if (task.action !== 'createUser' && !account && task.action in STATE_AFTER) {
-      outcome = {
-        status: 'failed',
-        error: {
-          code: 'ACCOUNT_UNKNOWN',
-          message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}`,
+      return {
+        task,
+        outcome: {
+          status: 'failed',
+          outcomeUnknown: false,
+          error: {
+            code: 'ACCOUNT_UNKNOWN',
+            message: `${task.action} needs the account's id, and no account of ${person.email} is known in ${task.integration_name}`,
+          },
         },
       };
-    } else {
-      await context.integrations.runAction({
-        ...ref,
-        action: task.action,
-        subject: {
-          user,
-          ...(account ? { account } : {}),
-          vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } },
-        },
-        actor: `workflow:${workflow.id}`,
-        workflowId: workflow.id,
-        // Settled with the run's record and its Accounts list change, in one transaction.
-        within: async (tx, run, reflected) => {
-          outcome = successOutcome(task, run);
-          await keepGeneratedSecrets(context, tx, task, run);
-          await settle(context, tx, { task, workflow, outcome, reflected });
-        },
-      });
-      return outcome!;
     }
+    const prepared = await input.prepared();
+    const subject = {
+      user,
+      ...(account ? { account } : {}),
+      vars: { ...(task.vars ?? {}), actor: workflow.created_by, person: { id: person.id, email: person.email, name: person.name } },
+    };
+    const actor = `workflow:${workflow.id}`;
+    const run = await prepared.send(subject, actor);
+    return {
+      task,
+      outcome: successOutcome(task, run),
+      record: async (tx) => {
+        const recorded = await prepared.record(tx, { subject, run, actor, workflowId: workflow.id });
+        await keepGeneratedSecrets(context, tx, task, run);
+        return recorded;
+      },
+    };
   } catch (error) {
-    // The target acted and only our writes failed: the task stays running, and is failed as lost (the target may have acted).
-    if (outcome !== undefined) throw error;
-    outcome = (task.action === 'createUser' ? await conflictOutcome(context, task, person, error) : undefined) ?? failureOf(error);
+    const outcome = (task.action === 'createUser' ? await conflictOutcome(context, task, person, error).catch(() => undefined) : undefined) ?? failureOf(error);
+    return { task, outcome };
   }
-  const settled = outcome;
-  await context.db.transaction((tx) => settle(context, tx, { task, workflow, outcome: settled, reflected: {} }));
-  return settled;
+}
+
+/**
+ * Settles the results of one (integration, action) in one transaction: each sent action's record
+ * (its Accounts list change, generated secrets), the audit entries in one insert, the tasks in one
+ * statement (which gives their slots back), activations not needed skipped, and the workflows'
+ * statuses recomputed together. If it fails, the tasks stay running: the target acted, so they are
+ * failed as lost (outcome unknown) rather than sent again.
+ */
+export async function settleTaskResults(context: TaskContext, tx: Queryable, results: readonly TaskResult[]): Promise<void> {
+  const pending = results.filter((result) => !result.settled);
+  if (pending.length === 0) return;
+  const audits: AuditEntryInput[] = [];
+  const createdActive: string[] = [];
+  for (const result of pending) {
+    if (!result.record) continue;
+    const { reflected, audit } = await result.record(tx);
+    audits.push(audit);
+    if (reflected.created?.state === 'active') createdActive.push(result.task.id);
+  }
+  await recordAudits(tx, audits);
+  const settled = new Set(
+    await settleTasks(tx, {
+      settlements: pending.map((result) => ({ taskId: result.task.id, attempt: result.task.attempts, outcome: result.outcome })),
+      now: context.now(),
+    }),
+  );
+  // An application that creates accounts active needs no activation: say so instead of sending one.
+  for (const taskId of createdActive) {
+    if (settled.has(taskId)) await skipWaitingTasks(tx, { dependsOn: taskId, action: 'activateUser', reason: 'the application created the account active' });
+  }
+  await refreshWorkflowStatuses(
+    tx,
+    pending.map((result) => result.task.workflow_id),
+  );
 }
 
 /**
@@ -151,7 +210,7 @@ export async function runClaimedTask(context: TaskContext, input: { task: TaskRo
  */
 async function checkEarlierCreation(
   context: TaskContext,
-  input: { task: TaskRow; workflow: WorkflowRow; person: PlannedPerson; user: Person },
+  input: { task: ClaimedTaskRow; workflow: Pick<WorkflowRow, 'id' | 'created_by'>; person: PlannedPerson; user: Person },
 ): Promise<TaskOutcome | undefined> {
   const { task, workflow, person } = input;
   const ref = { tenantId: task.tenant_id, integrationId: task.integration_id ?? '' };
@@ -173,14 +232,14 @@ async function checkEarlierCreation(
         event: 'workflow.create_unverified',
         detail: { workflowId: workflow.id, taskId: task.id, personId: person.id, reason: lookup.failed.message },
       });
-      await settle(context, tx, { task, workflow, outcome, reflected: {} });
+      await settleTaskResults(context, tx, [{ task, outcome }]);
     });
     return outcome;
   }
   const found = lookup.found;
   if (found === undefined) return undefined;
   const outcome: TaskOutcome = { status: 'succeeded', outcomeUnknown: false, accountId: found.id, reason: 'found on target, not re-created' };
-  await context.db.transaction(async (tx) => {
+  const record = async (tx: Queryable) => {
     const reflected = await reflectAction(tx, {
       ...ref,
       action: 'createUser',
@@ -188,14 +247,15 @@ async function checkEarlierCreation(
       run: { action: 'createUser', result: { status: 200, account: found } },
       source: { actor, workflowId: workflow.id },
     });
-    await recordAudit(tx, {
+    const audit: AuditEntryInput = {
       ...ref,
       actor,
       event: 'workflow.create_found_on_target',
       detail: { workflowId: workflow.id, taskId: task.id, personId: person.id, accountId: found.id, attempts: task.attempts },
-    });
-    await settle(context, tx, { task, workflow, outcome, reflected });
-  });
+    };
+    return { reflected, audit };
+  };
+  await context.db.transaction((tx) => settleTaskResults(context, tx, [{ task, outcome, record }]));
   return outcome;
 }
 
@@ -215,19 +275,6 @@ async function keepGeneratedSecrets(context: TaskContext, tx: Queryable, task: T
   for (const [name, value] of Object.entries(generated))
     secrets.push({ name, ...(await context.keyring.sealField(tx, { ...field, field: taskSecretField(task.id, name) }, value)) });
   await insertTaskSecrets(tx, { taskId: task.id, ...field, secrets });
-}
-
-async function settle(
-  context: TaskContext,
-  tx: Queryable,
-  input: { task: TaskRow; workflow: WorkflowRow; outcome: TaskOutcome; reflected: Reflected },
-): Promise<void> {
-  await settleTask(tx, { taskId: input.task.id, outcome: input.outcome, now: context.now(), attempt: input.task.attempts });
-  // An application that creates accounts active needs no activation: say so instead of sending one.
-  if (input.reflected.created?.state === 'active') {
-    await skipWaitingTasks(tx, { dependsOn: input.task.id, action: 'activateUser', reason: 'the application created the account active' });
-  }
-  await refreshWorkflowStatus(tx, input.workflow.id);
 }
 
 function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
