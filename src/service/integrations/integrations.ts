@@ -40,7 +40,7 @@ import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
 import { writeActionConfig } from './action-config.js';
 import { requireBuildYourOwn } from './spec-edit.js';
-import { reflectAction, type Reflected } from '../accounts/action-effects.js';
+import { reflectActions, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 import { loggingAnswerFailures } from '../service-log.js';
@@ -102,6 +102,15 @@ export interface IntegrationOperations {
   prepareAction(input: IntegrationRef & { action: string }): Promise<PreparedAction>;
 }
 
+/** The audit entry of one action run. */
+export interface ActionRunAudit {
+  tenantId: string;
+  integrationId: string;
+  actor: string;
+  event: 'integration.action_run';
+  detail: Record<string, unknown>;
+}
+
 /** One enabled action of one integration, ready to send (see `prepareAction`). */
 export interface PreparedAction {
   /** The integration's configuration version it was prepared on (its `updated_at`): a change makes it stale. */
@@ -112,10 +121,12 @@ export interface PreparedAction {
   record(
     tx: Queryable,
     input: { subject: ActionSubject; run: ActionRun; actor: string; workflowId?: string },
-  ): Promise<{
-    reflected: Reflected;
-    audit: { tenantId: string; integrationId: string; actor: string; event: 'integration.action_run'; detail: Record<string, unknown> };
-  }>;
+  ): Promise<{ reflected: Reflected; audit: ActionRunAudit }>;
+  /** `record` for many runs in one go: the Accounts list changes of a state action in one statement. */
+  recordMany(
+    tx: Queryable,
+    items: readonly { subject: ActionSubject; run: ActionRun; actor: string; workflowId?: string }[],
+  ): Promise<{ reflected: Reflected[]; audits: ActionRunAudit[] }>;
   close(): Promise<void>;
 }
 
@@ -404,6 +415,26 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         });
       const client = await operations.connect(input);
       const writes = writeActionsOf((await connectorOf(row)).spec);
+      const recordMany: PreparedAction['recordMany'] = async (tx, items) => {
+        const reflected = await reflectActions(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          action: input.action,
+          items: items.map((item) => ({
+            subject: item.subject,
+            run: item.run,
+            source: { actor: item.actor, ...(item.workflowId === undefined ? {} : { workflowId: item.workflowId }) },
+          })),
+        });
+        const audits = items.map((item) => ({
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor: item.actor,
+          event: 'integration.action_run' as const,
+          detail: { action: input.action, status: item.run.result?.status, records: item.run.accounts?.length },
+        }));
+        return { reflected, audits };
+      };
       return {
         version: new Date(row.updated_at).toISOString(),
         async send(subject, actor) {
@@ -429,24 +460,10 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
           }
         },
         async record(tx, recorded) {
-          const source = { actor: recorded.actor, ...(recorded.workflowId === undefined ? {} : { workflowId: recorded.workflowId }) };
-          const reflected = await reflectAction(tx, {
-            tenantId: row.tenant_id,
-            integrationId: row.id,
-            action: input.action,
-            subject: recorded.subject,
-            run: recorded.run,
-            source,
-          });
-          const audit = {
-            tenantId: row.tenant_id,
-            integrationId: row.id,
-            actor: recorded.actor,
-            event: 'integration.action_run' as const,
-            detail: { action: input.action, status: recorded.run.result?.status, records: recorded.run.accounts?.length },
-          };
-          return { reflected, audit };
+          const { reflected, audits } = await recordMany(tx, [recorded]);
+          return { reflected: reflected[0]!, audit: audits[0]! };
         },
+        recordMany,
         close: () => client.close(),
       };
     },

@@ -10,7 +10,7 @@
 import type { Account, Person } from '../../index.js';
 import { STATE_AFTER, type Reflected } from '../accounts/action-effects.js';
 import type { IntegrationOperations, PreparedAction } from '../integrations/integrations.js';
-import type { ActionRun } from '../integrations/run-action.js';
+import type { ActionRun, ActionSubject } from '../integrations/run-action.js';
 import { isServiceError } from '../service-error.js';
 import { recordAudit, recordAudits } from '../audit/audit-log.js';
 import { reflectAction } from '../accounts/action-effects.js';
@@ -106,7 +106,9 @@ export function claimedParts(task: ClaimedTaskRow): { person: PlannedPerson; wor
 export interface TaskResult {
   task: ClaimedTaskRow;
   outcome: TaskOutcome;
-  /** A sent action's record (Accounts list change, audit entry, generated secrets), written in the settling transaction. */
+  /** A sent action, recorded (Accounts list change, audit entry, generated secrets) with the others of its batch in the settling transaction. */
+  sent?: { prepared: PreparedAction; subject: ActionSubject; run: ActionRun; actor: string; workflowId: string };
+  /** A record of its own (a creation found on the target), written in the settling transaction. */
   record?: (tx: Queryable) => Promise<{ reflected: Reflected; audit: AuditEntryInput }>;
   /** Settled already, in a transaction of its own (a creation checked on the target). */
   settled?: boolean;
@@ -151,15 +153,7 @@ export async function executeTask(context: TaskContext, input: { task: ClaimedTa
     };
     const actor = `workflow:${workflow.id}`;
     const run = await prepared.send(subject, actor);
-    return {
-      task,
-      outcome: successOutcome(task, run),
-      record: async (tx) => {
-        const recorded = await prepared.record(tx, { subject, run, actor, workflowId: workflow.id });
-        await keepGeneratedSecrets(context, tx, task, run);
-        return recorded;
-      },
-    };
+    return { task, outcome: successOutcome(task, run), sent: { prepared, subject, run, actor, workflowId: workflow.id } };
   } catch (error) {
     const outcome = (task.action === 'createUser' ? await conflictOutcome(context, task, person, error).catch(() => undefined) : undefined) ?? failureOf(error);
     return { task, outcome };
@@ -183,6 +177,22 @@ export async function settleTaskResults(context: TaskContext, tx: Queryable, res
     const { reflected, audit } = await result.record(tx);
     audits.push(audit);
     if (reflected.created?.state === 'active') createdActive.push(result.task.id);
+  }
+  const sent = pending.filter((result) => result.sent !== undefined);
+  if (sent.length > 0) {
+    // The results of one (integration, action): any of their prepared actions records them all.
+    const recorded = await sent[0]!.sent!.prepared.recordMany(
+      tx,
+      sent.map((result) => {
+        const { subject, run, actor, workflowId } = result.sent!;
+        return { subject, run, actor, workflowId };
+      }),
+    );
+    audits.push(...recorded.audits);
+    for (const [index, result] of sent.entries()) {
+      if (recorded.reflected[index]?.created?.state === 'active') createdActive.push(result.task.id);
+      await keepGeneratedSecrets(context, tx, result.task, result.sent!.run);
+    }
   }
   await recordAudits(tx, audits);
   const settled = new Set(

@@ -80,17 +80,17 @@ describe('batched workflow tasks (embedded)', () => {
     return workflows;
   };
 
-  it('claims due tasks directly: 60 creations run within the action’s limit of 5, none waiting for the engine’s poll', async () => {
-    const workflows = await onboard(60, 'batch');
+  it('claims due tasks directly: 30 creations run within the action’s limit of 5, none waiting for the engine’s poll', { timeout: 180_000 }, async () => {
+    const workflows = await onboard(30, 'batch');
     // The tick wakes this process's dispatcher; the engine's jobs are never fetched within the test.
     await service().workflows.tick();
     for (const workflow of workflows) expect((await waitForWorkflow(service(), tenant.id, workflow.id, settled)).status).toBe('succeeded');
-    expect(state.agents.filter((agent) => agent.email.startsWith('batch'))).toHaveLength(60);
+    expect(state.agents.filter((agent) => agent.email.startsWith('batch'))).toHaveLength(30);
     expect(peak).toBeLessThanOrEqual(5);
     expect(peak).toBeGreaterThan(1);
   });
 
-  it('a request that never answers holds neither the database nor the other tasks: they settle while it is still running', async () => {
+  it('a request that never answers holds neither the database nor the other tasks: they settle while it is still running', { timeout: 180_000 }, async () => {
     desk.use(
       http.post('*/api/agents', async ({ request }) => {
         const body = (await request.clone().json()) as { agent?: { email?: string } };
