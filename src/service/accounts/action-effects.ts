@@ -7,7 +7,7 @@
  * records the run.
  */
 import type { Queryable } from '../store/database.js';
-import { recordAccountState, recordCreatedAccount, toStaged, type ActionSource } from '../store/account-rows.js';
+import { recordAccountState, recordAccountStates, recordCreatedAccount, toStaged, type ActionSource } from '../store/account-rows.js';
 import { relinkAccounts } from '../store/people-rows.js';
 import type { AccountState } from '../sync/sync-policy.js';
 import type { ActionRun, ActionSubject } from '../integrations/run-action.js';
@@ -37,4 +37,25 @@ export async function reflectAction(
   const externalId = input.subject.account?.id;
   if (state !== undefined && typeof externalId === 'string' && externalId !== '') await recordAccountState(tx, { ...scope, externalId, state });
   return {};
+}
+
+/**
+ * `reflectAction` for many runs of one action of one integration (a batch of workflow tasks): a
+ * state change of every account in one statement; creations one by one (each is added and linked).
+ */
+export async function reflectActions(
+  tx: Queryable,
+  input: { tenantId: string; integrationId: string; action: string; items: readonly { subject: ActionSubject; run: ActionRun; source: ActionSource }[] },
+): Promise<Reflected[]> {
+  const state = STATE_AFTER[input.action];
+  if (state === undefined) {
+    const reflected: Reflected[] = [];
+    for (const item of input.items) reflected.push(await reflectAction(tx, { ...input, subject: item.subject, run: item.run, source: item.source }));
+    return reflected;
+  }
+  const changes = input.items
+    .map((item) => ({ externalId: item.subject.account?.id, source: item.source }))
+    .filter((change): change is { externalId: string; source: ActionSource } => typeof change.externalId === 'string' && change.externalId !== '');
+  await recordAccountStates(tx, { tenantId: input.tenantId, integrationId: input.integrationId, state, changes });
+  return input.items.map(() => ({}));
 }

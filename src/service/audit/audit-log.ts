@@ -6,7 +6,7 @@
 import type { Redactor } from '../../runtime/redact.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { insertAuditRow, listAuditRows, type AuditRow } from '../store/audit-rows.js';
+import { insertAuditRow, insertAuditRows, listAuditRows, type AuditRow } from '../store/audit-rows.js';
 import type { Queryable } from '../store/database.js';
 import { loadTenant } from '../tenants/tenants.js';
 
@@ -39,6 +39,8 @@ export const AUDIT_EVENTS = [
   'workflow.cancelled',
   'workflow.task_retried',
   'workflow.task_secret_taken',
+  'workflow.create_found_on_target',
+  'workflow.create_unverified',
   'workflow.settings_changed',
   'operator.created',
   'people.updated',
@@ -82,6 +84,23 @@ export async function recordAudit(
   const detail = entry.detail ?? {};
   const redacted = redactor ? (JSON.parse(redactor.redact(JSON.stringify(detail))) as Record<string, unknown>) : detail;
   await insertAuditRow(db, { tenantId: entry.tenantId, integrationId: entry.integrationId ?? null, actor: entry.actor, event: entry.event, detail: redacted });
+}
+
+/** Many entries in one insert (a batch of workflow tasks), each as `recordAudit` writes it. */
+export async function recordAudits(
+  db: Queryable,
+  entries: readonly { tenantId: string; integrationId?: string; actor: string; event: AuditEvent; detail?: Record<string, unknown> }[],
+): Promise<void> {
+  await insertAuditRows(
+    db,
+    entries.map((entry) => ({
+      tenantId: entry.tenantId,
+      integrationId: entry.integrationId ?? null,
+      actor: entry.actor,
+      event: entry.event,
+      detail: entry.detail ?? {},
+    })),
+  );
 }
 
 function toEntry(row: AuditRow): AuditEntry {

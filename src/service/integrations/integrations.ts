@@ -40,7 +40,7 @@ import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
 import { writeActionConfig } from './action-config.js';
 import { requireBuildYourOwn } from './spec-edit.js';
-import { reflectAction, type Reflected } from '../accounts/action-effects.js';
+import { reflectActions, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 import { loggingAnswerFailures } from '../service-log.js';
@@ -102,6 +102,39 @@ export interface IntegrationOperations {
    * kept) and throws IMPORT_ONLY; any other target failure throws ACTION_FAILED with its redacted answer.
    */
   runAction(input: IntegrationRef & { action: string; subject?: ActionSubject; actor: string } & RunActionHooks): Promise<ActionRun>;
+  /**
+   * `runAction` in parts, for a caller that runs one action many times (a batch of workflow tasks):
+   * the checks, the tenant, the integration, its credentials and its HTTP client resolved once.
+   */
+  prepareAction(input: IntegrationRef & { action: string }): Promise<PreparedAction>;
+}
+
+/** The audit entry of one action run. */
+export interface ActionRunAudit {
+  tenantId: string;
+  integrationId: string;
+  actor: string;
+  event: 'integration.action_run';
+  detail: Record<string, unknown>;
+}
+
+/** One enabled action of one integration, ready to send (see `prepareAction`). */
+export interface PreparedAction {
+  /** The integration's configuration version it was prepared on (its `updated_at`): a change makes it stale. */
+  readonly version: string;
+  /** Sends the action; a target's refusal is recorded (audit, import-only) and thrown as `runAction` throws it. */
+  send(subject: ActionSubject, actor: string): Promise<ActionRun>;
+  /** Reflects a sent action in the Accounts list in `tx`; returns the audit entry to write (the caller may write many at once). */
+  record(
+    tx: Queryable,
+    input: { subject: ActionSubject; run: ActionRun; actor: string; workflowId?: string },
+  ): Promise<{ reflected: Reflected; audit: ActionRunAudit }>;
+  /** `record` for many runs in one go: the Accounts list changes of a state action in one statement. */
+  recordMany(
+    tx: Queryable,
+    items: readonly { subject: ActionSubject; run: ActionRun; actor: string; workflowId?: string }[],
+  ): Promise<{ reflected: Reflected[]; audits: ActionRunAudit[] }>;
+  close(): Promise<void>;
 }
 
 /** What a workflow adds to a run: whose run it is, and its own writes, committed with the run's record. */
@@ -367,6 +400,23 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async runAction(input) {
       const actor = requireActor(input.actor);
+      const prepared = await operations.prepareAction(input);
+      try {
+        const subject = input.subject ?? {};
+        const run = await prepared.send(subject, actor);
+        // One path for every caller: the run is recorded and shown in the Accounts list together.
+        await db.transaction(async (tx) => {
+          const recorded = await prepared.record(tx, { subject, run, actor, ...(input.workflowId === undefined ? {} : { workflowId: input.workflowId }) });
+          await recordAudit(tx, recorded.audit);
+          await input.within?.(tx, run, recorded.reflected);
+        });
+        return run;
+      } finally {
+        await prepared.close();
+      }
+    },
+
+    async prepareAction(input) {
       const { row, offered } = await actionsOf(input);
       if (row.auth_configured_at === null) {
         throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
@@ -380,43 +430,59 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         throw new ServiceError('ACTION_NOT_ENABLED', `the action ${input.action} of integration ${row.id} is not enabled`, {
           hint: row.import_only_reason ?? 'enable it first',
         });
-      const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       const client = await operations.connect(input);
-      try {
-        const subject = input.subject ?? {};
-        const run = await invokeAction(client, input.action, subject);
-        // One path for every caller: the run is recorded and shown in the Accounts list together.
-        await db.transaction(async (tx) => {
-          await recordAudit(tx, {
-            ...audit,
-            event: 'integration.action_run',
-            detail: { action: input.action, status: run.result?.status, records: run.accounts?.length },
-          });
-          const source = { actor, ...(input.workflowId === undefined ? {} : { workflowId: input.workflowId }) };
-          const reflected = await reflectAction(tx, { tenantId: row.tenant_id, integrationId: row.id, action: input.action, subject, run, source });
-          await input.within?.(tx, run, reflected);
+      const writes = writeActionsOf((await connectorOf(row)).spec);
+      const recordMany: PreparedAction['recordMany'] = async (tx, items) => {
+        const reflected = await reflectActions(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          action: input.action,
+          items: items.map((item) => ({
+            subject: item.subject,
+            run: item.run,
+            source: { actor: item.actor, ...(item.workflowId === undefined ? {} : { workflowId: item.workflowId }) },
+          })),
         });
-        return run;
-      } catch (error) {
-        if (!isConnectorError(error)) throw error;
-        const failure = describeFailure(error);
-        const writes = writeActionsOf((await connectorOf(row)).spec);
-        if (writes.includes(input.action) && isReadOnlyRefusal(error)) {
-          const reason = `the API key is read-only: ${input.action} was refused (403), so only Import Users runs`;
-          await db.transaction(async (tx) => {
-            await markImportOnly(tx, { integrationId: row.id, reason, writeActions: writes });
-            await recordAudit(tx, { ...audit, event: 'integration.import_only', detail: { action: input.action, reason, disabled: writes, failure } });
-          });
-          throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is now import-only: ${reason}`, {
-            failure,
-            hint: 'write actions were switched off; configure authentication again with a full-access (read/write) key to enable them',
-          });
-        }
-        await recordAudit(db, { ...audit, event: 'integration.action_failed', detail: { action: input.action, failure } });
-        throw new ServiceError('ACTION_FAILED', error.message, { failure, hint: error.hint });
-      } finally {
-        await client.close();
-      }
+        const audits = items.map((item) => ({
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor: item.actor,
+          event: 'integration.action_run' as const,
+          detail: { action: input.action, status: item.run.result?.status, records: item.run.accounts?.length },
+        }));
+        return { reflected, audits };
+      };
+      return {
+        version: new Date(row.updated_at).toISOString(),
+        async send(subject, actor) {
+          const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
+          try {
+            return await invokeAction(client, input.action, subject);
+          } catch (error) {
+            if (!isConnectorError(error)) throw error;
+            const failure = describeFailure(error);
+            if (writes.includes(input.action) && isReadOnlyRefusal(error)) {
+              const reason = `the API key is read-only: ${input.action} was refused (403), so only Import Users runs`;
+              await db.transaction(async (tx) => {
+                await markImportOnly(tx, { integrationId: row.id, reason, writeActions: writes });
+                await recordAudit(tx, { ...audit, event: 'integration.import_only', detail: { action: input.action, reason, disabled: writes, failure } });
+              });
+              throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is now import-only: ${reason}`, {
+                failure,
+                hint: 'write actions were switched off; configure authentication again with a full-access (read/write) key to enable them',
+              });
+            }
+            await recordAudit(db, { ...audit, event: 'integration.action_failed', detail: { action: input.action, failure } });
+            throw new ServiceError('ACTION_FAILED', error.message, { failure, hint: error.hint });
+          }
+        },
+        async record(tx, recorded) {
+          const { reflected, audits } = await recordMany(tx, [recorded]);
+          return { reflected: reflected[0]!, audit: audits[0]! };
+        },
+        recordMany,
+        close: () => client.close(),
+      };
     },
   };
   return operations;

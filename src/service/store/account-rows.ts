@@ -277,6 +277,39 @@ export async function recordAccountState(
   );
 }
 
+/** `recordAccountState` for many accounts of one integration in one statement (a batch of workflow tasks). */
+export async function recordAccountStates(
+  tx: Queryable,
+  input: { tenantId: string; integrationId: string; state: AccountState; changes: readonly { externalId: string; source: ActionSource }[] },
+): Promise<void> {
+  if (input.changes.length === 0) return;
+  await tx.query(
+    `WITH x AS (
+       SELECT * FROM jsonb_to_recordset($4::jsonb) AS x(external_id text, source jsonb)
+     ), before AS (
+       SELECT a.id, ${SNAPSHOT('a')} AS snapshot, x.source FROM accounts a JOIN x ON x.external_id = a.external_id
+       WHERE a.integration_id = $2 AND a.state <> $3 FOR UPDATE OF a
+     ), changed AS (
+       UPDATE accounts a SET state = $3, removed_at = CASE WHEN $3 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp()
+       FROM before WHERE a.id = before.id RETURNING a.id
+     )
+     ${accountEventsFrom({
+       tenant: '$1',
+       account: 'before.id',
+       run: 'NULL',
+       kind: `CASE WHEN $3 = 'removed' THEN 'removed' ELSE 'changed' END`,
+       detail: `jsonb_build_object('before', before.snapshot, 'state', $3::text) || before.source`,
+       from: 'before JOIN changed ON changed.id = before.id',
+     })}`,
+    [
+      input.tenantId,
+      input.integrationId,
+      input.state,
+      JSON.stringify(input.changes.map((change) => ({ external_id: change.externalId, source: sourceDetail(change.source) }))),
+    ],
+  );
+}
+
 /** The person's present account in an integration: by link, else by email (an account the last import found). */
 export async function findPersonAccount(
   db: Queryable,

@@ -11,6 +11,26 @@ export interface AuditRow {
   at: Date;
 }
 
+/** Many audit rows in one statement, in order. */
+export async function insertAuditRows(
+  db: Queryable,
+  rows: readonly { tenantId: string; integrationId: string | null; actor: string; event: string; detail: Record<string, unknown> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO audit_log (tenant_id, integration_id, actor, event, detail)
+     SELECT x.tenant_id, x.integration_id, x.actor, x.event, x.detail
+     FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(row, n),
+       LATERAL jsonb_to_record(e.row) AS x(tenant_id text, integration_id text, actor text, event text, detail jsonb)
+     ORDER BY e.n`,
+    [
+      JSON.stringify(
+        rows.map((row) => ({ tenant_id: row.tenantId, integration_id: row.integrationId, actor: row.actor, event: row.event, detail: row.detail })),
+      ),
+    ],
+  );
+}
+
 export async function insertAuditRow(
   db: Queryable,
   row: { tenantId: string; integrationId: string | null; actor: string; event: string; detail: Record<string, unknown> },

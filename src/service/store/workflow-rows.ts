@@ -139,32 +139,95 @@ const READY = `t.status IN ('pending', 'scheduled') AND (t.run_at IS NULL OR t.r
 
 const ready = (nowParam: number) => READY.replaceAll('$NOW', `$${nowParam}`);
 
+/** A claimed task with what running it needs: its workflow's person and creator, and the account the Accounts list holds. */
+export interface ClaimedTaskRow extends TaskRow {
+  workflow_created_by: string;
+  person_id: string;
+  person_email: string;
+  person_email_key: string;
+  person_name: string;
+  /** The accounts row of `account_external_id` (row_to_json), when the Accounts list has it. */
+  account: Record<string, unknown> | null;
+  /** The integration's configuration version (`updated_at`): a prepared action of another version is stale. */
+  integration_version: Date | string | null;
+}
+
+/** Makes sure an (integration, action) has its in-flight counter row (0181); cheap when it has. */
+export async function ensureTaskCounters(db: Queryable, groups: readonly { integrationId: string; action: string }[]): Promise<void> {
+  if (groups.length === 0) return;
+  await db.query(
+    `INSERT INTO workflow_task_counters (integration_id, action)
+     SELECT x.integration_id, x.action FROM jsonb_to_recordset($1::jsonb) AS x(integration_id text, action text)
+     WHERE EXISTS (SELECT 1 FROM integrations i WHERE i.id = x.integration_id)
+     ON CONFLICT (integration_id, action) DO NOTHING`,
+    [JSON.stringify(groups.map((group) => ({ integration_id: group.integrationId, action: group.action })))],
+  );
+}
+
+/** The (integration, action) groups with a task ready now, with their tenant: what a dispatcher claims from. */
+export async function listReadyGroups(
+  db: Queryable,
+  input: { now: Date; limit: number },
+): Promise<{ tenant_id: string; integration_id: string; action: string }[]> {
+  const { rows } = await db.query<{ tenant_id: string; integration_id: string; action: string }>(
+    `SELECT DISTINCT t.tenant_id, t.integration_id, t.action FROM workflow_tasks t
+     WHERE t.integration_id IS NOT NULL AND ${ready(1)} LIMIT $2`,
+    [input.now.toISOString(), input.limit],
+  );
+  return rows;
+}
+
 /**
- * Claims one ready task of an integration's action (the given one, or the oldest due), within the
- * action's concurrency: the count of running tasks and the claim happen under one advisory lock per
- * (integration, action), so every worker together stays within the limit. Returns undefined when
- * nothing is ready or the limit is reached.
+ * Claims up to `max` ready tasks of one (integration, action) in one statement, within its
+ * concurrency `limit`: the candidates are locked (SKIP LOCKED: another worker's are left alone),
+ * then the counter row gives as many slots as are free, re-read under its row lock so that every
+ * worker together stays within the limit, and as many candidates move to running. No lock is held
+ * after the statement; the slots are given back by the statement that settles each task.
  */
-export async function claimTask(
-  tx: Queryable,
-  input: { integrationId: string; action: string; taskId?: string; now: Date; limit: number },
-): Promise<TaskRow | undefined> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 20))', [`workflow-task:${input.integrationId}:${input.action}`]);
-  const running = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM workflow_tasks WHERE integration_id = $1 AND action = $2 AND status = 'running'`,
-    [input.integrationId, input.action],
+export async function claimTaskBatch(
+  db: Queryable,
+  input: { integrationId: string; action: string; now: Date; limit: number; max: number },
+): Promise<ClaimedTaskRow[]> {
+  const { rows } = await db.query<ClaimedTaskRow>(
+    `WITH candidates AS (
+       SELECT t.id, t.run_at FROM workflow_tasks t
+       WHERE t.integration_id = $1 AND t.action = $2 AND ${ready(3)}
+       ORDER BY t.run_at NULLS FIRST, t.id LIMIT $5 FOR UPDATE OF t SKIP LOCKED
+     ), slots AS (
+       UPDATE workflow_task_counters c
+       SET running = c.running + LEAST((SELECT count(*)::int FROM candidates), GREATEST($4 - c.running, 0)),
+           last_taken = LEAST((SELECT count(*)::int FROM candidates), GREATEST($4 - c.running, 0))
+       WHERE c.integration_id = $1 AND c.action = $2
+       RETURNING c.last_taken
+     ), picked AS (
+       SELECT id FROM candidates ORDER BY run_at NULLS FIRST, id LIMIT (SELECT COALESCE(max(last_taken), 0) FROM slots)
+     ), claimed AS (
+       UPDATE workflow_tasks t SET status = $7, attempts = t.attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
+       FROM picked WHERE t.id = picked.id AND t.status = ANY($6::text[])
+       RETURNING t.*
+     )
+     SELECT c.*, w.created_by AS workflow_created_by, p.id AS person_id, p.email AS person_email, p.email_key AS person_email_key, p.name AS person_name,
+       (SELECT row_to_json(a) FROM accounts a WHERE a.tenant_id = c.tenant_id AND a.integration_id = c.integration_id AND a.external_id = c.account_external_id) AS account,
+       (SELECT i.updated_at FROM integrations i WHERE i.id = c.integration_id) AS integration_version
+     FROM claimed c JOIN workflows w ON w.id = c.workflow_id JOIN people p ON p.id = w.person_id`,
+    [input.integrationId, input.action, input.now.toISOString(), input.limit, input.max, TASK_MOVES.sources('running', WAITING), 'running'],
   );
-  if ((running.rows[0]?.n ?? 0) >= input.limit) return undefined;
-  const { rows } = await tx.query<TaskRow>(
-    `UPDATE workflow_tasks SET status = $6, attempts = attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
-     WHERE status = ANY($5::text[]) AND id = (
-       SELECT t.id FROM workflow_tasks t
-       WHERE t.integration_id = $1 AND t.action = $2 AND ($4::text IS NULL OR t.id = $4) AND ${ready(3)}
-       ORDER BY t.run_at NULLS FIRST LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING *`,
-    [input.integrationId, input.action, input.now.toISOString(), input.taskId ?? null, TASK_MOVES.sources('running', WAITING), 'running'],
+  return rows;
+}
+
+/**
+ * Recomputes each in-flight counter from the running tasks. The counter rows are locked first, so
+ * no claim or settle changes them meanwhile; the count is a later statement, which sees every
+ * claim and settle committed before the locks.
+ */
+export async function reconcileTaskCounters(tx: Queryable): Promise<void> {
+  await tx.query('SELECT 1 FROM workflow_task_counters ORDER BY integration_id, action FOR UPDATE');
+  await tx.query(
+    `UPDATE workflow_task_counters c SET running = COALESCE(
+       (SELECT count(*)::int FROM workflow_tasks t WHERE t.integration_id = c.integration_id AND t.action = c.action AND t.status = 'running'), 0)
+     WHERE c.running <> COALESCE(
+       (SELECT count(*)::int FROM workflow_tasks t WHERE t.integration_id = c.integration_id AND t.action = c.action AND t.status = 'running'), 0)`,
   );
-  return rows[0];
 }
 
 /** Ready tasks (id, integration, action), oldest first: what a tick hands to the engine. */
@@ -186,34 +249,107 @@ export interface TaskOutcome {
   reason?: string;
   error?: { code: string; message: string; failure?: Record<string, unknown> };
   accountId?: string;
+  /**
+   * Whether the target may have acted without the service learning it (a timeout, a reset after
+   * the request was sent, a 5xx to a request that is not idempotent): true marks the task, false
+   * clears the mark, absent keeps it (a lookup that failed proved nothing).
+   */
+  outcomeUnknown?: boolean;
 }
 
-/** Settles a running task; an account id it learned (a creation's) passes to the tasks that wait on it. */
-export async function settleTask(tx: Queryable, input: { taskId: string; outcome: TaskOutcome; now: Date }): Promise<void> {
-  const { outcome } = input;
-  const { from, to } = TASK_MOVES.transition('running', outcome.status);
-  await tx.query(
-    `UPDATE workflow_tasks SET status = $2, reason = $3, error_code = $4, error_message = $5, error_detail = $6::jsonb, finished_at = $7,
-       account_external_id = COALESCE($8, account_external_id)
-     WHERE id = $1 AND status = $9`,
-    [
-      input.taskId,
-      to,
-      outcome.reason ?? null,
-      outcome.error?.code ?? null,
-      outcome.error?.message ?? null,
-      outcome.error?.failure ? JSON.stringify(outcome.error.failure) : null,
-      input.now.toISOString(),
-      outcome.accountId ?? null,
-      from,
-    ],
+/** One running task to settle: the attempt it ran as, and its outcome. */
+export interface TaskSettlement {
+  taskId: string;
+  /** Only this attempt is settled: a worker that outlived its lease cannot settle the attempt that replaced it. */
+  attempt?: number;
+  outcome: TaskOutcome;
+}
+
+/**
+ * Settles running tasks in one statement, which also gives their slots back to the in-flight
+ * counters; an account id a task learned (a creation's) passes to the tasks that wait on it.
+ * Returns the ids settled (a stale attempt is not). Give the tasks of one (integration, action)
+ * per call inside a transaction, so that counter rows are locked in one order.
+ */
+export async function settleTasks(tx: Queryable, input: { settlements: readonly TaskSettlement[]; now: Date }): Promise<string[]> {
+  if (input.settlements.length === 0) return [];
+  const items = input.settlements.map(({ taskId, attempt, outcome }) => {
+    const { to } = TASK_MOVES.transition('running', outcome.status);
+    return {
+      id: taskId,
+      attempt: attempt ?? null,
+      status: to,
+      reason: outcome.reason ?? null,
+      error_code: outcome.error?.code ?? null,
+      error_message: outcome.error?.message ?? null,
+      error_detail: outcome.error?.failure ?? null,
+      account_id: outcome.accountId ?? null,
+      outcome_unknown: outcome.outcomeUnknown ?? null,
+    };
+  });
+  const { rows } = await tx.query<{ id: string }>(
+    `WITH x AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, attempt int, status text, reason text, error_code text, error_message text,
+         error_detail jsonb, account_id text, outcome_unknown boolean)
+     ), settled AS (
+       UPDATE workflow_tasks t SET status = x.status, reason = x.reason, error_code = x.error_code, error_message = x.error_message,
+         error_detail = x.error_detail, finished_at = $2, account_external_id = COALESCE(x.account_id, t.account_external_id),
+         outcome_unknown = COALESCE(x.outcome_unknown, t.outcome_unknown)
+       FROM x WHERE t.id = x.id AND t.status = $3 AND (x.attempt IS NULL OR t.attempts = x.attempt)
+       RETURNING t.id, t.integration_id, t.action
+     ), freed AS (
+       UPDATE workflow_task_counters c SET running = GREATEST(c.running - g.n, 0)
+       FROM (SELECT integration_id, action, count(*)::int AS n FROM settled WHERE integration_id IS NOT NULL GROUP BY integration_id, action) g
+       WHERE c.integration_id = g.integration_id AND c.action = g.action
+       RETURNING c.integration_id
+     )
+     SELECT id FROM settled`,
+    [JSON.stringify(items), input.now.toISOString(), 'running'],
   );
-  if (outcome.accountId !== undefined) {
-    await tx.query('UPDATE workflow_tasks SET account_external_id = $2 WHERE depends_on = $1 AND account_external_id IS NULL', [
-      input.taskId,
-      outcome.accountId,
-    ]);
+  const learned = items.filter((item) => item.account_id !== null && rows.some((row) => row.id === item.id));
+  if (learned.length > 0) {
+    await tx.query(
+      `UPDATE workflow_tasks d SET account_external_id = x.account_id
+       FROM jsonb_to_recordset($1::jsonb) AS x(id text, account_id text) WHERE d.depends_on = x.id AND d.account_external_id IS NULL`,
+      [JSON.stringify(learned.map((item) => ({ id: item.id, account_id: item.account_id })))],
+    );
   }
+  return rows.map((row) => row.id);
+}
+
+/** Settles one running task (see `settleTasks`); false when that attempt was no longer running. */
+export async function settleTask(tx: Queryable, input: { taskId: string; outcome: TaskOutcome; now: Date; attempt?: number }): Promise<boolean> {
+  const settled = await settleTasks(tx, {
+    settlements: [{ taskId: input.taskId, outcome: input.outcome, ...(input.attempt === undefined ? {} : { attempt: input.attempt }) }],
+    now: input.now,
+  });
+  return settled.length > 0;
+}
+
+/** Recomputes the status of running workflows from their tasks, in three statements whatever their number. */
+export async function refreshWorkflowStatuses(tx: Queryable, workflowIds: readonly string[]): Promise<void> {
+  const ids = [...new Set(workflowIds)].sort();
+  if (ids.length === 0) return;
+  const { rows: workflows } = await tx.query<{ id: string; status: WorkflowStatus }>(
+    `SELECT id, status FROM workflows WHERE id = ANY($1::text[]) AND status <> 'cancelled' ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  if (workflows.length === 0) return;
+  const { rows: tasks } = await tx.query<Pick<TaskRow, 'id' | 'status' | 'depends_on' | 'workflow_id'>>(
+    'SELECT id, status, depends_on, workflow_id FROM workflow_tasks WHERE workflow_id = ANY($1::text[])',
+    [workflows.map((row) => row.id)],
+  );
+  const byWorkflow = new Map<string, Pick<TaskRow, 'id' | 'status' | 'depends_on'>[]>();
+  for (const task of tasks) byWorkflow.set(task.workflow_id, [...(byWorkflow.get(task.workflow_id) ?? []), task]);
+  const changed = workflows
+    .map((row) => ({ id: row.id, from: row.status, status: settledStatus(byWorkflow.get(row.id) ?? []) ?? 'running' }))
+    .filter((row) => row.status !== row.from);
+  if (changed.length === 0) return;
+  await tx.query(
+    `UPDATE workflows w SET status = x.status, finished_at = CASE WHEN x.status = 'running' THEN NULL ELSE now() END
+     FROM jsonb_to_recordset($1::jsonb) AS x(id text, status text) WHERE w.id = x.id`,
+    [JSON.stringify(changed.map(({ id, status }) => ({ id, status })))],
+  );
 }
 
 /** Recomputes a running workflow's status from its tasks; returns the status it now has. */
@@ -233,14 +369,23 @@ export async function refreshWorkflowStatus(tx: Queryable, workflowId: string): 
 
 /**
  * Tasks left `running` by a worker that died: the target may or may not have acted, so they are
- * not run again on their own. They fail with WORKER_LOST, and an operator retries them knowingly.
+ * not run again on their own. They fail with WORKER_LOST, marked `outcome_unknown`, and an operator
+ * retries them knowingly (a creation is looked up on the target before it is sent again).
  */
 export async function failLostTasks(db: Queryable, input: { startedBefore: Date; now: Date }): Promise<string[]> {
   const { from, to } = TASK_MOVES.transition('running', 'failed');
   const { rows } = await db.query<{ workflow_id: string }>(
-    `UPDATE workflow_tasks SET status = $4, error_code = 'WORKER_LOST', finished_at = $2,
-       error_message = 'the worker running this task stopped before it finished; the target may or may not have acted'
-     WHERE status = $3 AND started_at < $1 RETURNING workflow_id`,
+    `WITH lost AS (
+       UPDATE workflow_tasks SET status = $4, error_code = 'WORKER_LOST', finished_at = $2, outcome_unknown = true,
+         error_message = 'the worker running this task stopped before it finished; the target may or may not have acted'
+       WHERE status = $3 AND started_at < $1 RETURNING workflow_id, integration_id, action
+     ), freed AS (
+       UPDATE workflow_task_counters c SET running = GREATEST(c.running - g.n, 0)
+       FROM (SELECT integration_id, action, count(*)::int AS n FROM lost WHERE integration_id IS NOT NULL GROUP BY integration_id, action) g
+       WHERE c.integration_id = g.integration_id AND c.action = g.action
+       RETURNING c.integration_id
+     )
+     SELECT workflow_id FROM lost`,
     [input.startedBefore.toISOString(), input.now.toISOString(), from, to],
   );
   return [...new Set(rows.map((row) => row.workflow_id))];

@@ -19,11 +19,11 @@ import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { activationObstacle, planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
-import { runClaimedTask, taskSecretField } from './run-task.js';
+import { taskSecretField } from './run-task.js';
+import { taskDispatcher, type DispatcherSettings, type TaskDispatcher } from './task-dispatcher.js';
 import { findPerson } from '../store/people-rows.js';
 import {
   cancelWorkflowRow,
-  claimTask,
   failLostTasks,
   findTask,
   findWorkflow,
@@ -33,7 +33,8 @@ import {
   listWorkflowRows,
   loadTasks,
   loadWorkflowSettings,
-  refreshWorkflowStatus,
+  reconcileTaskCounters,
+  refreshWorkflowStatuses,
   reopenWorkflow,
   requeueFailedTask,
   saveWorkflowSettings,
@@ -113,10 +114,10 @@ export interface WorkflowOperations {
     maxConcurrency?: number | null;
     actor: string;
   }): Promise<WorkflowSettings>;
-  /** Fails tasks whose worker died and wakes every ready task; returns how many were woken. */
+  /** Fails tasks whose worker died, recounts the tasks in flight, and wakes the workers when tasks are ready; returns how many are ready (up to 1,000). */
   tick(): Promise<number>;
-  /** The worker's handler: runs the woken task if it is ready, then further ready tasks of its action. */
-  runTask(taskId: string): Promise<void>;
+  /** The workers' side (started by `startWorkers`): claims due tasks directly, in batches; a job of the task queue kicks it. */
+  readonly dispatcher: TaskDispatcher;
 }
 
 const digest = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('base64url');
@@ -162,7 +163,13 @@ async function loadPerson(db: Queryable, tenantId: string, personId: unknown): P
   return { id: row.id, email: row.email, emailKey: row.email_key || emailKey(row.email), name: row.name };
 }
 
-export function workflowOperations(context: ServiceContext, integrations: IntegrationOperations, policy: WorkflowPolicy, engine: Engine): WorkflowOperations {
+export function workflowOperations(
+  context: ServiceContext,
+  integrations: IntegrationOperations,
+  policy: WorkflowPolicy,
+  engine: Engine,
+  options: { onError?: (error: unknown) => void; dispatcher?: Partial<DispatcherSettings> } = {},
+): WorkflowOperations {
   const { db } = context;
 
   const facts = async (tenantId: string, integrationId: string): Promise<IntegrationFacts> => {
@@ -186,10 +193,13 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
     return toWorkflow(row, (await loadTasks(db, [row.id])).get(row.id) ?? []);
   };
 
-  /** Wakes the workflow's ready tasks, and its scheduled ones at their time, in one insert committed with `tx`. */
+  /**
+   * Wakes the workers when the workflow has a ready task (one job: a worker claims every due task
+   * directly), and at each scheduled task's time, in one insert committed with `tx`.
+   */
   const wakeWorkflow = async (tx: Queryable, workflowId: string, tasks?: readonly NewTask[]) => {
     const now = policy.now();
-    const ready = (await listReadyTasks(tx, { now, limit: 1000, workflowId })).map((task) => ({ data: { taskId: task.id } }));
+    const ready = (await listReadyTasks(tx, { now, limit: 1, workflowId })).map(() => ({ data: { workflowId } }));
     const later = (tasks ?? [])
       .filter((task) => task.status === 'scheduled' && task.runAt && task.runAt > now)
       .map((task) => ({ data: { taskId: task.id }, startAfter: task.runAt! }));
@@ -266,6 +276,13 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
     concurrencyCache.set(key, { limit, until: Date.now() + 10_000 });
     return limit;
   };
+
+  const dispatcher = taskDispatcher({
+    context: { db, integrations, keyring: context.keyring, now: policy.now },
+    concurrencyOf,
+    onError: options.onError ?? ((error) => process.stderr.write(`workflows: ${error instanceof Error ? error.message : String(error)}\n`)),
+    ...(options.dispatcher ? { settings: options.dispatcher } : {}),
+  });
 
   const operations: WorkflowOperations = {
     async startOnboarding(input) {
@@ -487,33 +504,18 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
     async tick() {
       const now = policy.now();
       const lost = await failLostTasks(db, { startedBefore: new Date(now.getTime() - policy.taskLeaseSeconds * 1000), now });
-      for (const workflowId of lost) await db.transaction((tx) => refreshWorkflowStatus(tx, workflowId));
+      await db.transaction(async (tx) => {
+        await refreshWorkflowStatuses(tx, lost);
+        await reconcileTaskCounters(tx);
+      });
       const ready = await listReadyTasks(db, { now, limit: 1000 });
-      await engine.sendMany(
-        'workflowTask',
-        ready.map((task) => ({ data: { taskId: task.id } })),
-      );
+      // One wake-up per worker that may be idle is enough: each claims every due task it can.
+      if (ready.length > 0) await engine.sendMany('workflowTask', [{ data: { tick: now.toISOString() } }, { data: { tick: now.toISOString() } }]);
+      dispatcher.kick();
       return ready.length;
     },
 
-    async runTask(taskId) {
-      const woken = await findTask(db, taskId);
-      if (!woken?.integration_id) return;
-      const integrationId = woken.integration_id;
-      const limit = await concurrencyOf(woken.tenant_id, integrationId, woken.action);
-      // The woken task first; then, while this slot is free, the next ready task of the same action.
-      for (let next: string | undefined = taskId; ; next = undefined) {
-        const claimed = await db.transaction((tx) =>
-          claimTask(tx, { integrationId, action: woken.action, ...(next ? { taskId: next } : {}), now: policy.now(), limit }),
-        );
-        if (!claimed) return;
-        const workflow = await findWorkflow(db, { tenantId: claimed.tenant_id, workflowId: claimed.workflow_id });
-        if (!workflow) return;
-        const person = await loadPerson(db, claimed.tenant_id, workflow.person_id);
-        await runClaimedTask({ db, integrations, keyring: context.keyring, now: policy.now }, { task: claimed, workflow, person });
-        await db.transaction((tx) => wakeWorkflow(tx, workflow.id));
-      }
-    },
+    dispatcher,
   };
   return operations;
 }

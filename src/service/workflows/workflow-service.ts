@@ -43,19 +43,19 @@ export function openWorkflows(context: ServiceContext, integrations: Integration
     now: options.now ?? (() => new Date()),
   };
   const onError = options.onError ?? reportToStderr;
-  const operations: WorkflowOperations = workflowOperations(context, integrations, policy, engine);
+  const operations: WorkflowOperations = workflowOperations(context, integrations, policy, engine, { onError });
   let workers: Promise<Workers> | undefined;
   return {
     operations,
     startWorkers(): Promise<void> {
+      operations.dispatcher.start();
       workers ??= engine.work([
         {
           queue: 'workflowTask',
           pollingIntervalSeconds: settings.pollingIntervalSeconds,
           batchSize: settings.batchSize,
-          handle: async (jobs: readonly { taskId: string }[]) => {
-            await Promise.all(jobs.map((job) => operations.runTask(job.taskId).catch(onError)));
-          },
+          // A job is a wake-up call: the dispatcher claims every due task directly, and the job ends at once.
+          handle: async () => operations.dispatcher.kick(),
         },
         {
           queue: 'workflowTick',
@@ -70,6 +70,7 @@ export function openWorkflows(context: ServiceContext, integrations: Integration
       const running = workers;
       workers = undefined;
       if (running) await (await running).stop();
+      await operations.dispatcher.stop(5_000);
     },
   };
 }

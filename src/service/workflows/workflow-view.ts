@@ -78,6 +78,8 @@ export interface TaskRow {
   error_message: string | null;
   error_detail: Record<string, unknown> | null;
   attempts: number;
+  /** The last attempt may have acted on the target without the service learning it (0180): a creation is looked up before it is sent again. */
+  outcome_unknown: boolean;
   started_at: Date | null;
   finished_at: Date | null;
   /** Read with the task (loadTasks): the names in task_secrets. */

@@ -13,6 +13,11 @@ export interface ScimQuirks {
   omitEmptyResources: boolean;
   /** `itemsPerPage` echoes the requested `count` although fewer users were returned. */
   echoRequestedCount: boolean;
+  /**
+   * A creation (POST /Users) is carried out, and its answer is lost: `reset` destroys the
+   * connection instead of answering, `hang` never answers (the socket closes with the server).
+   */
+  loseCreateAnswer?: 'reset' | 'hang';
 }
 
 export const NO_QUIRKS: ScimQuirks = { stringNumbers: false, stringBooleans: false, omitEmptyResources: false, echoRequestedCount: false };
@@ -43,6 +48,14 @@ export function quirksMiddleware(quirks: ScimQuirks) {
     const count = typeof request.query.count === 'string' ? request.query.count : undefined;
     const send = response.json.bind(response);
     response.json = (body: unknown) => send(applyQuirks(body, quirks, count));
+    const lose = quirks.loseCreateAnswer;
+    if (lose !== undefined && request.method === 'POST' && /\/Users\/?$/.test(request.path)) {
+      // Every answer ends in end(): the user is stored by then, and nothing is written.
+      response.end = (() => {
+        if (lose === 'reset') request.socket.destroy();
+        return response;
+      }) as typeof response.end;
+    }
     next();
   };
 }

@@ -1,0 +1,229 @@
+/**
+ * The workers' side of the workflows: due tasks are claimed directly, in batches, and settled in
+ * batches (issue 26 point 3). The job engine is only the wake-up call (a job when a workflow starts
+ * or a task is retried, a delayed job at a scheduled task's time, the minute tick) and the retry of
+ * last resort; while work is due, the dispatcher claims it without waiting for the engine's poll.
+ *
+ * One round: the (integration, action) groups with a task due (one statement), then per group a
+ * claim of as many tasks as its concurrency leaves free (one statement, see `claimTaskBatch`). Each
+ * claimed task's request runs with no database connection held (on PGlite, the single connection
+ * stays free for the claims and settles of the others). Results are settled as they come, all that
+ * are waiting at once in one transaction; each settle frees slots and starts the next round.
+ * The tenant, the integration, its credentials and its HTTP client are resolved once per action
+ * and kept a few seconds: a batch reuses them, and a change of the integration's configuration
+ * (its version is read with every claim) drops them.
+ */
+import { claimTaskBatch, ensureTaskCounters, listReadyGroups, type ClaimedTaskRow } from '../store/workflow-rows.js';
+import type { PreparedAction } from '../integrations/integrations.js';
+import { executeTask, settleTaskResults, type TaskContext, type TaskResult } from './run-task.js';
+
+export interface DispatcherSettings {
+  /** Tasks one process has in flight at once, across every integration. */
+  maxInFlight: number;
+  /** Tasks one claim takes at most. */
+  claimBatch: number;
+  /** How long a prepared action (tenant, integration, credentials, HTTP client) is reused. */
+  preparedTtlMs: number;
+  /** How long the listed groups with due tasks are claimed from before they are listed again. */
+  groupsTtlMs: number;
+}
+
+export const DEFAULT_DISPATCHER_SETTINGS: DispatcherSettings = { maxInFlight: 500, claimBatch: 200, preparedTtlMs: 10_000, groupsTtlMs: 1_000 };
+
+export interface TaskDispatcher {
+  /** Claims what is due now (again, if a round is under way). Does nothing once stopped or before start. */
+  kick(): void;
+  start(): void;
+  /** Stops claiming, and waits (up to `timeoutMs`) for the tasks in flight to be settled. */
+  stop(timeoutMs: number): Promise<void>;
+}
+
+interface Prepared {
+  action: Promise<PreparedAction>;
+  version: string | undefined;
+  at: number;
+  users: number;
+  stale: boolean;
+}
+
+const groupKey = (integrationId: string, action: string) => `${integrationId}\u0000${action}`;
+
+export function taskDispatcher(input: {
+  context: TaskContext;
+  concurrencyOf(tenantId: string, integrationId: string, action: string): Promise<number>;
+  onError(error: unknown): void;
+  settings?: Partial<DispatcherSettings>;
+}): TaskDispatcher {
+  const { context, onError } = input;
+  const settings = { ...DEFAULT_DISPATCHER_SETTINGS, ...input.settings };
+  const { db } = context;
+  let started = false;
+  let round: Promise<void> | undefined;
+  let again = false;
+  let inFlight = 0;
+  const executing = new Set<Promise<void>>();
+  let waiting: TaskResult[] = [];
+  let flushing: Promise<void> | undefined;
+  const counters = new Set<string>();
+  /** The groups the last listing found, reused for a moment: a round of claims costs one statement per group, not a scan of every due task. */
+  let known: { groups: Awaited<ReturnType<typeof listReadyGroups>>; at: number } | undefined;
+  const prepared = new Map<string, Prepared>();
+
+  const release = (entry: Prepared) => {
+    entry.users -= 1;
+    if (entry.stale && entry.users === 0) void entry.action.then((action) => action.close()).catch(() => undefined);
+  };
+
+  /** The prepared action of a claim's group: reused while fresh and of the claimed version, else prepared again. */
+  const preparedFor = (task: ClaimedTaskRow): Prepared => {
+    const key = groupKey(task.integration_id ?? '', task.action);
+    const version = task.integration_version ? new Date(task.integration_version).toISOString() : undefined;
+    const current = prepared.get(key);
+    if (current && !current.stale && Date.now() - current.at < settings.preparedTtlMs && current.version === version) return current;
+    if (current) {
+      current.stale = true;
+      prepared.delete(key);
+      if (current.users === 0) void current.action.then((action) => action.close()).catch(() => undefined);
+    }
+    const entry: Prepared = {
+      action: context.integrations.prepareAction({ tenantId: task.tenant_id, integrationId: task.integration_id ?? '', action: task.action }),
+      version,
+      at: Date.now(),
+      users: 0,
+      stale: false,
+    };
+    // A refusal (not enabled, not configured) is each task's failure, and is not kept.
+    entry.action.catch(() => {
+      entry.stale = true;
+      if (prepared.get(key) === entry) prepared.delete(key);
+    });
+    prepared.set(key, entry);
+    return entry;
+  };
+
+  const flush = (): void => {
+    if (flushing || waiting.length === 0) return;
+    flushing = (async () => {
+      while (waiting.length > 0) {
+        const batch = waiting;
+        waiting = [];
+        const groups = new Map<string, TaskResult[]>();
+        for (const result of batch) {
+          const key = groupKey(result.task.integration_id ?? '', result.task.action);
+          groups.set(key, [...(groups.get(key) ?? []), result]);
+        }
+        try {
+          // One transaction; groups in one order, so that counter rows are locked in one order by every worker.
+          await db.transaction(async (tx) => {
+            for (const key of [...groups.keys()].sort()) await settleTaskResults(context, tx, groups.get(key)!);
+          });
+        } catch (error) {
+          // The tasks stay running: the target may have acted, so they fail as lost (outcome unknown), never re-sent.
+          onError(error);
+        } finally {
+          inFlight -= batch.length;
+        }
+      }
+    })().finally(() => {
+      flushing = undefined;
+      if (waiting.length > 0) flush();
+      dispatcher.kick();
+    });
+  };
+
+  const run = (task: ClaimedTaskRow): void => {
+    inFlight += 1;
+    const entry = preparedFor(task);
+    entry.users += 1;
+    const execution = executeTask(context, { task, prepared: () => entry.action })
+      .then((result) => {
+        waiting.push(result);
+      })
+      .catch((error: unknown) => {
+        inFlight -= 1;
+        onError(error);
+      })
+      .finally(() => {
+        release(entry);
+        executing.delete(execution);
+        flush();
+      });
+    executing.add(execution);
+  };
+
+  const claimRound = async (): Promise<void> => {
+    while (again && started) {
+      again = false;
+      const now = context.now();
+      const fresh = known !== undefined && Date.now() - known.at < settings.groupsTtlMs;
+      const groups = fresh ? known!.groups : await listReadyGroups(db, { now, limit: 100 });
+      if (!fresh) known = { groups, at: Date.now() };
+      let claimedHere = 0;
+      const missing = groups.filter((group) => !counters.has(groupKey(group.integration_id, group.action)));
+      if (missing.length > 0) {
+        await ensureTaskCounters(
+          db,
+          missing.map((group) => ({ integrationId: group.integration_id, action: group.action })),
+        );
+        for (const group of missing) counters.add(groupKey(group.integration_id, group.action));
+      }
+      for (const group of groups) {
+        const room = settings.maxInFlight - inFlight;
+        if (room <= 0 || !started) break;
+        const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
+        const claimed = await claimTaskBatch(db, {
+          integrationId: group.integration_id,
+          action: group.action,
+          now,
+          limit,
+          max: Math.min(room, settings.claimBatch, limit),
+        });
+        for (const task of claimed) run(task);
+        claimedHere += claimed.length;
+        // A full claim may leave more due: another round (a settle also starts one when slots free).
+        if (claimed.length > 0) again = true;
+      }
+      // Nothing claimed from groups listed a moment ago: list again (a new group may be due), once.
+      if (claimedHere === 0 && fresh) {
+        known = undefined;
+        again = inFlight < settings.maxInFlight;
+      }
+    }
+  };
+
+  const dispatcher: TaskDispatcher = {
+    kick() {
+      if (!started) return;
+      again = true;
+      if (round) return;
+      round = claimRound()
+        .catch(onError)
+        .finally(() => {
+          round = undefined;
+          if (again && started) dispatcher.kick();
+        });
+    },
+    start() {
+      started = true;
+      dispatcher.kick();
+    },
+    async stop(timeoutMs) {
+      started = false;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+      const settled = (async () => {
+        await round;
+        await Promise.allSettled([...executing]);
+        while (flushing) await flushing;
+      })();
+      await Promise.race([settled, timeout]);
+      clearTimeout(timer);
+      for (const entry of prepared.values()) {
+        entry.stale = true;
+        if (entry.users === 0) await entry.action.then((action) => action.close()).catch(() => undefined);
+      }
+      prepared.clear();
+    },
+  };
+  return dispatcher;
+}
