@@ -106,17 +106,20 @@ export async function gridPeople(
 
 /**
  * Recomputes the links of the tenant's accounts, narrowed to one integration or to some email
- * keys; returns how many accounts changed link.
+ * keys, or (`writtenByRun`) to the accounts the sync run `runId` added or changed (an account it
+ * left unchanged keeps its link: a change of people relinks by email key); returns how many
+ * accounts changed link.
  */
 export async function relinkAccounts(
   db: Queryable,
-  scope: { tenantId: string; integrationId?: string; emailKeys?: readonly string[]; runId?: string },
+  scope: { tenantId: string; integrationId?: string; emailKeys?: readonly string[]; runId?: string; writtenByRun?: boolean },
 ): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH matches AS (
        SELECT a.id, a.person_id AS old_person, a.link_status AS old_status, count(p.id) AS n, min(p.id) AS match
        FROM accounts a LEFT JOIN people p ON p.tenant_id = a.tenant_id AND p.email_key = a.email_key AND a.email_key <> ''
        WHERE a.tenant_id = $1 AND ($2::text IS NULL OR a.integration_id = $2) AND ($3::text[] IS NULL OR a.email_key = ANY($3::text[]))
+         AND (NOT $5 OR a.last_run_id = $4)
        GROUP BY a.id
      ), wanted AS (
        SELECT id, old_person, old_status,
@@ -131,7 +134,7 @@ export async function relinkAccounts(
        ${accountEventsFrom({ tenant: '$1', account: 'id', run: '$4', kind: `'relinked'`, detail: `jsonb_build_object('from', old_person, 'to', person_id, 'link', link_status)`, from: 'changed' })}
      )
      SELECT count(*)::int AS n FROM events`,
-    [scope.tenantId, scope.integrationId ?? null, scope.emailKeys ? [...scope.emailKeys] : null, scope.runId ?? null],
+    [scope.tenantId, scope.integrationId ?? null, scope.emailKeys ? [...scope.emailKeys] : null, scope.runId ?? null, scope.writtenByRun === true],
   );
   return rows[0]?.n ?? 0;
 }

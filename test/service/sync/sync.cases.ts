@@ -166,6 +166,35 @@ export function describeSync(fixture: { service: Service }): void {
     expect(await syncNow(ref)).toMatchObject({ counts: { seen: 30, added: 0, changed: 0, removed: 0 } });
   });
 
+  it('keeps an account whose text the database cannot hold (U+0000, a lone surrogate), cleaned and flagged; the run succeeds and its warnings name it', async () => {
+    const { simulator, ref } = await setUp(6);
+    const users = simulator.state.users;
+    const [nul, lone] = [users[1]!, users[2]!];
+    nul.name = 'Nul\u0000 Name\u0000';
+    lone.name = 'Lone \ud800 Half';
+    simulator.state.users.push({ id: makeUserId(9100), name: 'New\u0000comer', email: 'new\u0000comer@example.com', role: 'user', timeZone: 'UTC' });
+    const run = await syncNow(ref);
+    expect(run).toMatchObject({ status: 'succeeded', error: null, counts: { seen: 7, added: 1, changed: 2, removed: 0, skipped: 0 } });
+    const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
+    expect(accounts.get(nul.id)).toMatchObject({ name: 'Nul Name', cleaned: 'name: 2 U+0000 removed', state: 'active' });
+    expect(accounts.get(lone.id)).toMatchObject({ name: 'Lone \ufffd Half', cleaned: 'name: 1 invalid character replaced by U+FFFD' });
+    expect(accounts.get(makeUserId(9100))).toMatchObject({
+      name: 'Newcomer',
+      email: 'newcomer@example.com',
+      cleaned: 'email: 1 U+0000 removed; name: 1 U+0000 removed',
+    });
+    expect(accounts.get(users[0]!.id)).toMatchObject({ cleaned: null });
+    expect(run.warnings).toHaveLength(3);
+    for (const id of [nul.id, lone.id, makeUserId(9100)]) expect(run.warnings.some((warning) => warning.includes(id))).toBe(true);
+    expect(run.warnings.find((warning) => warning.includes(nul.id))).toContain('name: 2 U+0000 removed');
+    // The same text again is no change: the accounts stay flagged, nothing is rewritten, the run warns again.
+    const again = await syncNow(ref);
+    expect(again).toMatchObject({ status: 'succeeded', counts: { seen: 7, added: 0, changed: 0, removed: 0 } });
+    expect(again.warnings).toHaveLength(3);
+    expect((await allAccounts(ref)).find((account) => account.externalId === nul.id)).toMatchObject({ cleaned: 'name: 2 U+0000 removed', lastRunId: again.id });
+    expect((await service().sync.status(ref)).consecutiveFailures).toBe(0);
+  });
+
   it('a sync that fails on page 7 of 10 changes no account', async () => {
     const { simulator, ref, run: first } = await setUp(1000);
     expect(first.counts).toMatchObject({ pages: 10, seen: 1000 });
