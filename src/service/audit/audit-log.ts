@@ -6,7 +6,7 @@
 import type { Redactor } from '../../runtime/redact.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
-import { insertAuditRow, listAuditRows, type AuditRow } from '../store/audit-rows.js';
+import { insertAuditRow, insertAuditRows, listAuditRows, type AuditRow } from '../store/audit-rows.js';
 import type { Queryable } from '../store/database.js';
 import { loadTenant } from '../tenants/tenants.js';
 
@@ -77,6 +77,23 @@ export async function recordAudit(
   const detail = entry.detail ?? {};
   const redacted = redactor ? (JSON.parse(redactor.redact(JSON.stringify(detail))) as Record<string, unknown>) : detail;
   await insertAuditRow(db, { tenantId: entry.tenantId, integrationId: entry.integrationId ?? null, actor: entry.actor, event: entry.event, detail: redacted });
+}
+
+/** `recordAudit` of several entries (a bulk operation's, one per integration) in one statement. */
+export async function recordAuditMany(
+  db: Queryable,
+  entries: readonly { tenantId: string; integrationId?: string; actor: string; event: AuditEvent; detail?: Record<string, unknown> }[],
+): Promise<void> {
+  await insertAuditRows(
+    db,
+    entries.map((entry) => ({
+      tenantId: entry.tenantId,
+      integrationId: entry.integrationId ?? null,
+      actor: entry.actor,
+      event: entry.event,
+      detail: entry.detail ?? {},
+    })),
+  );
 }
 
 function toEntry(row: AuditRow): AuditEntry {

@@ -24,6 +24,25 @@ export async function insertAuditRow(
   ]);
 }
 
+/** Several audit rows in one statement (a bulk operation: one row per integration it changed). */
+export async function insertAuditRows(
+  db: Queryable,
+  rows: readonly { tenantId: string; integrationId: string | null; actor: string; event: string; detail: Record<string, unknown> }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(
+    `INSERT INTO audit_log (tenant_id, integration_id, actor, event, detail)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`,
+    [
+      rows.map((row) => row.tenantId),
+      rows.map((row) => row.integrationId),
+      rows.map((row) => row.actor),
+      rows.map((row) => row.event),
+      rows.map((row) => JSON.stringify(row.detail)),
+    ],
+  );
+}
+
 /**
  * Newest first; `before` is the id of the last entry of the previous page. Ordered by
  * `audit_log.id`, not `id`: ORDER BY would take the text output column `id` and put 9 before 10.

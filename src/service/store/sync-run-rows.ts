@@ -151,6 +151,20 @@ export async function insertQueuedRun(
   return rows[0];
 }
 
+/** `insertQueuedRun` for several integrations of one tenant in one statement; returns the runs inserted (an integration with an open run gets none). */
+export async function insertQueuedRuns(
+  db: Queryable,
+  input: { tenantId: string; trigger: RunTrigger; requestedBy: string; runs: readonly { id: string; integrationId: string }[] },
+): Promise<SyncRunRow[]> {
+  const { rows } = await db.query<SyncRunRow>(
+    `INSERT INTO sync_runs (id, tenant_id, integration_id, trigger, requested_by, status)
+     SELECT r.id, $1, r.integration_id, $4, $5, 'queued' FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(id, integration_id, n) ORDER BY r.n
+     ON CONFLICT (integration_id) WHERE status IN ('queued', 'running', 'awaiting_approval') DO NOTHING RETURNING *`,
+    [input.tenantId, input.runs.map((run) => run.id), input.runs.map((run) => run.integrationId), input.trigger, input.requestedBy],
+  );
+  return rows;
+}
+
 export async function findOpenRun(db: Queryable, integrationId: string): Promise<SyncRunRow | undefined> {
   const { rows } = await db.query<SyncRunRow>(`SELECT * FROM sync_runs WHERE integration_id = $1 AND status IN ('queued', 'running', 'awaiting_approval')`, [
     integrationId,

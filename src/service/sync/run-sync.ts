@@ -10,7 +10,7 @@ import { isConnectorError, type Client, type ImportPage } from '../../index.js';
 import type { ServiceContext } from '../context.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
-import { applyStaged, markMissed, removeUnseen, toStaged, type StagedAccount } from '../store/account-rows.js';
+import { applyStaged, markMissed, planForSets, removeUnseen, toStaged, type StagedAccount } from '../store/account-rows.js';
 import { relinkAccounts } from '../store/people-rows.js';
 import {
   beat,
@@ -209,6 +209,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     if (!summary?.complete) throw new Error('the import ended before its last page');
     await db.transaction(async (tx) => {
       await checkFence(tx, fence);
+      await planForSets(tx);
       const { added, changed } = await applyStaged(tx, scope);
       await linkAccounts(tx, scope);
       const settings = settingsOf(await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults }));

@@ -195,6 +195,51 @@ export function describeSync(fixture: { service: Service }): void {
     expect((await service().sync.status(ref)).consecutiveFailures).toBe(0);
   });
 
+  it('setActionMany enables Import Users on several integrations at once: each syncs; a refusal names its integration and saves nothing', async () => {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 4 }) });
+    simulators.push(simulator);
+    const create = async (configured: boolean) => {
+      const integration = await service().integrations.create({
+        tenantId: tenant.id,
+        actor,
+        type: 'prebuilt',
+        connector: 'incident-platform',
+        baseUrl: simulator.server.origin,
+      });
+      const ref = { tenantId: tenant.id, integrationId: integration.id };
+      if (configured) await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+      return ref;
+    };
+    const refs = [await create(true), await create(true), await create(true)];
+    const unconfigured = await create(false);
+    const ids = refs.map((ref) => ref.integrationId);
+    await expect(
+      service().integrations.setActionMany({
+        tenantId: tenant.id,
+        integrationIds: [...ids, unconfigured.integrationId],
+        action: 'importUsers',
+        enabled: true,
+        actor,
+      }),
+    ).rejects.toMatchObject({ code: 'AUTH_NOT_CONFIGURED', message: expect.stringContaining(unconfigured.integrationId) });
+    await expect(
+      service().integrations.setActionMany({ tenantId: other.id, integrationIds: ids, action: 'importUsers', enabled: true, actor }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const ref of refs) {
+      expect(await service().sync.listRuns(ref)).toEqual([]);
+      expect((await service().integrations.listActions(ref)).find((action) => action.name === 'importUsers')).toMatchObject({ enabled: false });
+    }
+    await service().integrations.setActionMany({ tenantId: tenant.id, integrationIds: ids, action: 'importUsers', enabled: true, actor });
+    for (const ref of refs) {
+      expect((await service().integrations.listActions(ref)).find((action) => action.name === 'importUsers')).toMatchObject({ enabled: true });
+      const runs = await service().sync.listRuns(ref);
+      expect(runs).toHaveLength(1);
+      expect(await waitForRun(service(), ref, runs[0]!.id)).toMatchObject({ trigger: 'enabled', status: 'succeeded', counts: { seen: 4, added: 4 } });
+    }
+    const audit = await service().audit.list({ tenantId: tenant.id, limit: 500 });
+    for (const id of ids) expect(audit.entries.filter((entry) => entry.integrationId === id && entry.event === 'integration.action_enabled')).toHaveLength(1);
+  });
+
   it('a sync that fails on page 7 of 10 changes no account', async () => {
     const { simulator, ref, run: first } = await setUp(1000);
     expect(first.counts).toMatchObject({ pages: 10, seen: 1000 });
