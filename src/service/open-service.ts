@@ -149,6 +149,11 @@ export async function openService(options: ServiceOptions): Promise<Service> {
         if (input.action === 'importUsers' && input.enabled) await sync.operations.request({ ...input, trigger: 'enabled' });
         return offered;
       },
+      // The bulk path: every first sync queued in one transaction.
+      async setActionMany(input) {
+        await integrations.setActionMany(input);
+        if (input.action === 'importUsers' && input.enabled) await sync.operations.requestMany({ ...input, trigger: 'enabled' });
+      },
     },
     audit: auditOperations(context),
     inspect: targetInspection(context, integrations),

@@ -86,7 +86,7 @@ export async function recordAudit(
   await insertAuditRow(db, { tenantId: entry.tenantId, integrationId: entry.integrationId ?? null, actor: entry.actor, event: entry.event, detail: redacted });
 }
 
-/** Many entries in one insert (a batch of workflow tasks), each as `recordAudit` writes it. */
+/** Many entries in one insert (a batch of workflow tasks, a bulk operation's one per integration), each as `recordAudit` writes it. */
 export async function recordAudits(
   db: Queryable,
   entries: readonly { tenantId: string; integrationId?: string; actor: string; event: AuditEvent; detail?: Record<string, unknown> }[],

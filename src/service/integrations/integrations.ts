@@ -9,12 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { connect, type Client, type ConnectionCheck } from '../../index.js';
 import type { Actor } from '../../runtime/connect-options.js';
 import type { RenderedRequest } from '../../runtime/actions/inspect-action.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit, recordAudits } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { ServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
 import {
+  findIntegrations,
   insertIntegration,
+  loadEnabledActionsOfMany,
+  upsertActions,
   listCredentialFields,
   listIntegrationPage,
   listIntegrationRows,
@@ -49,6 +52,9 @@ import type { CapabilityProbe } from '../../index.js';
 
 export type { IntegrationRef } from './load-integration.js';
 
+/** The most integrations one `setActionMany` changes. */
+export const SET_ACTION_MANY_LIMIT = 1000;
+
 export type ConfigureAuthResult =
   | {
       ok: true;
@@ -72,6 +78,12 @@ export interface IntegrationOperations {
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
   listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
   setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
+  /**
+   * `setAction` on several integrations of one tenant at once (up to 1,000), all or nothing: each
+   * is checked as `setAction` checks it (the first refusal names its integration and nothing is
+   * saved), then saved and audited in one transaction of a fixed number of statements.
+   */
+  setActionMany(input: { tenantId: string; integrationIds: readonly string[]; action: string; enabled: boolean; actor: string }): Promise<void>;
   /** The spec's actions the tenant's plan withholds, each with the plan that would offer it. */
   withheldActions(ref: IntegrationRef): Promise<WithheldAction[]>;
   /** An action's configuration as the spec has it (method, path, body, records, mapping...), and whether it is editable. */
@@ -164,6 +176,41 @@ function decodeCursor(cursor: string): string {
 export function integrationOperations(context: ServiceContext): IntegrationOperations {
   const { db, keyring } = context;
   const view = async (dbq: Queryable, row: IntegrationRow) => toIntegration(row, (await listCredentialFields(dbq, [row.id])).get(row.id) ?? []);
+
+  /** Whether `setAction` may change the action on this integration (the refusals name it). */
+  const checkActionChange = (input: {
+    tenant: Parameters<typeof requirePlan>[0];
+    row: IntegrationRow;
+    spec: Parameters<typeof writeActionsOf>[0];
+    kind: ReturnType<typeof actionKind>;
+    offered: readonly OfferedAction[];
+    action: string;
+    enabled: boolean;
+  }): void => {
+    const { row } = input;
+    if (input.enabled) {
+      if (input.kind === 'custom') requirePlan(input.tenant, 'customActions');
+      if (row.auth_configured_at === null) {
+        throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, {
+          hint: 'configure authentication first (saving it tests the connection)',
+        });
+      }
+      if (row.import_only_reason !== null && writeActionsOf(input.spec).includes(input.action)) {
+        throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is import-only: ${row.import_only_reason}`, {
+          hint: 'configure authentication again with a full-access (read/write) key to enable write actions',
+        });
+      }
+      if (!input.offered.some((action) => action.name === input.action)) {
+        throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`, {
+          hint: `it offers: ${input.offered.map((action) => action.name).join(', ') || 'none'}`,
+        });
+      }
+    } else if (input.kind === undefined) {
+      throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, {
+        hint: 'list the integration’s actions',
+      });
+    }
+  };
 
   const actionsOf = async (ref: IntegrationRef): Promise<{ row: IntegrationRow; offered: OfferedAction[] }> => {
     const tenant = await loadTenant(db, ref.tenantId);
@@ -324,33 +371,8 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const row = await loadIntegration(db, input);
       const connector = await connectorOf(row);
       const kind = actionKind(connector.spec, input.action);
-      if (input.enabled) {
-        if (kind === 'custom') requirePlan(tenant, 'customActions');
-        if (row.auth_configured_at === null) {
-          throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, {
-            hint: 'configure authentication first (saving it tests the connection)',
-          });
-        }
-        if (row.import_only_reason !== null && writeActionsOf(connector.spec).includes(input.action)) {
-          throw new ServiceError('IMPORT_ONLY', `integration ${row.id} is import-only: ${row.import_only_reason}`, {
-            hint: 'configure authentication again with a full-access (read/write) key to enable write actions',
-          });
-        }
-        const { offered } = await actionsOf(input);
-        if (!offered.some((action) => action.name === input.action)) {
-          throw new ServiceError(
-            'ACTION_NOT_OFFERED',
-            `integration ${row.id} (${row.connector_id}) does not offer the action ${JSON.stringify(input.action)}`,
-            {
-              hint: `it offers: ${offered.map((action) => action.name).join(', ') || 'none'}`,
-            },
-          );
-        }
-      } else if (kind === undefined) {
-        throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, {
-          hint: 'list the integration’s actions',
-        });
-      }
+      const offered = input.enabled ? (await actionsOf(input)).offered : [];
+      checkActionChange({ tenant, row, spec: connector.spec, kind, offered, action: input.action, enabled: input.enabled });
       await db.transaction(async (tx) => {
         await upsertAction(tx, { integrationId: row.id, action: input.action, enabled: input.enabled });
         await recordAudit(tx, {
@@ -362,6 +384,56 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         });
       });
       return (await actionsOf(input)).offered;
+    },
+
+    async setActionMany(input) {
+      const actor = requireActor(input.actor);
+      if (typeof input.enabled !== 'boolean')
+        throw new ServiceError('INVALID_INPUT', 'enabled must be true or false', { hint: 'give enabled: true to enable the action' });
+      const ids = input.integrationIds;
+      if (
+        !Array.isArray(ids) ||
+        ids.length === 0 ||
+        ids.length > SET_ACTION_MANY_LIMIT ||
+        ids.some((id) => typeof id !== 'string') ||
+        new Set(ids).size !== ids.length
+      )
+        throw new ServiceError('INVALID_INPUT', `integrationIds must be 1 to ${SET_ACTION_MANY_LIMIT} different integration ids`, {
+          hint: 'give each integration once; split a longer list',
+        });
+      const tenant = await loadTenant(db, input.tenantId);
+      requirePlan(tenant, 'integrations');
+      const rows = new Map((await findIntegrations(db, { tenantId: input.tenantId, integrationIds: ids })).map((row) => [row.id, row]));
+      const enabledOf = await loadEnabledActionsOfMany(db, ids);
+      const kinds: string[] = [];
+      for (const id of ids) {
+        const row = rows.get(id);
+        if (!row) await loadIntegration(db, { tenantId: input.tenantId, integrationId: id });
+        const connector = await connectorOf(row!);
+        const kind = actionKind(connector.spec, input.action);
+        const offered = offeredActions({
+          spec: connector.spec,
+          type: row!.type,
+          plan: tenant.plan,
+          authConfigured: row!.auth_configured_at !== null,
+          enabled: enabledOf.get(id)!,
+        });
+        checkActionChange({ tenant, row: row!, spec: connector.spec, kind, offered, action: input.action, enabled: input.enabled });
+        kinds.push(kind ?? '');
+      }
+      await db.transaction(async (tx) => {
+        await upsertActions(tx, { integrationIds: ids, action: input.action, enabled: input.enabled });
+        await recordAudits(
+          tx,
+          ids.map((id, index) => ({
+            tenantId: input.tenantId,
+            integrationId: id,
+            actor,
+            event: input.enabled ? 'integration.action_enabled' : 'integration.action_disabled',
+            detail: { action: input.action, kind: kinds[index] },
+          })),
+        );
+      });
     },
 
     async connect(ref) {

@@ -147,6 +147,36 @@ export async function upsertAction(db: Queryable, input: { integrationId: string
   await db.query('UPDATE integrations SET updated_at = now() WHERE id = $1', [input.integrationId]);
 }
 
+/** Several integrations of one tenant by id, in one statement; ids of another tenant (or none) are left out. */
+export async function findIntegrations(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<IntegrationRow[]> {
+  const { rows } = await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 AND id = ANY($2::text[])', [
+    scope.tenantId,
+    [...scope.integrationIds],
+  ]);
+  return rows;
+}
+
+/** The enabled actions of several integrations, in one statement. */
+export async function loadEnabledActionsOfMany(db: Queryable, integrationIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const { rows } = await db.query<{ integration_id: string; action: string }>(
+    'SELECT integration_id, action FROM integration_actions WHERE integration_id = ANY($1::text[]) AND enabled',
+    [[...integrationIds]],
+  );
+  const enabled = new Map<string, Set<string>>(integrationIds.map((id) => [id, new Set<string>()]));
+  for (const row of rows) enabled.get(row.integration_id)?.add(row.action);
+  return enabled;
+}
+
+/** `upsertAction` for several integrations in two statements. */
+export async function upsertActions(db: Queryable, input: { integrationIds: readonly string[]; action: string; enabled: boolean }): Promise<void> {
+  await db.query(
+    `INSERT INTO integration_actions (integration_id, action, enabled) SELECT id, $2, $3 FROM unnest($1::text[]) AS id
+     ON CONFLICT (integration_id, action) DO UPDATE SET enabled = EXCLUDED.enabled, updated_at = now()`,
+    [[...input.integrationIds], input.action, input.enabled],
+  );
+  await db.query('UPDATE integrations SET updated_at = now() WHERE id = ANY($1::text[])', [[...input.integrationIds]]);
+}
+
 /** Replaces a build-your-own integration's spec (already validated by the caller's transaction). */
 export async function updateSpecText(db: Queryable, input: { integrationId: string; specText: string; connectorId: string }): Promise<IntegrationRow> {
   const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET spec_text = $2, connector_id = $3, updated_at = now() WHERE id = $1 RETURNING *', [

@@ -302,14 +302,14 @@ export async function gridPeople(
  */
 export async function relinkAccounts(
   db: Queryable,
-  scope: { tenantId: string; integrationId?: string; emailKeys?: readonly string[]; accountIds?: readonly string[]; runId?: string },
+  scope: { tenantId: string; integrationId?: string; emailKeys?: readonly string[]; accountIds?: readonly string[]; runId?: string; writtenByRun?: boolean },
 ): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `WITH matches AS (
        SELECT a.id, a.person_id AS old_person, a.link_status AS old_status, count(e.person_id) AS n, min(e.person_id) AS match
        FROM accounts a LEFT JOIN person_emails e ON e.tenant_id = a.tenant_id AND e.email_key = a.email_key AND a.email_key <> ''
        WHERE a.tenant_id = $1 AND ($2::text IS NULL OR a.integration_id = $2) AND ($3::text[] IS NULL OR a.email_key = ANY($3::text[]))
-         AND ($5::bigint[] IS NULL OR a.id = ANY($5::bigint[])) AND NOT a.link_by_hand
+         AND ($5::bigint[] IS NULL OR a.id = ANY($5::bigint[])) AND NOT a.link_by_hand AND (NOT $6 OR a.last_run_id = $4)
          AND NOT (a.state = 'removed' AND a.person_id IS NOT NULL AND EXISTS (SELECT 1 FROM people p WHERE p.id = a.person_id AND p.archived_at IS NOT NULL))
        GROUP BY a.id
      ), wanted AS (
@@ -331,6 +331,7 @@ export async function relinkAccounts(
       scope.emailKeys ? [...scope.emailKeys] : null,
       scope.runId ?? null,
       scope.accountIds ? [...scope.accountIds] : null,
+      scope.writtenByRun === true,
     ],
   );
   return rows[0]?.n ?? 0;

@@ -5,8 +5,7 @@
 import type { SyncSettings } from '../sync/sync-policy.js';
 import { FROM_MICROS, MICROS, type Queryable } from './database.js';
 import { stateMachine } from './transitions.js';
-import { toStaged } from './account-rows.js';
-import type { Account } from '../../index.js';
+import type { StagedAccount } from './account-rows.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -91,6 +90,12 @@ export async function ensureSettings(
   return rows[0]!;
 }
 
+/** The integration's settings row locked for a run's result, in one statement when it exists (it is created when the run is requested). */
+export async function lockSettings(db: Queryable, input: { tenantId: string; integrationId: string; defaults: SyncSettings }): Promise<SyncSettingsRow> {
+  const { rows } = await db.query<SyncSettingsRow>('SELECT * FROM sync_settings WHERE integration_id = $1 FOR UPDATE', [input.integrationId]);
+  return rows[0] ?? ensureSettings(db, { ...input, forUpdate: true });
+}
+
 /**
  * The settings of several integrations of one tenant, created with the defaults where missing, in
  * two statements whatever their number (a page of the integrations list). Ids of another tenant
@@ -146,6 +151,20 @@ export async function insertQueuedRun(
   return rows[0];
 }
 
+/** `insertQueuedRun` for several integrations of one tenant in one statement; returns the runs inserted (an integration with an open run gets none). */
+export async function insertQueuedRuns(
+  db: Queryable,
+  input: { tenantId: string; trigger: RunTrigger; requestedBy: string; runs: readonly { id: string; integrationId: string }[] },
+): Promise<SyncRunRow[]> {
+  const { rows } = await db.query<SyncRunRow>(
+    `INSERT INTO sync_runs (id, tenant_id, integration_id, trigger, requested_by, status)
+     SELECT r.id, $1, r.integration_id, $4, $5, 'queued' FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS r(id, integration_id, n) ORDER BY r.n
+     ON CONFLICT (integration_id) WHERE status IN ('queued', 'running', 'awaiting_approval') DO NOTHING RETURNING *`,
+    [input.tenantId, input.runs.map((run) => run.id), input.runs.map((run) => run.integrationId), input.trigger, input.requestedBy],
+  );
+  return rows;
+}
+
 export async function findOpenRun(db: Queryable, integrationId: string): Promise<SyncRunRow | undefined> {
   const { rows } = await db.query<SyncRunRow>(`SELECT * FROM sync_runs WHERE integration_id = $1 AND status IN ('queued', 'running', 'awaiting_approval')`, [
     integrationId,
@@ -194,11 +213,17 @@ export async function listRunPage(
  */
 export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
   const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running'), SYNC_RUN_MOVES.transition('running', 'running')];
+  // A takeover also discards what older attempts staged (their late writes stay unread: staging is read by attempt).
   const { rows } = await db.query<SyncRunRow>(
-    `UPDATE sync_runs SET status = $5, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(), rescued_at = NULL,
-       pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
-     WHERE id = $1 AND (status = $3 OR (status = $4 AND heartbeat_at < now() - make_interval(secs => $2)))
-     RETURNING *`,
+    `WITH claimed AS (
+       UPDATE sync_runs SET status = $5, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(), rescued_at = NULL,
+         pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
+       WHERE id = $1 AND (status = $3 OR (status = $4 AND heartbeat_at < now() - make_interval(secs => $2)))
+       RETURNING *
+     ), cleared AS (
+       DELETE FROM sync_run_accounts s USING claimed c WHERE s.run_id = c.id AND c.attempt > 1 AND s.attempt < c.attempt
+     )
+     SELECT * FROM claimed`,
     [input.runId, input.staleSeconds, fromQueued.from, takeover.from, fromQueued.to],
   );
   return rows[0];
@@ -225,30 +250,73 @@ export async function beat(db: Queryable, fence: Fence): Promise<void> {
   await db.query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running'`, [fence.runId, fence.attempt]);
 }
 
-/** Counts only: written by this attempt alone (a newer attempt starts them again from zero). */
+/** Counts only: written by this attempt alone (a newer attempt starts them again from zero). False when a newer attempt owns the run. */
 export async function recordProgress(
   db: Queryable,
   fence: Fence,
   progress: { pages: number; seen: number; skipped: number; reasons: Record<string, number> },
-): Promise<void> {
-  await db.query(
-    `UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running'`,
+): Promise<boolean> {
+  const { rows } = await db.query(
+    `UPDATE sync_runs SET heartbeat_at = now(), pages = $3, seen = $4, skipped = $5, skipped_reasons = $6 WHERE id = $1 AND attempt = $2 AND status = 'running' RETURNING 1`,
     [fence.runId, fence.attempt, progress.pages, progress.seen, progress.skipped, JSON.stringify(progress.reasons)],
   );
+  return rows.length > 0;
 }
 
-/** A complete import applied: the run succeeds, or waits for approval of the removals it holds. */
+/**
+ * A complete import applied, in one statement: the run succeeds (or waits for approval of the
+ * removals it holds) with its counts and warnings; the integration's failures are forgotten, its
+ * next scheduled run set, and the run recorded as the latest that saw its accounts (see
+ * `accountColumns`: `importStartedAt` is when its import began); the attempt's staging is cleared.
+ */
 export async function finishRun(
   tx: Queryable,
-  input: { runId: string; hold: boolean; added: number; changed: number; removed: number; pendingRemovals: number; warnings: readonly string[] },
+  input: {
+    fence: Fence;
+    hold: boolean;
+    progress: { pages: number; seen: number; skipped: number; reasons: Record<string, number> };
+    added: number;
+    changed: number;
+    removed: number;
+    pendingRemovals: number;
+    warnings: readonly string[];
+    integrationId: string;
+    importStartedAt: Date;
+    nextSyncAt: Date;
+  },
 ): Promise<void> {
   const { from, to } = SYNC_RUN_MOVES.transition('running', input.hold ? 'awaiting_approval' : 'succeeded');
+  const { progress } = input;
   await tx.query(
     // clock_timestamp(), not now(): now() is when the apply's transaction began, seconds before a large run ends.
-    `UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN clock_timestamp() END, heartbeat_at = now(),
-       added = $3, changed = $4, removed = $5, pending_removals = $6, warnings = $7
-     WHERE id = $1 AND status = $8`,
-    [input.runId, to, input.added, input.changed, input.removed, input.pendingRemovals, JSON.stringify(input.warnings), from],
+    `WITH finished AS (
+       UPDATE sync_runs SET status = $2, finished_at = CASE WHEN $2 = 'succeeded' THEN clock_timestamp() END, heartbeat_at = now(),
+         added = $3, changed = $4, removed = $5, pending_removals = $6, warnings = $7, pages = $9, seen = $10, skipped = $11, skipped_reasons = $12
+       WHERE id = $1 AND status = $8 RETURNING id
+     ), settings AS (
+       UPDATE sync_settings SET consecutive_failures = 0, next_sync_at = $14, seen_run_id = $1, seen_at = now(), seen_since = $15 WHERE integration_id = $13
+     ), cleared AS (
+       DELETE FROM sync_run_accounts WHERE run_id = $1 AND attempt = $16
+     )
+     SELECT count(*) FROM finished`,
+    [
+      input.fence.runId,
+      to,
+      input.added,
+      input.changed,
+      input.removed,
+      input.pendingRemovals,
+      JSON.stringify(input.warnings),
+      from,
+      progress.pages,
+      progress.seen,
+      progress.skipped,
+      JSON.stringify(progress.reasons),
+      input.integrationId,
+      input.nextSyncAt,
+      input.importStartedAt,
+      input.fence.attempt,
+    ],
   );
 }
 
@@ -291,11 +359,6 @@ export async function rescueStaleRuns(tx: Queryable, input: { staleSeconds: numb
     [input.staleSeconds, input.limit],
   );
   return rows.map((row) => row.id);
-}
-
-/** A run succeeded: failures forgotten, the next scheduled run at `nextSyncAt`. */
-export async function recordSuccess(tx: Queryable, input: { integrationId: string; nextSyncAt: Date }): Promise<void> {
-  await tx.query('UPDATE sync_settings SET consecutive_failures = 0, next_sync_at = $2 WHERE integration_id = $1', [input.integrationId, input.nextSyncAt]);
 }
 
 /** A run failed: the count of failures in a row, and either a quarantine or a retry after `retryInSeconds`. */
@@ -342,26 +405,59 @@ export async function queueDueRuns(tx: Queryable, input: { limit: number }): Pro
 }
 
 /**
- * Stages a batch of accounts under the run's fence, in one statement (one round trip, atomic): nothing is
- * written unless this attempt still owns the run. Returns whether it did, and how many accounts
- * were new to this run (a repeated id is not).
+ * Stages a batch of accounts of one attempt in one statement, the columns sent as arrays (no JSON
+ * document to build and parse; the mapped fields travel as one jsonb text each). No lock of the
+ * run: the rows carry the attempt, and only the attempt that holds the run's fence at apply time
+ * reads its own. Returns how many accounts were new to this attempt (a repeated id is not).
  */
-export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly Account[]): Promise<{ owned: boolean; fresh: number }> {
-  const { rows } = await db.query<{ owned: boolean; fresh: number }>(
-    `WITH fence AS (
-       SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE
-     ), staged AS (
-       INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields)
-       SELECT $1, x.external_id, x.email, x.email_key, x.name, x.admin, x.state, x.fields
-       FROM jsonb_to_recordset($3::jsonb) AS x(external_id text, email text, email_key text, name text, admin boolean, state text, fields jsonb)
-       WHERE EXISTS (SELECT 1 FROM fence)
-       ON CONFLICT (run_id, external_id) DO NOTHING RETURNING 1)
-     SELECT EXISTS (SELECT 1 FROM fence) AS owned, (SELECT count(*) FROM staged)::int AS fresh`,
-    [fence.runId, fence.attempt, JSON.stringify(accounts.map(toStaged))],
+export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly StagedAccount[]): Promise<{ fresh: number }> {
+  const columns = {
+    externalId: [] as string[],
+    email: [] as string[],
+    emailKey: [] as string[],
+    name: [] as string[],
+    admin: [] as boolean[],
+    state: [] as string[],
+    fields: [] as string[],
+    cleaned: [] as (string | null)[],
+  };
+  for (const account of accounts) {
+    columns.externalId.push(account.external_id);
+    columns.email.push(account.email);
+    columns.emailKey.push(account.email_key);
+    columns.name.push(account.name);
+    columns.admin.push(account.admin);
+    columns.state.push(account.state);
+    columns.fields.push(JSON.stringify(account.fields));
+    columns.cleaned.push(account.cleaned);
+  }
+  const { rows } = await db.query<{ fresh: number }>(
+    `WITH staged AS (
+       INSERT INTO sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned)
+       SELECT $1, $2, x.* FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::jsonb[], $10::text[]) AS x
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS fresh FROM staged`,
+    [
+      fence.runId,
+      fence.attempt,
+      columns.externalId,
+      columns.email,
+      columns.emailKey,
+      columns.name,
+      columns.admin,
+      columns.state,
+      columns.fields,
+      columns.cleaned,
+    ],
   );
-  return { owned: rows[0]?.owned === true, fresh: rows[0]?.fresh ?? 0 };
+  return { fresh: rows[0]?.fresh ?? 0 };
 }
 
-export async function clearStaged(db: Queryable, runId: string): Promise<void> {
-  await db.query('DELETE FROM sync_run_accounts WHERE run_id = $1', [runId]);
+/** Removes what an attempt staged; `before`: also what older attempts of the run left (a new attempt starts clean). */
+export async function clearStaged(db: Queryable, fence: Fence, scope: { before?: boolean } = {}): Promise<void> {
+  await db.query(`DELETE FROM sync_run_accounts WHERE run_id = $1 AND (attempt = $2 OR ($3 AND attempt < $2))`, [
+    fence.runId,
+    fence.attempt,
+    scope.before === true,
+  ]);
 }

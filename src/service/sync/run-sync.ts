@@ -1,15 +1,16 @@
 /**
  * The job handler of one sync run, idempotent on the run's row. It claims the run (queued, or
- * running with a stale heartbeat: its worker died), stages the import page by page under a fence
- * (a newer attempt's claim makes an older attempt's writes fail), and only when the import is
- * complete applies it; a failed or partial import changes no account.
+ * running with a stale heartbeat: its worker died), stages the import batch by batch under its
+ * attempt number while the next pages are read (a newer attempt's claim makes an older attempt's
+ * staging unread, and its apply fail the fence), and only when the import is complete applies it
+ * set-based, writing only what changed; a failed or partial import changes no account.
  */
 import { randomInt } from 'node:crypto';
 import { isConnectorError, type Client, type ImportPage } from '../../index.js';
 import type { ServiceContext } from '../context.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
-import { applyStaged, countUnseen, removeUnseen } from '../store/account-rows.js';
+import { applyStaged, markMissed, planForSets, removeUnseen, toStaged, type StagedAccount } from '../store/account-rows.js';
 import { relinkAccounts } from '../store/people-rows.js';
 import {
   beat,
@@ -19,9 +20,9 @@ import {
   failRun,
   finishRun,
   holdFence,
+  lockSettings,
   recordFailedRun,
   recordProgress,
-  recordSuccess,
   runStatus,
   settingsOf,
   stageAccounts,
@@ -73,24 +74,90 @@ interface Progress {
 
 /**
  * Pages are staged in batches of about this many accounts: one statement per batch instead of per
- * page (a page of 100 is mostly round trip), while memory still holds one batch, not the import.
+ * page (a page of 100 is mostly round trip), while memory still holds a few batches, not the import.
  */
 export const STAGE_BATCH_ACCOUNTS = 1000;
 
-async function stageWithProgress(db: Queryable, fence: Fence, pages: readonly ImportPage[], progress: Progress): Promise<void> {
-  const accounts = pages.flatMap((page) => page.accounts);
-  const { owned, fresh } = await stageAccounts(db, fence, accounts);
-  if (!owned) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
-  progress.seen += fresh;
-  for (const page of pages) {
-    const left = page.problems.filter((problem) => !problem.imported);
-    for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
-    progress.skipped += left.length;
+/** Batches handed to the writer and not yet written: the import reads on while these wait (memory: this many batches). */
+const STAGE_QUEUE = 2;
+
+/** While staging, the run's counts are written at most this often (and always with its result). */
+const PROGRESS_EVERY_MS = 1000;
+
+/** A run's warnings name at most this many accounts whose text was cleaned; the rest are counted. */
+export const CLEANED_NAMED = 20;
+
+/**
+ * Writes staged batches in order on its own while the import reads the next pages (the database's
+ * work and the target's overlap); `push` waits only when `STAGE_QUEUE` batches are still unwritten.
+ * A failed write fails the next `push` or `drain`.
+ */
+class StageWriter {
+  private readonly pending: Promise<void>[] = [];
+  private progressAt = Date.now();
+  private cleaned = 0;
+  readonly cleanedWarnings: string[] = [];
+
+  constructor(
+    private readonly db: Queryable,
+    private readonly fence: Fence,
+    readonly progress: Progress,
+  ) {}
+
+  async push(pages: readonly ImportPage[]): Promise<void> {
+    const previous = this.pending.at(-1) ?? Promise.resolve();
+    const write = previous.then(() => this.write(pages));
+    // Awaited below or by drain/settle; a failure seen there is the run's.
+    write.catch(() => undefined);
+    this.pending.push(write);
+    while (this.pending.length >= STAGE_QUEUE) await this.pending.shift();
   }
-  const repeated = accounts.length - fresh;
-  if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
-  progress.skipped += repeated;
-  await recordProgress(db, fence, progress);
+
+  /** Every batch written (or the first failure thrown). */
+  async drain(): Promise<void> {
+    while (this.pending.length > 0) await this.pending.shift();
+  }
+
+  /** Waits for writes still in flight, whatever their outcome (before the attempt clears its staging). */
+  async settle(): Promise<void> {
+    await Promise.allSettled(this.pending.splice(0));
+  }
+
+  /** The warnings naming the accounts whose text was cleaned (issue 23.7). */
+  warnings(): string[] {
+    const more = this.cleaned - this.cleanedWarnings.length;
+    return more > 0 ? [...this.cleanedWarnings, `${more} more accounts had text cleaned; their Accounts entries are flagged`] : this.cleanedWarnings;
+  }
+
+  private async write(pages: readonly ImportPage[]): Promise<void> {
+    const { progress } = this;
+    const accounts: StagedAccount[] = [];
+    for (const page of pages) {
+      for (const account of page.accounts) {
+        const staged = toStaged(account);
+        accounts.push(staged);
+        if (staged.cleaned === null) continue;
+        this.cleaned += 1;
+        if (this.cleanedWarnings.length < CLEANED_NAMED)
+          this.cleanedWarnings.push(
+            `account ${staged.external_id}${staged.email ? ` (${staged.email})` : ''} kept with text the database cannot hold cleaned: ${staged.cleaned}`,
+          );
+      }
+      const left = page.problems.filter((problem) => !problem.imported);
+      for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
+      progress.skipped += left.length;
+    }
+    const { fresh } = await stageAccounts(this.db, this.fence, accounts);
+    progress.seen += fresh;
+    const repeated = accounts.length - fresh;
+    if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
+    progress.skipped += repeated;
+    if (Date.now() - this.progressAt >= PROGRESS_EVERY_MS) {
+      this.progressAt = Date.now();
+      // A newer attempt took the run over: stop reading the target for nothing.
+      if (!(await recordProgress(this.db, this.fence, progress))) throw new FenceLost(`run ${this.fence.runId} attempt ${this.fence.attempt} was taken over`);
+    }
+  }
 }
 
 export async function runSync(context: ServiceContext, sync: SyncContext, runId: string): Promise<void> {
@@ -100,9 +167,11 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   const run = claimed;
   const fence = { runId, attempt: run.attempt };
   // The claim's heartbeat is this attempt's start: its import reads the target after it.
-  const scope = { runId, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };
+  const scope = { runId, attempt: run.attempt, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };
   let client: Client | undefined;
   const progress: Progress = { pages: 0, seen: 0, skipped: 0, reasons: {} };
+  const writer = new StageWriter(db, fence, progress);
+  let applied = false;
   // The heartbeat proves this worker alive even while one page is slow; a worker that died stops
   // beating, and after `staleRunSeconds` the scheduler's tick hands its run to another worker.
   const beating = setInterval(() => {
@@ -110,10 +179,10 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   }, heartbeatIntervalMs(sync.engine.staleRunSeconds));
   beating.unref();
   try {
-    await clearStaged(db, runId);
     client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
     const importRun = client.importUsers();
-    // The next page is fetched while this one is written: the import's wait and the database's overlap.
+    // The next page is fetched while this one is handled, and batches are written while the
+    // following pages are fetched: the import's wait and the database's overlap.
     const pages = importRun[Symbol.asyncIterator]();
     let next = pages.next();
     let batch: ImportPage[] = [];
@@ -127,11 +196,12 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
         progress.pages += 1;
         batched += current.value.accounts.length;
         if (batched < STAGE_BATCH_ACCOUNTS) continue;
-        await stageWithProgress(db, fence, batch, progress);
+        await writer.push(batch);
         batch = [];
         batched = 0;
       }
-      if (batch.length > 0) await stageWithProgress(db, fence, batch, progress);
+      if (batch.length > 0) await writer.push(batch);
+      await writer.drain();
     } finally {
       await pages.return?.(undefined);
     }
@@ -139,27 +209,45 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     if (!summary?.complete) throw new Error('the import ended before its last page');
     await db.transaction(async (tx) => {
       await checkFence(tx, fence);
+      await planForSets(tx);
       const { added, changed } = await applyStaged(tx, scope);
-      await relinkAccounts(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, runId });
-      const settingsRow = await ensureSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults, forUpdate: true });
-      const settings = settingsOf(settingsRow);
-      const { present, unseen } = await countUnseen(tx, scope);
+      await linkAccounts(tx, scope);
+      const settings = settingsOf(await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults }));
+      const { present, unseen } = await markMissed(tx, scope);
       const hold = holdRemovals({ toRemove: unseen, present, settings });
-      const removed = hold ? 0 : await removeUnseen(tx, scope);
-      await finishRun(tx, { runId, hold, added, changed, removed, pendingRemovals: hold ? unseen : 0, warnings: summary?.warnings ?? [] });
-      await recordSuccess(tx, {
+      const removed = hold || unseen === 0 ? 0 : await removeUnseen(tx, scope);
+      await finishRun(tx, {
+        fence,
+        hold,
+        progress,
+        added,
+        changed,
+        removed,
+        pendingRemovals: hold ? unseen : 0,
+        warnings: [...(summary?.warnings ?? []), ...writer.warnings()],
         integrationId: run.integration_id,
+        importStartedAt: scope.importStartedAt,
         nextSyncAt: nextScheduledAt({ now: new Date(), intervalSeconds: settings.intervalSeconds, random: randomInt(1_000_000) / 1_000_000 }),
       });
     });
+    applied = true;
   } catch (error) {
-    if (error instanceof FenceLost) return;
-    await recordFailure(context, sync, { run, fence, pagesRead: progress.pages, failure: describeFailure(error), error });
+    if (!(error instanceof FenceLost)) await recordFailure(context, sync, { run, fence, pagesRead: progress.pages, failure: describeFailure(error), error });
   } finally {
     clearInterval(beating);
+    await writer.settle();
     await client?.close().catch(() => undefined);
-    await clearStaged(db, runId);
+    // An applied run's staging was cleared with its result.
+    if (!applied) await clearStaged(db, fence);
   }
+}
+
+/**
+ * The people step of the apply: links the accounts the run added or changed to people by email
+ * (people-rows owns the rule; an unchanged account keeps its link).
+ */
+async function linkAccounts(tx: Queryable, scope: { tenantId: string; integrationId: string; runId: string }): Promise<void> {
+  await relinkAccounts(tx, { tenantId: scope.tenantId, integrationId: scope.integrationId, runId: scope.runId, writtenByRun: true });
 }
 
 async function recordFailure(

@@ -22,6 +22,7 @@ import {
   findOpenRun,
   findRun,
   insertQueuedRun,
+  insertQueuedRuns,
   latestRunRows,
   liftQuarantine,
   listRunPage,
@@ -126,7 +127,15 @@ export function syncOperations(
   context: ServiceContext,
   sync: SyncContext,
   engine: Engine,
-): SyncOperations & { request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }> } {
+): SyncOperations & {
+  request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }>;
+  /**
+   * `request` for several integrations of one tenant whose Import Users the caller has just enabled
+   * (checked there): each gets a queued run unless one is open, all with their jobs in one
+   * transaction of a fixed number of statements; returns the runs queued.
+   */
+  requestMany(input: { tenantId: string; integrationIds: readonly string[]; trigger: RunTrigger; actor: string }): Promise<SyncRun[]>;
+} {
   const { db } = context;
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
@@ -162,6 +171,24 @@ export function syncOperations(
       return { run: toSyncRun(row), joined: false };
     });
   };
+
+  const requestMany = (input: { tenantId: string; integrationIds: readonly string[]; trigger: RunTrigger; actor: string }) =>
+    db.transaction(async (tx) => {
+      await ensureSettingsOfMany(tx, { ...input, defaults: sync.defaults });
+      const rows = await insertQueuedRuns(tx, {
+        runs: input.integrationIds.map((integrationId) => ({ id: randomUUID(), integrationId })),
+        tenantId: input.tenantId,
+        trigger: input.trigger,
+        requestedBy: input.actor,
+      });
+      // Sent in the same transaction: the jobs exist if and only if the runs do.
+      await engine.sendMany(
+        'syncRun',
+        rows.map((row) => ({ data: { runId: row.id } })),
+        { tx },
+      );
+      return rows.map(toSyncRun);
+    });
 
   const decide = async (input: IntegrationRef & { runId: string; actor: string }, approve: boolean): Promise<SyncRun> => {
     const actor = requireActor(input.actor);
@@ -208,6 +235,7 @@ export function syncOperations(
 
   return {
     request,
+    requestMany,
     syncNow: (input) => request({ ...input, actor: requireActor(input.actor), trigger: 'manual' }),
 
     async getRun(input) {

@@ -92,6 +92,8 @@ export interface SyncedAccount {
   lastSeenAt: string;
   lastRunId: string;
   removedAt: string | null;
+  /** What the sync changed in this account's text so that it could be stored (U+0000 removed, invalid characters replaced); null when nothing. */
+  cleaned: string | null;
 }
 
 export function toAccount(row: AccountRow & Partial<ShownState>): SyncedAccount {
@@ -109,8 +111,9 @@ export function toAccount(row: AccountRow & Partial<ShownState>): SyncedAccount 
     personId: row.person_id,
     link: row.link_status,
     firstSeenAt: iso(row.first_seen_at)!,
-    lastSeenAt: iso(row.last_seen_at)!,
-    lastRunId: row.last_run_id,
+    lastSeenAt: iso(row.seen_at ?? row.last_seen_at)!,
+    lastRunId: row.seen_run_id ?? row.last_run_id,
     removedAt: iso(row.removed_at),
+    cleaned: row.cleaned ?? null,
   };
 }

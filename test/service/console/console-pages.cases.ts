@@ -110,6 +110,27 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect((await admin.get(`/console/integrations/${integrationId}`)).text).toMatch(/<td>manual<\/td><td>succeeded<\/td>/);
     });
 
+    it('shows a run’s warnings on its page, linked from the sync history, and marks an account whose text was cleaned', { timeout: 60_000 }, async () => {
+      const user = incident.state.users[0]!;
+      const original = user.name;
+      user.name = `${original}\u0000`;
+      try {
+        await fixture.service.sync.syncNow({ tenantId: tenant.tenant.id, integrationId, actor: 'operator' });
+        const run = await settled();
+        expect(run.status).toBe('succeeded');
+        const list = await viewer.get(`/console/integrations/${integrationId}`);
+        expect(list.text).toContain(`<a href="/console/integrations/${integrationId}/runs/${run.id}">1 warning</a>`);
+        expect(list.text).toContain('(text cleaned: name: 1 U+0000 removed)');
+        const screen = await viewer.get(`/console/integrations/${integrationId}/runs/${run.id}`);
+        expect(screen.text).toContain('<h2>Warnings</h2>');
+        expect(screen.text).toContain(`<li>account ${user.id}`);
+      } finally {
+        user.name = original;
+      }
+      await fixture.service.sync.syncNow({ tenantId: tenant.tenant.id, integrationId, actor: 'operator' });
+      expect(await settled()).toMatchObject({ status: 'succeeded' });
+    });
+
     it('while a sync is open, shows its progress in a live region kept current by the console’s one script', { timeout: 60_000 }, async () => {
       await fixture.service.stopWorkers();
       try {

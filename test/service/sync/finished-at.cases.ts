@@ -19,6 +19,7 @@ export function describeFinishedAt(storage: StorageSetup): void {
   let simulator: IncidentPlatformSimulator;
   let options: StorageOptions;
   let runId: string;
+  let integrationId: string;
 
   beforeAll(async () => {
     simulator = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
@@ -39,6 +40,7 @@ export function describeFinishedAt(storage: StorageSetup): void {
       await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
       const [queued] = await service.sync.listRuns(ref);
       runId = queued!.id;
+      integrationId = integration.id;
     } finally {
       await service.close();
     }
@@ -57,7 +59,19 @@ export function describeFinishedAt(storage: StorageSetup): void {
         // The apply of a large import: the transaction lasts.
         await tx.query('SELECT pg_sleep(0.2)');
         const { rows: applied } = await tx.query<{ at: Date }>('SELECT clock_timestamp() AS at');
-        await finishRun(tx, { runId, hold: false, added: 0, changed: 0, removed: 0, pendingRemovals: 0, warnings: [] });
+        await finishRun(tx, {
+          fence: { runId, attempt: 1 },
+          hold: false,
+          progress: { pages: 1, seen: 0, skipped: 0, reasons: {} },
+          added: 0,
+          changed: 0,
+          removed: 0,
+          pendingRemovals: 0,
+          warnings: [],
+          integrationId,
+          importStartedAt: new Date(),
+          nextSyncAt: new Date(Date.now() + 3_600_000),
+        });
         return { began: new Date(began[0]!.at), applied: new Date(applied[0]!.at) };
       });
       const { rows } = await db.query<{ status: string; finished_at: Date }>('SELECT status, finished_at FROM sync_runs WHERE id = $1', [runId]);

@@ -53,7 +53,7 @@ it('hands a run whose worker stopped beating to a live worker, which redoes it f
     [queued!.id],
   );
   await db.query(
-    `INSERT INTO sync_run_accounts (run_id, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`,
+    `INSERT INTO sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields) VALUES ($1, 1, 'PGHOST1', 'ghost@example.com', 'ghost@example.com', 'Ghost', false, 'active', '{}')`,
     [queued!.id],
   );
   const marked = await db.query(

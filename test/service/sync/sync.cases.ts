@@ -166,6 +166,80 @@ export function describeSync(fixture: { service: Service }): void {
     expect(await syncNow(ref)).toMatchObject({ counts: { seen: 30, added: 0, changed: 0, removed: 0 } });
   });
 
+  it('keeps an account whose text the database cannot hold (U+0000, a lone surrogate), cleaned and flagged; the run succeeds and its warnings name it', async () => {
+    const { simulator, ref } = await setUp(6);
+    const users = simulator.state.users;
+    const [nul, lone] = [users[1]!, users[2]!];
+    nul.name = 'Nul\u0000 Name\u0000';
+    lone.name = 'Lone \ud800 Half';
+    simulator.state.users.push({ id: makeUserId(9100), name: 'New\u0000comer', email: 'new\u0000comer@example.com', role: 'user', timeZone: 'UTC' });
+    const run = await syncNow(ref);
+    expect(run).toMatchObject({ status: 'succeeded', error: null, counts: { seen: 7, added: 1, changed: 2, removed: 0, skipped: 0 } });
+    const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
+    expect(accounts.get(nul.id)).toMatchObject({ name: 'Nul Name', cleaned: 'name: 2 U+0000 removed', state: 'active' });
+    expect(accounts.get(lone.id)).toMatchObject({ name: 'Lone \ufffd Half', cleaned: 'name: 1 invalid character replaced by U+FFFD' });
+    expect(accounts.get(makeUserId(9100))).toMatchObject({
+      name: 'Newcomer',
+      email: 'newcomer@example.com',
+      cleaned: 'email: 1 U+0000 removed; name: 1 U+0000 removed',
+    });
+    expect(accounts.get(users[0]!.id)).toMatchObject({ cleaned: null });
+    expect(run.warnings).toHaveLength(3);
+    for (const id of [nul.id, lone.id, makeUserId(9100)]) expect(run.warnings.some((warning) => warning.includes(id))).toBe(true);
+    expect(run.warnings.find((warning) => warning.includes(nul.id))).toContain('name: 2 U+0000 removed');
+    // The same text again is no change: the accounts stay flagged, nothing is rewritten, the run warns again.
+    const again = await syncNow(ref);
+    expect(again).toMatchObject({ status: 'succeeded', counts: { seen: 7, added: 0, changed: 0, removed: 0 } });
+    expect(again.warnings).toHaveLength(3);
+    expect((await allAccounts(ref)).find((account) => account.externalId === nul.id)).toMatchObject({ cleaned: 'name: 2 U+0000 removed', lastRunId: again.id });
+    expect((await service().sync.status(ref)).consecutiveFailures).toBe(0);
+  });
+
+  it('setActionMany enables Import Users on several integrations at once: each syncs; a refusal names its integration and saves nothing', async () => {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 4 }) });
+    simulators.push(simulator);
+    const create = async (configured: boolean) => {
+      const integration = await service().integrations.create({
+        tenantId: tenant.id,
+        actor,
+        type: 'prebuilt',
+        connector: 'incident-platform',
+        baseUrl: simulator.server.origin,
+      });
+      const ref = { tenantId: tenant.id, integrationId: integration.id };
+      if (configured) await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+      return ref;
+    };
+    const refs = [await create(true), await create(true), await create(true)];
+    const unconfigured = await create(false);
+    const ids = refs.map((ref) => ref.integrationId);
+    await expect(
+      service().integrations.setActionMany({
+        tenantId: tenant.id,
+        integrationIds: [...ids, unconfigured.integrationId],
+        action: 'importUsers',
+        enabled: true,
+        actor,
+      }),
+    ).rejects.toMatchObject({ code: 'AUTH_NOT_CONFIGURED', message: expect.stringContaining(unconfigured.integrationId) });
+    await expect(
+      service().integrations.setActionMany({ tenantId: other.id, integrationIds: ids, action: 'importUsers', enabled: true, actor }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    for (const ref of refs) {
+      expect(await service().sync.listRuns(ref)).toEqual([]);
+      expect((await service().integrations.listActions(ref)).find((action) => action.name === 'importUsers')).toMatchObject({ enabled: false });
+    }
+    await service().integrations.setActionMany({ tenantId: tenant.id, integrationIds: ids, action: 'importUsers', enabled: true, actor });
+    for (const ref of refs) {
+      expect((await service().integrations.listActions(ref)).find((action) => action.name === 'importUsers')).toMatchObject({ enabled: true });
+      const runs = await service().sync.listRuns(ref);
+      expect(runs).toHaveLength(1);
+      expect(await waitForRun(service(), ref, runs[0]!.id)).toMatchObject({ trigger: 'enabled', status: 'succeeded', counts: { seen: 4, added: 4 } });
+    }
+    const audit = await service().audit.list({ tenantId: tenant.id, limit: 500 });
+    for (const id of ids) expect(audit.entries.filter((entry) => entry.integrationId === id && entry.event === 'integration.action_enabled')).toHaveLength(1);
+  });
+
   it('a sync that fails on page 7 of 10 changes no account', async () => {
     const { simulator, ref, run: first } = await setUp(1000);
     expect(first.counts).toMatchObject({ pages: 10, seen: 1000 });

@@ -129,6 +129,7 @@ const accountSchema = {
     'lastSeenAt',
     'lastRunId',
     'removedAt',
+    'cleaned',
   ],
   properties: {
     id: { type: 'string' },
@@ -149,6 +150,11 @@ const accountSchema = {
     lastSeenAt: isoTime,
     lastRunId: { type: 'string' },
     removedAt: { type: ['string', 'null'], description: 'ISO 8601 time; null while present' },
+    cleaned: {
+      type: ['string', 'null'],
+      description:
+        'What the sync changed in this account’s text so that it could be stored (U+0000 removed, invalid characters replaced by U+FFFD); null when nothing',
+    },
   },
 } as const;
 const accountPageSchema = {

@@ -43,7 +43,7 @@ function accountsTable(page: AccountsPage): SafeHtml {
 <thead><tr><th scope="col">Email</th><th scope="col">Name</th><th scope="col">Admin</th><th scope="col">State</th><th scope="col">Linked person</th><th scope="col">Last seen</th></tr></thead>
 <tbody>${page.accounts.map(
     (account) =>
-      html`<tr><td>${account.email}</td><td>${account.name}</td><td>${yesNo(account.admin)}</td><td>${stateOf(account.state, account.activationDueAt)}</td><td>${linkedPerson(account, page.people)}</td><td>${timeOf(account.lastSeenAt)}</td></tr>`,
+      html`<tr><td>${account.email}</td><td>${account.name}${account.cleaned && html` <span class="muted" title="${account.cleaned}">(text cleaned: ${account.cleaned})</span>`}</td><td>${yesNo(account.admin)}</td><td>${stateOf(account.state, account.activationDueAt)}</td><td>${linkedPerson(account, page.people)}</td><td>${timeOf(account.lastSeenAt)}</td></tr>`,
   )}</tbody>
 </table>`;
 }
@@ -57,7 +57,7 @@ function runsTable(page: AccountsPage): SafeHtml {
     (run) => html`<tr><td>${timeOf(run.queuedAt)}</td><td>${run.trigger}</td><td>${run.status}</td>
 <td class="num">${run.counts.seen}</td><td class="num">${run.counts.added}</td><td class="num">${run.counts.changed}</td><td class="num">${run.counts.removed}</td><td class="num">${run.counts.skipped}</td>
 <td>${timeOf(run.finishedAt)}</td>
-<td>${run.status === 'awaiting_approval' ? html`<a href="${consoleUrl(['integrations', page.integration.id, 'runs', run.id])}">Review ${run.counts.pendingRemovals} held removals</a>` : run.error ? `${run.error.code}: ${run.error.message}` : ''}</td></tr>`,
+<td>${run.status === 'awaiting_approval' ? html`<a href="${consoleUrl(['integrations', page.integration.id, 'runs', run.id])}">Review ${run.counts.pendingRemovals} held removals</a>` : run.error ? `${run.error.code}: ${run.error.message}` : run.warnings.length > 0 ? html`<a href="${consoleUrl(['integrations', page.integration.id, 'runs', run.id])}">${run.warnings.length} warning${run.warnings.length === 1 ? '' : 's'}</a>` : ''}</td></tr>`,
   )}</tbody>
 </table>`;
 }

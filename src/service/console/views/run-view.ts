@@ -35,7 +35,8 @@ export function runView(page: RunPage): SafeHtml {
   const facts = html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
 <dl class="facts"><dt>Application</dt><dd><a href="${consoleUrl(['integrations', page.integration.id])}">${page.integration.name}</a></dd>
 <dt>Status</dt><dd>${runResult(run)}</dd><dt>Trigger</dt><dd>${run.trigger} (${run.requestedBy})</dd><dt>Queued</dt><dd>${timeOf(run.queuedAt)}</dd><dt>Finished</dt><dd>${timeOf(run.finishedAt)}</dd>
-${run.decidedBy && html`<dt>Decided by</dt><dd>${run.decidedBy}</dd>`}</dl>`;
+${run.decidedBy && html`<dt>Decided by</dt><dd>${run.decidedBy}</dd>`}</dl>
+${run.warnings.length > 0 && html`<h2>Warnings</h2><ul class="warnings">${run.warnings.map((warning) => html`<li>${warning}</li>`)}</ul>`}`;
   if (!page.removals) return html`${facts}<p>Nothing of this run waits for approval.</p>`;
   const pager = ['integrations', page.integration.id, 'runs', run.id];
   return html`${facts}
