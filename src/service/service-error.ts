@@ -42,7 +42,15 @@ export type ServiceErrorCode =
   /** An idempotency key was used before for a different request. */
   | 'IDEMPOTENCY_KEY_REUSED'
   /** Cancel or retry was asked of a workflow or task in a state that does not allow it. */
-  | 'WORKFLOW_STATE';
+  | 'WORKFLOW_STATE'
+  /** The integration is disabled: no sync or action runs for it until it is enabled again. */
+  | 'INTEGRATION_DISABLED'
+  /** A destructive request (deleting an integration) came without the confirmation it needs. */
+  | 'CONFIRMATION_REQUIRED'
+  /** Keep accounts asks for Deactivate User: enable it first, or turn Keep accounts off. */
+  | 'DEACTIVATE_REQUIRED'
+  /** A custom action's declared variables are missing, of the wrong type or unknown; `failure.variables` names each. */
+  | 'ACTION_VARIABLES_INVALID';
 
 export interface ServiceErrorDetails {
   hint?: string;

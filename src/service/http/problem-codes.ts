@@ -77,6 +77,26 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
   },
   IDEMPOTENCY_KEY_REUSED: { status: 409, title: 'Idempotency key reused', hint: 'Send a new key for a different request.' },
   WORKFLOW_STATE: { status: 409, title: 'Workflow state does not allow this', hint: 'Only a running workflow is cancelled and only a failed task retried.' },
+  INTEGRATION_DISABLED: {
+    status: 409,
+    title: 'Integration disabled',
+    hint: 'No sync or action runs for a disabled integration; enable it (POST /v1/integrations/{id}/enable), then retry.',
+  },
+  CONFIRMATION_REQUIRED: {
+    status: 409,
+    title: 'Confirmation required',
+    hint: 'Repeat the request with `confirm` set to the integration’s name exactly as it is shown.',
+  },
+  DEACTIVATE_REQUIRED: {
+    status: 409,
+    title: 'Keep accounts needs Deactivate User',
+    hint: 'Enable the Deactivate User action first, or turn Keep accounts off before disabling it.',
+  },
+  ACTION_VARIABLES_INVALID: {
+    status: 422,
+    title: 'Action variables invalid',
+    hint: 'Give every required variable of the custom action with its declared type; `failure.variables` names each problem.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },

@@ -7,6 +7,7 @@ import type { ConnectorSpec } from '../../../generated/spec-types.js';
 import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { FEATURE_PLANS, planPermits, type Plan } from '../tenants/plans.js';
 import type { IntegrationType } from './integration-types.js';
+import { variablesOf, type ActionVariable } from './action-variables.js';
 
 export type ActionKind = 'standard' | 'custom';
 
@@ -14,6 +15,8 @@ export interface OfferedAction {
   name: string;
   kind: ActionKind;
   enabled: boolean;
+  /** A custom action's declared variables, which a provisioner action asks for (none: the key is absent). */
+  variables?: ActionVariable[];
 }
 
 /** How the spec knows an action: standard, custom, or not at all. */
@@ -55,6 +58,9 @@ export function offeredActions(input: {
   const custom = planPermits(input.plan, 'customActions') ? Object.keys(spec.actions.custom ?? {}) : [];
   return [
     ...standard.map((name) => ({ name, kind: 'standard' as const, enabled: input.enabled.has(name) })),
-    ...custom.map((name) => ({ name, kind: 'custom' as const, enabled: input.enabled.has(name) })),
+    ...custom.map((name) => {
+      const variables = variablesOf(spec, name);
+      return { name, kind: 'custom' as const, enabled: input.enabled.has(name), ...(variables.length > 0 ? { variables } : {}) };
+    }),
   ];
 }
