@@ -34,6 +34,11 @@ const API_WHEN: Record<string, string> = {
   PERSON_HAS_ACCOUNTS: 'archiving a person who still has present accounts (offboard first); `accounts` lists them',
   ACTIVATION_NOT_POSSIBLE:
     'an onboarding or Add User with activateAt names an application that cannot keep the account inactive until then (no Activate User enabled, or Create User cannot create inactive); nothing is started',
+  INTEGRATION_DISABLED: 'a sync, an action run, enabling an action, or a workflow task, on a disabled integration',
+  CONFIRMATION_REQUIRED: 'deleting an integration without `confirm` equal to its name',
+  DEACTIVATE_REQUIRED: 'Keep accounts turned on without Deactivate User enabled, or Deactivate User disabled while Keep accounts is on',
+  ACTION_VARIABLES_INVALID:
+    'a provisioner action (or the retry of its task) without a required variable of the custom action, with one of the wrong type, or with one it does not declare',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",

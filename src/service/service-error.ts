@@ -48,7 +48,15 @@ export type ServiceErrorCode =
   /** A person with present accounts was to be archived; `accounts` lists them: offboard first. */
   | 'PERSON_HAS_ACCOUNTS'
   /** An onboarding with an activation time names an application that cannot hold the account inactive until then. */
-  | 'ACTIVATION_NOT_POSSIBLE';
+  | 'ACTIVATION_NOT_POSSIBLE'
+  /** The integration is disabled: no sync or action runs for it until it is enabled again. */
+  | 'INTEGRATION_DISABLED'
+  /** A destructive request (deleting an integration) came without the confirmation it needs. */
+  | 'CONFIRMATION_REQUIRED'
+  /** Keep accounts asks for Deactivate User: enable it first, or turn Keep accounts off. */
+  | 'DEACTIVATE_REQUIRED'
+  /** A custom action's declared variables are missing, of the wrong type or unknown; `failure.variables` names each. */
+  | 'ACTION_VARIABLES_INVALID';
 
 export interface ServiceErrorDetails {
   hint?: string;

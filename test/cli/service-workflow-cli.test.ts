@@ -12,11 +12,12 @@ import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
 import { makeTempDir } from '../service/helpers/temp-dir.js';
 import { waitForWorkflow } from '../service/workflows/workflows.cases.js';
+import { VARIABLES_SPEC } from '../service/api/integration-lifecycle.cases.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let dataDir: string;
 let incident: IncidentPlatformSimulator;
-const ids = { tenant: '', integration: '', person: '', other: '' };
+const ids = { tenant: '', integration: '', person: '', other: '', business: '', tags: '', tagged: '' };
 
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
@@ -46,6 +47,13 @@ beforeAll(async () => {
     await service.integrations.setAction({ tenantId: ids.tenant, integrationId: ids.integration, action: 'createUser', enabled: true, actor });
     ids.person = (await service.people.create({ tenantId: ids.tenant, email: 'cli.joiner@example.com', name: 'Cli Joiner', actor })).id;
     ids.other = (await service.people.create({ tenantId: ids.tenant, email: 'cli.other@example.com', name: 'Cli Other', actor })).id;
+    // A custom action that declares variables (Business plan).
+    ids.business = (await service.tenants.create({ name: 'CLI business', plan: 'business', actor })).id;
+    ids.tags = (await service.integrations.create({ tenantId: ids.business, type: 'build-your-own', spec: VARIABLES_SPEC, actor })).id;
+    const tags = { tenantId: ids.business, integrationId: ids.tags };
+    await service.integrations.configureAuth({ ...tags, inputs: { baseUrl: incident.server.origin, token: DEMO_FULL_ACCESS_KEY }, actor });
+    await service.integrations.setAction({ ...tags, action: 'tagUser', enabled: true, actor });
+    ids.tagged = (await service.people.create({ tenantId: ids.business, email: 'cli.tagged@example.com', name: 'Cli Tagged', actor })).id;
   } finally {
     await service.close();
   }
@@ -103,4 +111,17 @@ it('names the flags a verb is missing, and an unknown verb', async () => {
   expect(missing).toMatchObject({ code: 2, stderr: expect.stringContaining('retry needs --workflow, --task') });
   const unknown = await cli(['start']);
   expect(unknown).toMatchObject({ code: 2, stderr: expect.stringContaining('expected one of onboard, offboard') });
+});
+
+it('run-action takes a custom action’s variables as --var name=value, checked before the workflow starts', async () => {
+  const base = ['run-action', '--tenant', ids.business, '--person', ids.tagged, '--integration', ids.tags, '--action', 'tagUser'];
+  const missing = await cli([...base, '--key', 'cli-vars-1']);
+  expect(missing.code).not.toBe(0);
+  expect(missing.stderr).toContain('assetTag is required (Asset tag)');
+  expect(missing.stderr).toContain('assetTag (string, required)');
+  const malformed = await cli([...base, '--var', 'assetTag', '--key', 'cli-vars-2']);
+  expect(malformed.stderr).toContain('--var "assetTag" is not name=value');
+  const started = await cli([...base, '--var', 'assetTag=LAPTOP-7', '--var', 'quantity=3', '--key', 'cli-vars-3']);
+  expect(started.code, started.stderr).toBe(0);
+  expect(JSON.parse(started.stdout)).toMatchObject({ kind: 'provisioner_action', tasks: [{ action: 'tagUser', status: 'pending' }] });
 });

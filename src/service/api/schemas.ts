@@ -3,7 +3,7 @@
  * response serialisation and the OpenAPI document. Lists of values (types, plans, roles) come from
  * the service's own constants.
  */
-import { INTEGRATION_TYPES } from '../integrations/integration-types.js';
+import { INTEGRATION_TYPES, SCIM_CONNECTOR_IDS } from '../integrations/integration-types.js';
 import { PAGE_LIMITS } from '../integrations/integrations.js';
 import { PLANS } from '../tenants/plans.js';
 
@@ -33,6 +33,7 @@ export const integrationSchema = {
     'credentialFields',
     'authConfiguredAt',
     'importOnly',
+    'disabled',
     'createdAt',
     'updatedAt',
   ],
@@ -52,6 +53,11 @@ export const integrationSchema = {
       description: 'Set when the key proved read-only: imports run, write actions are off.',
       properties: { reason: { type: 'string' }, since: isoTime },
     },
+    disabled: {
+      type: ['object', 'null'],
+      description: 'Set while the integration is disabled: no sync or workflow task runs for it.',
+      properties: { since: isoTime, by: { type: 'string' } },
+    },
     createdAt: isoTime,
     updatedAt: isoTime,
   },
@@ -66,12 +72,27 @@ export const offeredActionSchema = {
     kind: { type: 'string', enum: ['standard', 'custom'] },
     enabled: { type: 'boolean' },
     unavailable: { type: 'string', description: 'Why the action cannot be enabled now: a write action of an import-only integration.' },
+    variables: {
+      type: 'array',
+      description: 'A custom action’s declared variables: a provisioner action gives them as `vars`.',
+      items: {
+        title: 'ActionVariable',
+        type: 'object',
+        required: ['name', 'label', 'type', 'required'],
+        properties: { name: { type: 'string' }, label: { type: 'string' }, type: { enum: ['string', 'number', 'boolean'] }, required: { type: 'boolean' } },
+      },
+    },
   },
 } as const;
 
 export const actionListSchema = { type: 'object', required: ['actions'], properties: { actions: { type: 'array', items: offeredActionSchema } } } as const;
 
-const nameField = { type: 'string', minLength: 1, maxLength: 200, description: 'Display name (default: the connector’s name)' } as const;
+const nameField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 200,
+  description: 'Display name (default: the connector’s name; a SCIM integration’s also names its base URL’s host)',
+} as const;
 const urlField = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description }) as const;
 
 export const createIntegrationBody = {
@@ -97,7 +118,12 @@ export const createIntegrationBody = {
       type: 'object',
       additionalProperties: false,
       required: ['type', 'scimBaseUrl'],
-      properties: { type: { const: 'scim' }, scimBaseUrl: urlField('The tenant’s SCIM 2.0 base URL'), name: nameField },
+      properties: {
+        type: { const: 'scim' },
+        scimBaseUrl: urlField('The tenant’s SCIM 2.0 base URL'),
+        connector: { enum: [...SCIM_CONNECTOR_IDS], description: 'The SCIM connector: bearer token (default) or OAuth 2.0 client credentials' },
+        name: nameField,
+      },
     },
     {
       title: 'BuildYourOwn',

@@ -96,6 +96,26 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
     title: 'Person still has accounts',
     hint: 'Offboard first (POST /v1/workflows/offboarding), or unlink an account that is not theirs (PUT /v1/accounts/{accountId}/link); `accounts` lists those present.',
   },
+  INTEGRATION_DISABLED: {
+    status: 409,
+    title: 'Integration disabled',
+    hint: 'No sync or action runs for a disabled integration; enable it (POST /v1/integrations/{id}/enable), then retry.',
+  },
+  CONFIRMATION_REQUIRED: {
+    status: 409,
+    title: 'Confirmation required',
+    hint: 'Repeat the request with `confirm` set to the integration’s name exactly as it is shown.',
+  },
+  DEACTIVATE_REQUIRED: {
+    status: 409,
+    title: 'Keep accounts needs Deactivate User',
+    hint: 'Enable the Deactivate User action first, or turn Keep accounts off before disabling it.',
+  },
+  ACTION_VARIABLES_INVALID: {
+    status: 422,
+    title: 'Action variables invalid',
+    hint: 'Give every required variable of the custom action with its declared type; `failure.variables` names each problem.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },

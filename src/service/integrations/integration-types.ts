@@ -18,12 +18,14 @@ export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /** The shipped connector a SCIM integration runs (RFC 7644 over a bearer token). */
 export const SCIM_CONNECTOR_ID = 'scim-2-0';
+/** Every shipped SCIM connector: the bearer-token one (the default) and the OAuth 2.0 client-credentials variant. */
+export const SCIM_CONNECTOR_IDS = ['scim-2-0', 'scim-2-0-oauth'] as const;
 /** The name diagnostics give a customer's spec. */
 export const CUSTOMER_SPEC_FILE = '<integration spec>';
 
 export type IntegrationChoice =
   | { type: 'prebuilt'; connector: string /** Overrides the prefilled base URL. */; baseUrl?: string }
-  | { type: 'scim'; scimBaseUrl: string }
+  | { type: 'scim'; scimBaseUrl: string /** One of SCIM_CONNECTOR_IDS; default scim-2-0. */; connector?: string }
   | { type: 'build-your-own'; spec: string; baseUrl?: string };
 
 /** What an integration row stores about its type. */
@@ -44,7 +46,7 @@ export function prebuiltConnectorIds(): string[] {
     .sort();
 }
 
-function checkUrl(field: string, value: unknown): string {
+export function checkUrl(field: string, value: unknown): string {
   let url: URL | undefined;
   try {
     url = typeof value === 'string' ? new URL(value) : undefined;
@@ -72,13 +74,20 @@ export async function resolveChoice(choice: IntegrationChoice): Promise<Resolved
     }
     case 'scim': {
       const baseUrl = checkUrl('scimBaseUrl', choice.scimBaseUrl);
+      const connectorId = choice.connector ?? SCIM_CONNECTOR_ID;
+      if (!(SCIM_CONNECTOR_IDS as readonly string[]).includes(connectorId)) {
+        throw new ServiceError('INVALID_INPUT', `connector ${JSON.stringify(connectorId)} is not a SCIM connector`, {
+          hint: `choose one of: ${SCIM_CONNECTOR_IDS.join(', ')}`,
+        });
+      }
+      // Every SCIM integration used to be named "SCIM 2.0"; the host tells two of them apart.
       return {
         type: 'scim',
-        connectorId: SCIM_CONNECTOR_ID,
+        connectorId,
         specText: null,
         baseUrl: null,
         settings: { baseUrl },
-        defaultName: shipped[SCIM_CONNECTOR_ID]!.spec.name,
+        defaultName: `${shipped[connectorId]!.spec.name} (${new URL(baseUrl).host})`,
       };
     }
     case 'build-your-own': {

@@ -20,6 +20,8 @@ export interface Integration {
   authConfiguredAt: string | null;
   /** Set when the key proved read-only: imports work, write actions are off; `reason` says why. */
   importOnly: { reason: string; since: string } | null;
+  /** Set while disabled: no sync or workflow task runs for it; shown as disabled until enabled again. */
+  disabled: { since: string; by: string } | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -38,6 +40,7 @@ export function toIntegration(row: IntegrationRow, credentialFields: string[]): 
     authConfiguredAt: row.auth_configured_at === null ? null : new Date(row.auth_configured_at).toISOString(),
     importOnly:
       row.import_only_reason === null ? null : { reason: row.import_only_reason, since: new Date(row.import_only_at ?? row.updated_at).toISOString() },
+    disabled: row.disabled_at === null ? null : { since: new Date(row.disabled_at).toISOString(), by: row.disabled_by ?? '' },
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

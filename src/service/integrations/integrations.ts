@@ -26,13 +26,21 @@ import {
   loadSealedCredentials,
   saveAuthentication,
   upsertAction,
+  renameIntegration,
+  saveBaseUrl,
+  saveSettings,
+  setIntegrationDisabled,
+  markIntegrationDeleted,
+  countIntegrationAccounts,
   type IntegrationRow,
 } from '../store/integration-rows.js';
+import { loadWorkflowSettings } from '../store/workflow-rows.js';
 import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
-import { connectorOf, resolveChoice, serviceJqOptions, type IntegrationChoice } from './integration-types.js';
+import { checkUrl, connectorOf, resolveChoice, serviceJqOptions, type IntegrationChoice } from './integration-types.js';
+import type { CompiledConnector } from '../../connector.js';
 import { authInputsOf, type AuthInput } from './auth-inputs.js';
 import { toIntegration, type Integration } from './integration-view.js';
 import { actionKind, offeredActions, withheldActions, type OfferedAction, type WithheldAction } from './offered-actions.js';
@@ -42,7 +50,8 @@ import type { ActionConfigChange } from './action-config.js';
 import { loadIntegration, type IntegrationRef } from './load-integration.js';
 import { applyConfig, proposeConfig, type ConfigProposal, type ConfigToApply } from './config-generation.js';
 import { writeActionConfig } from './action-config.js';
-import { requireBuildYourOwn } from './spec-edit.js';
+import { requireBuildYourOwn, saveSpecEdit } from './spec-edit.js';
+import { authBlockOf, writeAuthBlock, type AuthForm } from './auth-config.js';
 import { reflectActions, type Reflected } from '../accounts/action-effects.js';
 import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
@@ -65,6 +74,11 @@ export type ConfigureAuthResult =
   /** Nothing was saved; `failure` is the target's answer, redacted, with a hint. */
   | { ok: false; integration: Integration; failure: AuthFailure };
 
+/** What a change of name, base URL or credentials answers; a failed connection test saved nothing, not even the name. */
+export type UpdateIntegrationResult =
+  | { ok: true; integration: Integration; check?: ConnectionCheck }
+  | { ok: false; integration: Integration; failure: AuthFailure };
+
 export interface IntegrationOperations {
   create(input: IntegrationChoice & { tenantId: string; name?: string; actor: string }): Promise<Integration>;
   get(ref: IntegrationRef): Promise<Integration>;
@@ -72,9 +86,31 @@ export interface IntegrationOperations {
   /** One page in creation order; `cursor` is the `next` of the previous page. */
   page(input: { tenantId: string; cursor?: string; limit?: number }): Promise<IntegrationPage>;
   /** Tests the connection with these inputs and saves them only when the test passes. */
-  configureAuth(input: IntegrationRef & { inputs: Record<string, string>; actor: string }): Promise<ConfigureAuthResult>;
+  configureAuth(input: IntegrationRef & { inputs: Record<string, string>; actor: string } & Repoint): Promise<ConfigureAuthResult>;
+  /**
+   * Renames, re-points (base URL) or changes credentials. A new base URL or credentials of a
+   * configured integration are tested like the first save (configureAuth, with the saved secrets
+   * the change does not replace) and nothing is saved, not even the name, when the test fails.
+   */
+  update(input: IntegrationRef & { name?: string; baseUrl?: string; inputs?: Record<string, string>; actor: string }): Promise<UpdateIntegrationResult>;
+  /** Disables: kept and shown as disabled, but no sync or workflow task runs for it (INTEGRATION_DISABLED). */
+  disable(input: IntegrationRef & { actor: string }): Promise<Integration>;
+  enable(input: IntegrationRef & { actor: string }): Promise<Integration>;
+  /**
+   * Deletes, once `confirm` is the integration's name (CONFIRMATION_REQUIRED otherwise): its
+   * secrets go, its accounts stay as history but count as access nowhere (Access Grid, offboarding,
+   * the unlinked list); every later request about it is NOT_FOUND. Audited.
+   */
+  remove(input: IntegrationRef & { confirm?: string; actor: string }): Promise<{ id: string; name: string; accountsKept: number }>;
   /** The inputs the authentication step asks for (from the spec), with saved non-secret values; secrets only as saved or not. */
   authInputs(ref: IntegrationRef): Promise<AuthInput[]>;
+  /** The spec's `auth` block (what the authentication step shows: read-only for prebuilt and SCIM). */
+  authBlock(ref: IntegrationRef): Promise<Record<string, unknown>>;
+  /**
+   * Build-your-own: writes the spec's `auth` block from the authentication form (the five types),
+   * declaring the inputs it reads; validated like YAML (INVALID_SPEC with located diagnostics, nothing saved).
+   */
+  configureAuthType(input: IntegrationRef & { form: AuthForm; actor: string }): Promise<Record<string, unknown>>;
   /** The actions offered now, each with whether it is enabled; none before authentication is configured. */
   listActions(ref: IntegrationRef): Promise<OfferedAction[]>;
   setAction(input: IntegrationRef & { action: string; enabled: boolean; actor: string }): Promise<OfferedAction[]>;
@@ -149,6 +185,28 @@ export interface PreparedAction {
   close(): Promise<void>;
 }
 
+/** Re-pointing through the authentication step: a new base URL tested with the credentials, the saved secrets kept unless replaced. */
+export interface Repoint {
+  baseUrl?: string;
+  keepSavedSecrets?: boolean;
+}
+
+/** The candidate of a re-pointing: where the spec has a `baseUrl` input it is that input, else the row's override of the spec's base URL. */
+function repointed(connector: CompiledConnector, row: IntegrationRow, baseUrl: string | undefined): { row: IntegrationRow; inputs: Record<string, string> } {
+  if (baseUrl === undefined) return { row, inputs: {} };
+  if (Object.hasOwn(connector.spec.inputs ?? {}, 'baseUrl')) return { row, inputs: { baseUrl } };
+  return { row: { ...row, base_url: baseUrl }, inputs: {} };
+}
+
+/** The refusal of any run on a disabled integration: loud, with its code, never a silent success. */
+function requireEnabled(row: IntegrationRow): void {
+  if (row.disabled_at !== null) {
+    throw new ServiceError('INTEGRATION_DISABLED', `integration ${row.name} (${row.id}) is disabled: no sync or action runs for it`, {
+      hint: `enable it (POST /v1/integrations/${row.id}/enable, or Enable on its console page), then retry`,
+    });
+  }
+}
+
 /** What a workflow adds to a run: whose run it is, and its own writes, committed with the run's record. */
 export interface RunActionHooks {
   /** The workflow the run belongs to: named by the account event instead of the actor. */
@@ -178,7 +236,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
   const view = async (dbq: Queryable, row: IntegrationRow) => toIntegration(row, (await listCredentialFields(dbq, [row.id])).get(row.id) ?? []);
 
   /** Whether `setAction` may change the action on this integration (the refusals name it). */
-  const checkActionChange = (input: {
+  const checkActionChange = async (input: {
     tenant: Parameters<typeof requirePlan>[0];
     row: IntegrationRow;
     spec: Parameters<typeof writeActionsOf>[0];
@@ -186,9 +244,10 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     offered: readonly OfferedAction[];
     action: string;
     enabled: boolean;
-  }): void => {
+  }): Promise<void> => {
     const { row } = input;
     if (input.enabled) {
+      requireEnabled(row);
       if (input.kind === 'custom') requirePlan(input.tenant, 'customActions');
       if (row.auth_configured_at === null) {
         throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured; actions are offered only after it is`, {
@@ -205,6 +264,10 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
           hint: `it offers: ${input.offered.map((action) => action.name).join(', ') || 'none'}`,
         });
       }
+    } else if (input.action === 'deactivateUser' && (await loadWorkflowSettings(db, row.id)).keep_accounts) {
+      throw new ServiceError('DEACTIVATE_REQUIRED', `${row.name} keeps accounts: offboarding deactivates them, so Deactivate User stays enabled`, {
+        hint: `turn Keep accounts off first (PUT /v1/integrations/${row.id}/workflow-settings with keepAccounts: false)`,
+      });
     } else if (input.kind === undefined) {
       throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, {
         hint: 'list the integration’s actions',
@@ -314,9 +377,12 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const actor = requireActor(input.actor);
       const tenant = await loadTenant(db, input.tenantId);
       requirePlan(tenant, 'integrations');
-      const row = await loadIntegration(db, input);
-      const connector = await connectorOf(row);
-      const { inputs, secrets } = splitInputs(connector, row, input.inputs);
+      const stored = await loadIntegration(db, input);
+      const connector = await connectorOf(stored);
+      const baseUrl = input.baseUrl === undefined ? undefined : checkUrl('baseUrl', input.baseUrl);
+      const { row, inputs: moved } = repointed(connector, stored, baseUrl);
+      const kept = input.keepSavedSecrets ? await openInputs(stored) : {};
+      const { inputs, secrets } = splitInputs(connector, row, { ...kept, ...input.inputs, ...moved });
       const redactor = redactorFor(inputs, secrets);
       const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq) });
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
@@ -334,16 +400,127 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const saved = await db.transaction(async (tx) => {
         const locked = await loadIntegration(tx, input, { forUpdate: true });
         const { settings, sealed } = await sealInputs({ db: tx, keyring, row: locked, inputs, secrets });
+        if (row.base_url !== locked.base_url) await saveBaseUrl(tx, { integrationId: locked.id, baseUrl: row.base_url });
         const after = await saveAuthentication(tx, { integrationId: locked.id, settings, secrets: sealed });
         await recordAudit(
           tx,
-          { ...audit, event: 'integration.auth_configured', detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check } },
+          {
+            ...audit,
+            event: 'integration.auth_configured',
+            detail: { settings, secretsSet: [...sealed.keys()].sort(), check: outcome.check, ...(baseUrl === undefined ? {} : { baseUrl }) },
+          },
           redactor,
         );
         await applyProbe(tx, { row: after, connector, probe: capabilities, actor });
         return view(tx, await loadIntegration(tx, input));
       });
       return { ok: true, integration: saved, check: outcome.check, ...(capabilities ? { capabilities } : {}) };
+    },
+
+    async update(input) {
+      const actor = requireActor(input.actor);
+      requirePlan(await loadTenant(db, input.tenantId), 'integrations');
+      const row = await loadIntegration(db, input);
+      const name = input.name === undefined ? undefined : requireText('name', input.name, { max: 200 });
+      const baseUrl = input.baseUrl === undefined ? undefined : checkUrl('baseUrl', input.baseUrl);
+      let check: ConnectionCheck | undefined;
+      if (input.inputs !== undefined || (baseUrl !== undefined && row.auth_configured_at !== null)) {
+        // Tested like the first save; the saved secrets stand unless replaced.
+        const ref = { tenantId: input.tenantId, integrationId: row.id };
+        const result = await operations.configureAuth({ ...ref, inputs: input.inputs ?? {}, actor, baseUrl, keepSavedSecrets: true });
+        if (!result.ok) return result;
+        check = result.check;
+      } else if (baseUrl !== undefined) {
+        // No authentication yet: nothing to test with; the authentication step tests the new address.
+        const connector = await connectorOf(row);
+        const moved = repointed(connector, row, baseUrl);
+        await db.transaction(async (tx) => {
+          if (moved.row.base_url !== row.base_url) await saveBaseUrl(tx, { integrationId: row.id, baseUrl: moved.row.base_url });
+          if (moved.inputs.baseUrl !== undefined) await saveSettings(tx, { integrationId: row.id, settings: { ...row.settings, baseUrl } });
+          await recordAudit(tx, {
+            tenantId: row.tenant_id,
+            integrationId: row.id,
+            actor,
+            event: 'integration.repointed',
+            detail: { from: row.base_url ?? row.settings.baseUrl ?? null, to: baseUrl },
+          });
+        });
+      }
+      if (name !== undefined && name !== row.name) {
+        await db.transaction(async (tx) => {
+          await renameIntegration(tx, { integrationId: row.id, name });
+          await recordAudit(tx, { tenantId: row.tenant_id, integrationId: row.id, actor, event: 'integration.renamed', detail: { from: row.name, to: name } });
+        });
+      }
+      const integration = await operations.get(input);
+      return check === undefined ? { ok: true, integration } : { ok: true, integration, check };
+    },
+
+    async disable(input) {
+      const actor = requireActor(input.actor);
+      await loadTenant(db, input.tenantId);
+      return db.transaction(async (tx) => {
+        const row = await loadIntegration(tx, input, { forUpdate: true });
+        if (row.disabled_at !== null) return view(tx, row);
+        const after = await setIntegrationDisabled(tx, { integrationId: row.id, by: actor });
+        await recordAudit(tx, { tenantId: row.tenant_id, integrationId: row.id, actor, event: 'integration.disabled', detail: { name: row.name } });
+        return view(tx, after);
+      });
+    },
+
+    async enable(input) {
+      const actor = requireActor(input.actor);
+      await loadTenant(db, input.tenantId);
+      return db.transaction(async (tx) => {
+        const row = await loadIntegration(tx, input, { forUpdate: true });
+        if (row.disabled_at === null) return view(tx, row);
+        const after = await setIntegrationDisabled(tx, { integrationId: row.id, by: null });
+        await recordAudit(tx, { tenantId: row.tenant_id, integrationId: row.id, actor, event: 'integration.enabled', detail: { name: row.name } });
+        return view(tx, after);
+      });
+    },
+
+    async remove(input) {
+      const actor = requireActor(input.actor);
+      await loadTenant(db, input.tenantId);
+      return db.transaction(async (tx) => {
+        const row = await loadIntegration(tx, input, { forUpdate: true });
+        if (input.confirm !== row.name) {
+          throw new ServiceError(
+            'CONFIRMATION_REQUIRED',
+            `deleting ${row.name} (${row.id}) needs its name as confirmation${input.confirm === undefined ? '' : `; ${JSON.stringify(input.confirm)} is not it`}`,
+            { hint: `repeat with confirm=${JSON.stringify(row.name)}; its accounts stay as history but no longer count as access` },
+          );
+        }
+        const accountsKept = await countIntegrationAccounts(tx, row.id);
+        await markIntegrationDeleted(tx, { integrationId: row.id, by: actor });
+        await recordAudit(tx, {
+          tenantId: row.tenant_id,
+          integrationId: row.id,
+          actor,
+          event: 'integration.deleted',
+          detail: { name: row.name, type: row.type, connector: row.connector_id, accountsKept },
+        });
+        return { id: row.id, name: row.name, accountsKept };
+      });
+    },
+
+    async authBlock(ref) {
+      await loadTenant(db, ref.tenantId);
+      return { ...((await connectorOf(await loadIntegration(db, ref))).spec.auth as unknown as Record<string, unknown>) };
+    },
+
+    async configureAuthType(input) {
+      const actor = requireActor(input.actor);
+      const auth = authBlockOf(input.form);
+      const { spec } = await saveSpecEdit(db, {
+        ...input,
+        actor,
+        event: 'integration.auth_type_configured',
+        edit: (specText) => writeAuthBlock({ specText, auth }),
+        detail: { auth },
+      });
+      return { ...(spec.auth as unknown as Record<string, unknown>) };
     },
 
     actionConfig: (input) => readActionConfiguration(context, input),
@@ -372,7 +549,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const connector = await connectorOf(row);
       const kind = actionKind(connector.spec, input.action);
       const offered = input.enabled ? (await actionsOf(input)).offered : [];
-      checkActionChange({ tenant, row, spec: connector.spec, kind, offered, action: input.action, enabled: input.enabled });
+      await checkActionChange({ tenant, row, spec: connector.spec, kind, offered, action: input.action, enabled: input.enabled });
       await db.transaction(async (tx) => {
         await upsertAction(tx, { integrationId: row.id, action: input.action, enabled: input.enabled });
         await recordAudit(tx, {
@@ -418,7 +595,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
           authConfigured: row!.auth_configured_at !== null,
           enabled: enabledOf.get(id)!,
         });
-        checkActionChange({ tenant, row: row!, spec: connector.spec, kind, offered, action: input.action, enabled: input.enabled });
+        await checkActionChange({ tenant, row: row!, spec: connector.spec, kind, offered, action: input.action, enabled: input.enabled });
         kinds.push(kind ?? '');
       }
       await db.transaction(async (tx) => {
@@ -438,6 +615,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async connect(ref) {
       const row = await configuredRow(ref);
+      requireEnabled(row);
       return connect(await connectorOf(row), await openInputs(row), {
         baseUrl: row.base_url ?? undefined,
         egress: context.egress,
@@ -490,6 +668,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
 
     async prepareAction(input) {
       const { row, offered } = await actionsOf(input);
+      requireEnabled(row);
       if (row.auth_configured_at === null) {
         throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
       }

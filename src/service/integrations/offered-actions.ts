@@ -8,6 +8,7 @@ import { STANDARD_ACTION_NAMES } from '../../../generated/spec-types.js';
 import { FEATURE_PLANS, planPermits, type Plan } from '../tenants/plans.js';
 import type { IntegrationType } from './integration-types.js';
 import { writeActionsOf } from './run-action.js';
+import { variablesOf, type ActionVariable } from './action-variables.js';
 
 export type ActionKind = 'standard' | 'custom';
 
@@ -17,6 +18,8 @@ export interface OfferedAction {
   enabled: boolean;
   /** Why it cannot be enabled now: a write action of an import-only integration (the key is read-only, or its rights are unknown). */
   unavailable?: string;
+  /** A custom action's declared variables, which a provisioner action asks for (none: the key is absent). */
+  variables?: ActionVariable[];
 }
 
 /** How the spec knows an action: standard, custom, or not at all. */
@@ -60,7 +63,8 @@ export function offeredActions(input: {
   const custom = planPermits(input.plan, 'customActions') ? Object.keys(spec.actions.custom ?? {}) : [];
   const writes = input.importOnly ? new Set(writeActionsOf(spec)) : new Set<string>();
   const describe = (name: string, kind: ActionKind): OfferedAction => {
-    const action: OfferedAction = { name, kind, enabled: input.enabled.has(name) };
+    const variables = kind === 'custom' ? variablesOf(spec, name) : [];
+    const action: OfferedAction = { name, kind, enabled: input.enabled.has(name), ...(variables.length > 0 ? { variables } : {}) };
     if (writes.has(name)) return { ...action, enabled: false, unavailable: `import-only: ${input.importOnly}` };
     return action;
   };

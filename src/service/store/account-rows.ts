@@ -8,6 +8,7 @@ import type { Account } from '../../index.js';
 import { emailKey, importedState, type AccountState } from '../sync/sync-policy.js';
 import { cleanRecord, describeRepairs } from '../sync/clean-text.js';
 import type { Queryable } from './database.js';
+import { LIVE_INTEGRATION } from './integration-rows.js';
 
 const CORE_FIELDS = new Set(['id', 'email', 'name', 'admin']);
 
@@ -410,7 +411,8 @@ export async function listPersonAccounts(
   input: { tenantId: string; personId: string },
 ): Promise<{ integration_id: string; external_id: string; email: string; name: string }[]> {
   const { rows } = await db.query<{ integration_id: string; external_id: string; email: string; name: string }>(
-    `SELECT integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND person_id = $2 AND state <> 'removed' ORDER BY integration_id, external_id`,
+    `SELECT integration_id, external_id, email, name FROM accounts WHERE tenant_id = $1 AND person_id = $2 AND state <> 'removed' AND ${LIVE_INTEGRATION('accounts.integration_id')}
+     ORDER BY integration_id, external_id`,
     [input.tenantId, input.personId],
   );
   return rows;
@@ -467,6 +469,7 @@ export async function listOrphanAccounts(
 ): Promise<(Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'> & { link_by_hand: boolean })[]> {
   const { rows } = await db.query<Pick<AccountRow, 'id' | 'integration_id' | 'external_id' | 'email' | 'name'> & { link_by_hand: boolean }>(
     `SELECT id, integration_id, external_id, email, name, link_by_hand FROM accounts WHERE tenant_id = $1 AND state <> 'removed' AND link_status = 'unlinked'
+       AND ${LIVE_INTEGRATION('accounts.integration_id')}
        AND ($2::text IS NULL OR (integration_id, id) > ($2::text, $3::bigint)) ORDER BY integration_id, id LIMIT $4`,
     [tenantId, page.after?.[0] ?? null, page.after?.[1] ?? null, page.limit],
   );

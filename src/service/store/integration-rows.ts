@@ -16,6 +16,12 @@ export interface IntegrationRow {
   /** Set when a write action met the target's read-only signature; cleared by configuring auth again. */
   import_only_reason: string | null;
   import_only_at: Date | null;
+  /** Set while the integration is disabled: no sync or workflow task runs for it. */
+  disabled_at: Date | null;
+  disabled_by: string | null;
+  /** Set once it is deleted: every read treats it as gone; its accounts stay as history. */
+  deleted_at: Date | null;
+  deleted_by: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -44,24 +50,24 @@ export async function findIntegration(
   db: Queryable,
   scope: { tenantId: string; integrationId: string; forUpdate?: boolean },
 ): Promise<IntegrationRow | undefined> {
-  const { rows } = await db.query<IntegrationRow>(`SELECT * FROM integrations WHERE tenant_id = $1 AND id = $2${scope.forUpdate ? ' FOR UPDATE' : ''}`, [
-    scope.tenantId,
-    scope.integrationId,
-  ]);
+  const { rows } = await db.query<IntegrationRow>(
+    `SELECT * FROM integrations WHERE tenant_id = $1 AND id = $2 AND deleted_at IS NULL${scope.forUpdate ? ' FOR UPDATE' : ''}`,
+    [scope.tenantId, scope.integrationId],
+  );
   return rows[0];
 }
 
 /** Id and name of the tenant's integrations (or of `ids` among them), in the order they were created. */
 export async function listIntegrationNames(db: Queryable, input: { tenantId: string; ids?: readonly string[] }): Promise<{ id: string; name: string }[]> {
   const { rows } = await db.query<{ id: string; name: string }>(
-    'SELECT id, name FROM integrations WHERE tenant_id = $1 AND ($2::text[] IS NULL OR id = ANY($2::text[])) ORDER BY created_at, id',
+    'SELECT id, name FROM integrations WHERE tenant_id = $1 AND deleted_at IS NULL AND ($2::text[] IS NULL OR id = ANY($2::text[])) ORDER BY created_at, id',
     [input.tenantId, input.ids ? [...input.ids] : null],
   );
   return rows;
 }
 
 export async function listIntegrationRows(db: Queryable, tenantId: string): Promise<IntegrationRow[]> {
-  return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id', [tenantId])).rows;
+  return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY created_at, id', [tenantId])).rows;
 }
 
 /**
@@ -70,12 +76,16 @@ export async function listIntegrationRows(db: Queryable, tenantId: string): Prom
  */
 export async function listIntegrationPage(db: Queryable, query: { tenantId: string; after?: string; limit: number }): Promise<IntegrationRow[]> {
   if (query.after === undefined) {
-    return (await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 ORDER BY created_at, id LIMIT $2', [query.tenantId, query.limit]))
-      .rows;
+    return (
+      await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 AND deleted_at IS NULL ORDER BY created_at, id LIMIT $2', [
+        query.tenantId,
+        query.limit,
+      ])
+    ).rows;
   }
   const { rows } = await db.query<IntegrationRow>(
     `SELECT i.* FROM integrations i, (SELECT created_at, id FROM integrations WHERE tenant_id = $1 AND id = $2) c
-     WHERE i.tenant_id = $1 AND (i.created_at, i.id) > (c.created_at, c.id) ORDER BY i.created_at, i.id LIMIT $3`,
+     WHERE i.tenant_id = $1 AND i.deleted_at IS NULL AND (i.created_at, i.id) > (c.created_at, c.id) ORDER BY i.created_at, i.id LIMIT $3`,
     [query.tenantId, query.after, query.limit],
   );
   return rows;
@@ -149,7 +159,7 @@ export async function upsertAction(db: Queryable, input: { integrationId: string
 
 /** Several integrations of one tenant by id, in one statement; ids of another tenant (or none) are left out. */
 export async function findIntegrations(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<IntegrationRow[]> {
-  const { rows } = await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 AND id = ANY($2::text[])', [
+  const { rows } = await db.query<IntegrationRow>('SELECT * FROM integrations WHERE tenant_id = $1 AND id = ANY($2::text[]) AND deleted_at IS NULL', [
     scope.tenantId,
     [...scope.integrationIds],
   ]);
@@ -185,4 +195,61 @@ export async function updateSpecText(db: Queryable, input: { integrationId: stri
     input.connectorId,
   ]);
   return rows[0]!;
+}
+
+/**
+ * SQL that holds when the integration `column` names is not deleted: an account of a deleted
+ * integration is history, never access (the grid, offboarding and the unlinked list leave it out).
+ */
+export const LIVE_INTEGRATION = (column: string) => `EXISTS (SELECT 1 FROM integrations li WHERE li.id = ${column} AND li.deleted_at IS NULL)`;
+
+export async function renameIntegration(db: Queryable, input: { integrationId: string; name: string }): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET name = $2, updated_at = now() WHERE id = $1 RETURNING *', [
+    input.integrationId,
+    input.name,
+  ]);
+  return rows[0]!;
+}
+
+/** Re-points an integration whose base URL is not an input of its spec (the override of the spec's base URL). */
+export async function saveBaseUrl(db: Queryable, input: { integrationId: string; baseUrl: string | null }): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET base_url = $2, updated_at = now() WHERE id = $1 RETURNING *', [
+    input.integrationId,
+    input.baseUrl,
+  ]);
+  return rows[0]!;
+}
+
+/** Saves the non-secret inputs alone (a base URL changed before authentication was ever configured). */
+export async function saveSettings(db: Queryable, input: { integrationId: string; settings: Record<string, string> }): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>('UPDATE integrations SET settings = $2, updated_at = now() WHERE id = $1 RETURNING *', [
+    input.integrationId,
+    JSON.stringify(input.settings),
+  ]);
+  return rows[0]!;
+}
+
+/** Disables (`by` given) or enables (`by` null) an integration. */
+export async function setIntegrationDisabled(db: Queryable, input: { integrationId: string; by: string | null }): Promise<IntegrationRow> {
+  const { rows } = await db.query<IntegrationRow>(
+    `UPDATE integrations SET disabled_at = CASE WHEN $2::text IS NULL THEN NULL ELSE now() END, disabled_by = $2, updated_at = now() WHERE id = $1 RETURNING *`,
+    [input.integrationId, input.by],
+  );
+  return rows[0]!;
+}
+
+/** Deletes an integration, keeping its row (and so its accounts and their events) as history; its secrets go. */
+export async function markIntegrationDeleted(db: Queryable, input: { integrationId: string; by: string }): Promise<void> {
+  await db.query(
+    `UPDATE integrations SET deleted_at = now(), deleted_by = $2, disabled_at = COALESCE(disabled_at, now()), disabled_by = COALESCE(disabled_by, $2),
+       updated_at = now() WHERE id = $1`,
+    [input.integrationId, input.by],
+  );
+  await db.query('DELETE FROM integration_credentials WHERE integration_id = $1', [input.integrationId]);
+}
+
+/** How many accounts (present or removed) an integration holds: what its deletion keeps as history. */
+export async function countIntegrationAccounts(db: Queryable, integrationId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts WHERE integration_id = $1', [integrationId]);
+  return rows[0]?.n ?? 0;
 }

@@ -391,6 +391,7 @@ export async function queueDueRuns(tx: Queryable, input: { limit: number }): Pro
     `WITH due AS (
        SELECT s.tenant_id, s.integration_id, s.next_sync_at FROM sync_settings s
        JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
+       JOIN integrations i ON i.id = s.integration_id AND i.disabled_at IS NULL AND i.deleted_at IS NULL
        WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
          AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
        ORDER BY s.next_sync_at LIMIT $1 FOR UPDATE OF s SKIP LOCKED

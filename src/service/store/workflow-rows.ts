@@ -435,6 +435,11 @@ export async function requeueFailedTask(tx: Queryable, taskId: string): Promise<
   ]);
 }
 
+/** Replaces the variables of a failed task before it is retried (the operator supplied what was missing). */
+export async function replaceTaskVars(tx: Queryable, input: { taskId: string; vars: Record<string, unknown> }): Promise<void> {
+  await tx.query(`UPDATE workflow_tasks SET vars = $2 WHERE id = $1 AND status = 'failed'`, [input.taskId, JSON.stringify(input.vars)]);
+}
+
 /** A cancelled workflow ends at once; its waiting tasks are skipped by `skipWaitingTasks`. */
 export async function cancelWorkflowRow(tx: Queryable, workflowId: string): Promise<void> {
   await tx.query(`UPDATE workflows SET status = 'cancelled', finished_at = now() WHERE id = $1`, [workflowId]);

@@ -140,6 +140,12 @@ export function syncOperations(
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
     await loadRef(db, input);
+    const integration = await findIntegration(db, input);
+    if (integration?.disabled_at) {
+      throw new ServiceError('INTEGRATION_DISABLED', `integration ${integration.name} (${integration.id}) is disabled: it does not sync`, {
+        hint: `enable it first (POST /v1/integrations/${integration.id}/enable)`,
+      });
+    }
     if (!(await loadEnabledActions(db, input.integrationId)).has('importUsers')) {
       throw new ServiceError('IMPORT_NOT_ENABLED', `integration ${input.integrationId} does not have Import Users enabled`, {
         hint: 'enable the importUsers action first (it syncs at once)',

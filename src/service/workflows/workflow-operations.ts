@@ -10,6 +10,7 @@ import type { ServiceContext } from '../context.js';
 import { connectorOf } from '../integrations/integration-types.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
 import { actionKind } from '../integrations/offered-actions.js';
+import { requireVariables, variablesOf } from '../integrations/action-variables.js';
 import { checkWholeNumber, INPUT_RULES } from '../input-rules.js';
 import { ServiceError } from '../service-error.js';
 import { findIntegration } from '../store/integration-rows.js';
@@ -37,6 +38,7 @@ import {
   refreshWorkflowStatuses,
   reopenWorkflow,
   requeueFailedTask,
+  replaceTaskVars,
   saveWorkflowSettings,
   skipWaitingTasks,
   takeTaskSecrets as takeTaskSecretRows,
@@ -99,7 +101,12 @@ export interface WorkflowOperations {
   get(input: { tenantId: string; workflowId: string }): Promise<Workflow>;
   list(input: { tenantId: string; status?: string; personId?: string; cursor?: string; limit?: number }): Promise<{ workflows: Workflow[]; next?: string }>;
   cancel(input: { tenantId: string; workflowId: string; actor: string }): Promise<Workflow>;
-  retryTask(input: { tenantId: string; workflowId: string; taskId: string; actor: string }): Promise<Workflow>;
+  /**
+   * Retries a failed task. A custom action's task is checked against the action's declared
+   * variables first: `vars` replaces the task's when given; a retry that would fail again for a
+   * missing or mistyped variable is refused (ACTION_VARIABLES_INVALID) instead.
+   */
+  retryTask(input: { tenantId: string; workflowId: string; taskId: string; vars?: Record<string, unknown>; actor: string }): Promise<Workflow>;
   /**
    * Hands over, once, the secrets a task's action generated for the person (a one-time password
    * where the target sends no welcome email): they are deleted as they are read, and the audit log
@@ -277,6 +284,20 @@ export function workflowOperations(
     return limit;
   };
 
+  /**
+   * The variables a retried task runs with: a custom action's are checked against what its spec
+   * declares now, `given` replacing the task's own; undefined when the task keeps what it has.
+   */
+  const retryVars = async (
+    tx: Queryable,
+    task: { tenant_id: string; integration_id: string | null; action: string; vars: Record<string, unknown> | null },
+    given: Record<string, unknown> | undefined,
+  ) => {
+    const row = task.integration_id === null ? undefined : await findIntegration(tx, { tenantId: task.tenant_id, integrationId: task.integration_id });
+    const declared = row ? variablesOf((await connectorOf(row)).spec, task.action) : [];
+    if (declared.length === 0 && given === undefined) return undefined;
+    return requireVariables({ action: task.action, declared, given: given ?? task.vars ?? {} });
+  };
   const dispatcher = taskDispatcher({
     context: { db, integrations, keyring: context.keyring, now: policy.now },
     concurrencyOf,
@@ -325,11 +346,14 @@ export function workflowOperations(
         });
       }
       if (action === 'importUsers') throw new ServiceError('INVALID_INPUT', 'Import Users is not an action for one person', { hint: 'ask for a sync instead' });
+      // Checked before the run starts: a custom action's declared variables, typed; other actions take none of their own.
+      const declared = row ? variablesOf((await connectorOf(row)).spec, action) : [];
+      const checked = declared.length > 0 || Object.keys(vars).length > 0 ? requireVariables({ action, declared, given: vars as Record<string, unknown> }) : {};
       return start({
         ...input,
         kind: 'provisioner_action',
-        request: { personId: input.personId, integrationId: integration.id, action, vars },
-        plan: (person) => planProvisionerAction(db, { tenantId: input.tenantId, person, facts: integration, action, vars }),
+        request: { personId: input.personId, integrationId: integration.id, action, vars: checked },
+        plan: (person) => planProvisionerAction(db, { tenantId: input.tenantId, person, facts: integration, action, vars: checked }),
       });
     },
 
@@ -458,6 +482,8 @@ export function workflowOperations(
           throw new ServiceError('WORKFLOW_STATE', `task ${task.id} is ${task.status}; only a failed task can be retried`, {
             hint: 'wait for it, or read its reason',
           });
+        const vars = await retryVars(tx, task, input.vars);
+        if (vars !== undefined) await replaceTaskVars(tx, { taskId: task.id, vars });
         await requeueFailedTask(tx, task.id);
         await reopenWorkflow(tx, row.id);
         await recordAudit(tx, {
@@ -485,6 +511,16 @@ export function workflowOperations(
       const maxConcurrency = input.maxConcurrency === undefined ? current.max_concurrency : input.maxConcurrency;
       if (typeof keepAccounts !== 'boolean')
         throw new ServiceError('INVALID_INPUT', 'keepAccounts must be true or false', { hint: 'true: offboarding deactivates instead of deleting' });
+      if (keepAccounts && !current.keep_accounts) {
+        const deactivate = (await integrations.listActions(input)).find((action) => action.name === 'deactivateUser');
+        if (!deactivate?.enabled) {
+          throw new ServiceError('DEACTIVATE_REQUIRED', `keep accounts needs Deactivate User, which integration ${input.integrationId} does not have enabled`, {
+            hint: deactivate
+              ? 'enable Deactivate User first'
+              : 'this application offers no Deactivate User: its offboarding deletes accounts or lists them for removal by hand',
+          });
+        }
+      }
       if (maxConcurrency !== null) checkWholeNumber('maxConcurrency', INPUT_RULES.workflowConcurrency, maxConcurrency, 'or null: the connector’s own limit');
       const saved = await db.transaction(async (tx) => {
         const row = await saveWorkflowSettings(tx, { tenantId: input.tenantId, integrationId: input.integrationId, keepAccounts, maxConcurrency });

@@ -92,6 +92,16 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       expect: (answer) => (expect(answer.status).toBe(201), expect(answer.body.tenantId).toBe(b.tenant.id)),
     },
     'GET /v1/integrations/:integrationId': { request: () => ({ url: `/v1/integrations/${aIntegration}` }), expect: notFound },
+    'PATCH /v1/integrations/:integrationId': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}`, body: { name: 'Renamed by B' } }),
+      expect: notFound,
+    },
+    'POST /v1/integrations/:integrationId/disable': { request: () => ({ url: `/v1/integrations/${aIntegration}/disable` }), expect: notFound },
+    'POST /v1/integrations/:integrationId/enable': { request: () => ({ url: `/v1/integrations/${aIntegration}/enable` }), expect: notFound },
+    'DELETE /v1/integrations/:integrationId': {
+      request: () => ({ url: `/v1/integrations/${aIntegration}?confirm=${encodeURIComponent('Incident platform (PagerDuty)')}` }),
+      expect: notFound,
+    },
     'PUT /v1/integrations/:integrationId/auth': {
       request: () => ({ url: `/v1/integrations/${aIntegration}/auth`, body: { inputs: { token: DEMO_FULL_ACCESS_KEY } } }),
       expect: notFound,

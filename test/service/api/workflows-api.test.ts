@@ -82,8 +82,12 @@ it('an integration’s workflow settings: read, changed by an admin, refused for
     keepAccounts: false,
     maxConcurrency: null,
   });
-  const changed = await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { keepAccounts: true, maxConcurrency: 5 });
-  expect(changed.body).toEqual({ keepAccounts: true, maxConcurrency: 5 });
+  // Keep accounts needs Deactivate User, which the incident platform does not have: refused, nothing saved.
+  const keep = await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { keepAccounts: true, maxConcurrency: 5 });
+  expect(keep.status).toBe(409);
+  expect(keep.body.code).toBe('DEACTIVATE_REQUIRED');
+  const changed = await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { maxConcurrency: 5 });
+  expect(changed.body).toEqual({ keepAccounts: false, maxConcurrency: 5 });
   expect((await fixture.call(tokens.viewer, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { keepAccounts: false })).status).toBe(403);
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/workflow-settings`, { maxConcurrency: 0 })).status).toBe(400);
 });

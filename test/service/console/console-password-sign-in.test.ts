@@ -55,7 +55,7 @@ describe('console sign-in with a username and password', () => {
     const page = await browser.get('/console/integrations');
     expect(page.text).toContain('ada (admin)');
     await browser.get(`/console/integrations/${integrationId}/setup`);
-    const saved = await browser.post(`/console/integrations/${integrationId}/workflow-settings`, { keepAccounts: 'true' });
+    const saved = await browser.post(`/console/integrations/${integrationId}/workflow-settings`, { maxConcurrency: '7' });
     expect(saved.status).toBe(303);
     const audit = await fixture.service.audit.list({ tenantId: tenant.tenant.id, integrationId });
     expect(audit.entries.find((entry) => entry.event === 'workflow.settings_changed')?.actor).toMatch(/^console operator:[0-9a-f-]{36} \(ada\)$/);

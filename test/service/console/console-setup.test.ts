@@ -311,19 +311,24 @@ describe('console setup wizard', () => {
     expect((await viewer.post(`${url}/preview`, typed)).status).toBe(403);
   });
 
-  it('saves the workflow settings: keep accounts (deactivate instead of delete) and tasks at once', async () => {
+  it('saves the workflow settings; Keep accounts is offered only where Deactivate User is enabled', async () => {
     const [integration] = (await fixture.service.integrations.list({ tenantId: tenant.tenant.id })).filter(
       (candidate) => candidate.type === 'prebuilt' && candidate.authConfigured,
     );
     const ref = { tenantId: tenant.tenant.id, integrationId: integration!.id };
+    // The incident platform has no Deactivate User: the box is not offered, and a forged post is refused.
     const setup = await admin.get(`/console/integrations/${ref.integrationId}/setup`);
-    expect(setup.text).toContain('<input type="checkbox" name="keepAccounts" value="true"> Keep accounts');
-    const saved = await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { keepAccounts: 'true', maxConcurrency: '20' });
+    expect(setup.text).not.toContain('name="keepAccounts"');
+    expect(setup.text).toContain('Keep accounts (deactivate instead of delete) needs the Deactivate User action enabled');
+    const forged = await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { keepAccounts: 'true', maxConcurrency: '20' });
+    expect(forged.status).toBe(409);
+    expect(forged.text).toContain('keep accounts needs Deactivate User');
+    expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: false, maxConcurrency: null });
+    const saved = await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { maxConcurrency: '20' });
     expect(saved.status).toBe(303);
     expect((await admin.get(saved.location!)).text).toContain('The workflow settings were saved.');
-    expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: true, maxConcurrency: 20 });
-    expect((await admin.get(`/console/integrations/${ref.integrationId}/setup`)).text).toContain('name="keepAccounts" value="true" checked>');
-    // An unticked box and an empty limit: back to deleting, and the connector's own limit.
+    expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: false, maxConcurrency: 20 });
+    // An empty limit: the connector's own limit.
     await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, {});
     expect(await fixture.service.workflows.getSettings(ref)).toEqual({ keepAccounts: false, maxConcurrency: null });
     expect((await admin.post(`/console/integrations/${ref.integrationId}/workflow-settings`, { maxConcurrency: 'many' })).status).toBe(400);

@@ -11,6 +11,7 @@ import type { FlagSpecs, ParsedArgs } from '../../args.js';
 import type { Service } from '../../../service/index.js';
 import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
 import { parseVerbArgs } from './verb-args.js';
+import { ServiceError } from '../../../service/service-error.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -18,6 +19,11 @@ const flags: FlagSpecs = {
   integration: { kind: 'list', value: '<id>', description: 'an application (repeat for several: onboard; one: run-action, add-users)' },
   people: { kind: 'list', value: '<id>', description: 'a person to add (add-users; repeat for several)' },
   action: { kind: 'string', value: '<name>', description: 'the action to run (run-action)' },
+  var: {
+    kind: 'list',
+    value: '<name=value>',
+    description: 'a variable the custom action declares (run-action, retry; repeat for several; numbers and true/false as text)',
+  },
   'activate-at': {
     kind: 'string',
     value: '<ISO time>',
@@ -33,11 +39,11 @@ const flags: FlagSpecs = {
 const USAGE = [
   'Usage: connector service workflow onboard --tenant <id> --person <id> --integration <id>... [--activate-at <time>] [--key <key>]',
   '       connector service workflow offboard --tenant <id> --person <id> [--key <key>]',
-  '       connector service workflow run-action --tenant <id> --person <id> --integration <id> --action <name> [--key <key>]',
+  '       connector service workflow run-action --tenant <id> --person <id> --integration <id> --action <name> [--var <name=value>...] [--key <key>]',
   '       connector service workflow add-users --tenant <id> --integration <id> --people <id>... [--activate-at <time>] [--key <key>]',
   '       connector service workflow list --tenant <id> [--status <status>] [--person <id>]',
   '       connector service workflow show|cancel --tenant <id> --workflow <id>',
-  '       connector service workflow retry --tenant <id> --workflow <id> --task <id>',
+  '       connector service workflow retry --tenant <id> --workflow <id> --task <id> [--var <name=value>...]',
 ].join('\n');
 
 type Verb = (service: Service, parsed: ParsedArgs, io: CliIO) => Promise<unknown>;
@@ -59,6 +65,21 @@ function idempotencyKey(parsed: ParsedArgs, io: CliIO): string {
   const key = randomUUID();
   io.stderr.write(`idempotency key ${key} (repeat with --key ${key} to return this workflow instead of starting another)\n`);
   return key;
+}
+
+/** `--var name=value`, each once: the custom action's variables, checked by the service against what the action declares. */
+function varsOf(parsed: ParsedArgs): Record<string, string> | undefined {
+  const given = parsed.lists.var;
+  if (given === undefined || given.length === 0) return undefined;
+  const vars: Record<string, string> = {};
+  for (const item of given) {
+    const at = item.indexOf('=');
+    if (at < 1) throw new ServiceError('INVALID_INPUT', `--var ${JSON.stringify(item)} is not name=value`, { hint: 'e.g. --var assetTag=LAPTOP-42' });
+    const name = item.slice(0, at);
+    if (Object.hasOwn(vars, name)) throw new ServiceError('INVALID_INPUT', `--var ${name} is given twice`, { hint: 'give each variable once' });
+    vars[name] = item.slice(at + 1);
+  }
+  return vars;
 }
 
 const VERBS: Record<string, Verb> = {
@@ -84,6 +105,7 @@ const VERBS: Record<string, Verb> = {
       personId: parsed.strings.person!,
       integrationId: parsed.lists.integration![0]!,
       action: parsed.strings.action!,
+      vars: varsOf(parsed),
       idempotencyKey: idempotencyKey(parsed, io),
       actor: cliActor(),
     }),
@@ -104,7 +126,13 @@ const VERBS: Record<string, Verb> = {
   show: (service, parsed) => service.workflows.get({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow! }),
   cancel: (service, parsed) => service.workflows.cancel({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, actor: cliActor() }),
   retry: (service, parsed) =>
-    service.workflows.retryTask({ tenantId: parsed.strings.tenant!, workflowId: parsed.strings.workflow!, taskId: parsed.strings.task!, actor: cliActor() }),
+    service.workflows.retryTask({
+      tenantId: parsed.strings.tenant!,
+      workflowId: parsed.strings.workflow!,
+      taskId: parsed.strings.task!,
+      vars: varsOf(parsed),
+      actor: cliActor(),
+    }),
 };
 
 async function run(args: string[], io: CliIO): Promise<number> {

@@ -17,6 +17,27 @@ import {
 } from '../schemas.js';
 
 const tags = ['integrations'];
+const updateIntegrationBody = {
+  title: 'IntegrationChange',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200, description: 'The new display name' },
+    baseUrl: { type: 'string', minLength: 1, maxLength: 2000, description: 'The new base URL (a SCIM integration’s SCIM base URL); tested before it is saved' },
+    inputs: {
+      type: 'object',
+      maxProperties: 50,
+      additionalProperties: { type: 'string', maxLength: 10_000 },
+      description: 'Authentication inputs to replace (e.g. a new token); the others stay as saved. Tested before they are saved.',
+    },
+  },
+} as const;
+const deleteQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { confirm: { type: 'string', maxLength: 200, description: 'The integration’s name, exactly as shown' } },
+} as const;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const jq = (description: string) => ({ type: 'string', minLength: 1, maxLength: 2000, description }) as const;
 const proposeBody = {
@@ -81,6 +102,89 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
     handler: async (request) => {
       const { integrationId } = request.params;
       return service.integrations.get({ tenantId: callerOf(request).tenantId, integrationId });
+    },
+  });
+
+  app.patch('/integrations/:integrationId', {
+    config: { access: 'admin', operationId: 'updateIntegration' },
+    schema: {
+      summary: 'Rename an integration, change its base URL or its credentials',
+      description:
+        'A new base URL or new credentials of a configured integration are tested like the first save, with the saved secrets the change does not replace; a failed test saves nothing (not even the name) and answers 422 AUTH_TEST_FAILED with the target’s redacted answer. Audited.',
+      tags,
+      params: integrationParams,
+      body: updateIntegrationBody,
+      response: { 200: integrationSchema },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const { integrationId } = request.params;
+      const result = await service.integrations.update({ tenantId: caller.tenantId, integrationId, ...request.body, actor: actorOf(caller) });
+      if (!result.ok) {
+        return sendProblem(
+          request,
+          reply,
+          problem('AUTH_TEST_FAILED', `the connection test failed; nothing was saved: ${result.failure.message}`, {
+            hint: result.failure.hint,
+            failure: result.failure,
+          }),
+        );
+      }
+      return result.integration;
+    },
+  });
+
+  app.post('/integrations/:integrationId/disable', {
+    config: { access: 'admin', operationId: 'disableIntegration' },
+    schema: {
+      summary: 'Disable an integration: kept and shown as disabled, but no sync or workflow task runs for it',
+      description:
+        'A sync request answers 409 INTEGRATION_DISABLED; a workflow task of it fails with INTEGRATION_DISABLED (retry it once the integration is enabled again). Audited.',
+      tags,
+      params: integrationParams,
+      response: { 200: integrationSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.integrations.disable({ tenantId: caller.tenantId, integrationId: request.params.integrationId, actor: actorOf(caller) });
+    },
+  });
+
+  app.post('/integrations/:integrationId/enable', {
+    config: { access: 'admin', operationId: 'enableIntegration' },
+    schema: { summary: 'Enable a disabled integration again', tags, params: integrationParams, response: { 200: integrationSchema } },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.integrations.enable({ tenantId: caller.tenantId, integrationId: request.params.integrationId, actor: actorOf(caller) });
+    },
+  });
+
+  app.delete('/integrations/:integrationId', {
+    config: { access: 'admin', operationId: 'deleteIntegration' },
+    schema: {
+      summary: 'Delete an integration; `confirm` must be its name',
+      description:
+        'Without `confirm` equal to the integration’s name: 409 CONFIRMATION_REQUIRED, nothing deleted. Its secrets are erased; its accounts stay as history but count as access nowhere (its Access Grid column goes, offboarding no longer targets them); the integration is NOT_FOUND from then on. Audited.',
+      tags,
+      params: integrationParams,
+      querystring: deleteQuery,
+      response: {
+        200: {
+          title: 'DeletedIntegration',
+          type: 'object',
+          required: ['id', 'name', 'accountsKept'],
+          properties: { id: { type: 'string' }, name: { type: 'string' }, accountsKept: { type: 'integer', description: 'Accounts kept as history' } },
+        },
+      },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.integrations.remove({
+        tenantId: caller.tenantId,
+        integrationId: request.params.integrationId,
+        confirm: request.query.confirm,
+        actor: actorOf(caller),
+      });
     },
   });
 

@@ -97,9 +97,19 @@ const provisionerBody = {
     personId: id,
     integrationId: id,
     action: id,
-    vars: { type: 'object', additionalProperties: true, description: 'The action’s variables' },
+    vars: {
+      type: 'object',
+      additionalProperties: true,
+      description:
+        'A custom action’s variables, as it declares them (its `variables` in the action list): checked before the run starts, 422 ACTION_VARIABLES_INVALID naming each missing or mistyped one',
+    },
     idempotencyKey,
   },
+} as const;
+const retryBody = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: { vars: { type: 'object', additionalProperties: true, description: 'The custom action’s variables, replacing the task’s own' } },
 } as const;
 const addUsersBody = {
   type: 'object',
@@ -307,10 +317,18 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
 
   app.post('/workflows/:workflowId/tasks/:taskId/retry', {
     config: { access: 'admin', operationId: 'retryWorkflowTask' },
-    schema: { summary: 'Retry one failed task (the others are not run again)', tags, params: taskParams, response: { 200: workflowSchema } },
+    schema: {
+      summary: 'Retry one failed task (the others are not run again)',
+      description:
+        'A custom action’s task is checked against the variables its action declares: `vars` replaces the task’s own; a retry that would fail again for a missing or mistyped variable answers 422 ACTION_VARIABLES_INVALID and retries nothing.',
+      tags,
+      params: taskParams,
+      body: retryBody,
+      response: { 200: workflowSchema },
+    },
     handler: async (request) => {
       const params = request.params;
-      return service.workflows.retryTask({ ...caller(request), workflowId: params.workflowId, taskId: params.taskId });
+      return service.workflows.retryTask({ ...caller(request), workflowId: params.workflowId, taskId: params.taskId, vars: request.body?.vars });
     },
   });
 

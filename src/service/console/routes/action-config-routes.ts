@@ -63,60 +63,51 @@ export function actionConfigRoutes(app: TypedApp, service: Service): void {
     },
   );
 
-  app.post(
-    '/integrations/:integrationId/actions/:action/config',
-    { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
-    async (request, reply) => {
-      const { caller, csrf } = operatorOf(request);
-      const { integrationId, action } = request.params;
-      const ref = { tenantId: caller.tenantId, integrationId };
-      const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<
-        Record<ActionFieldKey, string>
-      >;
-      try {
-        await service.integrations.configureAction({ ...ref, action, change: changeOf(values), actor: consoleActor(caller) });
-        return reply.redirect(consoleUrl(['integrations', integrationId, 'actions', action, 'config'], { notice: 'saved' }), 303);
-      } catch (error) {
-        if (!isServiceError(error) || (error.code !== 'INVALID_SPEC' && error.code !== 'INVALID_INPUT')) throw error;
-        const problem = problemFor(error);
-        const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-        const refused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
-        return sendPage(request, reply, {
-          status: problem.status,
-          title: `Configure ${action}: ${integration.name}`,
-          section: 'integrations',
-          body: actionConfigView({ integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf, refused }),
-        });
-      }
-    },
-  );
-
+  // Save and Preview post the same form: one handler reads it, acts, and shows the page with the outcome or the refusal.
   // Preview only reads, but it renders with the saved credentials and may send the spec's lookups: admins, as the form is.
-  app.post(
-    '/integrations/:integrationId/actions/:action/config/preview',
-    { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
-    async (request, reply) => {
-      const { caller, csrf } = operatorOf(request);
-      const { integrationId, action } = request.params;
-      const ref = { tenantId: caller.tenantId, integrationId };
-      const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<
-        Record<ActionFieldKey, string>
-      >;
-      const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
-      const page = { integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf };
-      const title = `Configure ${action}: ${integration.name}`;
-      try {
-        const preview = await service.integrations.previewPayload({ ...ref, action, change: changeOf(values), actor: { name: caller.name } });
-        return sendPage(request, reply, { title, section: 'integrations', body: actionConfigView({ ...page, preview }) });
-      } catch (error) {
-        if (!isServiceError(error) || !PREVIEW_REFUSALS.has(error.code)) throw error;
-        const problem = problemFor(error);
-        const previewRefused = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
-        return sendPage(request, reply, { status: problem.status, title, section: 'integrations', body: actionConfigView({ ...page, previewRefused }) });
-      }
-    },
-  );
+  for (const kind of ['save', 'preview'] as const) {
+    app.post(
+      `/integrations/:integrationId/actions/:action/config${kind === 'preview' ? '/preview' : ''}`,
+      { config: { access: 'admin' }, schema: { params: pathParams('integrationId', 'action') } },
+      async (request, reply) => {
+        const { caller, csrf } = operatorOf(request);
+        const { integrationId, action } = request.params;
+        const ref = { tenantId: caller.tenantId, integrationId };
+        const values = Object.fromEntries(ACTION_FIELDS.map((spec) => [spec.key, formText(request.body, spec.key) ?? ''])) as Partial<
+          Record<ActionFieldKey, string>
+        >;
+        const change = changeOf(values);
+        const pageOf = async () => {
+          const [integration, configuration] = await Promise.all([service.integrations.get(ref), service.integrations.actionConfig({ ...ref, action })]);
+          return { integration, action, kind: configuration.kind, defined: configuration.defined, values, csrf };
+        };
+        try {
+          if (kind === 'save') {
+            await service.integrations.configureAction({ ...ref, action, change, actor: consoleActor(caller) });
+            return reply.redirect(consoleUrl(['integrations', integrationId, 'actions', action, 'config'], { notice: 'saved' }), 303);
+          }
+          const preview = await service.integrations.previewPayload({ ...ref, action, change, actor: { name: caller.name } });
+          const page = await pageOf();
+          return sendPage(request, reply, {
+            title: `Configure ${action}: ${page.integration.name}`,
+            section: 'integrations',
+            body: actionConfigView({ ...page, preview }),
+          });
+        } catch (error) {
+          if (!isServiceError(error) || !(kind === 'save' ? SAVE_REFUSALS : PREVIEW_REFUSALS).has(error.code)) throw error;
+          const problem = problemFor(error);
+          const refusal = { detail: problem.detail, hint: problem.hint, diagnostics: error.diagnostics, source: error.specText };
+          const page = await pageOf();
+          const body = actionConfigView(kind === 'save' ? { ...page, refused: refusal } : { ...page, previewRefused: refusal });
+          return sendPage(request, reply, { status: problem.status, title: `Configure ${action}: ${page.integration.name}`, section: 'integrations', body });
+        }
+      },
+    );
+  }
 }
+
+/** A save refused for the spec (located diagnostics) or the input: shown beside the form with what was typed. */
+const SAVE_REFUSALS: ReadonlySet<string> = new Set(['INVALID_SPEC', 'INVALID_INPUT']);
 
 /** What an operator can fix in the form (or the setup) and see again: shown beside the form, not as an error page. */
 const PREVIEW_REFUSALS: ReadonlySet<string> = new Set([

@@ -25,6 +25,7 @@ const NOTICES: Record<string, string> = {
   rejected: 'The held removals were rejected: nothing was removed.',
   'settings-saved': 'The sync settings were saved.',
   resumed: 'The quarantine was lifted: scheduled syncs start again now.',
+  deleted: 'The integration was deleted. Its accounts stay as history but no longer count as access; its Access Grid column is gone.',
 };
 
 const PAGE_SIZE = 50;
@@ -43,7 +44,7 @@ export function integrationRoutes(app: TypedApp, service: Service): void {
     return sendPage(request, reply, {
       title: 'Integrations',
       section: 'integrations',
-      body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan }),
+      body: integrationsView({ lines, next: page.next, admin: caller.role === 'admin', plan, notice: NOTICES[queryText(request.query, 'notice') ?? ''] }),
     });
   });
 

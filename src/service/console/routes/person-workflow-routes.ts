@@ -23,6 +23,17 @@ export function activationOf(text: string | undefined): string | undefined {
   return `${text.trim().length === 16 ? `${text.trim()}:00` : text.trim()}Z`;
 }
 
+/** The `var.<name>` fields of the form, as text (the service checks them against the action's declared types); an empty field is not given. */
+function variablesOf(body: unknown): Record<string, string> {
+  const vars: Record<string, string> = {};
+  for (const key of Object.keys(body !== null && typeof body === 'object' ? body : {})) {
+    if (!key.startsWith('var.')) continue;
+    const value = formText(body, key);
+    if (value !== undefined && value !== '') vars[key.slice('var.'.length)] = value;
+  }
+  return vars;
+}
+
 export function personWorkflowRoutes(app: TypedApp, service: Service): void {
   const personOf = async (tenantId: string, personId: string) => {
     const person = (await service.people.list({ tenantId })).find((candidate) => candidate.id === personId);
@@ -33,7 +44,8 @@ export function personWorkflowRoutes(app: TypedApp, service: Service): void {
   app.get('/people/:personId/workflows', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller, csrf } = operatorOf(request);
     const person = await personOf(caller.tenantId, request.params.personId);
-    const integrations = await service.integrations.list({ tenantId: caller.tenantId });
+    // A disabled integration runs no workflow: it is not offered.
+    const integrations = (await service.integrations.list({ tenantId: caller.tenantId })).filter((integration) => !integration.disabled);
     const offered = await Promise.all(
       integrations.map(async (integration) => ({
         integration,
@@ -43,7 +55,7 @@ export function personWorkflowRoutes(app: TypedApp, service: Service): void {
     const actions = offered.flatMap(({ integration, actions: list }) =>
       list
         .filter((action) => action.enabled && action.name !== 'importUsers')
-        .map((action) => ({ integrationId: integration.id, application: integration.name, action: action.name })),
+        .map((action) => ({ integrationId: integration.id, application: integration.name, action: action.name, variables: action.variables })),
     );
     return sendPage(request, reply, {
       title: `Workflows for ${person.name}`,
@@ -81,6 +93,7 @@ export function personWorkflowRoutes(app: TypedApp, service: Service): void {
       personId: person.id,
       integrationId,
       action,
+      vars: variablesOf(request.body),
       idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
       actor: consoleActor(caller),
     });

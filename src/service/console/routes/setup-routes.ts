@@ -19,6 +19,7 @@ import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { newIntegrationView, type NewIntegrationPage } from '../views/new-integration-view.js';
 import { setupView } from '../views/setup-view.js';
 import { previewView, testView } from '../views/inspect-view.js';
+import type { AuthForm } from '../../integrations/auth-config.js';
 
 const NOTICES: Record<string, string> = {
   'auth-saved': 'Authentication saved: the connection test passed. Enable the actions below.',
@@ -29,6 +30,10 @@ const NOTICES: Record<string, string> = {
   'action-disabled': 'The action is disabled.',
   'config-applied': 'The generated configuration was saved into Import Users.',
   'workflow-settings-saved': 'The workflow settings were saved.',
+  'settings-saved': 'The name and address were saved (a new address passed the connection test first).',
+  disabled: 'The integration is disabled: no sync or workflow task runs for it until it is enabled again.',
+  enabled: 'The integration is enabled again.',
+  'auth-type-saved': 'The authentication type was saved into the spec; enter the credentials it asks for below.',
 };
 
 /** The refusals a choice can meet, shown on the form again; anything else is an error page. */
@@ -36,12 +41,17 @@ const CHOICE_REFUSALS = new Set(['INVALID_INPUT', 'INVALID_SPEC', 'PLAN_REQUIRED
 
 const optional = (text: string | undefined) => (text === undefined || text.trim() === '' ? undefined : text.trim());
 
-function choiceOf(body: unknown): IntegrationChoice {
+function choiceOf(body: unknown): IntegrationChoice & { name?: string } {
   const type = formText(body, 'type');
   const baseUrl = optional(formText(body, 'baseUrl'));
-  if (type === 'prebuilt') return { type, connector: formText(body, 'connector') ?? '', ...(baseUrl ? { baseUrl } : {}) };
-  if (type === 'scim') return { type, scimBaseUrl: (formText(body, 'scimBaseUrl') ?? '').trim() };
-  if (type === 'build-your-own') return { type, spec: formText(body, 'spec') ?? '', ...(baseUrl ? { baseUrl } : {}) };
+  const name = optional(formText(body, 'name'));
+  const named = name === undefined ? {} : { name };
+  if (type === 'prebuilt') return { type, connector: formText(body, 'connector') ?? '', ...(baseUrl ? { baseUrl } : {}), ...named };
+  if (type === 'scim') {
+    const connector = optional(formText(body, 'connector'));
+    return { type, scimBaseUrl: (formText(body, 'scimBaseUrl') ?? '').trim(), ...(connector ? { connector } : {}), ...named };
+  }
+  if (type === 'build-your-own') return { type, spec: formText(body, 'spec') ?? '', ...(baseUrl ? { baseUrl } : {}), ...named };
   throw new ConsoleError(400, 'Bad request', 'The form named no integration type.', 'Choose a prebuilt connector, SCIM or build-your-own.');
 }
 
@@ -53,13 +63,14 @@ function catalogue(search: string | undefined) {
 export function setupRoutes(app: TypedApp, service: Service): void {
   /** Step 3's data: the actions offered, those the plan withholds, the plan, and the workflow settings. */
   const actionState = async (ref: { tenantId: string; integrationId: string }) => {
-    const [actions, withheld, tenant, workflowSettings] = await Promise.all([
+    const [actions, withheld, tenant, workflowSettings, auth] = await Promise.all([
       service.integrations.listActions(ref),
       service.integrations.withheldActions(ref),
       service.tenants.get(ref.tenantId),
       service.workflows.getSettings(ref),
+      service.integrations.authBlock(ref),
     ]);
-    return { actions, withheld, plan: tenant.plan, workflowSettings };
+    return { actions, withheld, plan: tenant.plan, workflowSettings, auth };
   };
 
   app.get('/integrations/new', { config: { access: 'admin' } }, async (request, reply) => {
@@ -120,7 +131,8 @@ export function setupRoutes(app: TypedApp, service: Service): void {
         return value === undefined || value === '' ? [] : [[input.name, value]];
       }),
     );
-    const result = await service.integrations.configureAuth({ ...ref, inputs, actor: consoleActor(caller) });
+    // Through update: a secret left empty keeps the saved one (changing the base URL or one credential needs no re-typing of the rest).
+    const result = await service.integrations.update({ ...ref, inputs, actor: consoleActor(caller) });
     if (result.ok) {
       const notice = result.integration.importOnly ? 'auth-saved-import-only' : 'auth-saved';
       return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice }), 303);
@@ -135,6 +147,101 @@ export function setupRoutes(app: TypedApp, service: Service): void {
       body: setupView({ integration, inputs: shown, ...state, csrf, failure: result.failure }),
     });
   });
+
+  /** The setup page again with a refusal of the settings form (the operator's typing is in the refusal's message). */
+  const refusedSettings = async (
+    request: Parameters<typeof sendPage>[0],
+    reply: Parameters<typeof sendPage>[1],
+    ref: { tenantId: string; integrationId: string },
+    status: number,
+    message: string,
+  ) => {
+    const { csrf } = operatorOf(request);
+    const [integration, inputs, state] = await Promise.all([service.integrations.get(ref), service.integrations.authInputs(ref), actionState(ref)]);
+    return sendPage(request, reply, {
+      status,
+      title: `Set up ${integration.name}`,
+      section: 'integrations',
+      body: setupView({ integration, inputs, ...state, csrf, settingsFailure: message }),
+    });
+  };
+
+  app.post(
+    '/integrations/:integrationId/settings',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+      const current = await service.integrations.get(ref);
+      const name = optional(formText(request.body, 'name'));
+      const baseUrl = optional(formText(request.body, 'baseUrl'));
+      const changedUrl = baseUrl !== undefined && baseUrl !== (current.settings.baseUrl ?? current.baseUrl ?? '') ? { baseUrl } : {};
+      try {
+        const result = await service.integrations.update({ ...ref, ...(name ? { name } : {}), ...changedUrl, actor: consoleActor(caller) });
+        if (!result.ok) {
+          const failure = result.failure;
+          return refusedSettings(
+            request,
+            reply,
+            ref,
+            422,
+            `The connection test at ${baseUrl} failed, so nothing was saved: ${failure.message}${failure.hint ? ` (${failure.hint})` : ''}`,
+          );
+        }
+      } catch (error) {
+        if (!isServiceError(error, 'INVALID_INPUT')) throw error;
+        return refusedSettings(request, reply, ref, 400, `${error.message}; nothing was saved.`);
+      }
+      return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'settings-saved' }), 303);
+    },
+  );
+
+  for (const change of ['disable', 'enable'] as const) {
+    app.post(
+      `/integrations/:integrationId/${change}`,
+      { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+      async (request, reply) => {
+        const { caller } = operatorOf(request);
+        const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId, actor: consoleActor(caller) };
+        await (change === 'disable' ? service.integrations.disable(ref) : service.integrations.enable(ref));
+        return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: `${change}d` }), 303);
+      },
+    );
+  }
+
+  app.post('/integrations/:integrationId/delete', { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+    try {
+      await service.integrations.remove({ ...ref, confirm: formText(request.body, 'confirm') ?? '', actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['integrations'], { notice: 'deleted' }), 303);
+    } catch (error) {
+      if (!isServiceError(error, 'CONFIRMATION_REQUIRED')) throw error;
+      return refusedSettings(request, reply, ref, 409, `Nothing was deleted: ${error.message}.`);
+    }
+  });
+
+  app.post(
+    '/integrations/:integrationId/auth-type',
+    { config: { access: 'admin' }, schema: { params: pathParams('integrationId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const ref = { tenantId: caller.tenantId, integrationId: request.params.integrationId };
+      const keys = ['type', 'header', 'prefix', 'in', 'name', 'value', 'grant', 'tokenUrl', 'authorizationUrl', 'scopes', 'clientAuth'] as const;
+      const form = Object.fromEntries(keys.map((key) => [key, formText(request.body, key)])) as unknown as AuthForm;
+      try {
+        await service.integrations.configureAuthType({ ...ref, form: { ...form, type: form.type ?? '' }, actor: consoleActor(caller) });
+      } catch (error) {
+        if (!isServiceError(error, 'INVALID_SPEC') && !isServiceError(error, 'INVALID_INPUT')) throw error;
+        const problem = problemFor(error);
+        const located = (error.diagnostics ?? [])
+          .filter((diagnostic) => diagnostic.severity === 'error')
+          .map((diagnostic) => `${diagnostic.pointer}: ${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}`);
+        return refusedSettings(request, reply, ref, problem.status, `The authentication type was not saved: ${[problem.detail, ...located].join('; ')}`);
+      }
+      return reply.redirect(consoleUrl(['integrations', ref.integrationId, 'setup'], { notice: 'auth-type-saved' }), 303);
+    },
+  );
 
   app.post(
     '/integrations/:integrationId/actions/:action',

@@ -6,9 +6,14 @@
 import type { Integration } from '../../integrations/integration-view.js';
 import type { SyncStatus } from '../../sync/sync-view.js';
 
-export type IntegrationStatus = 'draft' | 'connected' | 'import-only' | 'quarantined';
+export type IntegrationStatus = 'draft' | 'connected' | 'import-only' | 'quarantined' | 'disabled';
 
-export function integrationStatus(integration: Pick<Integration, 'authConfigured' | 'importOnly'>, sync: Pick<SyncStatus, 'quarantined'>): IntegrationStatus {
+/** `disabled` (the operator stopped it: nothing runs) comes before everything else. */
+export function integrationStatus(
+  integration: Pick<Integration, 'authConfigured' | 'importOnly'> & { disabled?: Integration['disabled'] },
+  sync: Pick<SyncStatus, 'quarantined'>,
+): IntegrationStatus {
+  if (integration.disabled) return 'disabled';
   if (sync.quarantined) return 'quarantined';
   if (integration.importOnly) return 'import-only';
   return integration.authConfigured ? 'connected' : 'draft';

@@ -32,8 +32,8 @@ function planLine(plan: Plan): SafeHtml {
   return html`<p>This tenant is on the <strong>${plan}</strong> plan${allows.length ? `, which allows ${allows.join(' and ')}` : ', which allows no integration'}.${missing.map((feature) => ` ${feature === 'integrations' ? 'Integrations need' : 'Custom actions need'} the ${FEATURE_PLANS[feature]} plan.`).join('')}</p>`;
 }
 
-export function integrationsView(input: { lines: IntegrationLine[]; next?: string; admin: boolean; plan: Plan }): SafeHtml {
-  const create = html`${planLine(input.plan)}${input.admin ? html`<div class="actions"><a href="/console/integrations/new">New integration</a></div>` : ''}`;
+export function integrationsView(input: { lines: IntegrationLine[]; next?: string; admin: boolean; plan: Plan; notice?: string }): SafeHtml {
+  const create = html`${input.notice && html`<p class="notice" role="status">${input.notice}</p>`}${planLine(input.plan)}${input.admin ? html`<div class="actions"><a href="/console/integrations/new">New integration</a></div>` : ''}`;
   if (input.lines.length === 0) return html`${create}<p>No integrations yet.${input.admin ? '' : ' An admin creates them.'}</p>`;
   return html`${create}<table>
 <caption>Integrations of this tenant</caption>

@@ -56,6 +56,7 @@ ${page.catalogue.map(
 )}
 </fieldset>
 <p><label for="prebuilt-base-url">Base URL (optional)</label><input type="text" inputmode="url" id="prebuilt-base-url" name="baseUrl" aria-describedby="prebuilt-base-url-help"><br><span class="muted" id="prebuilt-base-url-help">Leave empty for the connector’s own address.</span></p>
+<p><label for="prebuilt-name">Name (optional)</label><input type="text" id="prebuilt-name" name="name" maxlength="200" aria-describedby="prebuilt-name-help"><br><span class="muted" id="prebuilt-name-help">How the Access Grid and the lists call it; empty: the connector’s name.</span></p>
 <p><button type="submit">Create and continue</button></p>
 </form>`
 }
@@ -64,6 +65,11 @@ ${refusal(page, 'scim')}
 <form method="post" action="/console/integrations">
 ${csrfField(page.csrf)}<input type="hidden" name="type" value="scim">
 <p><label for="scim-base-url">SCIM base URL</label><input type="text" inputmode="url" id="scim-base-url" name="scimBaseUrl" required aria-describedby="scim-help"><br><span class="muted" id="scim-help">The tenant’s SCIM 2.0 endpoint (RFC 7644), for example https://example.com/scim/v2.</span></p>
+<fieldset><legend>Authentication of the SCIM endpoint</legend>
+<label class="check"><input type="radio" name="connector" value="scim-2-0" checked> Bearer token (SCIM 2.0)</label>
+<label class="check"><input type="radio" name="connector" value="scim-2-0-oauth"> OAuth 2.0 client credentials (SCIM 2.0 OAuth)</label>
+</fieldset>
+<p><label for="scim-name">Name (optional)</label><input type="text" id="scim-name" name="name" maxlength="200" aria-describedby="scim-name-help"><br><span class="muted" id="scim-name-help">Empty: “SCIM 2.0 (host of the base URL)”, so two SCIM applications are told apart.</span></p>
 <p><button type="submit">Create and continue</button></p>
 </form>
 <h2>Build your own</h2>
@@ -72,6 +78,7 @@ ${refusal(page, 'build-your-own')}
 ${csrfField(page.csrf)}<input type="hidden" name="type" value="build-your-own">
 <p><label for="spec">Connector spec (YAML, type: custom)</label><textarea id="spec" name="spec" rows="14" cols="90" required spellcheck="false">${page.refused?.type === 'build-your-own' ? page.refused.spec : ''}</textarea></p>
 <p><label for="byo-base-url">Base URL (optional)</label><input type="text" inputmode="url" id="byo-base-url" name="baseUrl"></p>
+<p><label for="byo-name">Name (optional)</label><input type="text" id="byo-name" name="name" maxlength="200" aria-describedby="byo-name-help"><br><span class="muted" id="byo-name-help">Empty: the spec’s name.</span></p>
 <p><button type="submit">Create and continue</button></p>
 </form>`;
 }

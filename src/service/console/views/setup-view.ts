@@ -14,6 +14,7 @@ import { STANDARD_ACTION_NAMES } from '../../../../generated/spec-types.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { actionLabel } from './new-integration-view.js';
+import { authBlockReadOnly, authTypeForm, integrationSettingsView } from './integration-settings-view.js';
 
 export interface SetupPage {
   integration: Integration;
@@ -23,8 +24,12 @@ export interface SetupPage {
   withheld: WithheldAction[];
   plan: Plan;
   workflowSettings: WorkflowSettings;
+  /** The spec's `auth` block: read-only for prebuilt and SCIM, a form for build-your-own. */
+  auth: Record<string, unknown>;
   csrf: string;
   failure?: AuthFailure;
+  /** A refused rename or re-pointing, shown above its form. */
+  settingsFailure?: string;
   notice?: string;
 }
 
@@ -74,7 +79,10 @@ export function setupView(page: SetupPage): SafeHtml {
   return html`${page.notice && html`<p class="notice" role="status">${page.notice}</p>`}
 <dl class="facts"><dt>Type</dt><dd>${page.integration.type} (${page.integration.connector})</dd>${page.integration.baseUrl && html`<dt>Base URL</dt><dd>${page.integration.baseUrl}</dd>`}
 <dt>Authentication</dt><dd>${page.integration.authConfigured ? 'configured and tested' : 'not configured yet'}</dd></dl>
+${page.integration.disabled && html`<p class="error" role="status">Disabled: no sync or workflow task runs for this integration until it is enabled again.</p>`}
+${integrationSettingsView({ integration: page.integration, csrf: page.csrf, failure: page.settingsFailure })}
 <h2>2. Authentication</h2>
+${page.integration.type === 'build-your-own' ? authTypeForm({ integrationId: id, auth: page.auth, csrf: page.csrf }) : authBlockReadOnly(page.auth)}
 ${page.failure && failureBox(page.failure)}
 ${page.inputs.length === 0 ? html`<p>This connector needs no input.</p>` : ''}
 <form method="post" action="${consoleUrl(['integrations', id, 'auth'])}">
@@ -100,7 +108,12 @@ ${
 <ul>${configurable(page).map((action) => html`<li><a href="${consoleUrl(['integrations', id, 'actions', action, 'config'])}">Configure ${actionLabel(action)}</a></li>`)}</ul>`
 }
 <h2>Workflow settings</h2>
-${workflowSettingsView({ integrationId: id, settings: page.workflowSettings, csrf: page.csrf })}
+${workflowSettingsView({
+  integrationId: id,
+  settings: page.workflowSettings,
+  canDeactivate: page.actions.some((action) => action.name === 'deactivateUser' && action.enabled),
+  csrf: page.csrf,
+})}
 <h2>Generate Config</h2>
 <form class="row" method="post" action="${consoleUrl(['integrations', id, 'generate-config'])}">${csrfField(page.csrf)}
 <div><label for="generate-records">Records path (optional)</label><input type="text" id="generate-records" name="records" spellcheck="false" aria-describedby="generate-records-help"><br><span class="muted" id="generate-records-help">Leave empty to let the generator find the array of users.</span></div>
