@@ -12,6 +12,7 @@ import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
 import { makeTempDir } from '../service/helpers/temp-dir.js';
 import { waitForWorkflow } from '../service/workflows/workflows.cases.js';
+import { seedDataDir } from '../setup/pglite-template.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let dataDir: string;
@@ -33,7 +34,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 
 beforeAll(async () => {
   dir = await makeTempDir('workflow-cli');
-  dataDir = join(dir.path, 'data');
+  dataDir = await seedDataDir(join(dir.path, 'data'));
   incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
   const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
   try {
