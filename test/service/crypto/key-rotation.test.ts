@@ -1,12 +1,13 @@
 /**
  * The key-encryption key on the embedded database: a key file created with mode 0600, the wrong
  * key refused, rotation re-wrapping every tenant's data key, an interrupted rotation settled.
- * Each case starts from a data directory of its own (two tenants, a sealed credential).
+ * Each case starts from a data directory of its own: a copy of one store started once (two tenants,
+ * a sealed credential), or a fresh one.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { cp, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openKeyring } from '../../../src/service/crypto/keyring.js';
 import { KEY_FILE, NEXT_KEY_FILE, parseKek } from '../../../src/service/crypto/kek.js';
 import { openService } from '../../../src/service/index.js';
@@ -52,8 +53,14 @@ async function withKeyring<T>(
 
 const field = (tenantId: string) => ({ tenantId, integrationId: 'i-1', field: 'token' });
 
+interface StartedStore {
+  dataDir: string;
+  tenantIds: string[];
+  sealed: Sealed;
+}
+
 /** A store the service started once: its key file, two tenants with their data keys, a credential sealed under the first. */
-async function startedStore(): Promise<{ dataDir: string; tenantIds: string[]; sealed: Sealed }> {
+async function startStore(): Promise<StartedStore> {
   const dataDir = await freshDataDir();
   const service = await openService({ dataDir, env });
   let tenantIds: string[];
@@ -67,6 +74,20 @@ async function startedStore(): Promise<{ dataDir: string; tenantIds: string[]; s
   }
   const sealed = await withKeyring(dataDir, await keyFileText(dataDir), (keyring, db) => keyring.sealField(db, field(tenantIds[0]!), 'canary-before-rotation'));
   return { dataDir, tenantIds, sealed };
+}
+
+let started: StartedStore;
+beforeAll(async () => {
+  started = await startStore();
+});
+
+/** A copy of that started store (database and key file), for one case to change as it likes. */
+async function startedStore(): Promise<StartedStore> {
+  const dir = await makeTempDir('keys');
+  dirs.push(dir);
+  const dataDir = join(dir.path, 'data');
+  await cp(started.dataDir, dataDir, { recursive: true });
+  return { ...started, dataDir };
 }
 
 describe('key-encryption key (embedded)', () => {
