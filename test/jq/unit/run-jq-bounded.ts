@@ -5,18 +5,40 @@
  * the runner or killing it with out-of-memory.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import type { Limits } from '../../../src/jq/index.js';
+import { TEST_CACHE } from '../../setup/content-hash.js';
 
 const CHILD = fileURLToPath(new URL('./run-jq-child.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+
+let bundled: string | undefined;
+
+/**
+ * The child bundled once per test process (its packages stay imports from node_modules, hence
+ * inside the repository), so the timeout bounds the program and not a TypeScript compilation in
+ * every child, which took seconds under load.
+ */
+function childScript(): string {
+  if (bundled === undefined) {
+    mkdirSync(TEST_CACHE, { recursive: true });
+    const outfile = join(TEST_CACHE, `jq-child-${process.pid}.mjs`);
+    buildSync({ entryPoints: [CHILD], outfile, bundle: true, packages: 'external', format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' });
+    process.once('exit', () => rmSync(outfile, { force: true }));
+    bundled = outfile;
+  }
+  return bundled;
+}
 
 export type BoundedOutcome = { outputs: unknown[] } | { error: { name: string; message: string; limit?: string } } | { timedOut: true } | { crashed: string };
 
 export function runJqBounded(options: { program: string; input: unknown; limits?: Partial<Limits>; timeoutMs?: number }): BoundedOutcome {
   const result = spawnSync(
     process.execPath,
-    ['--max-old-space-size=256', '--import', 'tsx', CHILD, options.program, JSON.stringify(options.input), JSON.stringify(options.limits ?? {})],
+    ['--max-old-space-size=256', childScript(), options.program, JSON.stringify(options.input), JSON.stringify(options.limits ?? {})],
     { cwd: REPO, encoding: 'utf8', timeout: options.timeoutMs ?? 15_000, killSignal: 'SIGKILL' },
   );
   if (result.error && (result.error as NodeJS.ErrnoException).code === 'ETIMEDOUT') return { timedOut: true };
