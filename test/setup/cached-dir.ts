@@ -3,7 +3,7 @@
  * directory and renamed into place, so a reader sees a complete one or none, and two processes
  * making it at once both end with the same result. Older keys' directories are removed after a day.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEST_CACHE } from './content-hash.js';
@@ -35,4 +35,29 @@ async function removeStale(kind: string, keep: string): Promise<void> {
     const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
     if (Date.now() - mtimeMs > STALE_MS) await rm(path, { recursive: true, force: true });
   }
+}
+
+/** The same for a synchronous `make` (a caller that cannot wait, e.g. inside spawnSync's helpers). */
+export function cachedDirSync(kind: string, key: string, make: (dir: string) => void): string {
+  const final = join(TEST_CACHE, `${kind}-${key}`);
+  if (existsSync(final)) return final;
+  mkdirSync(TEST_CACHE, { recursive: true });
+  const partial = join(TEST_CACHE, `.partial-${kind}-${key}-${process.pid}-${Date.now()}`);
+  try {
+    make(partial);
+    try {
+      renameSync(partial, final);
+    } catch (error) {
+      if (!existsSync(final)) throw error;
+    }
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  for (const name of readdirSync(TEST_CACHE)) {
+    const path = join(TEST_CACHE, name);
+    if (path === final || !(name.startsWith(`${kind}-`) || name.startsWith(`.partial-${kind}-`))) continue;
+    const mtimeMs = existsSync(path) ? statSync(path).mtimeMs : Date.now();
+    if (Date.now() - mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+  }
+  return final;
 }

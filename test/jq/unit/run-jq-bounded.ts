@@ -5,12 +5,12 @@
  * the runner or killing it with out-of-memory.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync } from 'esbuild';
 import type { Limits } from '../../../src/jq/index.js';
-import { TEST_CACHE } from '../../setup/content-hash.js';
+import { cachedDirSync } from '../../setup/cached-dir.js';
+import { contentHash } from '../../setup/content-hash.js';
 
 const CHILD = fileURLToPath(new URL('./run-jq-child.ts', import.meta.url));
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -18,18 +18,26 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 let bundled: string | undefined;
 
 /**
- * The child bundled once per test process (its packages stay imports from node_modules, hence
- * inside the repository), so the timeout bounds the program and not a TypeScript compilation in
- * every child, which took seconds under load.
+ * The child bundled once (esbuild; cached in .cache/test/ by its sources; its packages stay imports
+ * from node_modules), so the timeout bounds the program and not a TypeScript compilation of the
+ * engine in every child, which took seconds under load.
  */
 function childScript(): string {
-  if (bundled === undefined) {
-    mkdirSync(TEST_CACHE, { recursive: true });
-    const outfile = join(TEST_CACHE, `jq-child-${process.pid}.mjs`);
-    buildSync({ entryPoints: [CHILD], outfile, bundle: true, packages: 'external', format: 'esm', platform: 'node', target: 'node20', logLevel: 'error' });
-    process.once('exit', () => rmSync(outfile, { force: true }));
-    bundled = outfile;
-  }
+  bundled ??= join(
+    cachedDirSync('jq-child', contentHash(['src', 'test/jq/unit/run-jq-child.ts']), (dir) => {
+      buildSync({
+        entryPoints: [CHILD],
+        outfile: join(dir, 'child.mjs'),
+        bundle: true,
+        packages: 'external',
+        format: 'esm',
+        platform: 'node',
+        target: 'node20',
+        logLevel: 'error',
+      });
+    }),
+    'child.mjs',
+  );
   return bundled;
 }
 
