@@ -5,7 +5,7 @@
  *    maps): the library a host imports. The layout mirrors the repository, so generated/'s imports
  *    of src/ and the schema import resolve from dist/ as from source.
  * 2. esbuild bundles the CLI into dist/cli/ (one chunk per command, loaded lazily): the `connector`
- *    bin. Loading some 250 small modules (ours, yaml's, handlebars') cost a third of
+ *    bin (scripts/cli-bundle.mjs, from which the tests build the same bundle). Loading some 250 small modules (ours, yaml's, handlebars') cost a third of
  *    `connector validate`'s start; a few chunks load in a fraction of that. ajv (its runtime backs
  *    the standalone validators), undici and json-schema-to-typescript (only `connector compile`
  *    emits types, a development task) stay packages.
@@ -14,9 +14,10 @@
  * 4. The service's SQL migrations are copied beside the modules that apply them (library and CLI).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { bundleCli, writeSchemaValidators } from './cli-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist/`;
@@ -31,32 +32,10 @@ if (compiled.status !== 0) {
   process.exit(compiled.status ?? 1);
 }
 
-const { build } = await import('esbuild');
-await build({
-  // The jq worker is its own entry: the isolate starts `jq-worker.js` beside the chunk that loads it.
-  entryPoints: { connector: `${root}src/cli/connector.ts`, 'jq-worker': `${root}src/jq/isolate/jq-worker.ts` },
-  outdir: `${dist}cli`,
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20.18',
-  // No source maps: the CLI never prints a stack trace, and they would double the bundle's size.
-  sourcemap: false,
-  // PGlite loads its WebAssembly and data files from beside its own modules: bundled, it looked
-  // for them beside the CLI's chunks, and the embedded service could not start.
-  external: ['ajv', 'ajv/*', 'undici', 'json-schema-to-typescript', '@electric-sql/pglite', '@electric-sql/pglite/*'],
-  // Bundled CommonJS (yaml, handlebars) calls require(); ESM has none, so each chunk makes one.
-  banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
-
 const { emitSchemaValidators } = await import(`${dist}src/compiler/emit-schema-validators.js`);
-for (const kind of ['checking', 'defaulting']) {
-  const { fileName, code } = emitSchemaValidators(kind);
-  for (const dir of ['src/compiler', 'cli']) writeFileSync(`${dist}${dir}/${fileName}`, code);
-}
+await bundleCli({ root, outdir: `${dist}cli`, emitSchemaValidators });
+writeSchemaValidators(`${dist}src/compiler`, emitSchemaValidators);
 // The service's SQL migrations are read from `./migrations/` beside the module that applies them:
-// beside it in the library (dist/src/service/store/) and beside the CLI's chunks (dist/cli/).
-for (const dir of ['src/service/store/migrations', 'cli/migrations']) cpSync(`${root}src/service/store/migrations`, `${dist}${dir}`, { recursive: true });
+// beside it in the library (dist/src/service/store/), as beside the CLI's chunks (dist/cli/).
+cpSync(`${root}src/service/store/migrations`, `${dist}src/service/store/migrations`, { recursive: true });
 process.stdout.write(`build: dist/ written\n`);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,10 +9,15 @@ export default defineConfig({
     // test/postgres needs a PostgreSQL server (`npm run test:postgres`); test/browser needs
     // /usr/bin/chromium (`npm run test:browser`).
     exclude: ['test/conformance/**', 'test/postgres/**', 'test/browser/**', '**/node_modules/**'],
-    // Two cores on CI machines: forks keep each file's sockets and timers apart.
+    // Once per run: the bundled CLI the CLI tests spawn, and the migrated embedded database that
+    // each file copies (test/setup/); both cached in .cache/test/ until their inputs change.
+    globalSetup: ['test/global-setup.ts'],
+    // Forks keep each file's sockets, timers, environment and working directory apart, so files
+    // run side by side. Vitest's default is one worker less than the cores: one on the 2-core CI
+    // machines, where most files spend their time waiting on sockets and child processes.
     pool: 'forks',
-    // Generous: the machines are shared and noisy, and opening an embedded database with its
-    // migrations can take tens of seconds under load. A timeout is a failure, never a result.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // Generous: the machines are shared and noisy. A timeout is a failure, never a result.
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -9,6 +9,7 @@ import { openService, type Service } from '../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
 import { makeTempDir } from '../service/helpers/temp-dir.js';
+import { seedDataDir } from '../setup/pglite-template.js';
 
 export interface ConsoleService {
   origin: string;
@@ -30,7 +31,7 @@ export async function startConsoleService(input: { targetKey: string; scriptName
   users.push({ id: 'PXSS001', name: input.scriptName, email: 'mallory@example.com', role: 'user', timeZone: 'UTC' });
   const incident = await startIncidentPlatform({ users, keys: { [input.targetKey]: 'full' } });
   // The simulator listens on loopback, which the service's default egress policy refuses.
-  const service = await openService({ dataDir: join(dir.path, 'data'), egress: ALLOW_LOOPBACK });
+  const service = await openService({ dataDir: await seedDataDir(join(dir.path, 'data')), egress: ALLOW_LOOPBACK });
   const { app } = await buildHttpApp({ service });
   await service.startWorkers();
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './launch-chromium.js';
 import { startConsoleService, type ConsoleService } from './console-service.js';
 import { BROKEN_SPEC, BYO_SPEC } from '../service/integrations/byo-specs.js';
+import { waitUntil } from '../service/helpers/wait-until.js';
 
 const TARGET_KEY = 'browser-canary-key-51c0e8d2';
 const WRONG_KEY = 'browser-wrong-key-6a1d';
@@ -42,12 +43,25 @@ async function api(method: string, path: string, body?: unknown): Promise<any> {
   return response.json();
 }
 
-async function settledRun(): Promise<{ id: string; status: string }> {
-  for (;;) {
-    const [run] = await server.service.sync.listRuns({ tenantId: server.tenantId, integrationId, limit: 1 });
-    if (run && !['queued', 'running'].includes(run.status)) return run;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** The integration's runs so far, to tell the run a click starts from the ones before it. */
+async function runIds(): Promise<Set<string>> {
+  return new Set((await server.service.sync.listRuns({ tenantId: server.tenantId, integrationId, limit: 100 })).map((run) => run.id));
+}
+
+/** The one run started since `before` was read, once it has finished (a bounded poll). */
+async function settledRun(before: Set<string>): Promise<{ id: string; status: string }> {
+  const started = await waitUntil(
+    'the run the click started',
+    async () => (await server.service.sync.listRuns({ tenantId: server.tenantId, integrationId, limit: 100 })).filter((run) => !before.has(run.id)),
+    (runs) => runs.length > 0,
+  );
+  expect(started).toHaveLength(1);
+  const runId = started[0]!.id;
+  return waitUntil(
+    `run ${runId} finished`,
+    () => server.service.sync.getRun({ tenantId: server.tenantId, integrationId, runId }),
+    (run) => !['queued', 'running'].includes(run.status),
+  );
 }
 
 /** Saves the screen and checks the page as the browser has it. */
@@ -113,11 +127,12 @@ describe('operator console in chromium', () => {
     await page.getByLabel('API key (required)').fill(TARGET_KEY);
     await page.getByRole('button', { name: 'Save and test the connection' }).click();
     await page.waitForURL('**notice=auth-saved');
+    const before = await runIds();
     await page.getByRole('button', { name: 'Enable Import Users' }).click();
     await page.waitForURL('**notice=import-enabled');
     expect(await page.getByRole('status').textContent()).toContain('the first sync has started');
     await screen('setup-3-actions');
-    expect(await settledRun()).toMatchObject({ status: 'succeeded' });
+    expect(await settledRun(before)).toMatchObject({ status: 'succeeded' });
     await page.getByRole('button', { name: 'Test', exact: true }).click();
     expect(await page.locator('h2').nth(1).textContent()).toBe('Answer: HTTP 200');
     await screen('test');
@@ -176,9 +191,10 @@ describe('operator console in chromium', () => {
   it('shows the run held by the deletion safeguard with the accounts it would remove, and approves it', async () => {
     await api('PUT', `/v1/integrations/${integrationId}/sync`, { removalThresholdMin: 0, removalThresholdPercent: 5 });
     const leavers = server.incident.state.users.splice(20, 3);
+    const before = await runIds();
     await page.getByRole('button', { name: 'Sync now' }).click();
     await page.waitForURL('**notice=sync-**');
-    expect(await settledRun()).toMatchObject({ status: 'awaiting_approval' });
+    expect(await settledRun(before)).toMatchObject({ status: 'awaiting_approval' });
     await page.reload();
     await page.getByRole('link', { name: 'Review 3 held removals' }).click();
     expect(await page.locator('h1').textContent()).toBe('Approve held removals');

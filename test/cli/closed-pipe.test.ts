@@ -2,12 +2,12 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../compiler/run-cli.js';
+import { cliEntry } from '../setup/cli-bundle.js';
 
-const tsxLoader = import.meta.resolve('tsx');
-
-function runWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
+async function runWithClosedStdout(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const entry = await cliEntry();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsxLoader, `${repoRoot}src/cli/main.ts`, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [entry, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // The reader goes away before the command writes anything, as `| head -0` would.

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { cliEntry } from '../setup/cli-bundle.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const FIXTURES = 'test/fixtures/saas-responses';
@@ -20,9 +21,10 @@ interface Run {
   stderr: string;
 }
 
-function runGenerate(args: string[], stdin?: string): Promise<Run> {
+async function runGenerate(args: string[], stdin?: string): Promise<Run> {
+  const entry = await cliEntry();
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['src/cli/main.ts', 'generate', ...args], {
+    const child = spawn(process.execPath, [entry, 'generate', ...args], {
       cwd: ROOT,
       env: { ...process.env, NO_COLOR: '1' },
     });

@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CliIO } from '../../src/cli/command.js';
 import { jqCommand } from '../../src/cli/commands/jq.js';
 import { formatJqNumber } from '../../src/cli/jq/format-jq-output.js';
+import { cliEntry } from '../setup/cli-bundle.js';
 import { readJsonStream } from '../../src/cli/jq/read-json-stream.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -156,8 +157,11 @@ describe('number text', () => {
 });
 
 describe('connector jq (subprocess)', () => {
-  const cli = (args: string[], input: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'jq', ...args], { cwd: REPO, input, encoding: 'utf8' });
+  let entry: string;
+  beforeAll(async () => {
+    entry = await cliEntry();
+  });
+  const cli = (args: string[], input: string) => spawnSync(process.execPath, [entry, 'jq', ...args], { cwd: REPO, input, encoding: 'utf8' });
 
   it('reads stdin and prints like jq -c, exit 0', () => {
     const result = cli(['.users | map(.email // "")'], '{"users":[{"email":"a@x.io"},{}]}');

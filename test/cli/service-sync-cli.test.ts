@@ -11,6 +11,7 @@ import { openService } from '../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
 import { makeTempDir } from '../service/helpers/temp-dir.js';
+import { seedDataDir } from '../setup/pglite-template.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let dataDir: string;
@@ -34,7 +35,7 @@ const scope = () => ['--tenant', ids.tenant, '--integration', ids.integration];
 
 beforeAll(async () => {
   dir = await makeTempDir('sync-cli');
-  dataDir = join(dir.path, 'data');
+  dataDir = await seedDataDir(join(dir.path, 'data'));
   incident = await startIncidentPlatform({ users: seedUsers({ count: 5 }) });
   const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
   try {

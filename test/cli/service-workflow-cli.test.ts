@@ -13,6 +13,7 @@ import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPl
 import { makeTempDir } from '../service/helpers/temp-dir.js';
 import { waitForWorkflow } from '../service/workflows/workflows.cases.js';
 import { VARIABLES_SPEC } from '../service/api/integration-lifecycle.cases.js';
+import { seedDataDir } from '../setup/pglite-template.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let dataDir: string;
@@ -34,7 +35,7 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 
 beforeAll(async () => {
   dir = await makeTempDir('workflow-cli');
-  dataDir = join(dir.path, 'data');
+  dataDir = await seedDataDir(join(dir.path, 'data'));
   incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
   const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
   try {

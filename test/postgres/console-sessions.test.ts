@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresStorage } from './helpers/postgres-storage.js';
 import { describeConsoleSessions, send, signIn, signedIn, useSessionsHarness, type Browser } from '../service/console/console-sessions.cases.js';
+import { cliEntry } from '../setup/cli-bundle.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const limits = { maxPerTenant: 3, maxFailuresPerUsername: 4, maxFailuresPerAddress: 12 };
@@ -18,7 +19,7 @@ let origin = '';
 
 beforeAll(async () => {
   const { databaseUrl, env } = harness.options as { databaseUrl: string; env: Record<string, string> };
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', '--port', '0', '--no-workers', '--quiet'], {
+  child = spawn(process.execPath, [await cliEntry(), 'service', 'start', '--port', '0', '--no-workers', '--quiet'], {
     cwd: REPO,
     env: { ...process.env, DATABASE_URL: databaseUrl, CONNECTOR_KEK: env.CONNECTOR_KEK },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,6 +22,7 @@ import {
   type IncidentPlatformSimulator,
 } from '../../src/simulators/incident-platform/index.js';
 import { createScratchDatabase, type ScratchDatabase } from './helpers/scratch-database.js';
+import { cliEntry } from '../setup/cli-bundle.js';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const INTEGRATIONS = 200;
@@ -42,22 +43,10 @@ let openGate!: () => void;
 let gated = false;
 const gate = new Promise<void>((resolve) => (openGate = resolve));
 
-function startWorker(): Promise<(typeof workers)[number]> {
+async function startWorker(): Promise<(typeof workers)[number]> {
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src/cli/main.ts',
-      'service',
-      'worker',
-      '--allow-egress',
-      '127.0.0.0/8',
-      '--stale-run-seconds',
-      String(STALE_RUN_SECONDS),
-      '--poll-seconds',
-      '0.5',
-    ],
+    [await cliEntry(), 'service', 'worker', '--allow-egress', '127.0.0.0/8', '--stale-run-seconds', String(STALE_RUN_SECONDS), '--poll-seconds', '0.5'],
     { cwd: REPO, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';

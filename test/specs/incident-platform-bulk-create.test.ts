@@ -69,6 +69,8 @@ describe('incident-platform Create User in bulk', () => {
   });
 
   it('without the cap, the target refuses the creations over 50 (429, RATE_LIMITED)', async () => {
+    // Held longer: all 120 must arrive while the first 50 are held, which a loaded machine took more than 250 ms to send.
+    simulator.state.createConcurrency.delayMs = 2_000;
     const results = await createAll(uncapped);
     const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code: string; status?: number; message: string }] : []));
     const gate = simulator.state.createConcurrency;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
+import { waitUntil } from '../helpers/wait-until.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
 const fixture = useApi(embeddedStorage('api-sync'));
@@ -27,19 +28,22 @@ afterAll(async () => {
   await incident?.close();
 });
 
-async function settledRun(): Promise<{ status: string; counts?: Record<string, number> }> {
-  // The run is asynchronous: poll its state (bounded by the test's timeout).
-  for (;;) {
-    const [run] = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs;
-    if (run && !['queued', 'running'].includes(run.status)) return run;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+/** The run is asynchronous: polls that run's state until it has finished (bounded). */
+function settledRun(runId: string): Promise<{ id: string; status: string; counts?: Record<string, number> }> {
+  return waitUntil(
+    `sync run ${runId} finished`,
+    async () => (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/sync/runs/${runId}`)).body,
+    (run) => run.id === runId && !['queued', 'running'].includes(run.status),
+  );
 }
 
 describe('sync through the API', () => {
   it('enabling Import Users syncs at once and fills the Accounts list', { timeout: 60_000 }, async () => {
     expect((await fixture.call(tenant.admin, 'PUT', `/v1/integrations/${integration}/actions/importUsers`, { enabled: true })).status).toBe(200);
-    expect(await settledRun()).toMatchObject({ status: 'succeeded' });
+    // Enabling queued the integration's first run before it answered.
+    const runs = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs;
+    expect(runs).toHaveLength(1);
+    expect(await settledRun(runs[0].id)).toMatchObject({ status: 'succeeded' });
     const accounts = await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/accounts`);
     expect(accounts.status).toBe(200);
     expect(accounts.body.accounts.map((account: { email: string }) => account.email).sort()).toEqual(incident.state.users.map((user) => user.email).sort());
@@ -57,7 +61,7 @@ describe('sync through the API', () => {
     const started = await fixture.call(tenant.admin, 'POST', `/v1/integrations/${integration}/sync`);
     expect(started.status).toBe(202);
     expect(started.body.run.id).toBeTruthy();
-    expect(await settledRun()).toMatchObject({ status: 'succeeded' });
+    expect(await settledRun(started.body.run.id)).toMatchObject({ status: 'succeeded' });
     expect((await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${integration}/sync`)).status).toBe(200);
   });
 
@@ -113,8 +117,9 @@ describe('sync through the API', () => {
     expect(configured.body.settings).toMatchObject({ removalThresholdMin: 0, removalThresholdPercent: 10, intervalSeconds: 3600 });
 
     const leavers = incident.state.users.splice(3, 3).map((user) => user.id);
-    expect((await fixture.call(tenant.admin, 'POST', url)).status).toBe(202);
-    const held = await settledRun();
+    const requested = await fixture.call(tenant.admin, 'POST', url);
+    expect(requested.status).toBe(202);
+    const held = await settledRun(requested.body.run.id);
     expect(held).toMatchObject({ status: 'awaiting_approval', counts: { pendingRemovals: 3 } });
     const heldId = (held as { id?: string }).id;
     const pending = await fixture.call(tenant.viewer, 'GET', `${url}/runs/${heldId}/pending-removals?limit=2`);

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { openService, type Service, type ServiceOptions } from '../../../src/service/index.js';
 import { makeTempDir } from './temp-dir.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 
 export interface ServiceFixture {
@@ -20,12 +21,13 @@ export interface StorageSetup {
   cleanup(): Promise<void>;
 }
 
+/** A fresh data directory holding the migrated template (test/setup/pglite-template.ts). */
 export function embeddedStorage(prefix: string): StorageSetup {
   let dir: Awaited<ReturnType<typeof makeTempDir>> | undefined;
   return {
     async options() {
       dir = await makeTempDir(prefix);
-      return { dataDir: join(dir.path, 'data') };
+      return { dataDir: await seedDataDir(join(dir.path, 'data')) };
     },
     cleanup: async () => dir?.remove(),
   };

@@ -1,10 +1,13 @@
 /**
  * `connector service start` as a child process on a data directory, or without one on the
- * `DATABASE_URL` of `env` (through tsx, as an operator runs it from source): waits for the URL it
- * prints, reads the first admin token when it prints one.
+ * `DATABASE_URL` of `env` (the bundled CLI, as the installed package runs it): waits for the URL it
+ * prints, reads the first admin token when it prints one. A data directory without a database gets
+ * the migrated template first (test/setup/pglite-template.ts), as if the service had opened it once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cliEntry } from '../../setup/cli-bundle.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -20,10 +23,10 @@ export interface ServiceProcess {
 }
 
 export async function startServiceProcess(input: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; timeoutMs?: number }): Promise<ServiceProcess> {
-  const storage = input.dataDir === undefined ? [] : ['--data-dir', input.dataDir];
+  const storage = input.dataDir === undefined ? [] : ['--data-dir', await seedDataDir(input.dataDir)];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'service', 'start', ...storage, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])],
+    [await cliEntry(), 'service', 'start', ...storage, '--port', '0', '--allow-egress', '127.0.0.0/8', ...(input.args ?? [])],
     {
       cwd: REPO,
       env: { ...process.env, DATABASE_URL: '', ...input.env },

@@ -14,6 +14,7 @@ import { http, HttpResponse } from 'msw';
 import { installFakeJq, restoreJqEnvAfterEach } from '../../jq/fake-jq-binary.js';
 import { embeddedStorage, useService } from '../helpers/service-fixture.js';
 import { BYO_SPEC } from './byo-specs.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 
 const fixture = useService(embeddedStorage('customer-jq'));
 const savedPath = restoreJqEnvAfterEach();
@@ -37,7 +38,7 @@ describe('the jq binary fallback and customer specs', () => {
       delete process.env.JQ_PATH;
       process.env.PATH = `${fake.dir}:${savedPath ?? ''}`;
       // openService's jq options are the operator's; a customer's program still gets the customer policy.
-      const service = await openService({ ...fixture.options, dataDir: `${fixture.dataDir}-open`, jq: { binaryFallback: true } });
+      const service = await openService({ ...fixture.options, dataDir: await seedDataDir(`${fixture.dataDir}-open`), jq: { binaryFallback: true } });
       try {
         const tenant = await service.tenants.create({ name: 'Generate', plan: 'standard', actor: 'ops' });
         const integration = await service.integrations.create({

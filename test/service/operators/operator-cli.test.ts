@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
 import { openService } from '../../../src/service/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 
 const PASSWORD = 'operator-canary-passphrase-5d1f';
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
@@ -15,7 +16,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dir = await makeTempDir('operator-cli');
-  dataDir = join(dir.path, 'data');
+  dataDir = await seedDataDir(join(dir.path, 'data'));
 });
 afterAll(() => dir?.remove());
 

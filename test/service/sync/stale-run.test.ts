@@ -12,6 +12,7 @@ import { openDatabase } from '../../../src/service/store/open-database.js';
 import { ENGINE_SCHEMA, QUEUES } from '../../../src/service/engine/engine.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { waitForRun } from './sync.cases.js';
 
@@ -24,7 +25,7 @@ afterAll(async () => {
 it('hands a run whose worker stopped beating to a live worker, which redoes it from the first page', { timeout: 60_000 }, async () => {
   const dir = await makeTempDir('stale-run');
   cleanups.push(() => dir.remove());
-  const dataDir = join(dir.path, 'data');
+  const dataDir = await seedDataDir(join(dir.path, 'data'));
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: 8 }) });
   cleanups.push(() => simulator.close());
   const engine = { staleRunSeconds: 2, pollingIntervalSeconds: 0.5 };
@@ -81,7 +82,7 @@ it('leaves a live run alone while one slow page outlasts the stale period (the h
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
   cleanups.push(() => simulator.close());
   const service = await openService({
-    dataDir: join(dir.path, 'data'),
+    dataDir: await seedDataDir(join(dir.path, 'data')),
     egress: ALLOW_LOOPBACK,
     sync: { engine: { staleRunSeconds: 1, pollingIntervalSeconds: 0.5 } },
   });

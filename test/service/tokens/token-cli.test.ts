@@ -5,13 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
 import { openService } from '../../../src/service/index.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let dataDir: string;
 
 beforeAll(async () => {
   dir = await makeTempDir('token-cli');
-  dataDir = join(dir.path, 'data');
+  dataDir = await seedDataDir(join(dir.path, 'data'));
 });
 afterAll(() => dir?.remove());
 

@@ -90,8 +90,8 @@ it('an activation scheduled before a SIGKILL runs exactly once after the restart
     const done = await waitForWorkflow(service, tenantId, workflow.id, (current) => current.status !== 'running');
     expect(done.status).toBe('succeeded');
     expect(done.tasks[1]).toMatchObject({ status: 'succeeded', attempts: 1 });
-    await service.workflows.tick();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Settled: a tick finds nothing ready.
+    expect(await service.workflows.tick()).toBe(0);
   } finally {
     await service.close();
   }
@@ -100,8 +100,7 @@ it('an activation scheduled before a SIGKILL runs exactly once after the restart
   const again = await reopen(dataDir, clock);
   try {
     await again.startWorkers();
-    await again.workflows.tick();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await again.workflows.tick()).toBe(0);
   } finally {
     await again.close();
   }

@@ -172,9 +172,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(scimAccount).toMatchObject({ state: 'invited', activationDueAt: activateAt, personId: joiner.id });
     expect(deskRequests('PUT', /\/api\/agents\//)).toHaveLength(0);
 
-    // Not yet due: a tick changes nothing.
-    await service().workflows.tick();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Not yet due: a tick finds nothing ready (every other task of this service has settled).
+    const activation = byApp(waiting, apps.desk, 'activateUser')!;
+    expect(await service().workflows.tick()).toBe(0);
     expect(deskRequests('PUT', /\/api\/agents\//)).toHaveLength(0);
 
     clock.advance(61_000);
@@ -190,10 +190,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(activated?.state).toBe('active');
     expect(activated?.activationDueAt).toBeUndefined();
 
-    // More ticks never send it again.
-    await service().workflows.tick();
-    await service().workflows.tick();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // More ticks never send it again: they find nothing ready.
+    expect(await service().workflows.tick()).toBe(0);
+    expect(await service().workflows.tick()).toBe(0);
     expect(deskRequests('PUT', /\/api\/agents\//)).toHaveLength(1);
   });
 
@@ -391,8 +390,9 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.tasks[1]).toMatchObject({ action: 'activateUser', status: 'skipped', reason: `cancelled by ${actor}` });
     clock.advance(3_601_000);
-    await service().workflows.tick();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Due now: the tick finds nothing ready (the activation was skipped), and it stays skipped.
+    expect(await service().workflows.tick()).toBe(0);
+    expect((await service().workflows.get({ tenantId: tenant.id, workflowId: workflow.id })).tasks[1]).toMatchObject({ status: 'skipped' });
     const agent = deskState.agents.find((candidate) => candidate.email === later.email)!;
     expect(agent.suspended).toBe(true);
     await expect(service().workflows.cancel({ tenantId: tenant.id, workflowId: workflow.id, actor })).rejects.toMatchObject({ code: 'WORKFLOW_STATE' });
