@@ -42,7 +42,9 @@ export type ServiceErrorCode =
   /** An idempotency key was used before for a different request. */
   | 'IDEMPOTENCY_KEY_REUSED'
   /** Cancel or retry was asked of a workflow or task in a state that does not allow it. */
-  | 'WORKFLOW_STATE';
+  | 'WORKFLOW_STATE'
+  /** An access review campaign's status, or a started removal, does not allow this (start a closed campaign, decide after close). */
+  | 'REVIEW_STATE';
 
 export interface ServiceErrorDetails {
   hint?: string;

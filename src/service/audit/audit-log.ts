@@ -41,6 +41,11 @@ export const AUDIT_EVENTS = [
   'workflow.task_secret_taken',
   'workflow.settings_changed',
   'operator.created',
+  'review.created',
+  'review.waiting',
+  'review.started',
+  'review.decided',
+  'review.closed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

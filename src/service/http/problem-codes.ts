@@ -77,6 +77,11 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
   },
   IDEMPOTENCY_KEY_REUSED: { status: 409, title: 'Idempotency key reused', hint: 'Send a new key for a different request.' },
   WORKFLOW_STATE: { status: 409, title: 'Workflow state does not allow this', hint: 'Only a running workflow is cancelled and only a failed task retried.' },
+  REVIEW_STATE: {
+    status: 409,
+    title: 'Review campaign state does not allow this',
+    hint: 'A draft or waiting campaign is started, an open one decided and closed; a revoke whose removal started is not changed.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },
