@@ -29,6 +29,7 @@ const API_WHEN: Record<string, string> = {
   CONFIG_NOT_EDITABLE: 'editing the configuration of a prebuilt or SCIM integration (it runs the shipped spec)',
   IDEMPOTENCY_KEY_REUSED: 'a workflow start repeated an idempotency key with a different request',
   WORKFLOW_STATE: 'cancel of a finished workflow, retry of a task that has not failed',
+  REVIEW_STATE: 'starting a campaign that is open or closed, deciding or closing one that is not open, changing a revoke whose removal started',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",

@@ -77,7 +77,9 @@ export interface ReviewOperations {
     actor: string;
   }): Promise<{ decided: number }>;
   close(input: { tenantId: string; campaignId: string; actor: string }): Promise<Campaign>;
-  /** Every item with its decision, reviewer, time, comment and the removal's outcome (CSV, formulas neutralised). */
+  /** Every item with its decision, reviewer, time, comment and the removal's outcome, in item order. */
+  report(input: { tenantId: string; campaignId: string }): Promise<ReviewItem[]>;
+  /** The report as CSV (formulas neutralised). */
   reportCsv(input: { tenantId: string; campaignId: string }): Promise<string>;
 }
 
@@ -223,7 +225,7 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
     return decision as Decision;
   };
 
-  return {
+  const operations: ReviewOperations = {
     async create(input) {
       const actor = requireActor(input.actor);
       await loadTenant(db, input.tenantId);
@@ -384,7 +386,7 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
       return view((await findCampaign(db, { tenantId: campaign.tenant_id, campaignId: campaign.id }))!);
     },
 
-    async reportCsv(input) {
+    async report(input) {
       const campaign = await campaignRow(input.tenantId, input.campaignId);
       await db.transaction((tx) => refreshItems(tx, campaign.id));
       const items: ReviewItem[] = [];
@@ -394,7 +396,10 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
         if (page.length < 5000) break;
         after = page.at(-1)!.id;
       }
-      return reportCsv(items);
+      return items;
     },
+
+    reportCsv: async (input) => reportCsv(await operations.report(input)),
   };
+  return operations;
 }
