@@ -230,4 +230,23 @@ export function describeReviews(fixture: { service: Service }): void {
     const revoked = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: orphan.id, decision: 'revoke', actor: 'bob' });
     expect(revoked.removal).toMatchObject({ workflowId: null, outcome: 'manual', reason: expect.stringContaining('no person is linked') });
   });
+
+  it('an account still present at the next sync after its removal succeeded is flagged, not confirmed', async () => {
+    const campaign = (await service().reviews.list({ tenantId: tenant.id })).find((entry) => entry.name === 'Without the SCIM copy')!;
+    const user = incident.state.users[1]!;
+    const item = (await allItems(campaign.id)).find((entry) => entry.externalId === user.id)!;
+    expect(item.personId).not.toBeNull();
+    const revoked = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: item.id, decision: 'revoke', actor: 'bob' });
+    await waitForWorkflow(service(), tenant.id, revoked.removal!.workflowId!, (entry) => entry.status === 'succeeded');
+    expect(incident.state.users.some((entry) => entry.id === user.id)).toBe(false);
+    // Someone puts the account back on the target before the next sync.
+    incident.state.users.push({ ...user });
+    await service().sync.syncNow({ ...ref(apps.incident), actor });
+    await syncedNow(apps.incident);
+    expect((await allItems(campaign.id)).find((entry) => entry.id === item.id)).toMatchObject({ removal: { outcome: 'succeeded' }, confirmation: 'flagged' });
+    // The orphan's manual removal (above) was not done by hand: that sync flagged it too.
+    const manual = (await allItems(campaign.id)).find((entry) => entry.removal?.outcome === 'manual');
+    expect(manual).toMatchObject({ confirmation: 'flagged' });
+    expect((await service().reviews.get({ tenantId: tenant.id, campaignId: campaign.id })).progress).toMatchObject({ removed: 1, confirmed: 0, flagged: 2 });
+  });
 }
