@@ -1,5 +1,5 @@
 /**
- * The two transition tables, walked whole: every move a sync run or a workflow task may make is
+ * The transition tables, walked whole: every move a sync run, a workflow task or a review campaign may make is
  * accepted, and every other pair of statuses is refused by `transition(from, to)` (and by
  * `sources`, which builds a statement's `WHERE status = ANY(...)`).
  */
