@@ -39,6 +39,7 @@ const API_WHEN: Record<string, string> = {
   DEACTIVATE_REQUIRED: 'Keep accounts turned on without Deactivate User enabled, or Deactivate User disabled while Keep accounts is on',
   ACTION_VARIABLES_INVALID:
     'a provisioner action (or the retry of its task) without a required variable of the custom action, with one of the wrong type, or with one it does not declare',
+  REVIEW_STATE: 'starting a campaign that is open or closed, deciding or closing one that is not open, changing a revoke whose removal started',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",

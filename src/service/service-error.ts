@@ -56,7 +56,9 @@ export type ServiceErrorCode =
   /** Keep accounts asks for Deactivate User: enable it first, or turn Keep accounts off. */
   | 'DEACTIVATE_REQUIRED'
   /** A custom action's declared variables are missing, of the wrong type or unknown; `failure.variables` names each. */
-  | 'ACTION_VARIABLES_INVALID';
+  | 'ACTION_VARIABLES_INVALID'
+  /** An access review campaign's status, or a started removal, does not allow this (start a closed campaign, decide after close). */
+  | 'REVIEW_STATE';
 
 export interface ServiceErrorDetails {
   hint?: string;

@@ -21,6 +21,7 @@ import { syncRoutes } from './routes/sync.js';
 import { tenantRoutes } from './routes/tenant.js';
 import { tokenRoutes } from './routes/tokens.js';
 import { workflowRoutes } from './routes/workflows.js';
+import { reviewRoutes } from './routes/reviews.js';
 
 export interface ApiPluginOptions {
   service: Service;
@@ -57,6 +58,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
       accessRoutes(api, service);
       tokenRoutes(api, service);
       workflowRoutes(api, service);
+      reviewRoutes(api, service);
     },
     { prefix: '/v1' },
   );

@@ -54,6 +54,11 @@ export const AUDIT_EVENTS = [
   'account.linked',
   'account.unlinked',
   'account.link_cleared',
+  'review.created',
+  'review.waiting',
+  'review.started',
+  'review.decided',
+  'review.closed',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

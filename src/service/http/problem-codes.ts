@@ -116,6 +116,11 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
     title: 'Action variables invalid',
     hint: 'Give every required variable of the custom action with its declared type; `failure.variables` names each problem.',
   },
+  REVIEW_STATE: {
+    status: 409,
+    title: 'Review campaign state does not allow this',
+    hint: 'A draft or waiting campaign is started, an open one decided and closed; a revoke whose removal started is not changed.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },

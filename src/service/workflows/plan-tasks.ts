@@ -112,26 +112,30 @@ export async function planOffboarding(
 ): Promise<NewTask[]> {
   const tasks: NewTask[] = [];
   for (const account of await listPersonAccounts(db, { tenantId: input.tenantId, personId: input.person.id })) {
-    const facts = await input.integrationFacts(account.integration_id);
-    const enabled = enabledIn(facts);
-    const { keep_accounts: keep } = await loadWorkflowSettings(db, facts.id);
-    const accountId = account.external_id;
-    const label = `${account.email || account.name} (id ${accountId})`;
-    if (keep && enabled.has('deactivateUser')) tasks.push(task(facts, 'deactivateUser', { status: 'pending', accountId }));
-    else if (keep)
-      tasks.push(
-        task(facts, 'manual', {
-          status: 'manual',
-          accountId,
-          reason: `this application keeps accounts and Deactivate User is not enabled: deactivate ${label} by hand`,
-        }),
-      );
-    else if (enabled.has('deleteUser')) tasks.push(task(facts, 'deleteUser', { status: 'pending', accountId }));
-    else if (enabled.has('deactivateUser')) tasks.push(task(facts, 'deactivateUser', { status: 'pending', accountId }));
-    else
-      tasks.push(task(facts, 'manual', { status: 'manual', accountId, reason: `neither Delete User nor Deactivate User is enabled: remove ${label} by hand` }));
+    tasks.push(await removalTask(db, await input.integrationFacts(account.integration_id), account));
   }
   return tasks;
+}
+
+/**
+ * The removal of one account, as offboarding does it: Delete User, or Deactivate User where the
+ * integration keeps accounts (or Delete User is not enabled); a manual task where neither is enabled.
+ */
+export async function removalTask(db: Queryable, facts: IntegrationFacts, account: { external_id: string; email: string; name: string }): Promise<NewTask> {
+  const enabled = enabledIn(facts);
+  const { keep_accounts: keep } = await loadWorkflowSettings(db, facts.id);
+  const accountId = account.external_id;
+  const label = `${account.email || account.name} (id ${accountId})`;
+  if (keep && enabled.has('deactivateUser')) return task(facts, 'deactivateUser', { status: 'pending', accountId });
+  if (keep)
+    return task(facts, 'manual', {
+      status: 'manual',
+      accountId,
+      reason: `this application keeps accounts and Deactivate User is not enabled: deactivate ${label} by hand`,
+    });
+  if (enabled.has('deleteUser')) return task(facts, 'deleteUser', { status: 'pending', accountId });
+  if (enabled.has('deactivateUser')) return task(facts, 'deactivateUser', { status: 'pending', accountId });
+  return task(facts, 'manual', { status: 'manual', accountId, reason: `neither Delete User nor Deactivate User is enabled: remove ${label} by hand` });
 }
 
 export async function planProvisionerAction(

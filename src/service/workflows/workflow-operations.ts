@@ -19,10 +19,19 @@ import type { Engine } from '../engine/engine.js';
 import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
-import { activationObstacle, planOffboarding, planOnboarding, planProvisionerAction, type IntegrationFacts, type PlannedPerson } from './plan-tasks.js';
+import {
+  activationObstacle,
+  planOffboarding,
+  planOnboarding,
+  planProvisionerAction,
+  removalTask,
+  type IntegrationFacts,
+  type PlannedPerson,
+} from './plan-tasks.js';
 import { taskSecretField } from './run-task.js';
 import { taskDispatcher, type DispatcherSettings, type TaskDispatcher } from './task-dispatcher.js';
 import { findPerson } from '../store/people-rows.js';
+import { findAccount } from '../store/account-rows.js';
 import {
   cancelWorkflowRow,
   failLostTasks,
@@ -85,6 +94,8 @@ export interface WorkflowOperations {
   startOnboarding(input: Start & { integrationIds: string[]; activateAt?: string }): Promise<Started>;
   startOffboarding(input: Start): Promise<Started>;
   startProvisionerAction(input: Start & { integrationId: string; action: string; vars?: Record<string, unknown> }): Promise<Started>;
+  /** Removes one account of the person as offboarding would (an access review's revoke): an offboarding workflow of one task. */
+  startAccountRemoval(input: Start & { integrationId: string; accountExternalId: string }): Promise<Started>;
   /**
    * Manage > Add User: one onboarding workflow per person, for this one application; with
    * `activateAt`, each account is created inactive and activated then (refused before any starts
@@ -324,6 +335,24 @@ export function workflowOperations(
         kind: 'offboarding',
         request: { personId: input.personId },
         plan: (person) => planOffboarding(db, { tenantId: input.tenantId, person, integrationFacts: (integrationId) => facts(input.tenantId, integrationId) }),
+      });
+    },
+
+    async startAccountRemoval(input) {
+      const integration = await facts(input.tenantId, requireText('integrationId', input.integrationId, { max: 200 }));
+      const externalId = requireText('accountExternalId', input.accountExternalId, { max: 1000 });
+      return start({
+        ...input,
+        kind: 'offboarding',
+        request: { personId: input.personId, integrationId: integration.id, accountExternalId: externalId },
+        plan: async () => {
+          const account = await findAccount(db, { tenantId: input.tenantId, integrationId: integration.id, externalId });
+          if (!account)
+            throw new ServiceError('NOT_FOUND', `${integration.name} has no account ${externalId}`, {
+              hint: 'the Accounts list of the integration shows its accounts',
+            });
+          return [await removalTask(db, integration, account)];
+        },
       });
     },
 

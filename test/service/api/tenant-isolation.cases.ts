@@ -24,6 +24,8 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
   let aAccount: string;
   /** A's admin token's id (never the token). */
   let aTokenId: string;
+  /** A's access review campaign (a draft). */
+  let aCampaign: string;
 
   beforeAll(async () => {
     incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
@@ -64,6 +66,14 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     aWorkflow = workflow.body.id;
     aTask = workflow.body.tasks[0].id;
     aTokenId = (await fixture.service.tokens.list({ tenantId: a.tenant.id }))[0]!.tokenId;
+    const campaign = await fixture.call(a.admin, 'POST', '/v1/reviews', {
+      name: 'A review',
+      integrationIds: [aIntegration],
+      dueAt: '2030-01-01T00:00:00Z',
+      reviewers: [{ reviewer: 'a-reviewer' }],
+    });
+    expect(campaign.status).toBe(201);
+    aCampaign = campaign.body.id;
   });
   afterAll(() => incident?.close());
 
@@ -229,6 +239,30 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       request: () => ({ url: `/v1/integrations/${aIntegration}/workflow-settings`, body: { keepAccounts: true } }),
       expect: notFound,
     },
+    'POST /v1/reviews': {
+      request: () => ({
+        url: '/v1/reviews',
+        body: { name: 'B review', integrationIds: [aIntegration], dueAt: '2030-01-01T00:00:00Z', reviewers: [{ reviewer: 'b' }] },
+      }),
+      expect: notFound,
+    },
+    'GET /v1/reviews': {
+      request: () => ({ url: '/v1/reviews' }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aCampaign)),
+    },
+    'GET /v1/reviews/:campaignId': { request: () => ({ url: `/v1/reviews/${aCampaign}` }), expect: notFound },
+    'POST /v1/reviews/:campaignId/start': { request: () => ({ url: `/v1/reviews/${aCampaign}/start`, body: {} }), expect: notFound },
+    'GET /v1/reviews/:campaignId/items': { request: () => ({ url: `/v1/reviews/${aCampaign}/items` }), expect: notFound },
+    'PUT /v1/reviews/:campaignId/items/:itemId/decision': {
+      request: () => ({ url: `/v1/reviews/${aCampaign}/items/1/decision`, body: { decision: 'keep' } }),
+      expect: notFound,
+    },
+    'POST /v1/reviews/:campaignId/decisions': {
+      request: () => ({ url: `/v1/reviews/${aCampaign}/decisions`, body: { filter: {}, decision: 'keep' } }),
+      expect: notFound,
+    },
+    'POST /v1/reviews/:campaignId/close': { request: () => ({ url: `/v1/reviews/${aCampaign}/close` }), expect: notFound },
+    'GET /v1/reviews/:campaignId/report': { request: () => ({ url: `/v1/reviews/${aCampaign}/report?format=csv` }), expect: notFound },
     'GET /v1/audit': {
       request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }),
       expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])),
@@ -273,6 +307,7 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     expect(await tokensOfA()).toEqual(before.tokens);
     expect((await fixture.call(a.viewer, 'GET', '/v1/audit?limit=500')).text).toBe(before.audit);
     expect((await fixture.call(a.viewer, 'GET', `/v1/workflows/${aWorkflow}`)).body.status).toBe('succeeded');
+    expect((await fixture.call(a.viewer, 'GET', `/v1/reviews/${aCampaign}`)).body).toMatchObject({ status: 'draft', progress: { decided: 0 } });
     expect((await fixture.call(a.viewer, 'GET', `/v1/integrations/${aIntegration}/workflow-settings`)).body).toEqual({
       keepAccounts: false,
       maxConcurrency: null,

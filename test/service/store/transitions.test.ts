@@ -1,5 +1,5 @@
 /**
- * The two transition tables, walked whole: every move a sync run or a workflow task may make is
+ * The transition tables, walked whole: every move a sync run, a workflow task or a review campaign may make is
  * accepted, and every other pair of statuses is refused by `transition(from, to)` (and by
  * `sources`, which builds a statement's `WHERE status = ANY(...)`).
  */
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SYNC_RUN_MOVES, RUN_STATUSES } from '../../../src/service/store/sync-run-rows.js';
 import { TransitionRefused, type StateMachine } from '../../../src/service/store/transitions.js';
 import { TASK_MOVES } from '../../../src/service/store/workflow-rows.js';
+import { CAMPAIGN_MOVES } from '../../../src/service/store/review-rows.js';
 import { TASK_STATUSES } from '../../../src/service/workflows/workflow-view.js';
 
 const cases: { machine: StateMachine<string>; statuses: readonly string[]; want: Record<string, string[]> }[] = [
@@ -34,6 +35,17 @@ const cases: { machine: StateMachine<string>; statuses: readonly string[]; want:
       succeeded: [],
       skipped: [],
       manual: [],
+    },
+  },
+  {
+    machine: CAMPAIGN_MOVES,
+    statuses: ['draft', 'waiting', 'open', 'closed'],
+    want: {
+      draft: ['waiting', 'open'],
+      // waiting → waiting: a second start still finds stale data and names what it waits for now.
+      waiting: ['waiting', 'open'],
+      open: ['closed'],
+      closed: [],
     },
   },
 ];

@@ -1,0 +1,94 @@
+/**
+ * The access review routes over HTTP: a campaign created, started (waiting for a fresh sync, then
+ * open), its items read, a decision refused to a viewer token and taken from an admin token, bad
+ * input answered as a problem naming the field, and the report downloaded as CSV.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { parseCsv } from '../../../src/service/access/csv.js';
+import { REPORT_HEADER } from '../../../src/service/reviews/review-view.js';
+import { embeddedStorage } from '../helpers/service-fixture.js';
+import { useApi, type TenantTokens } from './api-fixture.js';
+
+const fixture = useApi(embeddedStorage('api-reviews'));
+let incident: IncidentPlatformSimulator;
+let tokens: TenantTokens;
+let integrationId: string;
+
+async function lastRunSucceeded() {
+  for (let tries = 0; tries < 400; tries += 1) {
+    const { runs } = (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integrationId}/sync/runs`)).body;
+    if (runs[0]?.status === 'succeeded') return;
+    if (runs[0] && !['queued', 'running'].includes(runs[0].status)) throw new Error(`sync ended ${runs[0].status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the sync did not finish');
+}
+
+beforeAll(async () => {
+  incident = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
+  tokens = await fixture.tenantWithTokens('business');
+  await fixture.service.startWorkers();
+  integrationId = (
+    await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+  ).body.id;
+  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/importUsers`, { enabled: true })).status).toBe(200);
+  await lastRunSucceeded();
+});
+afterAll(async () => {
+  await fixture.service.stopWorkers();
+  await incident?.close();
+});
+
+it('creates, starts (waiting, then open), decides as admin only, and serves the report as CSV', async () => {
+  const created = await fixture.call(tokens.admin, 'POST', '/v1/reviews', {
+    name: 'API review',
+    dueAt: '2030-06-30T00:00:00Z',
+    reviewers: [{ reviewer: 'alice' }],
+  });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ status: 'draft', integrationIds: null, reviewers: [{ reviewer: 'alice', integrationId: null }] });
+  const campaignId = created.body.id;
+  expect((await fixture.call(tokens.viewer, 'POST', `/v1/reviews/${campaignId}/start`, {})).body.code).toBe('FORBIDDEN');
+
+  const waiting = await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/start`, {});
+  expect(waiting.status).toBe(200);
+  expect(waiting.body).toMatchObject({ status: 'waiting', waitingFor: [{ integrationId }] });
+  await lastRunSucceeded();
+  const open = await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/start`);
+  expect(open.body).toMatchObject({ status: 'open', progress: { items: 3, decided: 0 } });
+
+  const items = (await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/items?admin=false`)).body.items;
+  expect(items.length).toBeGreaterThan(0);
+  expect(items.every((item: { admin: boolean }) => !item.admin)).toBe(true);
+  const decisionUrl = `/v1/reviews/${campaignId}/items/${items[0].id}/decision`;
+
+  const byViewer = await fixture.call(tokens.viewer, 'PUT', decisionUrl, { decision: 'keep' });
+  expect(byViewer).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  const bad = await fixture.call(tokens.admin, 'PUT', decisionUrl, { decision: 'maybe' });
+  expect(bad).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  expect(bad.text).toContain('/decision');
+  const linkWithoutPerson = await fixture.call(tokens.admin, 'PUT', decisionUrl, { decision: 'link' });
+  expect(linkWithoutPerson).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  expect(linkWithoutPerson.text).toContain('personId');
+  expect((await fixture.call(tokens.admin, 'PUT', `/v1/reviews/${campaignId}/items/999999/decision`, { decision: 'keep' })).status).toBe(404);
+
+  const kept = await fixture.call(tokens.admin, 'PUT', decisionUrl, { decision: 'keep', comment: 'needed for on-call' });
+  expect(kept).toMatchObject({ status: 200, body: { decision: 'keep', comment: 'needed for on-call', decidedBy: expect.stringMatching(/^token:/) } });
+
+  const closed = await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/close`);
+  expect(closed.body).toMatchObject({ status: 'closed', progress: { items: 3, decided: 1 } });
+  const again = await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/close`);
+  expect(again).toMatchObject({ status: 409, body: { code: 'REVIEW_STATE' } });
+
+  const json = await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/report`);
+  expect(json.body.items.map((item: { decision: string | null }) => item.decision ?? 'undecided').sort()).toEqual(['keep', 'undecided', 'undecided']);
+  const report = await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/report?format=csv`);
+  expect(report.status).toBe(200);
+  expect(report.contentType).toContain('text/csv');
+  const [header, ...rows] = parseCsv(report.text);
+  expect(header).toEqual([...REPORT_HEADER]);
+  expect(rows).toHaveLength(3);
+  expect(rows.filter((row) => row[REPORT_HEADER.indexOf('decision')] === 'undecided')).toHaveLength(2);
+});
