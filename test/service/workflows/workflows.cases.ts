@@ -173,7 +173,7 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     expect(deskRequests('PUT', /\/api\/agents\//)).toHaveLength(0);
 
     // Not yet due: a tick finds nothing ready (every other task of this service has settled).
-    const activation = byApp(waiting, apps.desk, 'activateUser')!;
+    expect(byApp(waiting, apps.desk, 'activateUser')).toMatchObject({ status: 'scheduled', runAt: activateAt });
     expect(await service().workflows.tick()).toBe(0);
     expect(deskRequests('PUT', /\/api\/agents\//)).toHaveLength(0);
 
