@@ -26,6 +26,7 @@ import type { EgressPolicy } from '../runtime/http/egress-policy.js';
 import type { ConnectOptions } from '../runtime/connect-options.js';
 import { openWorkflows, workflowEngineSettings, type WorkflowOptions } from './workflows/workflow-service.js';
 import type { WorkflowOperations } from './workflows/workflow-operations.js';
+import { moverOperations, type MoverOperations } from './movers/movers.js';
 
 export type ServiceOptions = StorageOptions & {
   /** The key-encryption key, base64 of 32 bytes; default `CONNECTOR_KEK`, else the data directory's key file. */
@@ -87,6 +88,8 @@ export interface Service {
   readonly access: AccessOperations;
   /** Lifecycle workflows: onboarding, offboarding, a provisioner action, Manage > Add User. */
   readonly workflows: WorkflowOperations;
+  /** Access profiles and movers: a person's profiles changed as one workflow, drift. */
+  readonly movers: MoverOperations;
   /** Starts this process's sync and workflow workers (runs, scheduled ticks, recovery of runs whose worker died). */
   startWorkers(): Promise<void>;
   /** Stops them, letting the runs in hand finish (up to a few seconds). */
@@ -165,6 +168,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     people: peopleOperations(context),
     access: accessOperations(context),
     workflows: workflows.operations,
+    movers: moverOperations(context, integrations, workflows.operations),
     startWorkers: async () => {
       await sync.startWorkers();
       await workflows.startWorkers();

@@ -46,7 +46,11 @@ export type ServiceErrorCode =
   /** An email (or alias) given for a person is another person's; `conflicts` names each, with the CSV line. */
   | 'EMAIL_TAKEN'
   /** A person with present accounts was to be archived; `accounts` lists them: offboard first. */
-  | 'PERSON_HAS_ACCOUNTS';
+  | 'PERSON_HAS_ACCOUNTS'
+  /** An access profile's name is another profile's in the tenant (archived ones included). */
+  | 'PROFILE_NAME_TAKEN'
+  /** An archived access profile was to be given to a person who does not hold it. */
+  | 'PROFILE_ARCHIVED';
 
 export interface ServiceErrorDetails {
   hint?: string;

@@ -46,6 +46,9 @@ export const AUDIT_EVENTS = [
   'account.linked',
   'account.unlinked',
   'account.link_cleared',
+  'profile.created',
+  'profile.changed',
+  'profile.moved',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -82,6 +82,19 @@ export interface WorkflowOperations {
   startOnboarding(input: Start & { integrationIds: string[]; activateAt?: string }): Promise<Started>;
   startOffboarding(input: Start): Promise<Started>;
   startProvisionerAction(input: Start & { integrationId: string; action: string; vars?: Record<string, unknown> }): Promise<Started>;
+  /**
+   * A workflow whose tasks the caller plans (a move: src/service/movers), with the same idempotency
+   * rules as the others; `onStarted` runs in the transaction that inserts the workflow (only when
+   * this call created it), so what the caller records commits with it or not at all.
+   */
+  startPlanned(
+    input: Start & {
+      kind: WorkflowKind;
+      request: unknown;
+      plan: (person: PlannedPerson) => Promise<NewTask[]>;
+      onStarted?: (tx: Queryable, workflowId: string) => Promise<void>;
+    },
+  ): Promise<Started>;
   /** Manage > Add User: one onboarding workflow per person, for this one application. */
   addUsers(input: {
     tenantId: string;
@@ -184,7 +197,14 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
     await engine.sendMany('workflowTask', [...ready, ...later], { tx });
   };
 
-  const start = async (input: Start & { kind: WorkflowKind; request: unknown; plan: (person: PlannedPerson) => Promise<NewTask[]> }): Promise<Started> => {
+  const start = async (
+    input: Start & {
+      kind: WorkflowKind;
+      request: unknown;
+      plan: (person: PlannedPerson) => Promise<NewTask[]>;
+      onStarted?: (tx: Queryable, workflowId: string) => Promise<void>;
+    },
+  ): Promise<Started> => {
     const actor = requireActor(input.actor);
     const key = requireKey(input.idempotencyKey);
     requirePlan(await loadTenant(db, input.tenantId), 'integrations');
@@ -227,6 +247,7 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
             tasks: tasks.map((task) => `${task.integrationName}: ${task.action} (${task.status})`),
           },
         });
+        await input.onStarted?.(tx, id);
         await wakeWorkflow(tx, id, tasks);
       });
     } catch (error) {
@@ -256,6 +277,8 @@ export function workflowOperations(context: ServiceContext, integrations: Integr
   };
 
   const operations: WorkflowOperations = {
+    startPlanned: (input) => start(input),
+
     async startOnboarding(input) {
       const integrationIds = requireIdList('integrationIds', input.integrationIds, WORKFLOW_INPUT_LIMITS.integrations);
       const activateAt = parseTime('activateAt', input.activateAt);
