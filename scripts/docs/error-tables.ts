@@ -32,6 +32,8 @@ const API_WHEN: Record<string, string> = {
   EMAIL_TAKEN:
     'a person added, imported or edited with an email (or alias) another person of the tenant has; `conflicts` names that person (and the CSV line), a CSV is refused whole',
   PERSON_HAS_ACCOUNTS: 'archiving a person who still has present accounts (offboard first); `accounts` lists them',
+  PROFILE_NAME_TAKEN: 'creating or renaming an access profile to the name of another profile of the tenant (archived ones included)',
+  PROFILE_ARCHIVED: 'giving an archived access profile to a person who does not hold it (a move or a bulk assignment)',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",
