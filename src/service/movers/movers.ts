@@ -56,7 +56,7 @@ export const PROFILE_LIMITS = {
 export interface ProfileApplication {
   integrationId: string;
   integrationName: string;
-  /** Handed to Create User as its variables (e.g. `{ "admin": true }` where the connector has an admin flag). */
+  /** Put on the move’s Create User task as its `vars` (e.g. `{ "admin": true }`); no connector reads them yet (Create User has no `vars` in the connector language). */
   options: Record<string, unknown>;
 }
 

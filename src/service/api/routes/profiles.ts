@@ -23,7 +23,8 @@ const applicationInput = {
     options: {
       type: 'object',
       additionalProperties: { type: ['boolean', 'string', 'number'] },
-      description: 'Handed to Create User as its variables, e.g. {"admin": true} where the connector has an admin flag',
+      description:
+        'Per-application options, e.g. {"admin": true}: stored and put on the move’s Create User task as its vars (no connector reads them yet: Create User has no vars in the connector language)',
     },
   },
 } as const;
