@@ -40,6 +40,8 @@ const API_WHEN: Record<string, string> = {
   ACTION_VARIABLES_INVALID:
     'a provisioner action (or the retry of its task) without a required variable of the custom action, with one of the wrong type, or with one it does not declare',
   REVIEW_STATE: 'starting a campaign that is open or closed, deciding or closing one that is not open, changing a revoke whose removal started',
+  PROFILE_NAME_TAKEN: 'creating or renaming an access profile to the name of another profile of the tenant (archived ones included)',
+  PROFILE_ARCHIVED: 'giving an archived access profile to a person who does not hold it (a move or a bulk assignment)',
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",

@@ -28,3 +28,4 @@ export type { WorkflowOperations, Started, WorkflowSettings, WorkflowPolicy } fr
 export type { Workflow, WorkflowTask, WorkflowKind, WorkflowStatus, TaskStatus } from './workflows/workflow-view.js';
 export { WORKFLOW_KINDS, WORKFLOW_STATUSES, TASK_STATUSES } from './workflows/workflow-view.js';
 export type { WorkflowOptions } from './workflows/workflow-service.js';
+export type { MoverOperations, MovePlan, MoveStep, Profile, ProfileApplication, DriftEntry, KeptAccount } from './movers/movers.js';

@@ -27,6 +27,7 @@ import type { ConnectOptions } from '../runtime/connect-options.js';
 import { openWorkflows, workflowEngineSettings, type WorkflowOptions } from './workflows/workflow-service.js';
 import type { WorkflowOperations } from './workflows/workflow-operations.js';
 import { reviewOperations, type ReviewOperations } from './reviews/review-operations.js';
+import { moverOperations, type MoverOperations } from './movers/movers.js';
 
 export type ServiceOptions = StorageOptions & {
   /** The key-encryption key, base64 of 32 bytes; default `CONNECTOR_KEK`, else the data directory's key file. */
@@ -90,6 +91,8 @@ export interface Service {
   readonly workflows: WorkflowOperations;
   /** Access review campaigns: freeze the accounts in scope, decide, revoke through workflows, report. */
   readonly reviews: ReviewOperations;
+  /** Access profiles and movers: a person's profiles changed as one workflow, drift. */
+  readonly movers: MoverOperations;
   /** Starts this process's sync and workflow workers (runs, scheduled ticks, recovery of runs whose worker died). */
   startWorkers(): Promise<void>;
   /** Stops them, letting the runs in hand finish (up to a few seconds). */
@@ -174,6 +177,7 @@ export async function openService(options: ServiceOptions): Promise<Service> {
     access: accessOperations(context),
     workflows: workflows.operations,
     reviews: reviewOperations(context, { sync: sync.operations, workflows: workflows.operations }),
+    movers: moverOperations(context, integrations, workflows.operations),
     startWorkers: async () => {
       await sync.startWorkers();
       await workflows.startWorkers();

@@ -58,7 +58,11 @@ export type ServiceErrorCode =
   /** A custom action's declared variables are missing, of the wrong type or unknown; `failure.variables` names each. */
   | 'ACTION_VARIABLES_INVALID'
   /** An access review campaign's status, or a started removal, does not allow this (start a closed campaign, decide after close). */
-  | 'REVIEW_STATE';
+  | 'REVIEW_STATE'
+  /** An access profile's name is another profile's in the tenant (archived ones included). */
+  | 'PROFILE_NAME_TAKEN'
+  /** An archived access profile was to be given to a person who does not hold it. */
+  | 'PROFILE_ARCHIVED';
 
 export interface ServiceErrorDetails {
   hint?: string;

@@ -17,6 +17,7 @@ import { accessRoutes } from './routes/access.js';
 import { actionRoutes } from './routes/actions.js';
 import { auditRoutes } from './routes/audit.js';
 import { integrationRoutes } from './routes/integrations.js';
+import { profileRoutes } from './routes/profiles.js';
 import { syncRoutes } from './routes/sync.js';
 import { tenantRoutes } from './routes/tenant.js';
 import { tokenRoutes } from './routes/tokens.js';
@@ -59,6 +60,7 @@ export async function apiPlugin(app: FastifyInstance, options: ApiPluginOptions)
       tokenRoutes(api, service);
       workflowRoutes(api, service);
       reviewRoutes(api, service);
+      profileRoutes(api, service);
     },
     { prefix: '/v1' },
   );

@@ -59,6 +59,9 @@ export const AUDIT_EVENTS = [
   'review.started',
   'review.decided',
   'review.closed',
+  'profile.created',
+  'profile.changed',
+  'profile.moved',
 ] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 

@@ -121,6 +121,16 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
     title: 'Review campaign state does not allow this',
     hint: 'A draft or waiting campaign is started, an open one decided and closed; a revoke whose removal started is not changed.',
   },
+  PROFILE_NAME_TAKEN: {
+    status: 409,
+    title: 'Profile name taken',
+    hint: 'Another access profile of the tenant (perhaps archived) has this name; choose another, or restore and edit that one.',
+  },
+  PROFILE_ARCHIVED: {
+    status: 409,
+    title: 'Profile archived',
+    hint: 'An archived access profile is given to nobody new; restore it (PATCH /v1/profiles/{profileId} with archived: false) or choose another.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },

@@ -108,10 +108,16 @@ export async function planOnboarding(
 
 export async function planOffboarding(
   db: Queryable,
-  input: { tenantId: string; person: PlannedPerson; integrationFacts: (integrationId: string) => Promise<IntegrationFacts> },
+  input: {
+    tenantId: string;
+    person: PlannedPerson;
+    integrationFacts: (integrationId: string) => Promise<IntegrationFacts>;
+    /** Only these accounts (a move removes those outside the person's profiles); every present account when left out. */
+    accounts?: readonly { integration_id: string; external_id: string; email: string; name: string }[];
+  },
 ): Promise<NewTask[]> {
   const tasks: NewTask[] = [];
-  for (const account of await listPersonAccounts(db, { tenantId: input.tenantId, personId: input.person.id })) {
+  for (const account of input.accounts ?? (await listPersonAccounts(db, { tenantId: input.tenantId, personId: input.person.id }))) {
     tasks.push(await removalTask(db, await input.integrationFacts(account.integration_id), account));
   }
   return tasks;

@@ -97,6 +97,19 @@ export interface WorkflowOperations {
   /** Removes one account of the person as offboarding would (an access review's revoke): an offboarding workflow of one task. */
   startAccountRemoval(input: Start & { integrationId: string; accountExternalId: string }): Promise<Started>;
   /**
+   * A workflow whose tasks the caller plans (a move: src/service/movers), with the same idempotency
+   * rules as the others; `onStarted` runs in the transaction that inserts the workflow (only when
+   * this call created it), so what the caller records commits with it or not at all.
+   */
+  startPlanned(
+    input: Start & {
+      kind: WorkflowKind;
+      request: unknown;
+      plan: (person: PlannedPerson) => Promise<NewTask[]>;
+      onStarted?: (tx: Queryable, workflowId: string) => Promise<void>;
+    },
+  ): Promise<Started>;
+  /**
    * Manage > Add User: one onboarding workflow per person, for this one application; with
    * `activateAt`, each account is created inactive and activated then (refused before any starts
    * when the application cannot: ACTIVATION_NOT_POSSIBLE).
@@ -224,7 +237,14 @@ export function workflowOperations(
     await engine.sendMany('workflowTask', [...ready, ...later], { tx });
   };
 
-  const start = async (input: Start & { kind: WorkflowKind; request: unknown; plan: (person: PlannedPerson) => Promise<NewTask[]> }): Promise<Started> => {
+  const start = async (
+    input: Start & {
+      kind: WorkflowKind;
+      request: unknown;
+      plan: (person: PlannedPerson) => Promise<NewTask[]>;
+      onStarted?: (tx: Queryable, workflowId: string) => Promise<void>;
+    },
+  ): Promise<Started> => {
     const actor = requireActor(input.actor);
     const key = requireKey(input.idempotencyKey);
     requirePlan(await loadTenant(db, input.tenantId), 'integrations');
@@ -267,6 +287,7 @@ export function workflowOperations(
             tasks: tasks.map((task) => `${task.integrationName}: ${task.action} (${task.status})`),
           },
         });
+        await input.onStarted?.(tx, id);
         await wakeWorkflow(tx, id, tasks);
       });
     } catch (error) {
@@ -317,6 +338,8 @@ export function workflowOperations(
   });
 
   const operations: WorkflowOperations = {
+    startPlanned: (input) => start(input),
+
     async startOnboarding(input) {
       const integrationIds = requireIdList('integrationIds', input.integrationIds, WORKFLOW_INPUT_LIMITS.integrations);
       const activateAt = parseTime('activateAt', input.activateAt);

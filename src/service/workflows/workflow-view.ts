@@ -1,6 +1,7 @@
 /** What a workflow and its tasks look like to callers (API, CLI, console), and the rows they come from. */
 
-export const WORKFLOW_KINDS = ['onboarding', 'offboarding', 'provisioner_action'] as const;
+/** `move`: a change of a person's access profiles (creations, activations and removals together; src/service/movers). */
+export const WORKFLOW_KINDS = ['onboarding', 'offboarding', 'provisioner_action', 'move'] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
 
 export const WORKFLOW_STATUSES = ['running', 'succeeded', 'needs_attention', 'cancelled'] as const;

@@ -26,6 +26,8 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
   let aTokenId: string;
   /** A's access review campaign (a draft). */
   let aCampaign: string;
+  /** A's access profile (movers). */
+  let aProfile: string;
 
   beforeAll(async () => {
     incident = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
@@ -74,6 +76,9 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     });
     expect(campaign.status).toBe(201);
     aCampaign = campaign.body.id;
+    const profile = await fixture.call(a.admin, 'POST', '/v1/profiles', { name: 'A profile', applications: [{ integrationId: aIntegration }] });
+    expect(profile.status).toBe(201);
+    aProfile = profile.body.id;
   });
   afterAll(() => incident?.close());
 
@@ -263,6 +268,30 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     },
     'POST /v1/reviews/:campaignId/close': { request: () => ({ url: `/v1/reviews/${aCampaign}/close` }), expect: notFound },
     'GET /v1/reviews/:campaignId/report': { request: () => ({ url: `/v1/reviews/${aCampaign}/report?format=csv` }), expect: notFound },
+    'GET /v1/profiles': {
+      request: () => ({ url: '/v1/profiles?includeArchived=true' }),
+      expect: (answer) => (showsNothingOfA(answer), expect(answer.text).not.toContain(aProfile)),
+    },
+    'POST /v1/profiles': {
+      request: () => ({ url: '/v1/profiles', body: { name: 'B takes A', applications: [{ integrationId: aIntegration }] } }),
+      expect: notFound,
+    },
+    'GET /v1/profiles/:profileId': { request: () => ({ url: `/v1/profiles/${aProfile}` }), expect: notFound },
+    'PATCH /v1/profiles/:profileId': { request: () => ({ url: `/v1/profiles/${aProfile}`, body: { archived: true } }), expect: notFound },
+    'POST /v1/profiles/:profileId/assign': {
+      request: () => ({ url: `/v1/profiles/${aProfile}/assign`, body: { people: [aPerson], idempotencyKey: 'b-5' } }),
+      expect: notFound,
+    },
+    'GET /v1/people/:personId/profiles': { request: () => ({ url: `/v1/people/${aPerson}/profiles` }), expect: notFound },
+    'POST /v1/people/:personId/profiles/preview': {
+      request: () => ({ url: `/v1/people/${aPerson}/profiles/preview`, body: { profileIds: [aProfile] } }),
+      expect: notFound,
+    },
+    'PUT /v1/people/:personId/profiles': {
+      request: () => ({ url: `/v1/people/${aPerson}/profiles`, body: { profileIds: [aProfile], idempotencyKey: 'b-6' } }),
+      expect: notFound,
+    },
+    'GET /v1/drift': { request: () => ({ url: '/v1/drift' }), expect: (answer) => (showsNothingOfA(answer), expect(answer.body.drift).toEqual([])) },
     'GET /v1/audit': {
       request: () => ({ url: `/v1/audit?limit=500&integrationId=${aIntegration}` }),
       expect: (answer) => (showsNothingOfA(answer), expect(answer.body.entries).toEqual([])),
@@ -314,6 +343,8 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     });
     expect((await fixture.call(a.viewer, 'GET', `/v1/people/${aPerson}`)).body).toMatchObject({ name: 'A Person', email: 'a-person@example.com' });
     expect((await fixture.call(a.viewer, 'GET', `/v1/people/${aPerson}`)).body.archivedAt).toBeUndefined();
+    expect((await fixture.call(a.viewer, 'GET', `/v1/profiles/${aProfile}`)).body).toMatchObject({ name: 'A profile', archived: false });
+    expect((await fixture.call(a.viewer, 'GET', `/v1/people/${aPerson}/profiles`)).body.profiles).toEqual([]);
     const events = (await fixture.call(a.viewer, 'GET', `/v1/accounts/${aAccount}/events`)).body.events as { kind: string }[];
     expect(events.map((event) => event.kind)).not.toContain('relinked');
   });

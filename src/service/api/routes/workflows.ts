@@ -50,7 +50,7 @@ const taskSchema = {
   },
 } as const;
 
-const workflowSchema = {
+export const workflowSchema = {
   title: 'Workflow',
   type: 'object',
   required: ['id', 'kind', 'personId', 'status', 'createdBy', 'createdAt', 'tasks'],
@@ -162,7 +162,7 @@ const settingsBody = {
 } as const;
 
 /** The key from the Idempotency-Key header (preferred) or the body; one of them is required. */
-function keyOf(request: { headers: FastifyRequest['headers']; body: { idempotencyKey?: string } }): string {
+export function keyOf(request: { headers: FastifyRequest['headers']; body: { idempotencyKey?: string } }): string {
   const header = request.headers['idempotency-key'];
   const fromBody = request.body.idempotencyKey;
   const key = typeof header === 'string' && header !== '' ? header : fromBody;
