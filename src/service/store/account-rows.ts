@@ -210,6 +210,7 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
        SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, now(), now(), $1
        FROM sync_run_accounts s
        WHERE s.run_id = $1 AND s.attempt = $4 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
+       ORDER BY s.seq
        RETURNING id, cleaned
      ), events AS (
        ${accountEventsFrom({
