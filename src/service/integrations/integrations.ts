@@ -202,7 +202,7 @@ function repointed(connector: CompiledConnector, row: IntegrationRow, baseUrl: s
 function requireEnabled(row: IntegrationRow): void {
   if (row.disabled_at !== null) {
     throw new ServiceError('INTEGRATION_DISABLED', `integration ${row.name} (${row.id}) is disabled: no sync or action runs for it`, {
-      hint: `enable it (POST /v1/integrations/${row.id}/enable, or Enable on its console page), then retry`,
+      hint: `enable it (POST /v1/integrations/{id}/enable with id ${row.id}, or Enable on its console page), then retry`,
     });
   }
 }
@@ -266,7 +266,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       }
     } else if (input.action === 'deactivateUser' && (await loadWorkflowSettings(db, row.id)).keep_accounts) {
       throw new ServiceError('DEACTIVATE_REQUIRED', `${row.name} keeps accounts: offboarding deactivates them, so Deactivate User stays enabled`, {
-        hint: `turn Keep accounts off first (PUT /v1/integrations/${row.id}/workflow-settings with keepAccounts: false)`,
+        hint: `turn Keep accounts off first (PUT /v1/integrations/{id}/workflow-settings with keepAccounts: false, id ${row.id})`,
       });
     } else if (input.kind === undefined) {
       throw new ServiceError('ACTION_NOT_OFFERED', `integration ${row.id} (${row.connector_id}) has no action ${JSON.stringify(input.action)}`, {

@@ -143,7 +143,7 @@ export function syncOperations(
     const integration = await findIntegration(db, input);
     if (integration?.disabled_at) {
       throw new ServiceError('INTEGRATION_DISABLED', `integration ${integration.name} (${integration.id}) is disabled: it does not sync`, {
-        hint: `enable it first (POST /v1/integrations/${integration.id}/enable)`,
+        hint: `enable it first (POST /v1/integrations/{id}/enable with id ${integration.id})`,
       });
     }
     if (!(await loadEnabledActions(db, input.integrationId)).has('importUsers')) {

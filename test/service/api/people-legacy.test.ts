@@ -4,5 +4,5 @@ import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi } from './api-fixture.js';
 import { describeLegacyDuplicates, withLegacyDuplicates } from './people-legacy.cases.js';
 
-const fixture = useApi(withLegacyDuplicates(embeddedStorage('api-people-legacy')));
+const fixture = useApi(withLegacyDuplicates(embeddedStorage('api-people-legacy', { template: false })));
 describe('People shared before migration 0130 (embedded)', () => describeLegacyDuplicates(fixture));

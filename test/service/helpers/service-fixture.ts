@@ -22,12 +22,14 @@ export interface StorageSetup {
 }
 
 /** A fresh data directory holding the migrated template (test/setup/pglite-template.ts). */
-export function embeddedStorage(prefix: string): StorageSetup {
+/** An embedded store in a temporary directory, copied from the migrated template unless `template: false` (a test that migrates an older store itself). */
+export function embeddedStorage(prefix: string, options: { template?: boolean } = {}): StorageSetup {
   let dir: Awaited<ReturnType<typeof makeTempDir>> | undefined;
   return {
     async options() {
       dir = await makeTempDir(prefix);
-      return { dataDir: await seedDataDir(join(dir.path, 'data')) };
+      const dataDir = join(dir.path, 'data');
+      return { dataDir: options.template === false ? dataDir : await seedDataDir(dataDir) };
     },
     cleanup: async () => dir?.remove(),
   };
