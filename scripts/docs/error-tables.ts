@@ -31,6 +31,7 @@ const API_WHEN: Record<string, string> = {
   WORKFLOW_STATE: 'cancel of a finished workflow, retry of a task that has not failed',
   EMAIL_TAKEN:
     'a person added, imported or edited with an email (or alias) another person of the tenant has; `conflicts` names that person (and the CSV line), a CSV is refused whole',
+  PERSON_ARCHIVED: 'an onboarding, a provisioner action, a move or Add User for an archived person (only offboarding runs for one)',
   PERSON_HAS_ACCOUNTS: 'archiving a person who still has present accounts (offboard first); `accounts` lists them',
   ACTIVATION_NOT_POSSIBLE:
     'an onboarding or Add User with activateAt names an application that cannot keep the account inactive until then (no Activate User enabled, or Create User cannot create inactive); nothing is started',

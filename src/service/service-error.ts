@@ -47,6 +47,8 @@ export type ServiceErrorCode =
   | 'EMAIL_TAKEN'
   /** A person with present accounts was to be archived; `accounts` lists them: offboard first. */
   | 'PERSON_HAS_ACCOUNTS'
+  /** A workflow that gives access (onboarding, an action, a move, Add User) named an archived person. */
+  | 'PERSON_ARCHIVED'
   /** An onboarding with an activation time names an application that cannot hold the account inactive until then. */
   | 'ACTIVATION_NOT_POSSIBLE'
   /** The integration is disabled: no sync or action runs for it until it is enabled again. */

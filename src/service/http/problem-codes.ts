@@ -91,6 +91,11 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
     title: 'Email belongs to another person',
     hint: 'An email or alias names one person of the tenant; `conflicts` names the person who has it (and the CSV line). Edit that person (PATCH /v1/people/{personId}) or give another email; nothing was saved.',
   },
+  PERSON_ARCHIVED: {
+    status: 409,
+    title: 'Person archived',
+    hint: 'An archived person is only offboarded; add them again (POST /v1/people) if they are back.',
+  },
   PERSON_HAS_ACCOUNTS: {
     status: 409,
     title: 'Person still has accounts',

@@ -187,10 +187,16 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   throw new ServiceError('INVALID_INPUT', 'cursor is not a cursor of this list', { hint: 'pass the `next` of the previous page unchanged' });
 }
 
-async function loadPerson(db: Queryable, tenantId: string, personId: unknown): Promise<PlannedPerson> {
+/** The person a workflow starts for; an archived person is only offboarded (`allowArchived`), never given access again. */
+async function loadPerson(db: Queryable, tenantId: string, personId: unknown, options: { allowArchived?: boolean } = {}): Promise<PlannedPerson> {
   const id = requireText('personId', personId, { max: 200 });
   const row = await findPerson(db, { tenantId, personId: id });
   if (!row) throw new ServiceError('NOT_FOUND', `person ${id} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s people to find the id' });
+  if (row.archived_at !== null && !options.allowArchived) {
+    throw new ServiceError('PERSON_ARCHIVED', `${row.name} (${row.email}, id ${row.id}) is archived: no access is given to an archived person`, {
+      hint: 'add the person again (POST /v1/people) if they are back; an archived person can only be offboarded',
+    });
+  }
   return { id: row.id, email: row.email, emailKey: row.email_key || emailKey(row.email), name: row.name };
 }
 
@@ -261,7 +267,7 @@ export function workflowOperations(
     };
     const earlier = await replay();
     if (earlier) return earlier;
-    const person = await loadPerson(db, input.tenantId, input.personId);
+    const person = await loadPerson(db, input.tenantId, input.personId, { allowArchived: input.kind === 'offboarding' });
     const tasks = await input.plan(person);
     const id = randomUUID();
     try {

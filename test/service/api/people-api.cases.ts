@@ -241,5 +241,18 @@ export function describePeopleLinks(fixture: ApiFixture): void {
     expect((await fixture.call(demo.viewer, 'GET', `/v1/people/${leaver.body.id}`)).body.archivedAt).toEqual(archived.body.archivedAt);
     expect((await fixture.call(demo.admin, 'POST', '/v1/people', { email: 'gone@example.com', name: 'Rehired' })).status).toBe(201);
     expect((await fixture.call(demo.admin, 'PATCH', `/v1/people/${leaver.body.id}`, { name: 'Back' })).status).toBe(404);
+    // An archived person is given no access again; only offboarding runs for one.
+    const onboarding = await fixture.call(demo.admin, 'POST', '/v1/workflows/onboarding', {
+      personId: leaver.body.id,
+      integrationIds: [demo.ref.integrationId],
+      idempotencyKey: 'archived-onboarding',
+    });
+    expect(onboarding).toMatchObject({ status: 409, body: { code: 'PERSON_ARCHIVED' } });
+    expect(onboarding.body.detail).toContain('Long Gone');
+    const offboarding = await fixture.call(demo.admin, 'POST', '/v1/workflows/offboarding', {
+      personId: leaver.body.id,
+      idempotencyKey: 'archived-offboarding',
+    });
+    expect(offboarding.status).toBe(201);
   });
 }
