@@ -214,7 +214,7 @@ describe('operator console in chromium', () => {
     await screen('person-workflows');
     await page.getByRole('link', { name: 'People' }).click();
     await page.getByRole('link', { name: 'Accounts linked to no person, and email conflicts' }).click();
-    expect(await page.getByRole('cell', { name: 'mallory@example.com' }).count()).toBe(1);
+    expect(await page.getByRole('cell', { name: 'mallory@example.com', exact: true }).count()).toBe(1);
     await screen('unlinked');
     await page.getByRole('link', { name: 'Audit log' }).click();
     expect(await page.getByRole('cell', { name: 'sync.removals_approved' }).count()).toBe(1);
@@ -335,7 +335,7 @@ describe('operator console in chromium', () => {
     await page.getByLabel('Person’s email for mallory@example.com').fill('nia.newcomer@example.com');
     await page.getByRole('button', { name: 'Link mallory@example.com to this person' }).click();
     await page.waitForURL('**changed=link');
-    expect(await page.getByRole('cell', { name: 'mallory@example.com' }).count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'mallory@example.com', exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: 'People' }).click();
     await page.getByRole('link', { name: 'Nia Newcomer', exact: true }).click();
     expect(await page.getByRole('cell', { name: 'by hand' }).count()).toBe(1);
