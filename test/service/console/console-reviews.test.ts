@@ -1,7 +1,7 @@
 /**
  * Access review campaigns in the console: the list and create form, start (waiting for a fresh
  * sync, then open), one decision, a bulk decision, close, the CSV report through the console, and
- * a viewer who reads every page but is refused every change.
+ * a viewer who reads every page but is refused every change; CSRF and tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
@@ -115,6 +115,14 @@ describe('console access reviews', () => {
     const link = await admin.post(`${campaignPath}/items/${first}/decision`, { decision: 'link', personEmail: 'nobody@example.com' });
     expect(link.status).toBe(404);
     expect(link.text).toContain('No person of this tenant has the email nobody@example.com.');
+    const person = await fixture.service.people.create({ tenantId: tokens.tenant.id, email: 'Owner@Example.com', name: 'Owner <One>', actor: 'test' });
+    const picker = await admin.get(campaignPath);
+    expect(picker.text).toContain(`<option value="${person.id}">Owner &lt;One&gt; (Owner@Example.com)</option>`);
+    const linked = await admin.post(`${campaignPath}/items/${first}/decision`, { decision: 'link', personId: '', personEmail: 'OWNER@example.com' });
+    expect(linked.status).toBe(303);
+    const relisted = (await fixture.service.reviews.items({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! })).items;
+    expect(relisted.find((item) => item.id === first)).toMatchObject({ decision: 'link', linkPersonId: person.id });
+    expect((await admin.get(campaignPath)).text).toContain('link → Owner &lt;One&gt;');
 
     const bulk = await admin.post(`${campaignPath}/decisions`, { admin: '', linked: 'false', integrationId, decision: 'keep', comment: 'bulk' });
     expect(bulk.status).toBe(303);
@@ -145,6 +153,18 @@ describe('console access reviews', () => {
     expect((await fixture.service.reviews.list({ tenantId: tokens.tenant.id })).length).toBe(1);
     expect((await fixture.service.reviews.get({ tenantId: tokens.tenant.id, campaignId: first.campaignId })).status).toBe('open');
     expect((await viewer.get(`${campaignPath}/report.csv`)).status).toBe(200);
+  });
+
+  it('refuses a change without the session’s CSRF token, and another tenant’s campaign is not found', async () => {
+    expect((await admin.post(`${campaignPath}/close`, { _csrf: 'x'.repeat(43) })).status).toBe(403);
+    expect((await fixture.service.reviews.get({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! })).status).toBe('open');
+    const other = await fixture.tenantWithTokens('business', 'Other tenant');
+    const stranger = consoleClient(fixture.api.app);
+    await stranger.signIn(other.admin);
+    expect((await stranger.get(campaignPath)).status).toBe(404);
+    expect((await stranger.get(`${campaignPath}/report.csv`)).status).toBe(404);
+    expect((await stranger.post(`${campaignPath}/close`)).status).toBe(404);
+    expect((await fixture.service.reviews.get({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! })).status).toBe('open');
   });
 
   it('closes the campaign and downloads the report as CSV', async () => {
