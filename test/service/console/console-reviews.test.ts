@@ -183,4 +183,30 @@ describe('console access reviews', () => {
     expect(rows).toHaveLength(4);
     expect(csv.text).toBe(await fixture.service.reviews.reportCsv({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! }));
   });
+
+  it('starts without an integration that cannot sync only when it is ticked', { timeout: 60_000 }, async () => {
+    const draft = await fixture.call(tokens.admin, 'POST', '/v1/integrations', {
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: incident.server.origin,
+      name: 'Not set up',
+    });
+    expect(draft.status).toBe(201);
+    await admin.get('/console/reviews');
+    const created = await admin.post('/console/reviews', { name: 'Everything', dueDate: '2030-01-31', reviewer: 'bob' });
+    const path = created.location!.split('?')[0]!;
+    await admin.get(path);
+    await admin.post(`${path}/start`);
+    const waiting = await admin.get(path);
+    expect(waiting.text).toContain('<dt>Status</dt><dd>waiting</dd>');
+    expect(waiting.text).toContain(`name="without" value="${draft.body.id}"`);
+    await lastRunSucceeded();
+    await admin.post(`${path}/start`);
+    expect((await admin.get(path)).text).toContain('<dt>Status</dt><dd>waiting</dd>');
+    await admin.post(`${path}/start`, { without: draft.body.id });
+    const open = await admin.get(path);
+    expect(open.text).toContain('<dt>Status</dt><dd>open</dd>');
+    const campaign = await fixture.service.reviews.get({ tenantId: tokens.tenant.id, campaignId: path.split('/').pop()! });
+    expect(campaign).toMatchObject({ status: 'open', withoutIntegrationIds: [draft.body.id], progress: { items: 3 } });
+  });
 });
