@@ -209,4 +209,14 @@ describe('console access reviews', () => {
     const campaign = await fixture.service.reviews.get({ tenantId: tokens.tenant.id, campaignId: path.split('/').pop()! });
     expect(campaign).toMatchObject({ status: 'open', withoutIntegrationIds: [draft.body.id], progress: { items: 3 } });
   });
+
+  it('marks a campaign past its due date as overdue in the list and reminds on its page', async () => {
+    await admin.get('/console/reviews');
+    const created = await admin.post('/console/reviews', { name: 'Late one', dueDate: '2020-01-31', reviewer: 'carol' });
+    const path = created.location!.split('?')[0]!;
+    const list = await admin.get('/console/reviews');
+    expect(list.text).toMatch(new RegExp(`<a href="${path}">Late one</a></td><td>draft</td><td>[^]*?<strong class="overdue">overdue</strong></td>`));
+    expect(list.text).toMatch(/<a href="[^"]+">Everything<\/a><\/td><td>open<\/td><td>(?:(?!overdue)[^])*?<\/td><td>/);
+    expect((await admin.get(path)).text).toContain('This campaign is past its due date: 0 items are still undecided.');
+  });
 });
