@@ -5,7 +5,7 @@
 import type { Caller } from '../tokens/api-tokens.js';
 import { html, type SafeHtml } from './html.js';
 
-export type Section = 'integrations' | 'people' | 'access-grid' | 'workflows' | 'audit' | 'tokens';
+export type Section = 'integrations' | 'people' | 'access-grid' | 'workflows' | 'audit' | 'tokens' | 'reviews';
 
 /** `adminOnly`: shown to admins only (the page refuses viewers anyway). */
 const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly?: boolean }[] = [
@@ -13,6 +13,7 @@ const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly?:
   { id: 'people', label: 'People', href: '/console/people' },
   { id: 'access-grid', label: 'Access Grid', href: '/console/access-grid' },
   { id: 'workflows', label: 'Workflows', href: '/console/workflows' },
+  { id: 'reviews', label: 'Reviews', href: '/console/reviews' },
   { id: 'audit', label: 'Audit log', href: '/console/audit' },
   { id: 'tokens', label: 'API tokens', href: '/console/tokens', adminOnly: true },
 ];

@@ -18,6 +18,7 @@ import { generateConfigRoutes } from './routes/generate-config-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
 import { personWorkflowRoutes } from './routes/person-workflow-routes.js';
+import { reviewRoutes } from './routes/review-routes.js';
 import { recordRoutes } from './routes/record-routes.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import { setupRoutes } from './routes/setup-routes.js';
@@ -73,6 +74,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       tokenRoutes(app, options.service);
       accessRoutes(app, options.service);
       workflowRoutes(app, options.service);
+      reviewRoutes(app, options.service);
     },
     { prefix: '/console' },
   );
