@@ -77,6 +77,7 @@ ${refusal(page, 'archive')}
 <dl><dt>Email</dt><dd>${person.email}</dd><dt>Aliases</dt><dd>${person.aliases.length === 0 ? 'none' : person.aliases.join(', ')}</dd>${
     person.archivedAt && html`<dt>Archived</dt><dd>${person.archivedAt}</dd>`
   }</dl>
+<p><a href="${consoleUrl(['people', person.id, 'profiles'])}">Access profiles</a>: this person’s profiles, and a move to others (the difference is shown before it runs).</p>
 ${accountsTable(page)}
 ${edit}`;
 }
