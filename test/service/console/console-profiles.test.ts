@@ -99,6 +99,7 @@ describe('console access profiles (embedded)', () => {
     const { workflows } = await fixture.service.workflows.list({ tenantId: tenant.tenant.id, personId: people.mover! });
     expect(workflows.filter((workflow) => workflow.kind === 'move')).toHaveLength(1);
     expect((await fixture.service.movers.personProfiles({ tenantId: tenant.tenant.id, personId: people.mover! })).map((p) => p.id)).toEqual([profileId]);
+    expect((await admin.get(`/console/people/${people.mover}`)).text).toMatch(/Access profiles<\/a>: Support &lt;b&gt; \(/);
   });
 
   it('gives a profile to several people from a textarea of emails: N workflows', async () => {
@@ -108,6 +109,15 @@ describe('console access profiles (embedded)', () => {
     expect(answer.status).toBe(200);
     expect(answer.text).toContain('2 workflows were created to give 2 people the profile Support &lt;b&gt;');
     expect(answer.text.match(/href="\/console\/workflows\/[^"]+"/g)).toHaveLength(2);
+    await admin.get('/console/profiles');
+    const refused = await admin.post('/console/profiles/assign', {
+      profileId,
+      people: 'bulk1@example.com\nnobody@example.com',
+      idempotencyKey: 'console-other',
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.text).toContain('no person has the email nobody@example.com');
+    expect((await fixture.service.workflows.list({ tenantId: tenant.tenant.id, personId: people.bulk1! })).workflows).toHaveLength(1);
   });
 
   it('lists drift: a person who holds a profile and has an account outside it', async () => {
