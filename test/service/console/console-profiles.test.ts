@@ -129,6 +129,14 @@ describe('console access profiles (embedded)', () => {
     expect(page.text).toContain('Lin Linked');
     expect(page.text).toContain(linkedEmail);
     expect(page.text).not.toContain('mover@example.com');
+    const kept = await viewer.get(`/console/people/${people.linked}/profiles?preview=1&profile=${none.id}`);
+    expect(kept.text).toContain('Accounts to remove or deactivate: none.');
+    const removing = await viewer.get(`/console/people/${people.linked}/profiles?preview=1&profile=${none.id}&removeDrift=1`);
+    const toRemove = removing.text.slice(removing.text.indexOf('Accounts to remove or deactivate'), removing.text.indexOf('Accounts kept'));
+    expect(toRemove).toContain('Incident');
+    expect(toRemove).not.toContain(': none.');
+    const confirm = await admin.get(`/console/people/${people.linked}/profiles?preview=1&profile=${none.id}&removeDrift=1`);
+    expect(confirm.text).toContain('<input type="hidden" name="removeDrift" value="1">');
   });
 
   it('lets a viewer read but refuses a viewer’s change, and shows no change forms', async () => {

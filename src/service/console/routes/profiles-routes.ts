@@ -121,9 +121,10 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
       service.movers.personProfiles({ tenantId: caller.tenantId, personId: person.id }),
       service.movers.listProfiles({ tenantId: caller.tenantId, includeArchived: true }),
     ]);
+    const removeDrift = queryText(request.query, 'removeDrift') === '1';
     const plan =
       queryText(request.query, 'preview') === '1'
-        ? await service.movers.planMove({ tenantId: caller.tenantId, personId: person.id, profileIds: queryList(request.query, 'profile') })
+        ? await service.movers.planMove({ tenantId: caller.tenantId, personId: person.id, profileIds: queryList(request.query, 'profile'), removeDrift })
         : undefined;
     return sendPage(request, reply, {
       title: `Access profiles of ${person.name}`,
@@ -134,6 +135,7 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
         profiles,
         admin: caller.role === 'admin',
         csrf,
+        removeDrift,
         idempotencyKey: `console-${randomSecret()}`,
         ...(plan ? { plan } : {}),
       }),
@@ -147,6 +149,7 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
       tenantId: caller.tenantId,
       personId: person.id,
       profileIds: formList(request.body, 'profileId'),
+      removeDrift: formText(request.body, 'removeDrift') === '1',
       idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
       actor: consoleActor(caller),
     });

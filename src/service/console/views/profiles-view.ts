@@ -110,6 +110,8 @@ export interface PersonProfilesPage {
   csrf: string;
   /** The difference of the chosen profiles, once asked for. */
   plan?: MovePlan;
+  /** The move removes drift too (accounts in applications no profile gives). */
+  removeDrift: boolean;
   idempotencyKey: string;
 }
 
@@ -126,6 +128,7 @@ export function personProfilesView(page: PersonProfilesPage): SafeHtml {
       (profile) =>
         html`<div><label><input type="checkbox" name="profile" value="${profile.id}"${chosen.has(profile.id) ? html` checked` : ''}> ${profile.name}</label></div>`,
     )}</fieldset>
+<div><label><input type="checkbox" name="removeDrift" value="1"${page.removeDrift ? html` checked` : ''}> Also remove drift (accounts in applications none of the profiles gives)</label></div>
 <div class="actions"><button type="submit">Show the difference</button></div>
 </form>
 ${
@@ -135,13 +138,14 @@ ${
 ${stepTable('Accounts to create or activate', page.plan.create)}
 ${stepTable('Accounts to remove or deactivate', page.plan.remove)}
 ${accountTable('Accounts kept', page.plan.keep)}
-${accountTable('Drift (accounts no profile gives, left alone)', page.plan.drift)}
+${accountTable(page.removeDrift ? 'Drift' : 'Drift (accounts no profile gives, left alone)', page.plan.drift)}
 ${
   page.admin
     ? html`<form method="post" action="${consoleUrl(['people', page.person.id, 'profiles'])}">
 ${csrfField(page.csrf)}
 <input type="hidden" name="idempotencyKey" value="${page.idempotencyKey}">
 ${page.plan.to.map((profile) => html`<input type="hidden" name="profileId" value="${profile.id}">`)}
+${page.removeDrift ? html`<input type="hidden" name="removeDrift" value="1">` : ''}
 <div class="actions"><button type="submit">Confirm the move</button><a href="${consoleUrl(['people', page.person.id, 'profiles'])}">Cancel</a></div>
 </form>`
     : html`<p>You may only read: an admin confirms a move.</p>`
