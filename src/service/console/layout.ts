@@ -5,13 +5,14 @@
 import type { Caller } from '../tokens/api-tokens.js';
 import { html, type SafeHtml } from './html.js';
 
-export type Section = 'integrations' | 'people' | 'access-grid' | 'workflows' | 'audit' | 'tokens' | 'reviews';
+export type Section = 'integrations' | 'people' | 'access-grid' | 'workflows' | 'audit' | 'tokens' | 'reviews' | 'profiles';
 
 /** `adminOnly`: shown to admins only (the page refuses viewers anyway). */
 const SECTIONS: readonly { id: Section; label: string; href: string; adminOnly?: boolean }[] = [
   { id: 'integrations', label: 'Integrations', href: '/console/integrations' },
   { id: 'people', label: 'People', href: '/console/people' },
   { id: 'access-grid', label: 'Access Grid', href: '/console/access-grid' },
+  { id: 'profiles', label: 'Profiles', href: '/console/profiles' },
   { id: 'workflows', label: 'Workflows', href: '/console/workflows' },
   { id: 'reviews', label: 'Reviews', href: '/console/reviews' },
   { id: 'audit', label: 'Audit log', href: '/console/audit' },

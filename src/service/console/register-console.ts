@@ -17,6 +17,7 @@ import { addUserRoutes } from './routes/add-user-routes.js';
 import { generateConfigRoutes } from './routes/generate-config-routes.js';
 import { integrationRoutes } from './routes/integration-routes.js';
 import { peopleRoutes } from './routes/people-routes.js';
+import { profilesRoutes } from './routes/profiles-routes.js';
 import { personWorkflowRoutes } from './routes/person-workflow-routes.js';
 import { reviewRoutes } from './routes/review-routes.js';
 import { recordRoutes } from './routes/record-routes.js';
@@ -71,6 +72,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       peopleRoutes(app, options.service);
       recordRoutes(app, options.service);
       personWorkflowRoutes(app, options.service);
+      profilesRoutes(app, options.service);
       tokenRoutes(app, options.service);
       accessRoutes(app, options.service);
       workflowRoutes(app, options.service);

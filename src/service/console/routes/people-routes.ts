@@ -104,9 +104,10 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
     const { caller, csrf } = operatorOf(request);
     const [person] = await service.people.list({ tenantId: caller.tenantId, ids: [personId] });
     if (!person) throw new ConsoleError(404, 'Not found', 'This person does not exist in this tenant.', 'Choose the person from the people list.');
-    const [accounts, integrations] = await Promise.all([
+    const [accounts, integrations, profiles] = await Promise.all([
       service.people.accounts({ tenantId: caller.tenantId, personId }),
       service.integrations.list({ tenantId: caller.tenantId }),
+      service.movers.personProfiles({ tenantId: caller.tenantId, personId }),
     ]);
     const applications = new Map(integrations.map((integration) => [integration.id, integration.name]));
     const { status, ...page } = extra;
@@ -114,7 +115,7 @@ export function peopleRoutes(app: TypedApp, service: Service): void {
       ...(status === undefined ? {} : { status }),
       title: person.archivedAt ? `${person.name} (archived)` : person.name,
       section: 'people',
-      body: personView({ person, accounts, applications, admin: caller.role === 'admin', csrf, ...page }),
+      body: personView({ person, accounts, applications, profiles: profiles.map((profile) => profile.name), admin: caller.role === 'admin', csrf, ...page }),
     });
   };
 

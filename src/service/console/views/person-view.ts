@@ -14,6 +14,8 @@ export interface PersonPage {
   admin: boolean;
   csrf: string;
   notice?: string;
+  /** The names of the person's access profiles (docs/operators/movers.md). */
+  profiles?: string[];
   /** A refused edit or archive: the service's reason, and what was typed. */
   refused?: { form: 'edit' | 'archive'; detail: string; hint?: string; conflicts?: EmailTaken[]; name?: string; email?: string; aliases?: string };
 }
@@ -77,6 +79,7 @@ ${refusal(page, 'archive')}
 <dl><dt>Email</dt><dd>${person.email}</dd><dt>Aliases</dt><dd>${person.aliases.length === 0 ? 'none' : person.aliases.join(', ')}</dd>${
     person.archivedAt && html`<dt>Archived</dt><dd>${person.archivedAt}</dd>`
   }</dl>
+<p><a href="${consoleUrl(['people', person.id, 'profiles'])}">Access profiles</a>: ${page.profiles && page.profiles.length > 0 ? page.profiles.join(', ') : 'none'} (change them there: the difference is shown before the move runs).</p>
 ${accountsTable(page)}
 ${edit}`;
 }

@@ -1,0 +1,158 @@
+/**
+ * Access profiles and movers in the console (docs/operators/movers.md): the profiles (created,
+ * archived, restored), a profile given to several people, a person's move (the difference first,
+ * then Confirm, with an idempotency key in the form so a second submit returns the same workflow)
+ * and drift. Every change calls service.movers, as the API's routes do.
+ */
+import type { TypedApp } from '../../http/typed-app.js';
+import type { Service } from '../../open-service.js';
+import { ConsoleError } from '../console-error.js';
+import { formList, formText } from '../form-body.js';
+import { consoleUrl } from '../html.js';
+import { pathParams } from '../path-params.js';
+import { queryChoice, queryText } from '../query-input.js';
+import { consoleActor, operatorOf, sendPage } from '../respond.js';
+import { randomSecret } from '../sessions.js';
+import { driftView, personProfilesView, profilesView, type ProfilesPage } from '../views/profiles-view.js';
+
+/** The emails of a textarea: one a line, or separated by commas, semicolons or white space. */
+const emailsOf = (text: string): string[] => [...new Set(text.split(/[\s,;]+/u).filter((email) => email !== ''))];
+
+/** A query field that may repeat (the profile checkboxes of the preview form). */
+function queryList(query: unknown, name: string): string[] {
+  const value = (query as Record<string, unknown> | undefined)?.[name];
+  const list = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return list.filter((item): item is string => typeof item === 'string' && item !== '' && item.length <= 200).slice(0, 50);
+}
+
+export function profilesRoutes(app: TypedApp, service: Service): void {
+  const profilesPage = async (tenantId: string, admin: boolean, csrf: string, extra: Pick<ProfilesPage, 'notice' | 'workflows'> = {}) => {
+    const [profiles, integrations] = await Promise.all([
+      service.movers.listProfiles({ tenantId, includeArchived: true }),
+      service.integrations.list({ tenantId }),
+    ]);
+    return profilesView({
+      profiles,
+      integrations: integrations.map((integration) => ({ id: integration.id, name: integration.name })),
+      admin,
+      csrf,
+      idempotencyKey: `console-${randomSecret()}`,
+      ...extra,
+    });
+  };
+
+  app.get('/profiles', { config: { access: 'viewer' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const changed = queryChoice(request.query, 'changed', ['created', 'archived', 'restored'] as const);
+    const notice = changed === undefined ? undefined : `The profile was ${changed}.`;
+    return sendPage(request, reply, {
+      title: 'Access profiles',
+      section: 'profiles',
+      body: await profilesPage(caller.tenantId, caller.role === 'admin', csrf, notice === undefined ? {} : { notice }),
+    });
+  });
+
+  app.post('/profiles', { config: { access: 'admin' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const admins = new Set(formList(request.body, 'admin'));
+    await service.movers.createProfile({
+      tenantId: caller.tenantId,
+      name: formText(request.body, 'name') ?? '',
+      applications: formList(request.body, 'application').map((integrationId) => ({
+        integrationId,
+        ...(admins.has(integrationId) ? { options: { admin: true } } : {}),
+      })),
+      actor: consoleActor(caller),
+    });
+    return reply.redirect(consoleUrl(['profiles'], { changed: 'created' }), 303);
+  });
+
+  for (const [verb, archived] of [
+    ['archive', true],
+    ['restore', false],
+  ] as const) {
+    app.post(`/profiles/:profileId/${verb}`, { config: { access: 'admin' }, schema: { params: pathParams('profileId') } }, async (request, reply) => {
+      const { caller } = operatorOf(request);
+      await service.movers.updateProfile({ tenantId: caller.tenantId, profileId: request.params.profileId, archived, actor: consoleActor(caller) });
+      return reply.redirect(consoleUrl(['profiles'], { changed: archived ? 'archived' : 'restored' }), 303);
+    });
+  }
+
+  app.post('/profiles/assign', { config: { access: 'admin' } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const result = await service.movers.assignProfile({
+      tenantId: caller.tenantId,
+      profileId: formText(request.body, 'profileId') ?? '',
+      people: emailsOf(formText(request.body, 'people') ?? ''),
+      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+      actor: consoleActor(caller),
+    });
+    const people = new Map((await service.people.list({ tenantId: caller.tenantId, ids: result.workflows.map((w) => w.personId) })).map((p) => [p.id, p]));
+    return sendPage(request, reply, {
+      title: 'Access profiles',
+      section: 'profiles',
+      body: await profilesPage(caller.tenantId, true, csrf, {
+        notice: result.message,
+        workflows: result.workflows.map((workflow) => ({
+          id: workflow.id,
+          person: people.get(workflow.personId)?.email ?? workflow.personId,
+          status: workflow.status,
+        })),
+      }),
+    });
+  });
+
+  app.get('/profiles/drift', { config: { access: 'viewer' } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const { drift } = await service.movers.drift({ tenantId: caller.tenantId });
+    return sendPage(request, reply, { title: 'Drift', section: 'profiles', body: driftView({ drift }) });
+  });
+
+  const personOf = async (tenantId: string, personId: string) => {
+    const [person] = await service.people.list({ tenantId, ids: [personId] });
+    if (!person) throw new ConsoleError(404, 'Not found', 'This person does not exist in this tenant.', 'Choose the person from the people list.');
+    return person;
+  };
+
+  app.get('/people/:personId/profiles', { config: { access: 'viewer' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+    const { caller, csrf } = operatorOf(request);
+    const person = await personOf(caller.tenantId, request.params.personId);
+    const [current, profiles] = await Promise.all([
+      service.movers.personProfiles({ tenantId: caller.tenantId, personId: person.id }),
+      service.movers.listProfiles({ tenantId: caller.tenantId, includeArchived: true }),
+    ]);
+    const removeDrift = queryText(request.query, 'removeDrift') === '1';
+    const plan =
+      queryText(request.query, 'preview') === '1'
+        ? await service.movers.planMove({ tenantId: caller.tenantId, personId: person.id, profileIds: queryList(request.query, 'profile'), removeDrift })
+        : undefined;
+    return sendPage(request, reply, {
+      title: `Access profiles of ${person.name}`,
+      section: 'people',
+      body: personProfilesView({
+        person,
+        current,
+        profiles,
+        admin: caller.role === 'admin',
+        csrf,
+        removeDrift,
+        idempotencyKey: `console-${randomSecret()}`,
+        ...(plan ? { plan } : {}),
+      }),
+    });
+  });
+
+  app.post('/people/:personId/profiles', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const person = await personOf(caller.tenantId, request.params.personId);
+    const started = await service.movers.applyMove({
+      tenantId: caller.tenantId,
+      personId: person.id,
+      profileIds: formList(request.body, 'profileId'),
+      removeDrift: formText(request.body, 'removeDrift') === '1',
+      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+      actor: consoleActor(caller),
+    });
+    return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
+  });
+}
