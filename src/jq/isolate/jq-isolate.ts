@@ -11,7 +11,7 @@
 import type { Worker } from 'node:worker_threads';
 import { JqRuntimeError } from '../engine.js';
 import type { Limits } from '../runtime.js';
-import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest, SampleRequest } from './protocol.js';
+import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest, ReadyReply, SampleRequest } from './protocol.js';
 import type { AnswerLimits, AnswerRefusal, AnswerSample } from './answer-sample.js';
 import { startJqWorker } from './worker-entry.js';
 
@@ -47,12 +47,18 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** How long a fresh worker may take to load its code (a loaded machine is slow; a worker that never loads fails). */
+const BOOT_TIMEOUT_MS = 60_000;
+
 export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jqLimits?: Partial<Limits> } = {}): JqIsolate {
   const { timeoutMs, maxMemoryMb } = { ...DEFAULT_ISOLATION_LIMITS, ...options.limits };
   const queue: Pending[] = [];
   let worker: Worker | undefined;
   let current: Pending | undefined;
   let clock: NodeJS.Timeout | undefined;
+  /** Set while a fresh worker loads its code: an evaluation's clock starts once it is ready. */
+  let booting: NodeJS.Timeout | undefined;
+  let ready = false;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 1;
 
@@ -64,7 +70,15 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
       stdout: false,
       stderr: false,
     });
-    started.on('message', (reply: EvaluateReply) => settle(started, reply));
+    started.on('message', (reply: EvaluateReply | ReadyReply) => {
+      if ('ready' in reply) onReady(started);
+      else settle(started, reply);
+    });
+    ready = false;
+    // Bounded too: a worker that never finishes loading fails the evaluation waiting for it.
+    booting = setTimeout(() => {
+      fail(started, new JqRuntimeError(`the jq worker did not start within ${BOOT_TIMEOUT_MS} ms`, undefined, [], undefined));
+    }, BOOT_TIMEOUT_MS);
     started.on('error', (error: Error & { code?: string }) => {
       const limit = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'maxMemoryMb' : undefined;
       const message =
@@ -77,10 +91,27 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     return started;
   }
 
+  function onReady(which: Worker): void {
+    if (which !== worker) return;
+    ready = true;
+    if (booting) clearTimeout(booting);
+    booting = undefined;
+    if (current && !clock) startClock(which);
+  }
+
+  /** The wall-clock limit of the current evaluation, from now. */
+  function startClock(running: Worker): void {
+    clock = setTimeout(() => {
+      fail(running, new JqRuntimeError(`jq program did not finish within ${timeoutMs} ms (timeoutMs); it was stopped`, undefined, [], 'timeoutMs'));
+    }, timeoutMs);
+  }
+
   /** The current evaluation of `which` fails with `error`; that worker is done. */
   function fail(which: Worker, error: JqRuntimeError): void {
     if (which !== worker) return;
     worker = undefined;
+    if (booting) clearTimeout(booting);
+    booting = undefined;
     const failed = current;
     stopClock();
     current = undefined;
@@ -132,9 +163,8 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     worker.ref();
     current = next;
     const running = worker;
-    clock = setTimeout(() => {
-      fail(running, new JqRuntimeError(`jq program did not finish within ${timeoutMs} ms (timeoutMs); it was stopped`, undefined, [], 'timeoutMs'));
-    }, timeoutMs);
+    // A fresh worker's boot is not the program's time: its clock starts when the worker is ready.
+    if (ready) startClock(running);
     try {
       running.postMessage(next.request, next.request.type === 'sample' ? [next.request.bytes.buffer as ArrayBuffer] : []);
     } catch (error) {
@@ -152,6 +182,8 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     const stopping = worker;
     if (!stopping || current) return;
     worker = undefined;
+    if (booting) clearTimeout(booting);
+    booting = undefined;
     await stopping.terminate();
   }
 

@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { JqRuntimeError } from '../engine.js';
 import { compileJqInProcess, type InProcessFilter } from '../in-process-engine.js';
 import { parseJsonLossless } from '../json-parse.js';
-import type { EvaluateReply, EvaluateRequest, EvaluationFailure, JqWorkerData, WorkerRequest } from './protocol.js';
+import type { EvaluateReply, EvaluateRequest, EvaluationFailure, JqWorkerData, ReadyReply, WorkerRequest } from './protocol.js';
 import { sampleAnswerText } from './answer-sample.js';
 
 /** As Buffer#toString('utf8') decodes: invalid bytes become U+FFFD, a byte order mark is kept. */
@@ -97,3 +97,7 @@ parentPort?.on('message', (request: WorkerRequest) => {
   }
   void evaluate(request);
 });
+
+// Loaded and listening: the host starts an evaluation's clock only now, so a fresh worker's boot
+// (slow on a loaded machine) is never charged to the program it runs.
+parentPort?.postMessage({ ready: true } satisfies ReadyReply);

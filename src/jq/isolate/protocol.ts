@@ -62,3 +62,8 @@ export type EvaluateReply =
   | { id: number; failure: EvaluationFailure }
   /** JSON text of the AnswerSample or AnswerRefusal of a SampleRequest. */
   | { id: number; sampleJson: string };
+
+/** The worker's first message: its code is loaded, so an evaluation's clock starts now, not during its boot. */
+export interface ReadyReply {
+  ready: true;
+}

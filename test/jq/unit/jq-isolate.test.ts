@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
 
 const isolates: JqIsolate[] = [];
@@ -71,6 +71,20 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
     const error = await failure(greedy.evaluate('[limit(100; repeat([range(1e6)]))] | length', { value: 1 }));
     expect(error.limit).toBe('maxMemoryMb');
     expect(await greedy.evaluate('. * 2', { value: 21 })).toEqual([42]);
+  });
+
+  it('never charges a fresh worker’s boot to the program: its clock starts when the worker is ready', async () => {
+    // The clocks are fake, and 5 s of them pass before the new worker can have said it is ready
+    // (that takes a turn of the event loop). A clock started at spawn would stop `. + 1` here.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const jq = isolate({ limits: { timeoutMs: 1_000 } });
+      const result = jq.evaluate('. + 1', { value: 1 });
+      vi.advanceTimersByTime(5_000);
+      expect(await result).toEqual([2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('runs evaluations one at a time, so a queued one is never charged for the wait', async () => {
