@@ -4,37 +4,21 @@
  * input answered as a problem naming the field, and the report downloaded as CSV.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import type { IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import { parseCsv } from '../../../src/service/access/csv.js';
 import { REPORT_HEADER } from '../../../src/service/reviews/review-view.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
+import { connectIncidentPlatform, type ConnectedIncident } from '../helpers/incident-integration.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
 const fixture = useApi(embeddedStorage('api-reviews'));
 let incident: IncidentPlatformSimulator;
 let tokens: TenantTokens;
 let integrationId: string;
-
-async function lastRunSucceeded() {
-  for (let tries = 0; tries < 400; tries += 1) {
-    const { runs } = (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integrationId}/sync/runs`)).body;
-    if (runs[0]?.status === 'succeeded') return;
-    if (runs[0] && !['queued', 'running'].includes(runs[0].status)) throw new Error(`sync ended ${runs[0].status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the sync did not finish');
-}
+let lastRunSucceeded: ConnectedIncident['lastRunSucceeded'];
 
 beforeAll(async () => {
-  incident = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
-  tokens = await fixture.tenantWithTokens('business');
-  await fixture.service.startWorkers();
-  integrationId = (
-    await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
-  ).body.id;
-  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
-  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/importUsers`, { enabled: true })).status).toBe(200);
-  await lastRunSucceeded();
+  ({ incident, tokens, integrationId, lastRunSucceeded } = await connectIncidentPlatform(fixture));
 });
 afterAll(async () => {
   await fixture.service.stopWorkers();

@@ -4,40 +4,24 @@
  * a viewer who reads every page but is refused every change; CSRF and tenant isolation.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import type { IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import { parseCsv } from '../../../src/service/access/csv.js';
 import { REPORT_HEADER } from '../../../src/service/reviews/review-view.js';
 import { useApi, type TenantTokens } from '../api/api-fixture.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
+import { connectIncidentPlatform, type ConnectedIncident } from '../helpers/incident-integration.js';
 import { consoleClient, type ConsoleClient } from './console-client.js';
 
 const fixture = useApi(embeddedStorage('console-reviews'));
 let incident: IncidentPlatformSimulator;
 let tokens: TenantTokens;
 let integrationId: string;
+let lastRunSucceeded: ConnectedIncident['lastRunSucceeded'];
 let admin: ConsoleClient;
 let viewer: ConsoleClient;
 
-async function lastRunSucceeded() {
-  for (let tries = 0; tries < 400; tries += 1) {
-    const { runs } = (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integrationId}/sync/runs`)).body;
-    if (runs[0]?.status === 'succeeded') return;
-    if (runs[0] && !['queued', 'running'].includes(runs[0].status)) throw new Error(`sync ended ${runs[0].status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the sync did not finish');
-}
-
 beforeAll(async () => {
-  incident = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
-  tokens = await fixture.tenantWithTokens('business');
-  await fixture.service.startWorkers();
-  integrationId = (
-    await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
-  ).body.id;
-  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
-  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/importUsers`, { enabled: true })).status).toBe(200);
-  await lastRunSucceeded();
+  ({ incident, tokens, integrationId, lastRunSucceeded } = await connectIncidentPlatform(fixture));
   admin = consoleClient(fixture.api.app);
   await admin.signIn(tokens.admin);
   viewer = consoleClient(fixture.api.app);

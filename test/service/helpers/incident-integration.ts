@@ -1,0 +1,37 @@
+/**
+ * A business tenant with the prebuilt incident platform connected to its simulator (three users),
+ * workers started and the first sync done: the setup the access review tests share.
+ */
+import { expect } from 'vitest';
+import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import type { ApiFixture, TenantTokens } from '../api/api-fixture.js';
+
+export interface ConnectedIncident {
+  incident: IncidentPlatformSimulator;
+  tokens: TenantTokens;
+  integrationId: string;
+  /** Waits until the integration's latest sync run succeeded (fails at once if it ended otherwise). */
+  lastRunSucceeded(): Promise<void>;
+}
+
+export async function connectIncidentPlatform(fixture: ApiFixture): Promise<ConnectedIncident> {
+  const incident = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
+  const tokens = await fixture.tenantWithTokens('business');
+  await fixture.service.startWorkers();
+  const integrationId: string = (
+    await fixture.call(tokens.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+  ).body.id;
+  const lastRunSucceeded = async () => {
+    for (let tries = 0; tries < 400; tries += 1) {
+      const { runs } = (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integrationId}/sync/runs`)).body;
+      if (runs[0]?.status === 'succeeded') return;
+      if (runs[0] && !['queued', 'running'].includes(runs[0].status)) throw new Error(`sync ended ${runs[0].status}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the sync did not finish');
+  };
+  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+  expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/importUsers`, { enabled: true })).status).toBe(200);
+  await lastRunSucceeded();
+  return { incident, tokens, integrationId, lastRunSucceeded };
+}
