@@ -150,6 +150,8 @@ export interface ClaimedTaskRow extends TaskRow {
   account: Record<string, unknown> | null;
   /** The integration's configuration version (`updated_at`): a prepared action of another version is stale. */
   integration_version: Date | string | null;
+  /** A creation's scheduled activation (the earliest), read with the claim: the account is then created inactive. */
+  activation_due_at: Date | string | null;
 }
 
 /** Makes sure an (integration, action) has its in-flight counter row (0181); cheap when it has. */
@@ -208,7 +210,9 @@ export async function claimTaskBatch(
      )
      SELECT c.*, w.created_by AS workflow_created_by, p.id AS person_id, p.email AS person_email, p.email_key AS person_email_key, p.name AS person_name,
        (SELECT row_to_json(a) FROM accounts a WHERE a.tenant_id = c.tenant_id AND a.integration_id = c.integration_id AND a.external_id = c.account_external_id) AS account,
-       (SELECT i.updated_at FROM integrations i WHERE i.id = c.integration_id) AS integration_version
+       (SELECT i.updated_at FROM integrations i WHERE i.id = c.integration_id) AS integration_version,
+       CASE WHEN c.action = 'createUser' THEN (SELECT min(s.run_at) FROM workflow_tasks s
+         WHERE s.depends_on = c.id AND s.action = 'activateUser' AND s.status = 'scheduled' AND s.run_at IS NOT NULL) END AS activation_due_at
      FROM claimed c JOIN workflows w ON w.id = c.workflow_id JOIN people p ON p.id = w.person_id`,
     [input.integrationId, input.action, input.now.toISOString(), input.limit, input.max, TASK_MOVES.sources('running', WAITING), 'running'],
   );
@@ -399,15 +403,6 @@ export async function skipWaitingTasks(tx: Queryable, input: { workflowId?: stri
        AND ($1::text IS NOT NULL OR $2::text IS NOT NULL)`,
     [input.workflowId ?? null, input.dependsOn ?? null, input.action ?? null, input.reason, 'skipped', TASK_MOVES.sources('skipped', WAITING)],
   );
-}
-
-/** When the Activate User waiting on a creation is scheduled for (the creation is then asked for an inactive account); undefined when none is scheduled. */
-export async function scheduledActivationOf(db: Queryable, createTaskId: string): Promise<Date | undefined> {
-  const { rows } = await db.query<{ run_at: Date }>(
-    `SELECT run_at FROM workflow_tasks WHERE depends_on = $1 AND action = 'activateUser' AND status = 'scheduled' AND run_at IS NOT NULL ORDER BY run_at LIMIT 1`,
-    [createTaskId],
-  );
-  return rows[0] ? new Date(rows[0].run_at) : undefined;
 }
 
 /**

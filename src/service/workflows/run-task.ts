@@ -21,7 +21,6 @@ import {
   failScheduledActivation,
   insertTaskSecrets,
   refreshWorkflowStatuses,
-  scheduledActivationOf,
   settleTasks,
   skipWaitingTasks,
   type ClaimedTaskRow,
@@ -156,7 +155,7 @@ export async function executeTask(context: TaskContext, input: { task: ClaimedTa
     }
     const prepared = await input.prepared();
     // An activation scheduled after this creation: the account is created inactive, so the person has no access before then.
-    const activateLater = task.action === 'createUser' && (await scheduledActivationOf(context.db, task.id)) !== undefined;
+    const activateLater = task.action === 'createUser' && task.activation_due_at !== null;
     const subject = {
       user,
       ...(account ? { account } : {}),
