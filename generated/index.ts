@@ -1,6 +1,7 @@
 // Generated from specs/ by `npm run connector -- compile`. Do not edit.
 import type { CompiledConnector } from '../src/connector.js';
 import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
+import { atlassianCloudConnector } from './atlassian-cloud.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
 import { cloudflareConnector } from './cloudflare.js';
@@ -18,6 +19,7 @@ import { sentryConnector } from './sentry.js';
 import { zendeskConnector } from './zendesk.js';
 
 export * from './api-key-query-link.js';
+export * from './atlassian-cloud.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
 export * from './cloudflare.js';
@@ -37,6 +39,7 @@ export * from './zendesk.js';
 /** Every shipped connector by id. */
 export const connectors = {
   'api-key-query-link': apiKeyQueryLinkConnector,
+  'atlassian-cloud': atlassianCloudConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
   'cloudflare': cloudflareConnector,

@@ -18,6 +18,7 @@ import {
 import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog, type DatadogSimulator } from '../../../src/simulators/datadog/index.js';
 import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
+import { ATLASSIAN_API_KEY, seedAtlassianUsers, startAtlassian, type AtlassianSimulator } from '../../../src/simulators/atlassian-cloud/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
@@ -31,6 +32,7 @@ let github: GitHubOrgSimulator;
 let cloudflare: CloudflareSimulator;
 let datadog: DatadogSimulator;
 let grafana: GrafanaSimulator;
+let atlassian: AtlassianSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
@@ -41,6 +43,7 @@ beforeAll(async () => {
   datadog = await startDatadog(seedDatadogUsers(260));
   // One page of Grafana's 1000: the Accounts list below is read with limit=1000.
   grafana = await startGrafana(seedGrafanaUsers(300));
+  atlassian = await startAtlassian(seedAtlassianUsers(230));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -52,6 +55,7 @@ afterAll(async () => {
   await cloudflare?.close();
   await datadog?.close();
   await grafana?.close();
+  await atlassian?.close();
 });
 
 interface Case {
@@ -106,6 +110,13 @@ const CASES: Case[] = [
     baseUrl: () => grafana.baseUrl,
     inputs: () => ({ ...GRAFANA_ADMIN, baseUrl: grafana.baseUrl }),
     emails: () => grafana.state.users.filter((user) => !user.deleted).map((user) => user.email),
+  },
+  {
+    // Delete User takes the user out of the directory and deactivates the account (Atlassian deletes none).
+    connector: 'atlassian-cloud',
+    baseUrl: () => atlassian.baseUrl,
+    inputs: () => ({ token: ATLASSIAN_API_KEY, baseUrl: atlassian.baseUrl }),
+    emails: () => atlassian.state.users.filter((user) => user.inDirectory).map((user) => user.userName),
   },
 ];
 
