@@ -102,7 +102,7 @@ export const atlassianCloudConnector: CompiledConnector<AtlassianCloudInputs, At
         "requires": [
           "user.email"
         ],
-        "body": "{\n  \"schemas\": [\"urn:ietf:params:scim:schemas:core:2.0:User\"],\n  \"userName\": {{user.email}},\n  \"name\": {\n    \"formatted\": {{user.name}},\n    \"givenName\": {{user.firstName}},\n    \"familyName\": {{user.lastName}}\n  },\n  \"displayName\": {{default user.name user.email}},\n  \"emails\": [{\"value\": {{user.email}}, \"type\": \"work\", \"primary\": true}]\n}\n",
+        "body": "{\n  \"schemas\": [\"urn:ietf:params:scim:schemas:core:2.0:User\"],\n  \"userName\": {{user.email}},\n  \"name\": {\n    \"formatted\": {{default user.name user.email}}{{#if user.firstName}},\n    \"givenName\": {{user.firstName}}{{/if}}{{#if user.lastName}},\n    \"familyName\": {{user.lastName}}{{/if}}\n  },\n  \"displayName\": {{default user.name user.email}},\n  \"emails\": [{\"value\": {{user.email}}, \"type\": \"work\", \"primary\": true}]\n}\n",
         "success": [
           201
         ],

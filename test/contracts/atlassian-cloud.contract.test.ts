@@ -34,6 +34,8 @@ describeContract({
     );
     await client.importUsers().collect();
     await client.createUser({ email: 'nia.new@acme.test', name: 'Nia New', firstName: 'Nia', lastName: 'New' });
+    // A person known by one name only: no null name parts.
+    await client.createUser({ email: 'madonna@acme.test', name: 'Madonna' });
     await client.deactivateUser({ id: atlassianUserId(2) });
     await client.activateUser({ id: atlassianUserId(2) });
     await client.deleteUser({ id: atlassianUserId(3) });

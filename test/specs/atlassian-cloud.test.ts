@@ -99,7 +99,7 @@ describe('atlassian-cloud Import Users', () => {
 });
 
 describe('atlassian-cloud writes', () => {
-  it('creates a user with the email as userName, its name parts and one primary work email', async () => {
+  it('creates a user with the email as userName, its name parts when known (never null) and one primary work email', async () => {
     const created = await client().createUser({ email: 'nia.new@acme.test', name: 'Nia New', firstName: 'Nia', lastName: 'New' });
     const sent = atlassian.server.requests[0]!;
     expect(`${sent.method} ${pathOf(sent)}`).toBe(`POST ${usersPath()}`);
@@ -112,6 +112,9 @@ describe('atlassian-cloud writes', () => {
       emails: [{ value: 'nia.new@acme.test', type: 'work', primary: true }],
     });
     expect(created).toMatchObject({ status: 201, account: { email: 'nia.new@acme.test', state: 'active', userName: 'nia.new@acme.test' } });
+    await client().createUser({ email: 'madonna@acme.test', name: 'Madonna' });
+    expect(JSON.parse(atlassian.server.requests[1]!.body)).toMatchObject({ name: { formatted: 'Madonna' }, displayName: 'Madonna' });
+    expect(JSON.parse(atlassian.server.requests[1]!.body).name).toEqual({ formatted: 'Madonna' });
   });
 
   it('a userName the directory already has is CONFLICT (409 uniqueness); an email on an unverified domain is refused by name', async () => {
