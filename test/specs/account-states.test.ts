@@ -42,6 +42,15 @@ const CASES: Case[] = [
     ],
   },
   {
+    // Atlassian's SCIM directory: no invited state; a user a DELETE took out is no longer listed (removed).
+    spec: 'specs/prebuilt/atlassian-cloud.yaml',
+    body: (records) => ({ schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: records.length, Resources: records }),
+    records: [
+      { record: { id: 'u1', userName: 'p1@example.com', emails: [{ value: 'p1@example.com', primary: true }], active: true }, state: 'active' },
+      { record: { id: 'u2', userName: 'p2@example.com', emails: [{ value: 'p2@example.com', primary: true }], active: false }, state: 'deactivated' },
+    ],
+  },
+  {
     spec: 'specs/prebuilt/entra-id.yaml',
     body: (records) => ({ value: records }),
     records: [
