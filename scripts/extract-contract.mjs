@@ -135,12 +135,12 @@ const fixture = {
   },
   ...(swagger2 ? { dialect: 'swagger-2.0', ...(doc.consumes ? { consumes: doc.consumes } : {}) } : {}),
   ...(options['base-path'] ? { basePath: options['base-path'] } : {}),
-  ...(options.authorization
-    ? { authorization: { header: options['authorization-header'] ?? 'authorization', pattern: options.authorization } }
-    : {}),
+  ...(options.authorization ? { authorization: { header: options['authorization-header'] ?? 'authorization', pattern: options.authorization } } : {}),
   ...(appended.documentedLimits ? { documentedLimits: appended.documentedLimits } : {}),
   operations: [...operations, ...(appended.operations ?? [])],
   ...(swagger2 ? { definitions: { ...definitions, ...appended.definitions } } : { components }),
 };
 writeFileSync(options.out, `${JSON.stringify(fixture, null, 2)}\n`);
-console.log(`${options.out}: ${fixture.operations.length} operations (${operations.length} cut, ${fixture.operations.length - operations.length} appended), ${refs.size} ${swagger2 ? 'definitions' : 'components'}`);
+console.log(
+  `${options.out}: ${fixture.operations.length} operations (${operations.length} cut, ${fixture.operations.length - operations.length} appended), ${refs.size} ${swagger2 ? 'definitions' : 'components'}`,
+);

@@ -55,7 +55,12 @@ describe('fromSwagger2', () => {
       name: 'without consumes of its own, the description’s',
       given: { operationId: 'c', method: 'POST', path: '/c', parameters: [{ name: 'b', in: 'body', schema: { type: 'object' } }] },
       consumes: ['application/vnd.example+json'],
-      want: { operationId: 'c', method: 'POST', path: '/c', requestBody: { required: false, content: { 'application/vnd.example+json': { schema: { type: 'object' } } } } },
+      want: {
+        operationId: 'c',
+        method: 'POST',
+        path: '/c',
+        requestBody: { required: false, content: { 'application/vnd.example+json': { schema: { type: 'object' } } } },
+      },
     },
     {
       name: 'formData parameters are one object (a file any value), form-encoded by default',
@@ -130,7 +135,13 @@ describe('a Swagger 2.0 fixture', () => {
   } as unknown as ContractFixture;
   const contract = compileContract(fixture);
   const send = (request: Partial<SentRequest>) =>
-    checkRequest(contract, { method: 'POST', url: '/api/v4/things', headers: { 'private-token': 'glpat-x', 'content-type': 'application/json' }, body: '', ...request });
+    checkRequest(contract, {
+      method: 'POST',
+      url: '/api/v4/things',
+      headers: { 'private-token': 'glpat-x', 'content-type': 'application/json' },
+      body: '',
+      ...request,
+    });
 
   it.each<{ name: string; given: Partial<SentRequest>; want: string[] }>([
     { name: 'a body as described, its $ref resolved in definitions', given: { body: JSON.stringify({ url: 'https://h.test', icon: 'x' }) }, want: [] },
@@ -142,7 +153,11 @@ describe('a Swagger 2.0 fixture', () => {
     },
     { name: 'no body where one is required', given: {}, want: ['postThings requires a body'] },
     { name: 'a query parameter within its maximum', given: { method: 'GET', url: '/api/v4/things?per_page=100' }, want: [] },
-    { name: 'a query parameter over its maximum', given: { method: 'GET', url: '/api/v4/things?per_page=101' }, want: ['query parameter "per_page": must be <= 100'] },
+    {
+      name: 'a query parameter over its maximum',
+      given: { method: 'GET', url: '/api/v4/things?per_page=101' },
+      want: ['query parameter "per_page": must be <= 100'],
+    },
     { name: 'no token header', given: { method: 'GET', url: '/api/v4/things', headers: {} }, want: ['header private-token is missing'] },
   ])('$name', ({ given, want }) => {
     expect(send(given).violations).toEqual(want);
