@@ -18,6 +18,7 @@ import {
 import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog, type DatadogSimulator } from '../../../src/simulators/datadog/index.js';
 import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
+import { GITLAB_ADMIN_TOKEN, importableGitLabUsers, seedGitLabUsers, startGitLab, type GitLabSimulator } from '../../../src/simulators/gitlab/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
@@ -31,6 +32,7 @@ let github: GitHubOrgSimulator;
 let cloudflare: CloudflareSimulator;
 let datadog: DatadogSimulator;
 let grafana: GrafanaSimulator;
+let gitlab: GitLabSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
@@ -41,6 +43,8 @@ beforeAll(async () => {
   datadog = await startDatadog(seedDatadogUsers(260));
   // One page of Grafana's 1000: the Accounts list below is read with limit=1000.
   grafana = await startGrafana(seedGrafanaUsers(300));
+  // Three keyset pages of GitLab's 100.
+  gitlab = await startGitLab(seedGitLabUsers(240));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -52,6 +56,7 @@ afterAll(async () => {
   await cloudflare?.close();
   await datadog?.close();
   await grafana?.close();
+  await gitlab?.close();
 });
 
 interface Case {
@@ -106,6 +111,13 @@ const CASES: Case[] = [
     baseUrl: () => grafana.baseUrl,
     inputs: () => ({ ...GRAFANA_ADMIN, baseUrl: grafana.baseUrl }),
     emails: () => grafana.state.users.filter((user) => !user.deleted).map((user) => user.email),
+  },
+  {
+    // The admin token's probe (an empty system hook, 400) leaves the write actions available.
+    connector: 'gitlab',
+    baseUrl: () => gitlab.baseUrl,
+    inputs: () => ({ token: GITLAB_ADMIN_TOKEN, baseUrl: gitlab.baseUrl }),
+    emails: () => importableGitLabUsers(gitlab.state).map((user) => user.email),
   },
 ];
 
