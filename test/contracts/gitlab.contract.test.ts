@@ -19,7 +19,15 @@ import { loadContract } from './harness/load-contract.js';
 describeContract({
   connector: 'gitlab',
   fixture: 'gitlab.json',
-  operations: ['getApiV4Users', 'postApiV4Users', 'postApiV4UsersIdBlock', 'postApiV4UsersIdUnblock', 'postApiV4UsersIdActivate', 'deleteApiV4UsersId'],
+  operations: [
+    'getApiV4Users',
+    'postApiV4Users',
+    'postApiV4UsersIdBlock',
+    'postApiV4UsersIdUnblock',
+    'postApiV4UsersIdActivate',
+    'postApiV4UsersIdApprove',
+    'deleteApiV4UsersId',
+  ],
   async start() {
     const gitlab = await startGitLab(seedGitLabUsers(250));
     return { gitlab, requests: () => gitlab.server.requests, close: () => gitlab.close() };
@@ -36,6 +44,8 @@ describeContract({
     await client.activateUser({ id: '2', gitlabState: 'blocked' });
     // Person 21 is deactivated by GitLab (dormant): Activate reactivates instead of unblocking.
     await client.activateUser(accounts.find((account) => account.gitlabState === 'deactivated')!);
+    // Person 33 signed up and waits for an administrator: Activate approves.
+    await client.activateUser(accounts.find((account) => account.gitlabState === 'blocked_pending_approval')!);
     await client.deleteUser({ id: '4' });
   },
 });

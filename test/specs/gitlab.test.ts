@@ -176,4 +176,15 @@ describe('gitlab writes', () => {
       message: expect.stringContaining('Deactivated users cannot be unblocked'),
     });
   });
+
+  it('a sign-up pending approval is approved; one approved meanwhile is already done', async () => {
+    const pending = (await client().importUsers().collect()).find((account) => account.id === '34')!;
+    expect(pending).toMatchObject({ state: 'invited', gitlabState: 'blocked_pending_approval' });
+    gitlab.server.reset();
+    expect(await client().activateUser(pending)).toMatchObject({ status: 201 });
+    expect(gitlab.server.requests.map((request) => pathOf(request))).toEqual(['/api/v4/users/34/approve']);
+    expect(user('34')?.state).toBe('active');
+    expect(await client().activateUser(pending)).toMatchObject({ status: 409, alreadyDone: true });
+    expect(user('34')?.state).toBe('active');
+  });
 });

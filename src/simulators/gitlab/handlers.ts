@@ -14,12 +14,15 @@
  *   username GitLab refuses is 400 with the validation errors by attribute. 201 with the user.
  * - POST /users/:id/block, /unblock, /activate: 201 (`true`, or `null` for a user already
  *   blocked); 404 `{"message": "404 User Not Found"}`; 403 for LDAP-blocked users, for unblocking a
- *   deactivated user and for activating a blocked one, with GitLab's messages.
+ *   deactivated user and for activating a blocked one, with GitLab's messages. POST
+ *   /users/:id/approve: 201 `{"message": "Success"}` for a user pending approval; 403 for a
+ *   blocked one, 409 for a deactivated one or one not pending approval.
  * - DELETE /users/:id: 204 (GitLab deletes in the background; here at once); 404 when unknown.
  * - POST /hooks: the administrator is checked before the parameters (403), then `url` (400
  *   `{"error": "url is missing"}`).
- * Assumed (not in GitLab's pages): the cursor's encoding, and 400 `{"error": "cursor is invalid"}`
- * for a cursor that is not one.
+ * Assumed (not in GitLab's pages): the cursor's encoding, 400 `{"error": "cursor is invalid"}`
+ * for a cursor that is not one, and the wording of approve's 403 and 409 for a blocked or
+ * deactivated user.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import type { GitLabState, GitLabToken, GitLabUser } from './state.js';
@@ -197,6 +200,14 @@ function activate(user: GitLabUser): Response {
   return done(true);
 }
 
+function approve(user: GitLabUser): Response {
+  if (user.state === 'blocked' || user.state === 'ldap_blocked') return message(403, 'The user you are trying to approve has been blocked');
+  if (user.state === 'deactivated') return message(409, 'The user you are trying to approve has been deactivated');
+  if (user.state !== 'blocked_pending_approval') return message(409, 'The user you are trying to approve is not pending approval');
+  user.state = 'active';
+  return HttpResponse.json({ message: 'Success' }, { status: 201 });
+}
+
 async function addSystemHook(state: GitLabState, request: Request): Promise<Response> {
   const token = authenticate(state, request);
   if (token instanceof Response) return token;
@@ -221,6 +232,7 @@ export function gitlabHandlers(state: GitLabState): RequestHandler[] {
     http.post('*/api/v4/users/:id/block', ({ request, params }) => onUser(state, request, params.id, block)),
     http.post('*/api/v4/users/:id/unblock', ({ request, params }) => onUser(state, request, params.id, unblock)),
     http.post('*/api/v4/users/:id/activate', ({ request, params }) => onUser(state, request, params.id, activate)),
+    http.post('*/api/v4/users/:id/approve', ({ request, params }) => onUser(state, request, params.id, approve)),
     http.delete('*/api/v4/users/:id', ({ request, params }) =>
       onUser(state, request, params.id, (user) => {
         user.deleted = true;
