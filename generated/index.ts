@@ -8,6 +8,7 @@ import { cloudflareConnector } from './cloudflare.js';
 import { datadogConnector } from './datadog.js';
 import { entraIdConnector } from './entra-id.js';
 import { githubOrgConnector } from './github-org.js';
+import { gitlabConnector } from './gitlab.js';
 import { googleWorkspaceConnector } from './google-workspace.js';
 import { grafanaConnector } from './grafana.js';
 import { incidentPlatformConnector } from './incident-platform.js';
@@ -26,6 +27,7 @@ export * from './cloudflare.js';
 export * from './datadog.js';
 export * from './entra-id.js';
 export * from './github-org.js';
+export * from './gitlab.js';
 export * from './google-workspace.js';
 export * from './grafana.js';
 export * from './incident-platform.js';
@@ -46,6 +48,7 @@ export const connectors = {
   'datadog': datadogConnector,
   'entra-id': entraIdConnector,
   'github-org': githubOrgConnector,
+  'gitlab': gitlabConnector,
   'google-workspace': googleWorkspaceConnector,
   'grafana': grafanaConnector,
   'incident-platform': incidentPlatformConnector,

@@ -5,7 +5,8 @@
  * body as the import does), gives the state the service stores (`toStaged`, sync-policy's
  * `importedState`). Invited is the target's own "created, not yet active": Okta STAGED and
  * PROVISIONED, Google never signed in, a GitHub or Sentry pending invitation, an Entra guest who
- * has not redeemed, a PagerDuty user with an outstanding invitation. SCIM and Zendesk have no
+ * has not redeemed, a PagerDuty user with an outstanding invitation, a GitLab sign-up pending an
+ * administrator's approval. SCIM and Zendesk have no
  * such state: their inactive accounts are deactivated (an onboarding's account waiting for its
  * activation shows invited from the service's own schedule, test/service/api/activation-states).
  */
@@ -94,6 +95,16 @@ const CASES: Case[] = [
       { record: { ...person(1), name: 'P 1', role: 'user', invitation_sent: false }, state: 'active' },
       { record: { ...person(2), name: 'P 2', role: 'user', invitation_sent: true }, state: 'invited' },
     ],
+  },
+  {
+    // GitLab: a sign-up waiting for an administrator's approval is invited; blocked, LDAP-blocked,
+    // banned and GitLab's own deactivation are deactivated.
+    spec: 'specs/prebuilt/gitlab.yaml',
+    body: (records) => records,
+    records: ['active', 'blocked_pending_approval', 'blocked', 'ldap_blocked', 'banned', 'deactivated'].map((gitlabState, n) => ({
+      record: { id: n + 1, username: `p${n}`, email: `p${n}@example.com`, name: `P ${n}`, state: gitlabState, is_admin: false },
+      state: { active: 'active', blocked_pending_approval: 'invited' }[gitlabState] ?? 'deactivated',
+    })),
   },
 ];
 

@@ -4,10 +4,12 @@
  * Loading resolves `$ref`s, merges `allOf`, turns OpenAPI 3.0's `nullable` into a JSON Schema null
  * type, drops `readOnly` properties (a request does not send them) and closes every object that
  * declares properties, so a property the vendor does not declare is an error ("no undeclared
- * property"), then compiles each body and parameter schema once.
+ * property"), then compiles each body and parameter schema once. A Swagger 2.0 fixture
+ * (`"dialect": "swagger-2.0"`, GitLab's) is read through `fromSwagger2` first.
  */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
+import { fromSwagger2, withoutFileTypes, type Swagger2Operation } from './swagger2.js';
 
 export interface ContractParameter {
   name: string;
@@ -49,6 +51,12 @@ export interface DocumentedLimit {
 export interface ContractFixture {
   vendor: string;
   source: Record<string, unknown>;
+  /** The description's dialect: OpenAPI 3 (and forms written like it) unless `swagger-2.0`. */
+  dialect?: 'swagger-2.0';
+  /** Swagger 2.0: the media types operations take when they say none (the description's `consumes`). */
+  consumes?: string[];
+  /** Swagger 2.0: the schemas `#/definitions/...` refers to. */
+  definitions?: Record<string, unknown>;
   basePath?: string;
   authorization?: ContractAuthorization;
   documentedLimits?: DocumentedLimit[];
@@ -158,8 +166,20 @@ function makeAjv(): Ajv {
   return ajv;
 }
 
-export function compileContract(fixture: ContractFixture): Contract {
+/** The fixture with its operations in OpenAPI 3's form (a Swagger 2.0 one converted, see swagger2.ts). */
+function asOpenApi3(fixture: ContractFixture): ContractFixture {
+  if (fixture.dialect === undefined) return fixture;
+  if (fixture.dialect !== 'swagger-2.0') throw new Error(`fixture dialect ${String(fixture.dialect)} is not known (swagger-2.0, or none for OpenAPI 3)`);
+  return {
+    ...fixture,
+    operations: fixture.operations.map((operation) => fromSwagger2(operation as unknown as Swagger2Operation, fixture.consumes)),
+    ...(fixture.definitions ? { definitions: withoutFileTypes(fixture.definitions) as Record<string, unknown> } : {}),
+  };
+}
+
+export function compileContract(given: ContractFixture): Contract {
   const ajv = makeAjv();
+  const fixture = asOpenApi3(given);
   const root = fixture;
   const operations = fixture.operations.map((operation): CompiledOperation => {
     const parameters = (operation.parameters ?? []).map((parameter): CompiledParameter => {

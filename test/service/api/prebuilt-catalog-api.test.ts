@@ -19,6 +19,7 @@ import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog,
 import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { ATLASSIAN_API_KEY, seedAtlassianUsers, startAtlassian, type AtlassianSimulator } from '../../../src/simulators/atlassian-cloud/index.js';
+import { GITLAB_ADMIN_TOKEN, importableGitLabUsers, seedGitLabUsers, startGitLab, type GitLabSimulator } from '../../../src/simulators/gitlab/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
 
@@ -33,6 +34,7 @@ let cloudflare: CloudflareSimulator;
 let datadog: DatadogSimulator;
 let grafana: GrafanaSimulator;
 let atlassian: AtlassianSimulator;
+let gitlab: GitLabSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
@@ -44,6 +46,8 @@ beforeAll(async () => {
   // One page of Grafana's 1000: the Accounts list below is read with limit=1000.
   grafana = await startGrafana(seedGrafanaUsers(300));
   atlassian = await startAtlassian(seedAtlassianUsers(230));
+  // Three keyset pages of GitLab's 100.
+  gitlab = await startGitLab(seedGitLabUsers(240));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -56,6 +60,7 @@ afterAll(async () => {
   await datadog?.close();
   await grafana?.close();
   await atlassian?.close();
+  await gitlab?.close();
 });
 
 interface Case {
@@ -117,6 +122,13 @@ const CASES: Case[] = [
     baseUrl: () => atlassian.baseUrl,
     inputs: () => ({ token: ATLASSIAN_API_KEY, baseUrl: atlassian.baseUrl }),
     emails: () => atlassian.state.users.filter((user) => user.inDirectory).map((user) => user.userName),
+  },
+  {
+    // The admin token's probe (an empty system hook, 400) leaves the write actions available.
+    connector: 'gitlab',
+    baseUrl: () => gitlab.baseUrl,
+    inputs: () => ({ token: GITLAB_ADMIN_TOKEN, baseUrl: gitlab.baseUrl }),
+    emails: () => importableGitLabUsers(gitlab.state).map((user) => user.email),
   },
 ];
 
