@@ -43,6 +43,8 @@ const API_WHEN: Record<string, string> = {
   REVIEW_STATE: 'starting a campaign that is open or closed, deciding or closing one that is not open, changing a revoke whose removal started',
   PROFILE_NAME_TAKEN: 'creating or renaming an access profile to the name of another profile of the tenant (archived ones included)',
   PROFILE_ARCHIVED: 'giving an archived access profile to a person who does not hold it (a move or a bulk assignment)',
+  PROFILE_OPTION_NOT_SUPPORTED:
+    "a profile's application marked admin where the connector's Create User sends no admin flag (on saving the profile, or a move that would create the account)",
   NO_USER_ARRAY: "Generate Config found no list of users in the target's answer (give `records`)",
   BAD_RESPONSE:
     "Test, Preview or Generate Config refused the target's answer: deeper or wider than the limits of untrusted answers (the detail names the limit)",

@@ -64,7 +64,9 @@ export type ServiceErrorCode =
   /** An access profile's name is another profile's in the tenant (archived ones included). */
   | 'PROFILE_NAME_TAKEN'
   /** An archived access profile was to be given to a person who does not hold it. */
-  | 'PROFILE_ARCHIVED';
+  | 'PROFILE_ARCHIVED'
+  /** A profile's application asks for an option its connector cannot honour (admin where Create User sends no admin flag). */
+  | 'PROFILE_OPTION_NOT_SUPPORTED';
 
 export interface ServiceErrorDetails {
   hint?: string;

@@ -98,6 +98,11 @@ describe('connector service admin commands beside a running service', () => {
     const workflows = await cli(['service', 'workflow', 'list', '--tenant', tenant.id, '--data-dir', dataDir]);
     expect(workflows.code).toBe(0);
     expect(JSON.parse(workflows.stdout)).toEqual({ workflows: [] });
+    // Access profiles too (the movers operations of the admin API).
+    const made = await cli(['service', 'profile', 'create', '--tenant', tenant.id, '--name', 'Running', '--data-dir', dataDir]);
+    expect(made.code).toBe(0);
+    const profiles = await cli(['service', 'profile', 'list', '--tenant', tenant.id, '--data-dir', dataDir]);
+    expect(JSON.parse(profiles.stdout)).toMatchObject([{ id: (JSON.parse(made.stdout) as { id: string }).id, name: 'Running' }]);
     // rotate-key is not offered by the admin API: it still needs the service stopped.
     const rotate = await cli(['service', 'rotate-key', '--data-dir', dataDir]);
     expect(rotate.code).toBe(1);

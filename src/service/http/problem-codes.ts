@@ -136,6 +136,11 @@ export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry }
     title: 'Profile archived',
     hint: 'An archived access profile is given to nobody new; restore it (PATCH /v1/profiles/{profileId} with archived: false) or choose another.',
   },
+  PROFILE_OPTION_NOT_SUPPORTED: {
+    status: 409,
+    title: 'Profile option not supported',
+    hint: 'The connector cannot honour this option (admin: its Create User sends no admin flag); leave the option off for that application.',
+  },
   ACTION_FAILED: { status: 502, title: 'Target refused the action', hint: '`failure` is the target’s redacted answer; fix the cause there and retry.' },
   DATA_DIR_LOCKED: { status: 503, title: 'Data directory locked', hint: 'Another process holds the embedded data directory; stop it or use its API.' },
   DATABASE_UNAVAILABLE: { status: 503, title: 'Database unavailable', hint: 'Try again; if it persists, check the database.' },

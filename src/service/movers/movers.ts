@@ -21,7 +21,9 @@ import { randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
-import { ServiceError } from '../service-error.js';
+import { isServiceError, ServiceError } from '../service-error.js';
+import { findIntegration } from '../store/integration-rows.js';
+import { connectorOf } from '../integrations/integration-types.js';
 import { findPerson, emailHolders } from '../store/people-rows.js';
 import {
   findProfile,
@@ -34,14 +36,16 @@ import {
   replacePersonProfiles,
   replaceProfileApplications,
   updateProfileRow,
+  type ProfileApplicationRow,
   type ProfileRow,
 } from '../store/profile-rows.js';
-import type { NewTask } from '../store/workflow-rows.js';
+import { findWorkflowByKey, listWorkflowRows, type NewTask } from '../store/workflow-rows.js';
 import { emailKey } from '../sync/sync-policy.js';
 import { requireActor, requireText } from '../validate-input.js';
 import { planOffboarding, planOnboarding, type IntegrationFacts, type PlannedPerson } from '../workflows/plan-tasks.js';
 import { WORKFLOW_INPUT_LIMITS, type Started, type WorkflowOperations } from '../workflows/workflow-operations.js';
 import type { Workflow } from '../workflows/workflow-view.js';
+import { optionSupport, requireOptions, requireSupported, type OptionSupport, type ProfileOptions } from './profile-options.js';
 
 /** Bounds of the movers' inputs (one place). */
 export const PROFILE_LIMITS = {
@@ -56,8 +60,10 @@ export const PROFILE_LIMITS = {
 export interface ProfileApplication {
   integrationId: string;
   integrationName: string;
-  /** Put on the move’s Create User task as its `vars` (e.g. `{ "admin": true }`); no connector reads them yet (Create User has no `vars` in the connector language). */
-  options: Record<string, unknown>;
+  /** `{ "admin": true }`: the move's Create User creates the account as an admin (its task's vars; the template's `user.admin`). */
+  options: ProfileOptions;
+  /** The integration was deleted since: moves create nothing there (said in their difference). */
+  deleted: boolean;
 }
 
 export interface Profile {
@@ -77,6 +83,8 @@ export interface MoveStep {
   status: string;
   accountId?: string;
   reason?: string;
+  /** Create User: the account is created as an admin; a manual step: the admin flag to set by hand. */
+  admin?: boolean;
 }
 
 export interface KeptAccount {
@@ -85,6 +93,8 @@ export interface KeptAccount {
   accountId: string;
   email: string;
   state: string;
+  /** The admin flag the Accounts list holds. */
+  admin: boolean;
 }
 
 export interface MovePlan {
@@ -94,6 +104,8 @@ export interface MovePlan {
   to: { id: string; name: string }[];
   /** Create User and Activate User steps (skipped ones carry their reason). */
   create: MoveStep[];
+  /** Kept accounts whose admin flag the new profiles change: manual steps (no connector action changes it). */
+  change: MoveStep[];
   /** Delete User, Deactivate User or manual steps for accounts outside the new profiles. */
   remove: MoveStep[];
   keep: KeptAccount[];
@@ -114,8 +126,17 @@ export interface DriftEntry {
 
 interface ApplicationInput {
   integrationId: string;
-  options?: Record<string, unknown>;
+  options?: ProfileOptions;
 }
+
+/** What planning a move needs of one integration: its actions, whether it is disabled, what its connector does with the options. */
+interface MoverFacts extends IntegrationFacts {
+  disabled: boolean;
+  support: OptionSupport;
+}
+
+/** Task statuses that send something to the target. */
+const RUNS = new Set(['pending', 'scheduled']);
 
 export interface MoverOperations {
   createProfile(input: { tenantId: string; name: string; applications: ApplicationInput[]; actor: string }): Promise<Profile>;
@@ -169,26 +190,6 @@ function requireIds(field: string, value: unknown, min: number, max: number): st
   return ids;
 }
 
-function requireOptions(place: string, value: unknown): Record<string, unknown> {
-  if (value === undefined) return {};
-  if (
-    value === null ||
-    typeof value !== 'object' ||
-    Array.isArray(value) ||
-    JSON.stringify(value).length > PROFILE_LIMITS.optionsBytes ||
-    Object.values(value).some((item) => !['boolean', 'string', 'number'].includes(typeof item))
-  ) {
-    throw new ServiceError(
-      'INVALID_INPUT',
-      `${place}.options must be an object of booleans, strings and numbers (at most ${PROFILE_LIMITS.optionsBytes} bytes as JSON)`,
-      {
-        hint: 'e.g. {"admin": true}',
-      },
-    );
-  }
-  return value as Record<string, unknown>;
-}
-
 function requireFlag(value: unknown): boolean {
   if (value === undefined) return false;
   if (typeof value !== 'boolean') throw new ServiceError('INVALID_INPUT', 'removeDrift must be true or false', { hint: 'leave it out to leave drift alone' });
@@ -198,19 +199,27 @@ function requireFlag(value: unknown): boolean {
 export function moverOperations(context: ServiceContext, integrations: IntegrationOperations, workflows: WorkflowOperations): MoverOperations {
   const { db } = context;
 
-  const facts = async (tenantId: string, integrationId: string): Promise<IntegrationFacts> => {
-    const integration = await integrations.get({ tenantId, integrationId });
-    return { id: integration.id, name: integration.name, actions: await integrations.listActions({ tenantId, integrationId }) };
+  const supportOf = async (tenantId: string, integrationId: string): Promise<OptionSupport> => {
+    const row = await findIntegration(db, { tenantId, integrationId });
+    return row ? optionSupport((await connectorOf(row)).spec) : { createsAdmin: false, readsAdmin: false };
   };
 
-  const toProfiles = async (tenantId: string, rows: readonly ProfileRow[]): Promise<Profile[]> => {
+  const facts = async (tenantId: string, integrationId: string): Promise<MoverFacts> => {
+    const integration = await integrations.get({ tenantId, integrationId });
+    return {
+      id: integration.id,
+      name: integration.name,
+      actions: await integrations.listActions({ tenantId, integrationId }),
+      disabled: integration.disabled !== null,
+      support: await supportOf(tenantId, integrationId),
+    };
+  };
+
+  const toProfiles = async (rows: readonly ProfileRow[]): Promise<Profile[]> => {
     const apps = await listProfileApplications(
       db,
       rows.map((row) => row.id),
     );
-    const names = new Map<string, string>();
-    for (const app of apps)
-      if (!names.has(app.integration_id)) names.set(app.integration_id, (await integrations.get({ tenantId, integrationId: app.integration_id })).name);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -219,7 +228,12 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
       createdAt: new Date(row.created_at).toISOString(),
       applications: apps
         .filter((app) => app.profile_id === row.id)
-        .map((app) => ({ integrationId: app.integration_id, integrationName: names.get(app.integration_id)!, options: app.options })),
+        .map((app) => ({
+          integrationId: app.integration_id,
+          integrationName: app.integration_name,
+          options: app.options as ProfileOptions,
+          deleted: app.integration_deleted,
+        })),
     }));
   };
 
@@ -228,7 +242,7 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
     const row = await findProfile(db, { tenantId, profileId: id });
     if (!row)
       throw new ServiceError('NOT_FOUND', `access profile ${id} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s profiles to find its id' });
-    return (await toProfiles(tenantId, [row]))[0]!;
+    return (await toProfiles([row]))[0]!;
   };
 
   const requireApplications = async (tenantId: string, value: unknown) => {
@@ -237,7 +251,7 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
         hint: 'give applications: [{"integrationId": "…", "options": {"admin": true}}]',
       });
     const seen = new Set<string>();
-    const applications: { integrationId: string; options: Record<string, unknown> }[] = [];
+    const applications: { integrationId: string; options: ProfileOptions }[] = [];
     for (const [index, item] of (value as unknown[]).entries()) {
       const place = `applications[${index}]`;
       const entry = (item ?? {}) as ApplicationInput;
@@ -245,17 +259,33 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
       if (seen.has(integrationId))
         throw new ServiceError('INVALID_INPUT', `${place} names integration ${integrationId} a second time`, { hint: 'name each application once' });
       seen.add(integrationId);
-      await integrations.get({ tenantId, integrationId });
-      applications.push({ integrationId, options: requireOptions(place, entry.options) });
+      const integration = await integrations.get({ tenantId, integrationId });
+      const options = requireOptions(place, entry.options);
+      requireSupported({ place, integrationName: integration.name, options, support: await supportOf(tenantId, integrationId) });
+      applications.push({ integrationId, options });
     }
     return applications;
   };
 
-  const loadPerson = async (tenantId: string, personId: unknown): Promise<PlannedPerson> => {
+  const loadPerson = async (tenantId: string, personId: unknown, options: { forMove?: boolean } = {}): Promise<PlannedPerson> => {
     const id = requireText('personId', personId, { max: 200 });
     const row = await findPerson(db, { tenantId, personId: id });
     if (!row) throw new ServiceError('NOT_FOUND', `person ${id} does not exist in tenant ${tenantId}`, { hint: 'list the tenant’s people to find the id' });
+    // As the workflow engine refuses it, before a preview shows a difference no move could make.
+    if (options.forMove && row.archived_at !== null)
+      throw new ServiceError('PERSON_ARCHIVED', `${row.name} (${row.email}, id ${row.id}) is archived: no access is given to an archived person`, {
+        hint: 'add the person again (POST /v1/people) if they are back; an archived person can only be offboarded',
+      });
     return { id: row.id, email: row.email, emailKey: row.email_key || emailKey(row.email), name: row.name };
+  };
+
+  /** A move while the person is being offboarded would give back what the offboarding removes: refused until it has finished. */
+  const requireNotLeaving = async (tenantId: string, person: PlannedPerson) => {
+    const leaving = (await listWorkflowRows(db, { tenantId, personId: person.id, status: 'running', limit: 100 })).find((row) => row.kind === 'offboarding');
+    if (leaving)
+      throw new ServiceError('WORKFLOW_STATE', `${person.name} (${person.email}) is being offboarded (workflow ${leaving.id}): no move starts while it runs`, {
+        hint: 'wait until the offboarding has finished, or cancel it; nothing was started',
+      });
   };
 
   /** The target profiles, checked: each exists; an archived one only if the person holds it already. */
@@ -274,44 +304,100 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
     return { ids, from: held.map(brief), to: ids.map(brief) };
   };
 
-  /** The move's tasks: creations/activations first, then removals; and the kept accounts. */
+  /**
+   * The move's tasks: creations/activations first, then admin flags to change by hand, then
+   * removals; and the kept accounts. Refused before anything starts: a creation as admin where the
+   * connector cannot make one, a step to run in a disabled integration.
+   */
   const planTasks = async (tenantId: string, person: PlannedPerson, profileIds: readonly string[], removeDrift: boolean) => {
     const apps = await listProfileApplications(db, profileIds);
-    const given = new Set(
-      (await listProfileApplications(db, await listPersonProfileIds(db, { tenantId, personId: person.id }))).map((app) => app.integration_id),
-    );
+    const heldApps = await listProfileApplications(db, await listPersonProfileIds(db, { tenantId, personId: person.id }));
+    const given = new Set(heldApps.map((app) => app.integration_id));
     // An application in two profiles: one account, with the options of both (a true flag wins).
-    const wanted = new Map<string, Record<string, unknown>>();
-    for (const app of apps) {
-      const merged = { ...(wanted.get(app.integration_id) ?? {}) };
-      for (const [name, value] of Object.entries(app.options)) if (merged[name] !== true) merged[name] = value;
-      wanted.set(app.integration_id, merged);
-    }
+    const merge = (rows: readonly ProfileApplicationRow[]) => {
+      const merged = new Map<string, ProfileOptions>();
+      for (const app of rows)
+        if (!app.integration_deleted) merged.set(app.integration_id, { admin: merged.get(app.integration_id)?.admin === true || app.options.admin === true });
+      return merged;
+    };
+    const wanted = merge(apps);
+    const held = merge(heldApps);
     const present = await listPresentAccounts(db, { tenantId, personId: person.id });
-    const factsOf = new Map<string, IntegrationFacts>();
+    const factsOf = new Map<string, MoverFacts>();
     const factsFor = async (integrationId: string) => {
       let known = factsOf.get(integrationId);
       if (!known) factsOf.set(integrationId, (known = await facts(tenantId, integrationId)));
       return known;
     };
-    const toCreate: IntegrationFacts[] = [];
+    // A deleted integration of a profile: said, never silently dropped.
+    const gone = new Map<string, NewTask>();
+    for (const app of apps.filter((row) => row.integration_deleted && !wanted.has(row.integration_id)))
+      gone.set(app.integration_id, {
+        id: randomUUID(),
+        integrationId: app.integration_id,
+        integrationName: app.integration_name,
+        action: 'createUser',
+        status: 'skipped',
+        reason: `the integration ${app.integration_name} was deleted: no account is created there; take it out of the profile`,
+      });
+    const toCreate: MoverFacts[] = [];
     const keep: KeptAccount[] = [];
+    const changed: NewTask[] = [];
     for (const integrationId of [...wanted.keys()].sort()) {
       const accounts = present.filter((account) => account.integration_id === integrationId);
       const integration = await factsFor(integrationId);
+      const admin = wanted.get(integrationId)!.admin === true;
       const active = accounts.find((account) => account.state === 'active' || account.state === 'invited');
-      if (active) {
-        for (const account of accounts)
-          keep.push({ integrationId, integrationName: integration.name, accountId: account.external_id, email: account.email, state: account.state });
-      } else {
+      if (!active) {
+        if (admin && !integration.support.createsAdmin) {
+          const names = (
+            await listProfileRows(db, {
+              tenantId,
+              ids: [...new Set(apps.filter((app) => app.integration_id === integrationId && app.options.admin === true).map((app) => app.profile_id))],
+              archived: true,
+            })
+          ).map((row) => row.name);
+          requireSupported({
+            place: `access profile ${names.join(', ')}`,
+            integrationName: integration.name,
+            options: { admin },
+            support: integration.support,
+          });
+        }
         toCreate.push(integration);
+        continue;
+      }
+      for (const account of accounts) {
+        keep.push({
+          integrationId,
+          integrationName: integration.name,
+          accountId: account.external_id,
+          email: account.email,
+          state: account.state,
+          admin: account.admin,
+        });
+        if (!integration.support.createsAdmin || (account.state !== 'active' && account.state !== 'invited')) continue;
+        // The flag the account has: the target's, where the import reads it; else what the person's profiles gave.
+        const now = integration.support.readsAdmin ? account.admin : held.get(integrationId)?.admin === true;
+        if (now === admin) continue;
+        changed.push({
+          id: randomUUID(),
+          integrationId,
+          integrationName: integration.name,
+          action: 'manual',
+          status: 'manual',
+          accountId: account.external_id,
+          vars: { admin },
+          reason: `${admin ? 'make' : 'stop'} ${account.email || account.name} (id ${account.external_id}) ${admin ? 'an admin' : 'being an admin'} in ${integration.name} by hand: no action of its connector changes an existing account’s admin flag`,
+        });
       }
     }
     const created = await planOnboarding(db, { tenantId, person, integrations: toCreate });
     for (const task of created) {
-      const options = task.integrationId === null ? undefined : wanted.get(task.integrationId);
-      if (task.action === 'createUser' && task.status === 'pending' && options && Object.keys(options).length > 0) task.vars = options;
+      if (task.action === 'createUser' && task.status === 'pending' && task.integrationId !== null && wanted.get(task.integrationId)?.admin === true)
+        task.vars = { admin: true };
     }
+    created.push(...gone.values());
     const outside = present.filter((account) => !wanted.has(account.integration_id));
     const isDrift = (account: (typeof present)[number]) => !given.has(account.integration_id);
     const drift: KeptAccount[] = [];
@@ -323,10 +409,27 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
           accountId: account.external_id,
           email: account.email,
           state: account.state,
+          admin: account.admin,
         });
     const toRemove = removeDrift ? outside : outside.filter((account) => !isDrift(account));
     const removed = await planOffboarding(db, { tenantId, person, integrationFacts: factsFor, accounts: toRemove });
-    return { created, removed, keep, drift };
+    // A step to run in a disabled integration would fail there: refused now, with nothing started.
+    const blocked = [
+      ...new Set(
+        [...created, ...removed]
+          .filter((task) => RUNS.has(task.status) && task.integrationId !== null && factsOf.get(task.integrationId)?.disabled)
+          .map((task) => task.integrationName),
+      ),
+    ];
+    if (blocked.length > 0)
+      throw new ServiceError(
+        'INTEGRATION_DISABLED',
+        `the move would run steps in ${blocked.join(', ')}, which ${blocked.length === 1 ? 'is' : 'are'} disabled: no action runs there`,
+        {
+          hint: 'enable the integration first, or choose profiles without it; nothing was started',
+        },
+      );
+    return { created, changed, removed, keep, drift };
   };
 
   const stepOf = (task: NewTask): MoveStep => ({
@@ -336,6 +439,7 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
     status: task.status,
     ...(task.accountId ? { accountId: task.accountId } : {}),
     ...(task.reason ? { reason: task.reason } : {}),
+    ...(typeof task.vars?.admin === 'boolean' ? { admin: task.vars.admin } : {}),
   });
 
   const operations: MoverOperations = {
@@ -362,7 +466,7 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
     },
 
     async listProfiles(input) {
-      return toProfiles(input.tenantId, await listProfileRows(db, { tenantId: input.tenantId, archived: input.includeArchived ?? false }));
+      return toProfiles(await listProfileRows(db, { tenantId: input.tenantId, archived: input.includeArchived ?? false }));
     },
 
     getProfile: (input) => profileOf(input.tenantId, input.profileId),
@@ -402,14 +506,24 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
     async personProfiles(input) {
       const person = await loadPerson(input.tenantId, input.personId);
       const ids = await listPersonProfileIds(db, { tenantId: input.tenantId, personId: person.id });
-      return toProfiles(input.tenantId, await listProfileRows(db, { tenantId: input.tenantId, ids, archived: true }));
+      return toProfiles(await listProfileRows(db, { tenantId: input.tenantId, ids, archived: true }));
     },
 
     async planMove(input) {
-      const person = await loadPerson(input.tenantId, input.personId);
+      const person = await loadPerson(input.tenantId, input.personId, { forMove: true });
       const target = await targetProfiles(input.tenantId, person.id, input.profileIds);
-      const { created, removed, keep, drift } = await planTasks(input.tenantId, person, target.ids, requireFlag(input.removeDrift));
-      return { personId: person.id, from: target.from, to: target.to, create: created.map(stepOf), remove: removed.map(stepOf), keep, drift };
+      await requireNotLeaving(input.tenantId, person);
+      const { created, changed, removed, keep, drift } = await planTasks(input.tenantId, person, target.ids, requireFlag(input.removeDrift));
+      return {
+        personId: person.id,
+        from: target.from,
+        to: target.to,
+        create: created.map(stepOf),
+        change: changed.map(stepOf),
+        remove: removed.map(stepOf),
+        keep,
+        drift,
+      };
     },
 
     async applyMove(input) {
@@ -426,8 +540,9 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
         plan: async (planned) => {
           // Checked here, after the key: a replay of a finished move answers its workflow even if a profile was archived since.
           const target = await targetProfiles(input.tenantId, planned.id, ids);
-          const { created, removed } = await planTasks(input.tenantId, planned, target.ids, removeDrift);
-          return [...created, ...removed];
+          await requireNotLeaving(input.tenantId, planned);
+          const { created, changed, removed } = await planTasks(input.tenantId, planned, target.ids, removeDrift);
+          return [...created, ...changed, ...removed];
         },
         onStarted: async (tx, workflowId) => {
           const from = await listPersonProfileIds(tx, { tenantId: input.tenantId, personId: person.id });
@@ -466,6 +581,20 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
       }
       if (new Set(personIds).size !== personIds.length)
         throw new ServiceError('INVALID_INPUT', 'people names one person twice (by id and by email, or by two emails)', { hint: 'give each person once' });
+      // Every person's move is planned before any starts (an archived person, an archived profile,
+      // a disabled integration…): one that would be refused starts none. A replayed key is not planned again.
+      for (const [index, personId] of personIds.entries()) {
+        if (await findWorkflowByKey(db, input.tenantId, `${key}:${personId}`)) continue;
+        const held = await listPersonProfileIds(db, { tenantId: input.tenantId, personId });
+        try {
+          await operations.planMove({ tenantId: input.tenantId, personId, profileIds: [...new Set([...held, profile.id])] });
+        } catch (error) {
+          if (!isServiceError(error)) throw error;
+          throw new ServiceError(error.code, `people[${index}] (${entries[index]}): ${error.message}; no workflow was started`, {
+            ...(error.hint ? { hint: error.hint } : {}),
+          });
+        }
+      }
       const workflows: Workflow[] = [];
       for (const personId of personIds) {
         const held = await listPersonProfileIds(db, { tenantId: input.tenantId, personId });

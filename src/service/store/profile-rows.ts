@@ -6,6 +6,7 @@
  * present accounts of people with profiles in integrations outside those profiles.
  */
 import type { Queryable } from './database.js';
+import { LIVE_INTEGRATION } from './integration-rows.js';
 
 export interface ProfileRow {
   id: string;
@@ -21,6 +22,9 @@ export interface ProfileApplicationRow {
   profile_id: string;
   integration_id: string;
   options: Record<string, unknown>;
+  integration_name: string;
+  /** The integration was deleted since: nothing can be created there (its row stays as history). */
+  integration_deleted: boolean;
 }
 
 export interface PresentAccountRow {
@@ -29,6 +33,7 @@ export interface PresentAccountRow {
   email: string;
   name: string;
   state: string;
+  admin: boolean;
 }
 
 export interface DriftRow extends PresentAccountRow {
@@ -88,7 +93,9 @@ export async function listProfileRows(db: Queryable, input: { tenantId: string; 
 export async function listProfileApplications(db: Queryable, profileIds: readonly string[]): Promise<ProfileApplicationRow[]> {
   if (profileIds.length === 0) return [];
   const { rows } = await db.query<ProfileApplicationRow>(
-    'SELECT profile_id, integration_id, options FROM access_profile_applications WHERE profile_id = ANY($1::text[]) ORDER BY profile_id, integration_id',
+    `SELECT pa.profile_id, pa.integration_id, pa.options, i.name AS integration_name, i.deleted_at IS NOT NULL AS integration_deleted
+     FROM access_profile_applications pa JOIN integrations i ON i.id = pa.integration_id
+     WHERE pa.profile_id = ANY($1::text[]) ORDER BY pa.profile_id, pa.integration_id`,
     [[...profileIds]],
   );
   return rows;
@@ -134,27 +141,29 @@ export async function replacePersonProfiles(
   );
 }
 
-/** The person's accounts not removed, with their state (a move's starting point). */
+/** The person's accounts not removed, in integrations not deleted, with their state and admin flag (a move's starting point). */
 export async function listPresentAccounts(db: Queryable, input: { tenantId: string; personId: string }): Promise<PresentAccountRow[]> {
   const { rows } = await db.query<PresentAccountRow>(
-    `SELECT integration_id, external_id, email, name, state FROM accounts
-     WHERE tenant_id = $1 AND person_id = $2 AND state <> 'removed' ORDER BY integration_id, external_id`,
+    `SELECT a.integration_id, a.external_id, a.email, a.name, a.state, a.admin FROM accounts a
+     WHERE a.tenant_id = $1 AND a.person_id = $2 AND a.state <> 'removed' AND ${LIVE_INTEGRATION('a.integration_id')}
+     ORDER BY a.integration_id, a.external_id`,
     [input.tenantId, input.personId],
   );
   return rows;
 }
 
 /**
- * Drift: present accounts of people who hold at least one profile, in integrations none of their
- * profiles (archived ones included: the person still holds them) names. By person name, then integration.
+ * Drift: present accounts of people who hold at least one profile, in integrations (not deleted)
+ * none of their profiles (archived ones included: the person still holds them) names. By person
+ * name, then integration.
  */
 export async function listDriftRows(db: Queryable, input: { tenantId: string; limit: number }): Promise<DriftRow[]> {
   const { rows } = await db.query<DriftRow>(
     `SELECT a.person_id, p.name AS person_name, p.email AS person_email, a.integration_id, i.name AS integration_name,
-            a.external_id, a.email, a.name, a.state
+            a.external_id, a.email, a.name, a.state, a.admin
      FROM accounts a
      JOIN people p ON p.id = a.person_id
-     JOIN integrations i ON i.id = a.integration_id
+     JOIN integrations i ON i.id = a.integration_id AND i.deleted_at IS NULL
      WHERE a.tenant_id = $1 AND a.state <> 'removed'
        AND EXISTS (SELECT 1 FROM person_profiles pp WHERE pp.tenant_id = $1 AND pp.person_id = a.person_id)
        AND NOT EXISTS (

@@ -46,6 +46,15 @@ export function personAsUser(person: PlannedPerson): Person {
 }
 
 /**
+ * The person as a task's `user`: a Create User of a move carries its profile's admin option in its
+ * vars (`{ "admin": true }`), which the connector's template reads as `user.admin`.
+ */
+export function taskUser(task: Pick<TaskRow, 'action' | 'vars'>, person: PlannedPerson): Person {
+  const admin = task.action === 'createUser' ? task.vars?.admin : undefined;
+  return { ...personAsUser(person), ...(typeof admin === 'boolean' ? { admin } : {}) };
+}
+
+/**
  * Whether a failed attempt may still have acted on the target: a timeout, a reset or a cut-off
  * answer after the request was sent, a 5xx (the runtime sends a request that is not idempotent
  * once, so its 5xx is the last word), a 2xx whose answer could not be read; and any failure that is
@@ -132,7 +141,7 @@ type AuditEntryInput = Parameters<typeof recordAudit>[1];
 export async function executeTask(context: TaskContext, input: { task: ClaimedTaskRow; prepared: () => Promise<PreparedAction> }): Promise<TaskResult> {
   const { task } = input;
   const { person, workflow } = claimedParts(task);
-  const user = personAsUser(person);
+  const user = taskUser(task, person);
   try {
     if (task.integration_id === null) throw new Error('the integration of this task was deleted');
     if (task.action === 'createUser' && task.outcome_unknown) {

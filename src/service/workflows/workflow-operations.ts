@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import { connectorOf } from '../integrations/integration-types.js';
+import { endMovesOnOffboarding } from '../movers/end-moves.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
 import { actionKind } from '../integrations/offered-actions.js';
 import { requireVariables, variablesOf } from '../integrations/action-variables.js';
@@ -364,6 +365,8 @@ export function workflowOperations(
         kind: 'offboarding',
         request: { personId: input.personId },
         plan: (person) => planOffboarding(db, { tenantId: input.tenantId, person, integrationFacts: (integrationId) => facts(input.tenantId, integrationId) }),
+        // The person's moves end with it: nothing is created after they left (movers/end-moves.ts).
+        onStarted: (tx, workflowId) => endMovesOnOffboarding(tx, { tenantId: input.tenantId, personId: input.personId, workflowId, actor: input.actor }),
       });
     },
 

@@ -67,7 +67,7 @@ describe('console access profiles (embedded)', () => {
     profileId = profile!.id;
     const listed = await admin.get('/console/profiles?changed=created');
     expect(listed.text).toContain('Support &lt;b&gt;');
-    expect(listed.text).toContain('(admin)');
+    expect(listed.text).toContain('(as admin)');
   });
 
   it('archives and restores a profile', async () => {
@@ -137,6 +137,55 @@ describe('console access profiles (embedded)', () => {
     expect(toRemove).not.toContain(': none.');
     const confirm = await admin.get(`/console/people/${people.linked}/profiles?preview=1&profile=${none.id}&removeDrift=1`);
     expect(confirm.text).toContain('<input type="hidden" name="removeDrift" value="1">');
+  });
+
+  it('shows a refused move, preview or form on its page with the reason and a way back, never the bare error page', async () => {
+    const ref = { tenantId: tenant.tenant.id, actor: 'operator' };
+    const old = await fixture.service.movers.createProfile({ ...ref, name: 'Old team', applications: [] });
+    await fixture.service.movers.updateProfile({ ...ref, profileId: old.id, archived: true });
+    const moves = async () =>
+      (await fixture.service.workflows.list({ tenantId: tenant.tenant.id, personId: people.bulk2! })).workflows.filter((w) => w.kind === 'move').length;
+    const movesBefore = await moves();
+    // Archived after the difference was shown: Confirm is refused.
+    await admin.get(`/console/people/${people.bulk2}/profiles`);
+    const refused = await admin.post(`/console/people/${people.bulk2}/profiles`, { idempotencyKey: 'console-refused-move', profileId: old.id });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('<div class="error" role="alert"><p>Nothing was changed: access profile Old team');
+    expect(refused.text).toContain('is archived');
+    expect(refused.text).toContain('restore it first, or choose another profile');
+    expect(refused.text).toContain(`<a href="/console/people/${people.bulk2}/profiles">Back to the person’s profiles</a>`);
+    // The form is still there, with what was ticked.
+    expect(refused.text).toContain(`value="${old.id}" checked> Old team (archived)`);
+    expect(await moves()).toBe(movesBefore);
+
+    // A disabled integration: the preview says so on the page.
+    const fresh = await fixture.service.people.create({ ...ref, email: 'fresh@example.com', name: 'Fresh Start' });
+    await fixture.service.integrations.disable({ ...ref, integrationId });
+    try {
+      const blocked = await admin.get(`/console/people/${fresh.id}/profiles?preview=1&profile=${profileId}`);
+      expect(blocked.status).toBe(409);
+      expect(blocked.text).toContain('which is disabled');
+      expect(blocked.text).not.toContain('Confirm the move');
+    } finally {
+      await fixture.service.integrations.enable({ ...ref, integrationId });
+    }
+
+    // An archived person: the preview is refused as the move would be.
+    const gone = await fixture.service.people.create({ ...ref, email: 'gone@example.com', name: 'Gone Away' });
+    await fixture.service.people.archive({ ...ref, personId: gone.id });
+    const archived = await admin.get(`/console/people/${gone.id}/profiles?preview=1&profile=${profileId}`);
+    expect(archived.status).toBe(409);
+    expect(archived.text).toContain('Nothing was changed: Gone Away (gone@example.com');
+    expect(archived.text).toContain('is archived: no access is given to an archived person');
+
+    // A profile form: a taken name is shown above the New profile form.
+    await admin.get('/console/profiles');
+    const taken = await admin.post('/console/profiles', { name: 'old TEAM', application: integrationId });
+    expect(taken.status).toBe(409);
+    expect(taken.text).toMatch(
+      /<h2>New profile<\/h2>\s*<div class="error" role="alert"><p>Nothing was changed: an access profile named &quot;old TEAM&quot; exists already/,
+    );
+    expect(taken.text).toContain('<a href="/console/profiles">Back to the access profiles</a>');
   });
 
   it('lets a viewer read but refuses a viewer’s change, and shows no change forms', async () => {

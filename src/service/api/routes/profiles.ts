@@ -22,9 +22,15 @@ const applicationInput = {
     integrationId: id,
     options: {
       type: 'object',
-      additionalProperties: { type: ['boolean', 'string', 'number'] },
-      description:
-        'Per-application options, e.g. {"admin": true}: stored and put on the move’s Create User task as its vars (no connector reads them yet: Create User has no vars in the connector language)',
+      additionalProperties: false,
+      properties: {
+        admin: {
+          type: 'boolean',
+          description:
+            'The move’s Create User creates the account as an admin (the template’s user.admin). Refused with 409 PROFILE_OPTION_NOT_SUPPORTED where the connector’s Create User sends no admin flag',
+        },
+      },
+      description: 'Per-application options',
     },
   },
 } as const;
@@ -43,8 +49,13 @@ const profileSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['integrationId', 'integrationName', 'options'],
-        properties: { integrationId: { type: 'string' }, integrationName: { type: 'string' }, options: { type: 'object', additionalProperties: true } },
+        required: ['integrationId', 'integrationName', 'options', 'deleted'],
+        properties: {
+          integrationId: { type: 'string' },
+          integrationName: { type: 'string' },
+          options: { type: 'object', additionalProperties: true },
+          deleted: { type: 'boolean', description: 'The integration was deleted since: moves create nothing there' },
+        },
       },
     },
   },
@@ -111,17 +122,19 @@ const stepSchema = {
     status: { type: 'string' },
     accountId: { type: 'string' },
     reason: { type: 'string' },
+    admin: { type: 'boolean', description: 'Create User: the account is created as an admin; a manual step: the admin flag to set by hand' },
   },
 } as const;
 const keptSchema = {
   type: 'object',
-  required: ['integrationId', 'integrationName', 'accountId', 'email', 'state'],
+  required: ['integrationId', 'integrationName', 'accountId', 'email', 'state', 'admin'],
   properties: {
     integrationId: { type: 'string' },
     integrationName: { type: 'string' },
     accountId: { type: 'string' },
     email: { type: 'string' },
     state: { type: 'string' },
+    admin: { type: 'boolean', description: 'The admin flag the Accounts list holds' },
   },
 } as const;
 const briefProfiles = {
@@ -131,12 +144,17 @@ const briefProfiles = {
 const planSchema = {
   title: 'MovePlan',
   type: 'object',
-  required: ['personId', 'from', 'to', 'create', 'remove', 'keep', 'drift'],
+  required: ['personId', 'from', 'to', 'create', 'change', 'remove', 'keep', 'drift'],
   properties: {
     personId: { type: 'string' },
     from: briefProfiles,
     to: briefProfiles,
     create: { type: 'array', items: stepSchema, description: 'Create User and Activate User steps' },
+    change: {
+      type: 'array',
+      items: stepSchema,
+      description: 'Kept accounts whose admin flag the new profiles change: manual steps (no connector action changes an existing account’s admin flag)',
+    },
     remove: { type: 'array', items: stepSchema, description: 'Delete User, Deactivate User (where the application keeps accounts) or manual steps' },
     keep: { type: 'array', items: keptSchema },
     drift: { type: 'array', items: keptSchema, description: 'Accounts in applications no profile gives, left alone' },

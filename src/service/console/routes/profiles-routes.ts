@@ -2,9 +2,14 @@
  * Access profiles and movers in the console (docs/operators/movers.md): the profiles (created,
  * archived, restored), a profile given to several people, a person's move (the difference first,
  * then Confirm, with an idempotency key in the form so a second submit returns the same workflow)
- * and drift. Every change calls service.movers, as the API's routes do.
+ * and drift. Every change calls service.movers, as the API's routes do. A refusal (an archived
+ * profile or person, a disabled integration, an option the connector cannot honour, a name taken)
+ * shows the page again with the service's reason and its hint, never the bare error page.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TypedApp } from '../../http/typed-app.js';
+import { problemFor } from '../../http/problem.js';
+import { isServiceError } from '../../service-error.js';
 import type { Service } from '../../open-service.js';
 import { ConsoleError } from '../console-error.js';
 import { formList, formText } from '../form-body.js';
@@ -13,7 +18,7 @@ import { pathParams } from '../path-params.js';
 import { queryChoice, queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { randomSecret } from '../sessions.js';
-import { driftView, personProfilesView, profilesView, type ProfilesPage } from '../views/profiles-view.js';
+import { driftView, personProfilesView, profilesView, type ProfilesPage, type Refusal } from '../views/profiles-view.js';
 
 /** The emails of a textarea: one a line, or separated by commas, semicolons or white space. */
 const emailsOf = (text: string): string[] => [...new Set(text.split(/[\s,;]+/u).filter((email) => email !== ''))];
@@ -25,8 +30,16 @@ function queryList(query: unknown, name: string): string[] {
   return list.filter((item): item is string => typeof item === 'string' && item !== '' && item.length <= 200).slice(0, 50);
 }
 
+/** The service's refusal of a form (a 4xx problem), or undefined when the error is not one (the error page shows it). */
+function refusalOf(error: unknown): (Omit<Refusal, 'form'> & { status: number }) | undefined {
+  if (!isServiceError(error)) return undefined;
+  const problem = problemFor(error);
+  if (problem.status < 400 || problem.status >= 500) return undefined;
+  return { status: problem.status, detail: problem.detail, ...(problem.hint ? { hint: problem.hint } : {}) };
+}
+
 export function profilesRoutes(app: TypedApp, service: Service): void {
-  const profilesPage = async (tenantId: string, admin: boolean, csrf: string, extra: Pick<ProfilesPage, 'notice' | 'workflows'> = {}) => {
+  const profilesPage = async (tenantId: string, admin: boolean, csrf: string, extra: Pick<ProfilesPage, 'notice' | 'workflows' | 'refused'> = {}) => {
     const [profiles, integrations] = await Promise.all([
       service.movers.listProfiles({ tenantId, includeArchived: true }),
       service.integrations.list({ tenantId }),
@@ -52,55 +65,83 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
     });
   });
 
-  app.post('/profiles', { config: { access: 'admin' } }, async (request, reply) => {
-    const { caller } = operatorOf(request);
-    const admins = new Set(formList(request.body, 'admin'));
-    await service.movers.createProfile({
-      tenantId: caller.tenantId,
-      name: formText(request.body, 'name') ?? '',
-      applications: formList(request.body, 'application').map((integrationId) => ({
-        integrationId,
-        ...(admins.has(integrationId) ? { options: { admin: true } } : {}),
-      })),
-      actor: consoleActor(caller),
-    });
-    return reply.redirect(consoleUrl(['profiles'], { changed: 'created' }), 303);
-  });
+  /** Runs a form of the profiles page; a refusal shows the page again with the reason, under the form's heading. */
+  const profilesForm = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: Refusal['form'],
+    work: () => Promise<FastifyReply>,
+  ): Promise<FastifyReply> => {
+    try {
+      return await work();
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (!refused) throw error;
+      const { caller, csrf } = operatorOf(request);
+      return sendPage(request, reply, {
+        status: refused.status,
+        title: 'Access profiles',
+        section: 'profiles',
+        body: await profilesPage(caller.tenantId, true, csrf, { refused: { ...refused, form } }),
+      });
+    }
+  };
+
+  app.post('/profiles', { config: { access: 'admin' } }, async (request, reply) =>
+    profilesForm(request, reply, 'create', async () => {
+      const { caller } = operatorOf(request);
+      const admins = new Set(formList(request.body, 'admin'));
+      await service.movers.createProfile({
+        tenantId: caller.tenantId,
+        name: formText(request.body, 'name') ?? '',
+        applications: formList(request.body, 'application').map((integrationId) => ({
+          integrationId,
+          ...(admins.has(integrationId) ? { options: { admin: true } } : {}),
+        })),
+        actor: consoleActor(caller),
+      });
+      return reply.redirect(consoleUrl(['profiles'], { changed: 'created' }), 303);
+    }),
+  );
 
   for (const [verb, archived] of [
     ['archive', true],
     ['restore', false],
   ] as const) {
-    app.post(`/profiles/:profileId/${verb}`, { config: { access: 'admin' }, schema: { params: pathParams('profileId') } }, async (request, reply) => {
-      const { caller } = operatorOf(request);
-      await service.movers.updateProfile({ tenantId: caller.tenantId, profileId: request.params.profileId, archived, actor: consoleActor(caller) });
-      return reply.redirect(consoleUrl(['profiles'], { changed: archived ? 'archived' : 'restored' }), 303);
-    });
+    app.post(`/profiles/:profileId/${verb}`, { config: { access: 'admin' }, schema: { params: pathParams('profileId') } }, async (request, reply) =>
+      profilesForm(request, reply, 'list', async () => {
+        const { caller } = operatorOf(request);
+        await service.movers.updateProfile({ tenantId: caller.tenantId, profileId: request.params.profileId, archived, actor: consoleActor(caller) });
+        return reply.redirect(consoleUrl(['profiles'], { changed: archived ? 'archived' : 'restored' }), 303);
+      }),
+    );
   }
 
-  app.post('/profiles/assign', { config: { access: 'admin' } }, async (request, reply) => {
-    const { caller, csrf } = operatorOf(request);
-    const result = await service.movers.assignProfile({
-      tenantId: caller.tenantId,
-      profileId: formText(request.body, 'profileId') ?? '',
-      people: emailsOf(formText(request.body, 'people') ?? ''),
-      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
-      actor: consoleActor(caller),
-    });
-    const people = new Map((await service.people.list({ tenantId: caller.tenantId, ids: result.workflows.map((w) => w.personId) })).map((p) => [p.id, p]));
-    return sendPage(request, reply, {
-      title: 'Access profiles',
-      section: 'profiles',
-      body: await profilesPage(caller.tenantId, true, csrf, {
-        notice: result.message,
-        workflows: result.workflows.map((workflow) => ({
-          id: workflow.id,
-          person: people.get(workflow.personId)?.email ?? workflow.personId,
-          status: workflow.status,
-        })),
-      }),
-    });
-  });
+  app.post('/profiles/assign', { config: { access: 'admin' } }, async (request, reply) =>
+    profilesForm(request, reply, 'assign', async () => {
+      const { caller, csrf } = operatorOf(request);
+      const result = await service.movers.assignProfile({
+        tenantId: caller.tenantId,
+        profileId: formText(request.body, 'profileId') ?? '',
+        people: emailsOf(formText(request.body, 'people') ?? ''),
+        idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+        actor: consoleActor(caller),
+      });
+      const people = new Map((await service.people.list({ tenantId: caller.tenantId, ids: result.workflows.map((w) => w.personId) })).map((p) => [p.id, p]));
+      return sendPage(request, reply, {
+        title: 'Access profiles',
+        section: 'profiles',
+        body: await profilesPage(caller.tenantId, true, csrf, {
+          notice: result.message,
+          workflows: result.workflows.map((workflow) => ({
+            id: workflow.id,
+            person: people.get(workflow.personId)?.email ?? workflow.personId,
+            status: workflow.status,
+          })),
+        }),
+      });
+    }),
+  );
 
   app.get('/profiles/drift', { config: { access: 'viewer' } }, async (request, reply) => {
     const { caller } = operatorOf(request);
@@ -114,19 +155,35 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
     return person;
   };
 
-  app.get('/people/:personId/profiles', { config: { access: 'viewer' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+  /** A person's profiles page: the preview of the chosen profiles when asked, or the refusal of a preview or a move. */
+  const personPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { personId: string; chosen?: string[]; removeDrift: boolean; preview: boolean; refused?: Omit<Refusal, 'form'> & { status: number } },
+  ) => {
     const { caller, csrf } = operatorOf(request);
-    const person = await personOf(caller.tenantId, request.params.personId);
+    const person = await personOf(caller.tenantId, input.personId);
     const [current, profiles] = await Promise.all([
       service.movers.personProfiles({ tenantId: caller.tenantId, personId: person.id }),
       service.movers.listProfiles({ tenantId: caller.tenantId, includeArchived: true }),
     ]);
-    const removeDrift = queryText(request.query, 'removeDrift') === '1';
-    const plan =
-      queryText(request.query, 'preview') === '1'
-        ? await service.movers.planMove({ tenantId: caller.tenantId, personId: person.id, profileIds: queryList(request.query, 'profile'), removeDrift })
-        : undefined;
+    let refused = input.refused;
+    let plan;
+    if (input.preview && !refused) {
+      try {
+        plan = await service.movers.planMove({
+          tenantId: caller.tenantId,
+          personId: person.id,
+          profileIds: input.chosen ?? [],
+          removeDrift: input.removeDrift,
+        });
+      } catch (error) {
+        refused = refusalOf(error);
+        if (!refused) throw error;
+      }
+    }
     return sendPage(request, reply, {
+      status: refused?.status ?? 200,
       title: `Access profiles of ${person.name}`,
       section: 'people',
       body: personProfilesView({
@@ -135,24 +192,44 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
         profiles,
         admin: caller.role === 'admin',
         csrf,
-        removeDrift,
+        removeDrift: input.removeDrift,
         idempotencyKey: `console-${randomSecret()}`,
+        ...(input.chosen ? { chosen: input.chosen } : {}),
         ...(plan ? { plan } : {}),
+        ...(refused ? { refused: { ...refused, form: 'move' as const } } : {}),
       }),
+    });
+  };
+
+  app.get('/people/:personId/profiles', { config: { access: 'viewer' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
+    const preview = queryText(request.query, 'preview') === '1';
+    return personPage(request, reply, {
+      personId: request.params.personId,
+      preview,
+      removeDrift: queryText(request.query, 'removeDrift') === '1',
+      ...(preview ? { chosen: queryList(request.query, 'profile') } : {}),
     });
   });
 
   app.post('/people/:personId/profiles', { config: { access: 'admin' }, schema: { params: pathParams('personId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const person = await personOf(caller.tenantId, request.params.personId);
-    const started = await service.movers.applyMove({
-      tenantId: caller.tenantId,
-      personId: person.id,
-      profileIds: formList(request.body, 'profileId'),
-      removeDrift: formText(request.body, 'removeDrift') === '1',
-      idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
-      actor: consoleActor(caller),
-    });
-    return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
+    const profileIds = formList(request.body, 'profileId');
+    const removeDrift = formText(request.body, 'removeDrift') === '1';
+    try {
+      const started = await service.movers.applyMove({
+        tenantId: caller.tenantId,
+        personId: person.id,
+        profileIds,
+        removeDrift,
+        idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
+        actor: consoleActor(caller),
+      });
+      return reply.redirect(consoleUrl(['workflows', started.workflow.id]), 303);
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (!refused) throw error;
+      return personPage(request, reply, { personId: person.id, chosen: profileIds, removeDrift, preview: false, refused });
+    }
   });
 }

@@ -9,16 +9,23 @@ import { csrfField } from '../layout.js';
 
 const notice = (text: string | undefined) => (text === undefined ? '' : html`<p class="notice" role="status">${text}</p>`);
 
-const optionsText = (options: Record<string, unknown>) =>
-  Object.entries(options)
-    .map(([name, value]) => (value === true ? name : `${name}: ${String(value)}`))
-    .join(', ');
+/** The service's refusal of a form, shown above it (nothing was changed), with a way back. */
+export interface Refusal {
+  form: 'create' | 'assign' | 'list' | 'move';
+  detail: string;
+  hint?: string;
+}
+
+function refusalBox(refused: Refusal | undefined, form: Refusal['form'], back: { href: string; label: string }): SafeHtml | string {
+  if (refused?.form !== form) return '';
+  return html`<div class="error" role="alert"><p>Nothing was changed: ${refused.detail}</p>${refused.hint && html`<p>${refused.hint}</p>`}<p><a href="${back.href}">${back.label}</a></p></div>`;
+}
 
 function applicationsList(profile: Profile): SafeHtml | string {
   if (profile.applications.length === 0) return 'no applications';
   return html`<ul>${profile.applications.map((application) => {
-    const options = optionsText(application.options);
-    return html`<li>${application.integrationName}${options === '' ? '' : html` (${options})`}</li>`;
+    const marks = [application.options.admin === true ? 'as admin' : '', application.deleted ? 'deleted: nothing is created there' : ''].filter(Boolean);
+    return html`<li>${application.integrationName}${marks.length === 0 ? '' : html` (${marks.join('; ')})`}</li>`;
   })}</ul>`;
 }
 
@@ -30,11 +37,14 @@ export interface ProfilesPage {
   idempotencyKey: string;
   notice?: string;
   workflows?: { id: string; person: string; status: string }[];
+  refused?: Refusal;
 }
 
 export function profilesView(page: ProfilesPage): SafeHtml {
   const live = page.profiles.filter((profile) => !profile.archived);
+  const back = { href: '/console/profiles', label: 'Back to the access profiles' };
   return html`${notice(page.notice)}
+${refusalBox(page.refused, 'list', back)}
 ${
   page.workflows && page.workflows.length > 0
     ? html`<ul class="workflows">${page.workflows.map((workflow) => html`<li><a href="${consoleUrl(['workflows', workflow.id])}">${workflow.person}</a>: ${workflow.status}</li>`)}</ul>`
@@ -57,6 +67,7 @@ ${
 ${
   page.admin
     ? html`<h2>New profile</h2>
+${refusalBox(page.refused, 'create', back)}
 <form method="post" action="/console/profiles">
 ${csrfField(page.csrf)}
 <label>Name <input name="name" required maxlength="200"></label>
@@ -74,6 +85,7 @@ ${
   live.length === 0
     ? ''
     : html`<h2>Give a profile to several people</h2>
+${refusalBox(page.refused, 'assign', back)}
 <form method="post" action="/console/profiles/assign">
 ${csrfField(page.csrf)}
 <input type="hidden" name="idempotencyKey" value="${page.idempotencyKey}">
@@ -87,8 +99,13 @@ ${csrfField(page.csrf)}
 }`;
 }
 
+const stepName = (step: MoveStep) =>
+  step.action === 'manual' && step.admin !== undefined
+    ? `admin flag ${step.admin ? 'on' : 'off'}`
+    : `${step.action}${step.admin === true ? ' (as admin)' : ''}`;
+
 function stepRows(steps: MoveStep[]): SafeHtml {
-  return html`${steps.map((step) => html`<tr><td>${step.integrationName}</td><td>${step.action}</td><td>${step.status}${step.reason ? html` (${step.reason})` : ''}</td></tr>`)}`;
+  return html`${steps.map((step) => html`<tr><td>${step.integrationName}</td><td>${stepName(step)}</td><td>${step.status}${step.reason ? html` (${step.reason})` : ''}</td></tr>`)}`;
 }
 
 function stepTable(caption: string, steps: MoveStep[]): SafeHtml {
@@ -98,8 +115,8 @@ function stepTable(caption: string, steps: MoveStep[]): SafeHtml {
 
 function accountTable(caption: string, accounts: KeptAccount[]): SafeHtml {
   if (accounts.length === 0) return html`<p>${caption}: none.</p>`;
-  return html`<table><caption>${caption}</caption><thead><tr><th scope="col">Application</th><th scope="col">Account</th><th scope="col">State</th></tr></thead>
-<tbody>${accounts.map((account) => html`<tr><td>${account.integrationName}</td><td>${account.email}</td><td>${account.state}</td></tr>`)}</tbody></table>`;
+  return html`<table><caption>${caption}</caption><thead><tr><th scope="col">Application</th><th scope="col">Account</th><th scope="col">State</th><th scope="col">Admin</th></tr></thead>
+<tbody>${accounts.map((account) => html`<tr><td>${account.integrationName}</td><td>${account.email}</td><td>${account.state}</td><td>${account.admin ? 'admin' : ''}</td></tr>`)}</tbody></table>`;
 }
 
 export interface PersonProfilesPage {
@@ -113,12 +130,18 @@ export interface PersonProfilesPage {
   /** The move removes drift too (accounts in applications no profile gives). */
   removeDrift: boolean;
   idempotencyKey: string;
+  /** The profiles ticked (of a refused preview or move); else those of the plan, else the person's. */
+  chosen?: string[];
+  refused?: Refusal;
 }
 
 export function personProfilesView(page: PersonProfilesPage): SafeHtml {
-  const chosen = new Set((page.plan ? page.plan.to : page.current).map((profile) => profile.id));
-  const names = (profiles: { name: string }[]) => (profiles.length === 0 ? 'none' : profiles.map((profile) => profile.name).join(', '));
+  const chosen = new Set(page.chosen ?? (page.plan ? page.plan.to : page.current).map((profile) => profile.id));
+  const archived = new Set(page.profiles.filter((profile) => profile.archived).map((profile) => profile.id));
+  const names = (profiles: { id: string; name: string }[]) =>
+    profiles.length === 0 ? 'none' : profiles.map((profile) => `${profile.name}${archived.has(profile.id) ? ' (archived)' : ''}`).join(', ');
   return html`<p><a href="${consoleUrl(['people', page.person.id])}">${page.person.name}</a> (${page.person.email}) has the profiles: <strong>${names(page.current)}</strong>.</p>
+${refusalBox(page.refused, 'move', { href: consoleUrl(['people', page.person.id, 'profiles']), label: 'Back to the person’s profiles' })}
 <h2>Change the profiles</h2>
 <form method="get" action="${consoleUrl(['people', page.person.id, 'profiles'])}">
 <input type="hidden" name="preview" value="1">
@@ -126,7 +149,7 @@ export function personProfilesView(page: PersonProfilesPage): SafeHtml {
     .filter((profile) => !profile.archived || chosen.has(profile.id))
     .map(
       (profile) =>
-        html`<div><label><input type="checkbox" name="profile" value="${profile.id}"${chosen.has(profile.id) ? html` checked` : ''}> ${profile.name}</label></div>`,
+        html`<div><label><input type="checkbox" name="profile" value="${profile.id}"${chosen.has(profile.id) ? html` checked` : ''}> ${profile.name}${profile.archived ? ' (archived)' : ''}</label></div>`,
     )}</fieldset>
 <div><label><input type="checkbox" name="removeDrift" value="1"${page.removeDrift ? html` checked` : ''}> Also remove drift (accounts in applications none of the profiles gives)</label></div>
 <div class="actions"><button type="submit">Show the difference</button></div>
@@ -136,6 +159,7 @@ ${
     ? html`<h2>The difference</h2>
 <p>From <strong>${names(page.plan.from)}</strong> to <strong>${names(page.plan.to)}</strong>.</p>
 ${stepTable('Accounts to create or activate', page.plan.create)}
+${page.plan.change.length === 0 ? '' : stepTable('Admin flags to change by hand', page.plan.change)}
 ${stepTable('Accounts to remove or deactivate', page.plan.remove)}
 ${accountTable('Accounts kept', page.plan.keep)}
 ${accountTable(page.removeDrift ? 'Drift' : 'Drift (accounts no profile gives, left alone)', page.plan.drift)}
