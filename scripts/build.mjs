@@ -12,11 +12,13 @@
  * 3. The spec schema's validators are written as ajv standalone code beside the modules that load
  *    them (see src/compiler/schema-model.ts), so no process compiles the schema at start.
  * 4. The service's SQL migrations are copied beside the modules that apply them (library and CLI).
+ * 5. dist/build-inputs.sha256: the digest of the inputs it was built from (scripts/build-inputs.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { BUILD_DIGEST_FILE, buildInputsDigest } from './build-inputs.mjs';
 import { bundleCli, writeSchemaValidators } from './cli-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -38,4 +40,6 @@ writeSchemaValidators(`${dist}src/compiler`, emitSchemaValidators);
 // The service's SQL migrations are read from `./migrations/` beside the module that applies them:
 // beside it in the library (dist/src/service/store/), as beside the CLI's chunks (dist/cli/).
 cpSync(`${root}src/service/store/migrations`, `${dist}src/service/store/migrations`, { recursive: true });
+// Last, once dist/ is complete: the digest of what it was built from (scripts/build-inputs.mjs).
+writeFileSync(`${root}${BUILD_DIGEST_FILE}`, `${buildInputsDigest(root)}\n`);
 process.stdout.write(`build: dist/ written\n`);
