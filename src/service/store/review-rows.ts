@@ -192,19 +192,28 @@ export interface ItemFilter {
   admin?: boolean;
   linked?: boolean;
   integrationId?: string;
+  /** Only items of these integrations (a reviewer's scope). */
+  integrationIds?: readonly string[];
 }
 
 const FILTER_SQL = `($2::boolean IS NULL OR (decision IS NOT NULL) = $2)
   AND ($3::boolean IS NULL OR admin = $3)
   AND ($4::boolean IS NULL OR (person_id IS NOT NULL) = $4)
-  AND ($5::text IS NULL OR integration_id = $5)`;
+  AND ($5::text IS NULL OR integration_id = $5)
+  AND ($6::text[] IS NULL OR integration_id = ANY($6::text[]))`;
 
-const filterParams = (filter: ItemFilter) => [filter.decided ?? null, filter.admin ?? null, filter.linked ?? null, filter.integrationId ?? null];
+const filterParams = (filter: ItemFilter) => [
+  filter.decided ?? null,
+  filter.admin ?? null,
+  filter.linked ?? null,
+  filter.integrationId ?? null,
+  filter.integrationIds === undefined ? null : [...filter.integrationIds],
+];
 
 /** The campaign's items in id order, optionally filtered, a page at a time (`after`: the last id seen). */
 export async function listItemRows(db: Queryable, input: { campaignId: string; filter?: ItemFilter; after?: string; limit: number }): Promise<ReviewItemRow[]> {
   const { rows } = await db.query<ReviewItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE campaign_id = $1 AND ${FILTER_SQL} AND ($6::bigint IS NULL OR id > $6::bigint) ORDER BY id LIMIT $7`,
+    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE campaign_id = $1 AND ${FILTER_SQL} AND ($7::bigint IS NULL OR id > $7::bigint) ORDER BY id LIMIT $8`,
     [input.campaignId, ...filterParams(input.filter ?? {}), input.after ?? null, input.limit],
   );
   return rows;

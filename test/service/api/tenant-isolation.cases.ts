@@ -326,7 +326,8 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       const { url, body } = CASES[key]!.request();
       const withoutToken = await fixture.call(undefined, route.method, url, body);
       expect(withoutToken.status, key).toBe(401);
-      if (route.access === 'admin') expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
+      if (route.access === 'admin' || route.access === 'reviewer')
+        expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
       CASES[key]!.expect(await fixture.call(b.admin, route.method, url, body));
       if (route.method === 'GET' && route.access === 'viewer') CASES[key]!.expect(await fixture.call(b.viewer, route.method, url, body));
     }

@@ -1,11 +1,13 @@
 /**
  * Access review campaigns in the console: the list and a create form, one campaign with start
  * (or start without named integrations), decide one item or many by a filter, close, and the
- * report as CSV (the API's report, served here so a signed-in operator can download it). The same
- * service operations as /v1/reviews; viewers read, admins change.
+ * report as CSV or printable HTML (the API's report, served here so a signed-in operator can
+ * download it). The same service operations as /v1/reviews; viewers read, reviewers decide in the
+ * campaigns that name them, admins do everything.
  */
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { scopeOf } from '../../reviews/review-access.js';
 import { DECISIONS } from '../../reviews/review-view.js';
 import type { Decision } from '../../store/review-rows.js';
 import { ConsoleError } from '../console-error.js';
@@ -14,6 +16,7 @@ import { consoleUrl } from '../html.js';
 import { pathParams } from '../path-params.js';
 import { queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
+import { reviewReportView } from '../views/review-report-view.js';
 import { reviewsView, reviewView } from '../views/reviews-view.js';
 
 const NOTICES: Record<string, string> = {
@@ -85,6 +88,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
         people: people.map((person) => ({ id: person.id, name: person.name, email: person.email })),
         integrations,
         admin: caller.role === 'admin',
+        scope: scopeOf({ reviewers: campaign.reviewers, decider: caller }),
         csrf,
         notice:
           queryText(request.query, 'notice') === 'decided-many'
@@ -103,7 +107,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
 
   app.post(
     '/reviews/:campaignId/items/:itemId/decision',
-    { config: { access: 'admin' }, schema: { params: pathParams('campaignId', 'itemId') } },
+    { config: { access: 'reviewer' }, schema: { params: pathParams('campaignId', 'itemId') } },
     async (request, reply) => {
       const { caller } = operatorOf(request);
       const { campaignId, itemId } = request.params;
@@ -133,13 +137,14 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
         decision: decision as Decision,
         ...(comment ? { comment } : {}),
         ...(decision === 'link' && personId ? { personId } : {}),
+        decider: caller,
         actor: consoleActor(caller),
       });
       return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'decided' }), 303);
     },
   );
 
-  app.post('/reviews/:campaignId/decisions', { config: { access: 'admin' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
+  app.post('/reviews/:campaignId/decisions', { config: { access: 'reviewer' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const { campaignId } = request.params;
     const decision = formText(request.body, 'decision');
@@ -155,6 +160,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
       filter: { ...(admin === undefined ? {} : { admin }), ...(linked === undefined ? {} : { linked }), ...(integrationId ? { integrationId } : {}) },
       decision,
       ...(comment ? { comment } : {}),
+      decider: caller,
       actor: consoleActor(caller),
     });
     return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'decided-many', count: decided }), 303);
@@ -171,5 +177,18 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     const { caller } = operatorOf(request);
     const csv = await service.reviews.reportCsv({ tenantId: caller.tenantId, campaignId: request.params.campaignId });
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="access-review.csv"').send(csv);
+  });
+
+  app.get('/reviews/:campaignId/report.html', { config: { access: 'viewer' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const input = { tenantId: caller.tenantId, campaignId: request.params.campaignId };
+    // Items first: reading them brings removals up to date, so the facts above count the same rows.
+    const items = await service.reviews.report(input);
+    const campaign = await service.reviews.get(input);
+    return sendPage(request, reply, {
+      title: `Access review report: ${campaign.name}`,
+      section: 'reviews',
+      body: reviewReportView({ campaign, items, generatedAt: new Date().toISOString() }),
+    });
   });
 }
