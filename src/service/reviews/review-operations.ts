@@ -18,6 +18,7 @@ import {
   listCampaignRows,
   listItemRows,
   moveCampaign,
+  REMOVED_BY_HAND,
   refreshItems,
   saveDecision,
   saveRemoval,
@@ -84,6 +85,12 @@ export interface ReviewOperations {
     decider?: Decider;
     actor: string;
   }): Promise<{ decided: number }>;
+  /**
+   * Records that a manual removal (a revoked orphan: a workflow acts for a person; or an account of
+   * a deleted integration) was done on the target by hand, with who and when; the next successful
+   * sync then confirms it, or flags it when the account is still there. Open or closed campaigns.
+   */
+  recordRemovedByHand(input: { tenantId: string; campaignId: string; itemId: string; comment?: string; actor: string }): Promise<ReviewItem>;
   close(input: { tenantId: string; campaignId: string; actor: string }): Promise<Campaign>;
   /** Every item with its decision, reviewer, time, comment and the removal's outcome, in item order. */
   report(input: { tenantId: string; campaignId: string }): Promise<ReviewItem[]>;
@@ -380,6 +387,34 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
         after = page.at(-1)!.id;
       }
       return { decided };
+    },
+
+    async recordRemovedByHand(input) {
+      const actor = requireActor(input.actor);
+      const campaign = await campaignRow(input.tenantId, input.campaignId);
+      const itemId = requireText('itemId', input.itemId, { max: 20 });
+      const comment = requireComment(input.comment);
+      await db.transaction(async (tx) => {
+        const row = await findItem(tx, { campaignId: campaign.id, itemId }, { forUpdate: true });
+        if (!row) throw new ServiceError('NOT_FOUND', `review campaign ${campaign.id} has no item ${itemId}`, { hint: 'list the campaign’s items' });
+        if (row.decision !== 'revoke' || row.removal_outcome !== 'manual' || row.removal_workflow_id !== null)
+          throw new ServiceError(
+            'REVIEW_STATE',
+            `item ${row.id} has no manual removal to record (decision ${row.decision ?? 'undecided'}, removal ${row.removal_outcome ?? 'none'})`,
+            { hint: 'only a revoked item whose removal is manual (no workflow) is recorded as removed by hand; a workflow’s removal tracks itself' },
+          );
+        const reason = `removed by hand on the target, recorded by ${actor}${comment ? `: ${comment}` : ''}`;
+        await saveRemoval(tx, { itemId: row.id, workflowId: null, taskId: null, outcome: REMOVED_BY_HAND, reason });
+        await recordAudit(tx, {
+          tenantId: campaign.tenant_id,
+          ...(row.integration_id ? { integrationId: row.integration_id } : {}),
+          actor,
+          event: 'review.removed_by_hand',
+          detail: { campaignId: campaign.id, itemId: row.id, account: row.external_id, ...(comment ? { comment } : {}) },
+        });
+      });
+      await db.transaction((tx) => refreshItems(tx, campaign.id));
+      return toReviewItem((await findItem(db, { campaignId: campaign.id, itemId }))!);
     },
 
     async close(input) {

@@ -46,6 +46,12 @@ export interface CampaignRow {
 
 export type Decision = 'keep' | 'revoke' | 'link';
 
+/**
+ * The outcome of a manual removal (no workflow: an orphan, or a deleted integration) once an admin
+ * recorded that it was done on the target by hand; the next successful sync confirms or flags it.
+ */
+export const REMOVED_BY_HAND = 'removed_by_hand';
+
 export interface ReviewItemRow {
   id: string;
   campaign_id: string;
@@ -251,7 +257,7 @@ export async function saveRemoval(
 ): Promise<void> {
   await tx.query(
     `UPDATE review_items SET removal_workflow_id = $2, removal_task_id = $3, removal_outcome = $4, removal_reason = $5,
-       removal_finished_at = CASE WHEN $4 IN ('succeeded', 'skipped', 'failed') THEN now() END WHERE id = $1::bigint`,
+       removal_finished_at = CASE WHEN $4 IN ('succeeded', 'skipped', 'failed', '${REMOVED_BY_HAND}') THEN now() END WHERE id = $1::bigint`,
     [input.itemId, input.workflowId, input.taskId, input.outcome, input.reason],
   );
 }
@@ -275,7 +281,7 @@ export async function refreshItems(tx: Queryable, campaignId: string): Promise<v
      FROM (SELECT i2.id AS item_id, max(r2.finished_at) AS finished_at
            FROM review_items i2 JOIN sync_runs r2 ON r2.integration_id = i2.integration_id AND r2.status = 'succeeded'
              AND r2.finished_at > COALESCE(i2.removal_finished_at, i2.decided_at)
-           WHERE i2.campaign_id = $1 AND i2.confirmation IS NULL AND i2.removal_outcome IN ('succeeded', 'manual')
+           WHERE i2.campaign_id = $1 AND i2.confirmation IS NULL AND i2.removal_outcome IN ('succeeded', 'manual', '${REMOVED_BY_HAND}')
            GROUP BY i2.id) r
      WHERE i.id = r.item_id`,
     [campaignId],
@@ -297,7 +303,7 @@ export async function countItems(db: Queryable, campaignId: string): Promise<Ite
   const { rows } = await db.query<Record<keyof ItemCounts, string>>(
     `SELECT count(*)::text AS items, count(decision)::text AS decided,
        count(*) FILTER (WHERE decision = 'keep')::text AS kept, count(*) FILTER (WHERE decision = 'revoke')::text AS revoked,
-       count(*) FILTER (WHERE decision = 'link')::text AS linked, count(*) FILTER (WHERE removal_outcome = 'succeeded')::text AS removed,
+       count(*) FILTER (WHERE decision = 'link')::text AS linked, count(*) FILTER (WHERE removal_outcome IN ('succeeded', '${REMOVED_BY_HAND}'))::text AS removed,
        count(*) FILTER (WHERE confirmation = 'confirmed')::text AS confirmed, count(*) FILTER (WHERE confirmation = 'flagged')::text AS flagged
      FROM review_items WHERE campaign_id = $1`,
     [campaignId],

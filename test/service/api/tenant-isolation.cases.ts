@@ -266,6 +266,10 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       request: () => ({ url: `/v1/reviews/${aCampaign}/decisions`, body: { filter: {}, decision: 'keep' } }),
       expect: notFound,
     },
+    'POST /v1/reviews/:campaignId/items/:itemId/removed-by-hand': {
+      request: () => ({ url: `/v1/reviews/${aCampaign}/items/1/removed-by-hand`, body: {} }),
+      expect: notFound,
+    },
     'POST /v1/reviews/:campaignId/close': { request: () => ({ url: `/v1/reviews/${aCampaign}/close` }), expect: notFound },
     'GET /v1/reviews/:campaignId/report': { request: () => ({ url: `/v1/reviews/${aCampaign}/report?format=csv` }), expect: notFound },
     'GET /v1/profiles': {

@@ -298,6 +298,28 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     },
   });
 
+  app.post('/reviews/:campaignId/items/:itemId/removed-by-hand', {
+    config: { access: 'admin', operationId: 'recordReviewItemRemovedByHand' },
+    schema: {
+      summary:
+        'Record that a manual removal (a revoked orphan, which no workflow can remove: workflows act for a person) was done on the target by hand; the next successful sync confirms or flags it',
+      tags,
+      params: itemParams,
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { comment } },
+      response: { 200: itemSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.reviews.recordRemovedByHand({
+        tenantId: caller.tenantId,
+        campaignId: request.params.campaignId,
+        itemId: request.params.itemId,
+        ...(request.body?.comment ? { comment: request.body.comment } : {}),
+        actor: actorOf(caller),
+      });
+    },
+  });
+
   app.post('/reviews/:campaignId/close', {
     config: { access: 'admin', operationId: 'closeReviewCampaign' },
     schema: { summary: 'Close the campaign: undecided items stay undecided in the report', tags, params: campaignParams, response: { 200: campaignSchema } },

@@ -24,6 +24,7 @@ const NOTICES: Record<string, string> = {
   started: 'Start was asked: the campaign opens once every integration in scope has a fresh sync.',
   decided: 'The decision was saved.',
   closed: 'The campaign was closed: undecided items stay undecided in the report.',
+  'removed-by-hand': 'The removal by hand was recorded: the next sync confirms it, or flags the account if it is still there.',
 };
 
 /** A select of yes / no / any as a filter value. */
@@ -165,6 +166,24 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     });
     return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'decided-many', count: decided }), 303);
   });
+
+  app.post(
+    '/reviews/:campaignId/items/:itemId/removed-by-hand',
+    { config: { access: 'admin' }, schema: { params: pathParams('campaignId', 'itemId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { campaignId, itemId } = request.params;
+      const comment = nonEmpty(formText(request.body, 'comment'));
+      await service.reviews.recordRemovedByHand({
+        tenantId: caller.tenantId,
+        campaignId,
+        itemId,
+        ...(comment ? { comment } : {}),
+        actor: consoleActor(caller),
+      });
+      return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'removed-by-hand' }), 303);
+    },
+  );
 
   app.post('/reviews/:campaignId/close', { config: { access: 'admin' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);

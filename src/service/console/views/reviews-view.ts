@@ -54,6 +54,11 @@ const PEOPLE_LIST = 'review-people';
 const peopleList = (people: readonly (Named & { email: string })[]) =>
   html`<datalist id="${PEOPLE_LIST}">${people.map((person) => html`<option value="${person.email}">${person.name}</option>`)}</datalist>`;
 
+/** An admin records a manual removal (no workflow: an orphan) as done on the target. */
+const removedByHandForm = (campaign: Campaign, item: ReviewItem, csrf: string) =>
+  html`<form method="post" action="${consoleUrl(['reviews', campaign.id, 'items', item.id, 'removed-by-hand'])}" aria-label="Removed by hand ${item.email || item.externalId}">${csrfField(csrf)}
+<input name="comment" aria-label="How it was removed" maxlength="2000" placeholder="how (optional)"><button type="submit" class="secondary">Removed by hand</button></form>`;
+
 function itemForm(campaign: Campaign, item: ReviewItem, csrf: string): SafeHtml {
   return html`<form method="post" action="${consoleUrl(['reviews', campaign.id, 'items', item.id, 'decision'])}" aria-label="Decide ${item.email || item.externalId}">${csrfField(csrf)}
 <select name="decision" aria-label="Decision"><option value="keep">keep</option><option value="revoke">revoke</option><option value="link">link to person</option></select>
@@ -111,7 +116,7 @@ ${
       item,
     ) => html`<tr><td>${item.name} ${item.email && html`(${item.email})`}</td><td>${item.integrationName}</td><td>${item.state}</td><td>${yesNo(item.admin)}</td>
 <td>${item.personId ? (personName.get(item.personId) ?? item.personId) : 'no person'}</td><td>${item.decision ?? 'undecided'}${item.decision === 'link' && item.linkPersonId && html` → ${personName.get(item.linkPersonId) ?? item.linkPersonId}`}${item.decidedBy && html` by ${item.decidedBy}`}</td>
-<td>${item.comment}</td><td>${item.removal && html`${item.removal.outcome}${item.removal.reason && html`: ${item.removal.reason}`}`}</td><td>${item.confirmation}</td>
+<td>${item.comment}</td><td>${item.removal && html`${item.removal.outcome}${item.removal.reason && html`: ${item.removal.reason}`}`}${input.admin && item.removal?.outcome === 'manual' && item.removal.workflowId === null && removedByHandForm(campaign, item, csrf)}</td><td>${item.confirmation}</td>
 ${deciding && html`<td>${decidable(item) && itemForm(campaign, item, csrf)}</td>`}</tr>`,
   );
   return html`${input.notice && html`<p class="notice" role="status">${input.notice}</p>`}
