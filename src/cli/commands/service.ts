@@ -39,6 +39,10 @@ const subcommands: Record<string, Subcommand> = {
     summary: 'onboard|offboard|run-action|add-users|list|show|cancel|retry: lifecycle workflows',
     load: async () => (await import('./service/workflow.js')).workflowCommand,
   },
+  reviews: {
+    summary: 'create|list|show|start|decide|removed-by-hand|close|report: access review campaigns',
+    load: async () => (await import('./service/reviews.js')).reviewsCommand,
+  },
   'rotate-key': {
     summary: 'Re-wrap every tenant data key under a new key-encryption key',
     load: async () => (await import('./service/rotate-key.js')).rotateKeyCommand,
@@ -52,7 +56,7 @@ const HELP = [
   ...Object.entries(subcommands).map(([name, entry]) => `  ${name.padEnd(11)} ${entry.summary}`),
   '',
   'Storage: --data-dir <dir> (default ./data, embedded PostgreSQL), or DATABASE_URL for a PostgreSQL server.',
-  'With the embedded database, tenant|token|operator|sync|workflow reach a running `service start` through its admin API; rotate-key needs it stopped.',
+  'With the embedded database, tenant|token|operator|sync|workflow|reviews reach a running `service start` through its admin API; rotate-key needs it stopped.',
   'Run `connector service <subcommand> --help` for its options.',
 ].join('\n');
 
