@@ -219,7 +219,7 @@ const filterParams = (filter: ItemFilter) => [
 /** The campaign's items in id order, optionally filtered, a page at a time (`after`: the last id seen). */
 export async function listItemRows(db: Queryable, input: { campaignId: string; filter?: ItemFilter; after?: string; limit: number }): Promise<ReviewItemRow[]> {
   const { rows } = await db.query<ReviewItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE campaign_id = $1 AND ${FILTER_SQL} AND ($7::bigint IS NULL OR id > $7::bigint) ORDER BY id LIMIT $8`,
+    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE campaign_id = $1 AND ${FILTER_SQL} AND ($7::bigint IS NULL OR id > $7::bigint) ORDER BY review_items.id LIMIT $8`,
     [input.campaignId, ...filterParams(input.filter ?? {}), input.after ?? null, input.limit],
   );
   return rows;
