@@ -109,6 +109,8 @@ it('creates and starts a campaign, decides one item and many, sees the revoke co
   const row = page.getByRole('row').filter({ hasText: revoked.email });
   expect(await row.textContent()).toContain('confirmed');
   expect(await row.textContent()).toContain('succeeded');
+  // Its removal started: the revoke cannot be changed, so the row offers no decide form.
+  expect(await row.getByRole('button', { name: 'Decide' }).count()).toBe(0);
   await row.scrollIntoViewIfNeeded();
   await screen('reviews-4-confirmed');
 

@@ -82,7 +82,8 @@ export function reviewView(input: {
   const { campaign, csrf, scope } = input;
   const changeable = input.admin && campaign.status !== 'closed';
   const deciding = scope !== undefined && campaign.status === 'open';
-  const decidable = (item: ReviewItem) => deciding && inScope(scope, item.integrationId);
+  // A revoke whose removal workflow started cannot be changed: no form for it.
+  const decidable = (item: ReviewItem) => deciding && inScope(scope, item.integrationId) && !item.removal?.workflowId;
   const bulkIntegrations = input.integrations.filter((integration) => scope !== undefined && inScope(scope, integration.id));
   const personName = new Map(input.people.map((person) => [person.id, person.name]));
   const waiting =
