@@ -14,7 +14,7 @@ const API_WHEN: Record<string, string> = {
   VALIDATION_FAILED: 'the body or query fails its schema (`errors`: `[{pointer: "/body/scimBaseUrl", message}]`) or a value is refused',
   MALFORMED_REQUEST: 'the body is not JSON, or is empty where one is required',
   UNAUTHORIZED: 'no token, or not a live one (`WWW-Authenticate: Bearer`)',
-  FORBIDDEN: 'a viewer token on a route that changes configuration',
+  FORBIDDEN: 'a viewer token on a route that changes configuration; a reviewer deciding an item of a campaign or integration that does not name them',
   PLAN_REQUIRED: "the tenant's plan does not permit it (`requiredPlan` names the plan that does)",
   NOT_FOUND: "no such resource in the token's tenant, or no such route",
   PAYLOAD_TOO_LARGE: 'the request body is over the size limit',

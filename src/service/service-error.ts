@@ -59,6 +59,8 @@ export type ServiceErrorCode =
   | 'DEACTIVATE_REQUIRED'
   /** A custom action's declared variables are missing, of the wrong type or unknown; `failure.variables` names each. */
   | 'ACTION_VARIABLES_INVALID'
+  /** The caller's role does not allow this here: a reviewer deciding outside the campaigns and integrations that name them. */
+  | 'FORBIDDEN'
   /** An access review campaign's status, or a started removal, does not allow this (start a closed campaign, decide after close). */
   | 'REVIEW_STATE'
   /** An access profile's name is another profile's in the tenant (archived ones included). */

@@ -1,5 +1,5 @@
 /**
- * The operations the CLI's admin commands (`connector service tenant|token|operator|sync|workflow|profile`)
+ * The operations the CLI's admin commands (`connector service tenant|token|operator|sync|workflow|profile|reviews`)
  * may call on a running service, named `<group>.<method>` after the service facade. One list, read
  * by the admin API (which refuses any other name) and by the CLI's client of it.
  */
@@ -12,6 +12,7 @@ export const ADMIN_OPERATIONS = {
   sync: ['syncNow', 'getRun', 'listRuns', 'status', 'approveRun', 'rejectRun', 'resume', 'configure', 'pendingRemovals', 'listAccounts'],
   workflows: ['startOnboarding', 'startOffboarding', 'startProvisionerAction', 'addUsers', 'list', 'get', 'cancel', 'retryTask'],
   movers: ['listProfiles', 'getProfile', 'createProfile', 'updateProfile', 'personProfiles', 'planMove', 'applyMove', 'assignProfile', 'drift'],
+  reviews: ['create', 'list', 'get', 'start', 'items', 'decide', 'decideMany', 'recordRemovedByHand', 'close', 'report', 'reportCsv'],
 } as const satisfies { [Group in keyof Service]?: readonly (keyof Service[Group])[] };
 
 export type AdminGroup = keyof typeof ADMIN_OPERATIONS;

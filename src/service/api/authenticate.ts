@@ -1,11 +1,12 @@
 /**
  * The API's authentication hook (on the /v1 plugin only): every route but the public ones needs
- * `Authorization: Bearer <token>` of a live tenant token; admin routes need an admin token. Runs
+ * `Authorization: Bearer <token>` of a live tenant token; admin routes need an admin token, reviewer
+ * routes a reviewer or admin token. Runs
  * before body validation, so an unauthenticated caller learns nothing about the request schema.
  */
 import type { FastifyRequest } from 'fastify';
 import type { TokenOperations } from '../tokens/api-tokens.js';
-import '../http/access.js';
+import { admits } from '../http/access.js';
 import { HttpError } from '../http/http-error.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -22,10 +23,14 @@ export function authenticate(tokens: TokenOperations) {
         hint: 'send Authorization: Bearer <token>; an operator creates tokens with `connector service token create`',
       });
     }
-    if (access === 'admin' && caller.role !== 'admin') {
-      throw new HttpError('FORBIDDEN', `a ${caller.role} token may only read; this request changes configuration`, {
-        hint: 'use an admin token of the tenant',
-      });
+    if (!admits(access, caller.role)) {
+      throw new HttpError(
+        'FORBIDDEN',
+        access === 'reviewer'
+          ? `a ${caller.role} token may only read; deciding review items needs a reviewer or admin token`
+          : `a ${caller.role} token may only read; this request changes configuration`,
+        { hint: access === 'reviewer' ? 'use a reviewer token named in the campaign, or an admin token of the tenant' : 'use an admin token of the tenant' },
+      );
     }
     request.caller = caller;
   };

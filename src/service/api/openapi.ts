@@ -56,7 +56,7 @@ function operation(route: RegisteredRoute): Record<string, unknown> {
     ...(schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: schema.body } } } } : {}),
     responses,
     security: route.access === 'public' ? [] : [{ bearer: [] }],
-    ...(route.access === 'admin' ? { 'x-required-role': 'admin' } : {}),
+    ...(route.access === 'admin' || route.access === 'reviewer' ? { 'x-required-role': route.access } : {}),
   };
 }
 

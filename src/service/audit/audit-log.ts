@@ -58,6 +58,7 @@ export const AUDIT_EVENTS = [
   'review.waiting',
   'review.started',
   'review.decided',
+  'review.removed_by_hand',
   'review.closed',
   'profile.created',
   'profile.changed',

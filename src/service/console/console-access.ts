@@ -1,14 +1,15 @@
 /**
  * Who may use a console route, declared in its `config.access` in the vocabulary the API uses
  * (src/service/http/access.ts): `public` (sign-in, the style sheet), `viewer` (a signed-in
- * operator: pages) or `admin` (signed in as an admin: the forms that change something). One hook
+ * operator: pages), `reviewer` (a reviewer or an admin: deciding review items) or `admin` (signed in
+ * as an admin: the forms that change something). One hook
  * enforces it before every handler: it reads the session from the database, re-checks its token or
  * operator there (a revoked token ends the session at once), verifies the CSRF token of every
  * state-changing request, then the role.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { checkRouteAccess } from '../http/access.js';
+import { admits, checkRouteAccess } from '../http/access.js';
 import type { OperatorOperations } from '../operators/operators.js';
 import type { TokenOperations } from '../tokens/api-tokens.js';
 import { ConsoleError } from './console-error.js';
@@ -72,13 +73,15 @@ export function consoleAccess(input: { sessions: ConsoleSessionOperations; token
       // Returning the reply ends the request here (Fastify's async hooks).
       return reply.redirect('/console/sign-in', 303);
     }
-    if (access === 'admin' && request.caller.role !== 'admin') {
+    if (!admits(access, request.caller.role)) {
       const as = request.caller.operatorId === undefined ? `a ${request.caller.role} token` : `a ${request.caller.role} account`;
       throw new ConsoleError(
         403,
         'Not allowed',
-        `You are signed in with ${as}, which may only read; nothing was changed.`,
-        'Sign in with an admin token or an admin account of the tenant to do this.',
+        `You are signed in with ${as}, which may only read${request.caller.role === 'reviewer' ? ' and decide in your review campaigns' : ''}; nothing was changed.`,
+        access === 'reviewer'
+          ? 'Sign in as a reviewer named in the campaign, or as an admin of the tenant, to do this.'
+          : 'Sign in with an admin token or an admin account of the tenant to do this.',
       );
     }
   };

@@ -48,4 +48,5 @@ legend { font-weight: 600; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; }
+@media print { header, .skip, .no-print { display: none; } table.report { font-size: 9pt; } table.report td { word-break: break-word; } }
 `;

@@ -1,14 +1,28 @@
 /**
  * Who may use a route, declared once in its `config.access`, in one vocabulary for the API and
  * the console: `public` (no caller: the OpenAPI document, the console's sign-in and style sheet),
- * `viewer` (any caller of the tenant: reads) or `admin` (an admin caller: changes). Each app
+ * `viewer` (any caller of the tenant: reads), `reviewer` (a reviewer or an admin: deciding access
+ * review items, where the review operations then check the campaign names the reviewer) or `admin`
+ * (an admin caller: changes). Each app
  * proves the caller its own way (the API a bearer token, the console a session cookie) and
  * enforces the same word; `build-app.ts` refuses to register a route that declares none.
  */
 import type { Caller } from '../tokens/api-tokens.js';
 
-export const ROUTE_ACCESS = ['public', 'viewer', 'admin'] as const;
+export const ROUTE_ACCESS = ['public', 'viewer', 'reviewer', 'admin'] as const;
 export type RouteAccess = (typeof ROUTE_ACCESS)[number];
+
+/** The roles each non-public access admits, in one place for the API and the console. */
+const ADMITS: { readonly [access in Exclude<RouteAccess, 'public'>]: readonly Caller['role'][] } = {
+  viewer: ['viewer', 'reviewer', 'admin'],
+  reviewer: ['reviewer', 'admin'],
+  admin: ['admin'],
+};
+
+/** Whether a caller of `role` may use a route of `access`. */
+export function admits(access: RouteAccess, role: Caller['role']): boolean {
+  return access === 'public' || ADMITS[access].includes(role);
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

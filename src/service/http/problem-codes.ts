@@ -14,7 +14,7 @@ export interface ProblemCodeEntry {
   hint: string;
 }
 
-/** The codes only the HTTP layer raises (authentication, roles, unreadable requests). */
+/** The codes only the HTTP layer raises (authentication, roles, unreadable requests); FORBIDDEN also a review decision outside the reviewer's campaigns. */
 export type HttpOnlyCode =
   | 'UNAUTHORIZED'
   | 'FORBIDDEN'
@@ -32,7 +32,11 @@ export const SERVICE_CODE_ALIASES: { readonly [code in ServiceErrorCode]?: Probl
 
 export const PROBLEM_CODES: { readonly [code in ProblemCode]: ProblemCodeEntry } = {
   UNAUTHORIZED: { status: 401, title: 'Not authenticated', hint: 'Send Authorization: Bearer <token> with a live token of the tenant.' },
-  FORBIDDEN: { status: 403, title: 'Role not allowed', hint: 'A viewer token only reads; use an admin token of the tenant to change configuration.' },
+  FORBIDDEN: {
+    status: 403,
+    title: 'Role not allowed',
+    hint: 'A viewer token only reads; use an admin token of the tenant to change configuration (a reviewer decides only in the campaigns that name them).',
+  },
   PLAN_REQUIRED: {
     status: 403,
     title: 'Plan required',

@@ -18,6 +18,7 @@ import {
   listCampaignRows,
   listItemRows,
   moveCampaign,
+  REMOVED_BY_HAND,
   refreshItems,
   saveDecision,
   saveRemoval,
@@ -33,7 +34,11 @@ import type { SyncOperations } from '../sync/sync-operations.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import type { WorkflowOperations } from '../workflows/workflow-operations.js';
+import { decidableScope, requireInScope, type DecidableScope, type Decider } from './review-access.js';
 import { DECISIONS, reportCsv, toCampaign, toReviewItem, type Campaign, type ReviewItem } from './review-view.js';
+
+/** The decider of a call without one: an operator's act (the CLI, the library), as an admin. */
+const OPERATOR: Decider = { role: 'admin', name: 'operator' };
 
 /** Limits of one request, in one place. */
 export const REVIEW_LIMITS = { integrations: 500, reviewers: 500, comment: 2000, itemsPage: { default: 100, max: 1000 }, campaigns: 500 } as const;
@@ -65,6 +70,8 @@ export interface ReviewOperations {
     decision: Decision;
     comment?: string;
     personId?: string;
+    /** Who decides (their role and name); absent: an operator's act (the CLI), as an admin. */
+    decider?: Decider;
     actor: string;
   }): Promise<ReviewItem>;
   /** Keep or revoke every item the filter selects (undecided ones only unless `filter.decided` says otherwise). */
@@ -74,8 +81,16 @@ export interface ReviewOperations {
     filter: ItemFilter;
     decision: 'keep' | 'revoke';
     comment?: string;
+    /** Who decides; a reviewer's bulk decision selects only the items of the integrations they review. */
+    decider?: Decider;
     actor: string;
   }): Promise<{ decided: number }>;
+  /**
+   * Records that a manual removal (a revoked orphan: a workflow acts for a person; or an account of
+   * a deleted integration) was done on the target by hand, with who and when; the next successful
+   * sync then confirms it, or flags it when the account is still there. Open or closed campaigns.
+   */
+  recordRemovedByHand(input: { tenantId: string; campaignId: string; itemId: string; comment?: string; actor: string }): Promise<ReviewItem>;
   close(input: { tenantId: string; campaignId: string; actor: string }): Promise<Campaign>;
   /** Every item with its decision, reviewer, time, comment and the removal's outcome, in item order. */
   report(input: { tenantId: string; campaignId: string }): Promise<ReviewItem[]>;
@@ -176,13 +191,14 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
 
   const decideOne = async (
     campaign: CampaignRow,
-    input: { itemId: string; decision: Decision; comment: string | null; personId: string | null; actor: string },
+    input: { itemId: string; decision: Decision; comment: string | null; personId: string | null; actor: string; decider: Decider; scope: DecidableScope },
   ): Promise<void> => {
     const item = await db.transaction(async (tx) => {
       const current = await findCampaign(tx, { tenantId: campaign.tenant_id, campaignId: campaign.id }, { forUpdate: true });
       requireOpen(current!, 'items are decided');
       const row = await findItem(tx, { campaignId: campaign.id, itemId: input.itemId }, { forUpdate: true });
       if (!row) throw new ServiceError('NOT_FOUND', `review campaign ${campaign.id} has no item ${input.itemId}`, { hint: 'list the campaign’s items' });
+      requireInScope(input.scope, row, input.decider);
       if (row.removal_workflow_id !== null && input.decision !== 'revoke')
         throw new ServiceError(
           'REVIEW_STATE',
@@ -333,6 +349,8 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
     async decide(input) {
       const actor = requireActor(input.actor);
       const campaign = await campaignRow(input.tenantId, input.campaignId);
+      const decider = input.decider ?? OPERATOR;
+      const scope = decidableScope({ campaignId: campaign.id, reviewers: campaign.reviewers, decider });
       const decision = requireDecision(input.decision, DECISIONS);
       const comment = requireComment(input.comment);
       let personId: string | null = null;
@@ -344,7 +362,7 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
           });
       }
       const itemId = requireText('itemId', input.itemId, { max: 20 });
-      await decideOne(campaign, { itemId, decision, comment, personId, actor });
+      await decideOne(campaign, { itemId, decision, comment, personId, actor, decider, scope });
       await db.transaction((tx) => refreshItems(tx, campaign.id));
       return toReviewItem((await findItem(db, { campaignId: campaign.id, itemId }))!);
     },
@@ -352,21 +370,51 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
     async decideMany(input) {
       const actor = requireActor(input.actor);
       const campaign = await campaignRow(input.tenantId, input.campaignId);
+      const decider = input.decider ?? OPERATOR;
+      const scope = decidableScope({ campaignId: campaign.id, reviewers: campaign.reviewers, decider });
       requireOpen(campaign, 'items are decided');
       const decision = requireDecision(input.decision, ['keep', 'revoke']);
       const comment = requireComment(input.comment);
-      const filter: ItemFilter = { decided: false, ...input.filter };
+      const filter: ItemFilter = { decided: false, ...input.filter, ...(scope.all ? {} : { integrationIds: scope.integrationIds }) };
       let decided = 0;
       for (let after: string | undefined; ; ) {
         const page = await listItemRows(db, { campaignId: campaign.id, filter, ...(after ? { after } : {}), limit: 500 });
         for (const item of page) {
-          await decideOne(campaign, { itemId: item.id, decision, comment, personId: null, actor });
+          await decideOne(campaign, { itemId: item.id, decision, comment, personId: null, actor, decider, scope });
           decided += 1;
         }
         if (page.length < 500) break;
         after = page.at(-1)!.id;
       }
       return { decided };
+    },
+
+    async recordRemovedByHand(input) {
+      const actor = requireActor(input.actor);
+      const campaign = await campaignRow(input.tenantId, input.campaignId);
+      const itemId = requireText('itemId', input.itemId, { max: 20 });
+      const comment = requireComment(input.comment);
+      await db.transaction(async (tx) => {
+        const row = await findItem(tx, { campaignId: campaign.id, itemId }, { forUpdate: true });
+        if (!row) throw new ServiceError('NOT_FOUND', `review campaign ${campaign.id} has no item ${itemId}`, { hint: 'list the campaign’s items' });
+        if (row.decision !== 'revoke' || row.removal_outcome !== 'manual' || row.removal_workflow_id !== null)
+          throw new ServiceError(
+            'REVIEW_STATE',
+            `item ${row.id} has no manual removal to record (decision ${row.decision ?? 'undecided'}, removal ${row.removal_outcome ?? 'none'})`,
+            { hint: 'only a revoked item whose removal is manual (no workflow) is recorded as removed by hand; a workflow’s removal tracks itself' },
+          );
+        const reason = `removed by hand on the target, recorded by ${actor}${comment ? `: ${comment}` : ''}`;
+        await saveRemoval(tx, { itemId: row.id, workflowId: null, taskId: null, outcome: REMOVED_BY_HAND, reason });
+        await recordAudit(tx, {
+          tenantId: campaign.tenant_id,
+          ...(row.integration_id ? { integrationId: row.integration_id } : {}),
+          actor,
+          event: 'review.removed_by_hand',
+          detail: { campaignId: campaign.id, itemId: row.id, account: row.external_id, ...(comment ? { comment } : {}) },
+        });
+      });
+      await db.transaction((tx) => refreshItems(tx, campaign.id));
+      return toReviewItem((await findItem(db, { campaignId: campaign.id, itemId }))!);
     },
 
     async close(input) {

@@ -9,7 +9,7 @@ export interface OperatorRow {
   id: string;
   tenant_id: string;
   username: string;
-  role: 'admin' | 'viewer';
+  role: 'admin' | 'reviewer' | 'viewer';
   created_at: Date;
   disabled_at: Date | null;
 }

@@ -46,6 +46,12 @@ export interface CampaignRow {
 
 export type Decision = 'keep' | 'revoke' | 'link';
 
+/**
+ * The outcome of a manual removal (no workflow: an orphan, or a deleted integration) once an admin
+ * recorded that it was done on the target by hand; the next successful sync confirms or flags it.
+ */
+export const REMOVED_BY_HAND = 'removed_by_hand';
+
 export interface ReviewItemRow {
   id: string;
   campaign_id: string;
@@ -192,19 +198,28 @@ export interface ItemFilter {
   admin?: boolean;
   linked?: boolean;
   integrationId?: string;
+  /** Only items of these integrations (a reviewer's scope). */
+  integrationIds?: readonly string[];
 }
 
 const FILTER_SQL = `($2::boolean IS NULL OR (decision IS NOT NULL) = $2)
   AND ($3::boolean IS NULL OR admin = $3)
   AND ($4::boolean IS NULL OR (person_id IS NOT NULL) = $4)
-  AND ($5::text IS NULL OR integration_id = $5)`;
+  AND ($5::text IS NULL OR integration_id = $5)
+  AND ($6::text[] IS NULL OR integration_id = ANY($6::text[]))`;
 
-const filterParams = (filter: ItemFilter) => [filter.decided ?? null, filter.admin ?? null, filter.linked ?? null, filter.integrationId ?? null];
+const filterParams = (filter: ItemFilter) => [
+  filter.decided ?? null,
+  filter.admin ?? null,
+  filter.linked ?? null,
+  filter.integrationId ?? null,
+  filter.integrationIds === undefined ? null : [...filter.integrationIds],
+];
 
 /** The campaign's items in id order, optionally filtered, a page at a time (`after`: the last id seen). */
 export async function listItemRows(db: Queryable, input: { campaignId: string; filter?: ItemFilter; after?: string; limit: number }): Promise<ReviewItemRow[]> {
   const { rows } = await db.query<ReviewItemRow>(
-    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE campaign_id = $1 AND ${FILTER_SQL} AND ($6::bigint IS NULL OR id > $6::bigint) ORDER BY id LIMIT $7`,
+    `SELECT ${ITEM_COLUMNS} FROM review_items WHERE campaign_id = $1 AND ${FILTER_SQL} AND ($7::bigint IS NULL OR id > $7::bigint) ORDER BY review_items.id LIMIT $8`,
     [input.campaignId, ...filterParams(input.filter ?? {}), input.after ?? null, input.limit],
   );
   return rows;
@@ -242,7 +257,7 @@ export async function saveRemoval(
 ): Promise<void> {
   await tx.query(
     `UPDATE review_items SET removal_workflow_id = $2, removal_task_id = $3, removal_outcome = $4, removal_reason = $5,
-       removal_finished_at = CASE WHEN $4 IN ('succeeded', 'skipped', 'failed') THEN now() END WHERE id = $1::bigint`,
+       removal_finished_at = CASE WHEN $4 IN ('succeeded', 'skipped', 'failed', '${REMOVED_BY_HAND}') THEN now() END WHERE id = $1::bigint`,
     [input.itemId, input.workflowId, input.taskId, input.outcome, input.reason],
   );
 }
@@ -266,7 +281,7 @@ export async function refreshItems(tx: Queryable, campaignId: string): Promise<v
      FROM (SELECT i2.id AS item_id, max(r2.finished_at) AS finished_at
            FROM review_items i2 JOIN sync_runs r2 ON r2.integration_id = i2.integration_id AND r2.status = 'succeeded'
              AND r2.finished_at > COALESCE(i2.removal_finished_at, i2.decided_at)
-           WHERE i2.campaign_id = $1 AND i2.confirmation IS NULL AND i2.removal_outcome IN ('succeeded', 'manual')
+           WHERE i2.campaign_id = $1 AND i2.confirmation IS NULL AND i2.removal_outcome IN ('succeeded', 'manual', '${REMOVED_BY_HAND}')
            GROUP BY i2.id) r
      WHERE i.id = r.item_id`,
     [campaignId],
@@ -288,7 +303,7 @@ export async function countItems(db: Queryable, campaignId: string): Promise<Ite
   const { rows } = await db.query<Record<keyof ItemCounts, string>>(
     `SELECT count(*)::text AS items, count(decision)::text AS decided,
        count(*) FILTER (WHERE decision = 'keep')::text AS kept, count(*) FILTER (WHERE decision = 'revoke')::text AS revoked,
-       count(*) FILTER (WHERE decision = 'link')::text AS linked, count(*) FILTER (WHERE removal_outcome = 'succeeded')::text AS removed,
+       count(*) FILTER (WHERE decision = 'link')::text AS linked, count(*) FILTER (WHERE removal_outcome IN ('succeeded', '${REMOVED_BY_HAND}'))::text AS removed,
        count(*) FILTER (WHERE confirmation = 'confirmed')::text AS confirmed, count(*) FILTER (WHERE confirmation = 'flagged')::text AS flagged
      FROM review_items WHERE campaign_id = $1`,
     [campaignId],

@@ -5,7 +5,7 @@ export interface TokenRow {
   id: string;
   tenant_id: string;
   name: string;
-  role: 'admin' | 'viewer';
+  role: 'admin' | 'reviewer' | 'viewer';
   created_at: Date;
 }
 

@@ -1,7 +1,8 @@
 /**
  * Tenant API tokens: 32 random bytes behind a recognisable prefix (so a leaked token can be found
  * by secret scanners), shown once when created and stored only as their SHA-256. A token belongs
- * to one tenant and has a role: admin configures, viewer reads.
+ * to one tenant and has a role: admin configures, viewer reads, reviewer reads and decides the
+ * items of the access review campaigns that name it (reviews/review-access.ts).
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
@@ -22,7 +23,7 @@ import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../
 import { requireActor, requireText } from '../validate-input.js';
 
 export const TOKEN_PREFIX = 'lcs_';
-export const TOKEN_ROLES = ['admin', 'viewer'] as const;
+export const TOKEN_ROLES = ['admin', 'reviewer', 'viewer'] as const;
 export type TokenRole = (typeof TOKEN_ROLES)[number];
 
 /** Who a verified token (or a console operator signed in with a password) speaks for. */
@@ -91,7 +92,9 @@ export function generateToken(): string {
 
 export function parseRole(value: unknown): TokenRole {
   if (typeof value === 'string' && (TOKEN_ROLES as readonly string[]).includes(value)) return value as TokenRole;
-  throw new ServiceError('INVALID_INPUT', `role must be one of ${TOKEN_ROLES.join(', ')}`, { hint: 'admin configures integrations, viewer only reads' });
+  throw new ServiceError('INVALID_INPUT', `role must be one of ${TOKEN_ROLES.join(', ')}`, {
+    hint: 'admin configures integrations, viewer only reads, reviewer reads and decides in the review campaigns that name it',
+  });
 }
 
 function toTokenInfo(row: TokenListRow): TokenInfo {

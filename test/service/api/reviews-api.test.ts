@@ -76,3 +76,52 @@ it('creates, starts (waiting, then open), decides as admin only, and serves the 
   expect(rows).toHaveLength(3);
   expect(rows.filter((row) => row[REPORT_HEADER.indexOf('decision')] === 'undecided')).toHaveLength(2);
 });
+
+it('a reviewer token decides only the items of the integrations it reviews in its campaigns; a viewer none; an admin all', async () => {
+  const token = async (name: string) => (await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name, actor: 'operator' })).token;
+  const rita = await token('rita');
+  const sam = await token('sam');
+  const zed = await token('zed');
+  const created = await fixture.call(tokens.admin, 'POST', '/v1/reviews', {
+    name: 'Scoped review',
+    dueAt: '2030-06-30T00:00:00Z',
+    reviewers: [
+      { reviewer: 'rita', integrationId },
+      { reviewer: 'sam', integrationId: 'another-integration' },
+    ],
+  });
+  const campaignId = created.body.id;
+  expect((await fixture.call(rita, 'POST', `/v1/reviews/${campaignId}/start`, {})).body.code).toBe('FORBIDDEN');
+  await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/start`, {});
+  await lastRunSucceeded();
+  expect((await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/start`)).body.status).toBe('open');
+  const items = (await fixture.call(rita, 'GET', `/v1/reviews/${campaignId}/items`)).body.items as { id: string }[];
+  expect(items).toHaveLength(3);
+  const url = (itemId: string) => `/v1/reviews/${campaignId}/items/${itemId}/decision`;
+
+  // A viewer token is refused before the campaign is read; a reviewer not named, or named for another integration, by the campaign.
+  expect(await fixture.call(tokens.viewer, 'PUT', url(items[0]!.id), { decision: 'keep' })).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  const unnamed = await fixture.call(zed, 'PUT', url(items[0]!.id), { decision: 'keep' });
+  expect(unnamed).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  expect(unnamed.text).toContain('zed is not a reviewer');
+  const elsewhere = await fixture.call(sam, 'PUT', url(items[0]!.id), { decision: 'keep' });
+  expect(elsewhere).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  expect(elsewhere.text).toContain('sam does not review');
+  expect(await fixture.call(sam, 'POST', `/v1/reviews/${campaignId}/decisions`, { filter: {}, decision: 'keep' })).toMatchObject({
+    status: 200,
+    body: { decided: 0 },
+  });
+  expect((await fixture.call(tokens.viewer, 'POST', `/v1/reviews/${campaignId}/decisions`, { filter: {}, decision: 'keep' })).status).toBe(403);
+
+  const byRita = await fixture.call(rita, 'PUT', url(items[0]!.id), { decision: 'keep', comment: 'rita checked' });
+  expect(byRita).toMatchObject({ status: 200, body: { decision: 'keep', decidedBy: expect.stringContaining('(rita)') } });
+  expect(await fixture.call(rita, 'POST', `/v1/reviews/${campaignId}/decisions`, { filter: { admin: false }, decision: 'keep' })).toMatchObject({
+    status: 200,
+    body: { decided: expect.any(Number) },
+  });
+  expect((await fixture.call(rita, 'POST', `/v1/reviews/${campaignId}/close`)).body.code).toBe('FORBIDDEN');
+  const byAdmin = await fixture.call(tokens.admin, 'PUT', url(items[0]!.id), { decision: 'keep', comment: 'admin too' });
+  expect(byAdmin).toMatchObject({ status: 200, body: { comment: 'admin too' } });
+  const report = (await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/report`)).body.items as { decidedBy: string | null }[];
+  expect(report.every((item) => item.decidedBy === null || !item.decidedBy.includes('(sam)'))).toBe(true);
+});

@@ -266,6 +266,10 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       request: () => ({ url: `/v1/reviews/${aCampaign}/decisions`, body: { filter: {}, decision: 'keep' } }),
       expect: notFound,
     },
+    'POST /v1/reviews/:campaignId/items/:itemId/removed-by-hand': {
+      request: () => ({ url: `/v1/reviews/${aCampaign}/items/1/removed-by-hand`, body: {} }),
+      expect: notFound,
+    },
     'POST /v1/reviews/:campaignId/close': { request: () => ({ url: `/v1/reviews/${aCampaign}/close` }), expect: notFound },
     'GET /v1/reviews/:campaignId/report': { request: () => ({ url: `/v1/reviews/${aCampaign}/report?format=csv` }), expect: notFound },
     'GET /v1/profiles': {
@@ -326,7 +330,8 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       const { url, body } = CASES[key]!.request();
       const withoutToken = await fixture.call(undefined, route.method, url, body);
       expect(withoutToken.status, key).toBe(401);
-      if (route.access === 'admin') expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
+      if (route.access === 'admin' || route.access === 'reviewer')
+        expect((await fixture.call(b.viewer, route.method, url, body)).body.code, key).toBe('FORBIDDEN');
       CASES[key]!.expect(await fixture.call(b.admin, route.method, url, body));
       if (route.method === 'GET' && route.access === 'viewer') CASES[key]!.expect(await fixture.call(b.viewer, route.method, url, body));
     }

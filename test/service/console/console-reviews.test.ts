@@ -32,6 +32,8 @@ afterAll(async () => {
   await incident?.close();
 });
 
+const ALICE_COMMENT = '=HYPERLINK("x") <script>checked</script> by alice';
+
 const itemIds = (page: string) => [...page.matchAll(/action="\/console\/reviews\/[^/]+\/items\/([^/]+)\/decision"/g)].map((match) => match[1]!);
 
 describe('console access reviews', () => {
@@ -101,7 +103,11 @@ describe('console access reviews', () => {
     expect(link.text).toContain('No person of this tenant has the email nobody@example.com.');
     const person = await fixture.service.people.create({ tenantId: tokens.tenant.id, email: 'Owner@Example.com', name: 'Owner <One>', actor: 'test' });
     const picker = await admin.get(campaignPath);
-    expect(picker.text).toContain(`<option value="${person.id}">Owner &lt;One&gt; (Owner@Example.com)</option>`);
+    // One list of people for the page, offered by every row's person field, not a list per row.
+    expect(picker.text.match(/<datalist /g)).toHaveLength(1);
+    expect(picker.text).toContain('<option value="Owner@Example.com">Owner &lt;One&gt;</option>');
+    expect(picker.text.split('Owner &lt;One&gt;').length - 1).toBe(1);
+    expect(picker.text.match(/list="review-people"/g)).toHaveLength(itemIds(picker.text).length);
     const linked = await admin.post(`${campaignPath}/items/${first}/decision`, { decision: 'link', personId: '', personEmail: 'OWNER@example.com' });
     expect(linked.status).toBe(303);
     const relisted = (await fixture.service.reviews.items({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! })).items;
@@ -139,6 +145,39 @@ describe('console access reviews', () => {
     expect((await viewer.get(`${campaignPath}/report.csv`)).status).toBe(200);
   });
 
+  it('a reviewer decides in the campaigns that name them; one the campaign does not name reads only', async () => {
+    const campaignId = campaignPath.split('/').pop()!;
+    const named = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'Alice', actor: 'test' });
+    const other = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'zed', actor: 'test' });
+    const alice = consoleClient(fixture.api.app);
+    await alice.signIn(named.token);
+    const zed = consoleClient(fixture.api.app);
+    await zed.signIn(other.token);
+
+    const page = await alice.get(campaignPath);
+    expect(itemIds(page.text)).toHaveLength(3);
+    expect(page.text).toContain('aria-label="Decide many"');
+    expect(page.text).not.toContain('Close campaign');
+    const [first] = itemIds(page.text);
+    const decided = await alice.post(`${campaignPath}/items/${first}/decision`, { decision: 'keep', comment: ALICE_COMMENT });
+    expect(decided.status).toBe(303);
+    const item = (await fixture.service.reviews.items({ tenantId: tokens.tenant.id, campaignId })).items.find((entry) => entry.id === first)!;
+    expect(item).toMatchObject({ decision: 'keep', comment: ALICE_COMMENT, decidedBy: expect.stringContaining('(Alice)') });
+    for (const url of [`${campaignPath}/start`, `${campaignPath}/close`]) expect((await alice.post(url)).status, url).toBe(403);
+
+    const unnamed = await zed.get(campaignPath);
+    expect(unnamed.status).toBe(200);
+    expect(itemIds(unnamed.text)).toHaveLength(0);
+    expect(unnamed.text).not.toContain('aria-label="Decide many"');
+    const refused = await zed.post(`${campaignPath}/items/${first}/decision`, { decision: 'revoke' });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain('zed is not a reviewer of review campaign');
+    expect((await zed.post(`${campaignPath}/decisions`, { decision: 'revoke' })).status).toBe(403);
+    const after = (await fixture.service.reviews.items({ tenantId: tokens.tenant.id, campaignId })).items;
+    expect(after.filter((entry) => entry.decision === 'revoke')).toHaveLength(0);
+    expect(after.find((entry) => entry.id === first)).toMatchObject({ decision: 'keep', comment: ALICE_COMMENT });
+  });
+
   it('refuses a change without the session’s CSRF token, and another tenant’s campaign is not found', async () => {
     expect((await admin.post(`${campaignPath}/close`, { _csrf: 'x'.repeat(43) })).status).toBe(403);
     expect((await fixture.service.reviews.get({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! })).status).toBe('open');
@@ -166,6 +205,31 @@ describe('console access reviews', () => {
     expect(rows[0]).toEqual([...REPORT_HEADER]);
     expect(rows).toHaveLength(4);
     expect(csv.text).toBe(await fixture.service.reviews.reportCsv({ tenantId: tokens.tenant.id, campaignId: campaignPath.split('/').pop()! }));
+  });
+
+  it('serves the printable report: the CSV’s rows as an escaped table, one per item', async () => {
+    const campaignId = campaignPath.split('/').pop()!;
+    const page = await viewer.get(`${campaignPath}/report.html`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.text).toContain('<h1>Access review report: Q4 &lt;review&gt;</h1>');
+    const cells = (row: string) => [...row.matchAll(/<t[dh][^>]*>([^<]*)<\/t[dh]>/g)].map((match) => match[1]!);
+    const table = page.text.slice(page.text.indexOf('<table class="report">'), page.text.indexOf('</table>'));
+    const [header, ...rows] = table
+      .split('</tr>')
+      .filter((row) => row.includes('<t'))
+      .map(cells);
+    expect(header).toEqual([...REPORT_HEADER]);
+    const csvRows = parseCsv(await fixture.service.reviews.reportCsv({ tenantId: tokens.tenant.id, campaignId })).slice(1);
+    const fromHtml = (text: string) =>
+      text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&amp;', '&');
+    // The same rows as the CSV, in item order; the CSV alone marks formulas as text.
+    expect(rows.map((row) => row.map(fromHtml))).toEqual(csvRows.map((row) => row.map((cell) => cell.replace(/^'(?=[=+\-@\t\r])/, ''))));
+    expect(rows.map((row) => row[0])).toEqual((await fixture.service.reviews.report({ tenantId: tokens.tenant.id, campaignId })).map((item) => item.id));
+    expect(page.text).toContain('=HYPERLINK(&quot;x&quot;) &lt;script&gt;checked&lt;/script&gt; by alice');
+    expect(page.text).not.toContain('<script>');
+    expect(csvRows.some((row) => row.includes(`'${ALICE_COMMENT}`))).toBe(true);
+    expect((await viewer.get(`${campaignPath}/report.html`)).text).toContain('report.csv');
   });
 
   it('starts without an integration that cannot sync only when it is ticked', { timeout: 60_000 }, async () => {

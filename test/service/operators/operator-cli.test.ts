@@ -81,4 +81,26 @@ describe('connector service operator', () => {
       await service.close();
     }
   });
+
+  it('creates a reviewer operator, who signs in as a reviewer; an unknown role is refused naming the roles', { timeout: 60_000 }, async () => {
+    const tenant = JSON.parse((await cli(['service', 'tenant', 'create', '--name', 'Reviewers', '--data-dir', dataDir])).stdout) as { id: string };
+    const created = await cli(
+      ['service', 'operator', 'create', '--tenant', tenant.id, '--username', 'rita', '--role', 'reviewer', '--data-dir', dataDir],
+      `${PASSWORD}\n`,
+    );
+    expect(created.code, created.stderr).toBe(0);
+    expect(JSON.parse(created.stdout)).toMatchObject({ username: 'rita', role: 'reviewer' });
+    const unknown = await cli(
+      ['service', 'operator', 'create', '--tenant', tenant.id, '--username', 'ron', '--role', 'auditor', '--data-dir', dataDir],
+      `${PASSWORD}\n`,
+    );
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('role must be one of admin, reviewer, viewer');
+    const service = await openService({ dataDir });
+    try {
+      expect(await service.operators.verify({ username: 'rita', password: PASSWORD })).toMatchObject({ role: 'reviewer', name: 'rita' });
+    } finally {
+      await service.close();
+    }
+  });
 });

@@ -224,14 +224,45 @@ export function describeReviews(fixture: { service: Service }): void {
     });
   });
 
-  it('an orphan revoked is a manual removal (a workflow acts for a person), listed with why', async () => {
+  it('an orphan revoked is a manual removal (a workflow acts for a person), listed with why, and recorded when done by hand', async () => {
     const campaign = (await service().reviews.list({ tenantId: tenant.id })).find((entry) => entry.name === 'Without the SCIM copy')!;
-    const orphan = (await allItems(campaign.id)).find((item) => item.personId === null)!;
-    const revoked = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: orphan.id, decision: 'revoke', actor: 'bob' });
-    expect(revoked.removal).toMatchObject({ workflowId: null, outcome: 'manual', reason: expect.stringContaining('no person is linked') });
+    // The one removed by hand is the last user of the simulator, so that the indexes the next test reads stay put.
+    const indexOf = (item: ReviewItem) => incident.state.users.findIndex((user) => user.id === item.externalId);
+    const orphans = (await allItems(campaign.id)).filter((item) => item.personId === null && item.decision === null).sort((a, b) => indexOf(b) - indexOf(a));
+    expect(orphans.length).toBeGreaterThanOrEqual(2);
+    const [orphan, untouched] = orphans as [ReviewItem, ReviewItem];
+    expect(indexOf(orphan)).toBeGreaterThan(1);
+    for (const item of [orphan, untouched]) {
+      const revoked = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: item.id, decision: 'revoke', actor: 'bob' });
+      expect(revoked.removal).toMatchObject({ workflowId: null, outcome: 'manual', reason: expect.stringContaining('no person is linked') });
+    }
+    // Only a manual removal is recorded by hand: not an undecided item.
+    const undecided = (await allItems(campaign.id)).find((item) => item.decision === null)!;
+    await expect(
+      service().reviews.recordRemovedByHand({ tenantId: tenant.id, campaignId: campaign.id, itemId: undecided.id, actor: 'bob' }),
+    ).rejects.toMatchObject({ code: 'REVIEW_STATE' });
+
+    // The admin removes the orphan on the target by hand and records it; the other is not done.
+    incident.state.users.splice(indexOf(orphan), 1);
+    const recorded = await service().reviews.recordRemovedByHand({
+      tenantId: tenant.id,
+      campaignId: campaign.id,
+      itemId: orphan.id,
+      comment: 'deleted in the admin page',
+      actor: 'bob',
+    });
+    expect(recorded).toMatchObject({
+      removal: { workflowId: null, outcome: 'removed_by_hand', reason: expect.stringContaining('deleted in the admin page'), finishedAt: expect.any(String) },
+      confirmation: null,
+    });
+    await expect(
+      service().reviews.recordRemovedByHand({ tenantId: tenant.id, campaignId: campaign.id, itemId: orphan.id, actor: 'bob' }),
+    ).rejects.toMatchObject({ code: 'REVIEW_STATE' });
+    const audit = await service().audit.list({ tenantId: tenant.id, limit: 500 });
+    expect(audit.entries.find((entry) => entry.event === 'review.removed_by_hand' && entry.detail.itemId === orphan.id)).toMatchObject({ actor: 'bob' });
   });
 
-  it('an account still present at the next sync after its removal succeeded is flagged, not confirmed', async () => {
+  it('an account still present at the next sync after its removal succeeded is flagged, not confirmed; a removal by hand is confirmed', async () => {
     const campaign = (await service().reviews.list({ tenantId: tenant.id })).find((entry) => entry.name === 'Without the SCIM copy')!;
     const user = incident.state.users[1]!;
     const item = (await allItems(campaign.id)).find((entry) => entry.externalId === user.id)!;
@@ -243,10 +274,11 @@ export function describeReviews(fixture: { service: Service }): void {
     incident.state.users.push({ ...user });
     await service().sync.syncNow({ ...ref(apps.incident), actor });
     await syncedNow(apps.incident);
-    expect((await allItems(campaign.id)).find((entry) => entry.id === item.id)).toMatchObject({ removal: { outcome: 'succeeded' }, confirmation: 'flagged' });
-    // The orphan's manual removal (above) was not done by hand: that sync flagged it too.
-    const manual = (await allItems(campaign.id)).find((entry) => entry.removal?.outcome === 'manual');
-    expect(manual).toMatchObject({ confirmation: 'flagged' });
-    expect((await service().reviews.get({ tenantId: tenant.id, campaignId: campaign.id })).progress).toMatchObject({ removed: 1, confirmed: 0, flagged: 2 });
+    const after = await allItems(campaign.id);
+    expect(after.find((entry) => entry.id === item.id)).toMatchObject({ removal: { outcome: 'succeeded' }, confirmation: 'flagged' });
+    // The orphan removed by hand and recorded is confirmed; the manual removal not done is flagged: the account is still there.
+    expect(after.find((entry) => entry.removal?.outcome === 'removed_by_hand')).toMatchObject({ confirmation: 'confirmed' });
+    expect(after.find((entry) => entry.removal?.outcome === 'manual')).toMatchObject({ confirmation: 'flagged' });
+    expect((await service().reviews.get({ tenantId: tenant.id, campaignId: campaign.id })).progress).toMatchObject({ removed: 2, confirmed: 1, flagged: 2 });
   });
 }

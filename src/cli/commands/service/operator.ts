@@ -13,11 +13,15 @@ import { readPassword } from './read-password.js';
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
   username: { kind: 'string', value: '<name>', description: 'create: the sign-in name, unique across the service (required)' },
-  role: { kind: 'string', value: 'admin|viewer', description: 'create: admin configures, viewer reads (default viewer)' },
+  role: {
+    kind: 'string',
+    value: 'admin|reviewer|viewer',
+    description: 'create: admin configures, viewer reads, reviewer reads and decides in the review campaigns that name it (default viewer)',
+  },
   ...storageFlags,
 };
 const USAGE = [
-  'Usage: connector service operator create --tenant <id> --username <name> [--role admin|viewer] [--data-dir <dir>]   (password on stdin or prompted)',
+  'Usage: connector service operator create --tenant <id> --username <name> [--role admin|reviewer|viewer] [--data-dir <dir>]   (password on stdin or prompted)',
   '       connector service operator list --tenant <id> [--data-dir <dir>]',
 ].join('\n');
 const REQUIRED: Record<string, string[]> = { create: ['tenant', 'username'], list: ['tenant'] };

@@ -10,13 +10,17 @@ import type { FlagSpecs } from '../../args.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
-  role: { kind: 'string', value: 'admin|viewer', description: 'create: admin configures, viewer reads (default viewer)' },
+  role: {
+    kind: 'string',
+    value: 'admin|reviewer|viewer',
+    description: 'create: admin configures, viewer reads, reviewer reads and decides in the review campaigns that name it (default viewer)',
+  },
   name: { kind: 'string', value: '<name>', description: 'create: a name to tell tokens apart in the audit log' },
   'token-id': { kind: 'string', value: '<id>', description: 'revoke: the id of the token (from `token list`; required)' },
   ...storageFlags,
 };
 const USAGE = [
-  'Usage: connector service token create --tenant <id> [--role admin|viewer] [--name <name>] [--data-dir <dir>]',
+  'Usage: connector service token create --tenant <id> [--role admin|reviewer|viewer] [--name <name>] [--data-dir <dir>]',
   '       connector service token list --tenant <id> [--data-dir <dir>]',
   '       connector service token revoke --tenant <id> --token-id <id> [--data-dir <dir>]',
 ].join('\n');

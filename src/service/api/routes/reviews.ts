@@ -1,8 +1,9 @@
 /**
  * Access review campaigns: create and list campaigns, start one (it waits for fresh syncs, or
  * starts without named integrations), read its items, decide one or many by a filter, close it,
- * and download its report as CSV. Reads are for any caller of the tenant; deciding, starting and
- * closing need an admin token (the service has no reviewer role yet: a viewer cannot decide).
+ * and download its report as CSV or printable HTML. Reads are for any caller of the tenant;
+ * creating, starting and closing need an admin token; deciding needs an admin token or a reviewer
+ * token the campaign names (for the items of the integrations it reviews; reviews/review-access.ts).
  */
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
@@ -241,7 +242,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
   });
 
   app.put('/reviews/:campaignId/items/:itemId/decision', {
-    config: { access: 'admin', operationId: 'decideReviewItem' },
+    config: { access: 'reviewer', operationId: 'decideReviewItem' },
     schema: {
       summary: 'Decide an item (keep, revoke, or link to a person), with a comment; changeable until close, except a revoke whose removal started',
       tags,
@@ -261,13 +262,14 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
         campaignId: request.params.campaignId,
         itemId: request.params.itemId,
         ...request.body,
+        decider: caller,
         actor: actorOf(caller),
       });
     },
   });
 
   app.post('/reviews/:campaignId/decisions', {
-    config: { access: 'admin', operationId: 'decideReviewItems' },
+    config: { access: 'reviewer', operationId: 'decideReviewItems' },
     schema: {
       summary: 'Keep or revoke every item a filter selects (undecided ones unless the filter says decided)',
       tags,
@@ -286,7 +288,35 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     },
     handler: async (request) => {
       const caller = callerOf(request);
-      return service.reviews.decideMany({ tenantId: caller.tenantId, campaignId: request.params.campaignId, ...request.body, actor: actorOf(caller) });
+      return service.reviews.decideMany({
+        tenantId: caller.tenantId,
+        campaignId: request.params.campaignId,
+        ...request.body,
+        decider: caller,
+        actor: actorOf(caller),
+      });
+    },
+  });
+
+  app.post('/reviews/:campaignId/items/:itemId/removed-by-hand', {
+    config: { access: 'admin', operationId: 'recordReviewItemRemovedByHand' },
+    schema: {
+      summary:
+        'Record that a manual removal (a revoked orphan, which no workflow can remove: workflows act for a person) was done on the target by hand; the next successful sync confirms or flags it',
+      tags,
+      params: itemParams,
+      body: { type: ['object', 'null'], additionalProperties: false, properties: { comment } },
+      response: { 200: itemSchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      return service.reviews.recordRemovedByHand({
+        tenantId: caller.tenantId,
+        campaignId: request.params.campaignId,
+        itemId: request.params.itemId,
+        ...(request.body?.comment ? { comment: request.body.comment } : {}),
+        actor: actorOf(caller),
+      });
     },
   });
 

@@ -1,11 +1,13 @@
 /**
  * Access review campaigns in the console: the list and a create form, one campaign with start
  * (or start without named integrations), decide one item or many by a filter, close, and the
- * report as CSV (the API's report, served here so a signed-in operator can download it). The same
- * service operations as /v1/reviews; viewers read, admins change.
+ * report as CSV or printable HTML (the API's report, served here so a signed-in operator can
+ * download it). The same service operations as /v1/reviews; viewers read, reviewers decide in the
+ * campaigns that name them, admins do everything.
  */
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
+import { scopeOf } from '../../reviews/review-access.js';
 import { DECISIONS } from '../../reviews/review-view.js';
 import type { Decision } from '../../store/review-rows.js';
 import { ConsoleError } from '../console-error.js';
@@ -14,6 +16,7 @@ import { consoleUrl } from '../html.js';
 import { pathParams } from '../path-params.js';
 import { queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
+import { reviewReportView } from '../views/review-report-view.js';
 import { reviewsView, reviewView } from '../views/reviews-view.js';
 
 const NOTICES: Record<string, string> = {
@@ -21,6 +24,7 @@ const NOTICES: Record<string, string> = {
   started: 'Start was asked: the campaign opens once every integration in scope has a fresh sync.',
   decided: 'The decision was saved.',
   closed: 'The campaign was closed: undecided items stay undecided in the report.',
+  'removed-by-hand': 'The removal by hand was recorded: the next sync confirms it, or flags the account if it is still there.',
 };
 
 /** A select of yes / no / any as a filter value. */
@@ -85,6 +89,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
         people: people.map((person) => ({ id: person.id, name: person.name, email: person.email })),
         integrations,
         admin: caller.role === 'admin',
+        scope: scopeOf({ reviewers: campaign.reviewers, decider: caller }),
         csrf,
         notice:
           queryText(request.query, 'notice') === 'decided-many'
@@ -103,7 +108,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
 
   app.post(
     '/reviews/:campaignId/items/:itemId/decision',
-    { config: { access: 'admin' }, schema: { params: pathParams('campaignId', 'itemId') } },
+    { config: { access: 'reviewer' }, schema: { params: pathParams('campaignId', 'itemId') } },
     async (request, reply) => {
       const { caller } = operatorOf(request);
       const { campaignId, itemId } = request.params;
@@ -133,13 +138,14 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
         decision: decision as Decision,
         ...(comment ? { comment } : {}),
         ...(decision === 'link' && personId ? { personId } : {}),
+        decider: caller,
         actor: consoleActor(caller),
       });
       return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'decided' }), 303);
     },
   );
 
-  app.post('/reviews/:campaignId/decisions', { config: { access: 'admin' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
+  app.post('/reviews/:campaignId/decisions', { config: { access: 'reviewer' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
     const { campaignId } = request.params;
     const decision = formText(request.body, 'decision');
@@ -155,10 +161,29 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
       filter: { ...(admin === undefined ? {} : { admin }), ...(linked === undefined ? {} : { linked }), ...(integrationId ? { integrationId } : {}) },
       decision,
       ...(comment ? { comment } : {}),
+      decider: caller,
       actor: consoleActor(caller),
     });
     return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'decided-many', count: decided }), 303);
   });
+
+  app.post(
+    '/reviews/:campaignId/items/:itemId/removed-by-hand',
+    { config: { access: 'admin' }, schema: { params: pathParams('campaignId', 'itemId') } },
+    async (request, reply) => {
+      const { caller } = operatorOf(request);
+      const { campaignId, itemId } = request.params;
+      const comment = nonEmpty(formText(request.body, 'comment'));
+      await service.reviews.recordRemovedByHand({
+        tenantId: caller.tenantId,
+        campaignId,
+        itemId,
+        ...(comment ? { comment } : {}),
+        actor: consoleActor(caller),
+      });
+      return reply.redirect(consoleUrl(['reviews', campaignId], { notice: 'removed-by-hand' }), 303);
+    },
+  );
 
   app.post('/reviews/:campaignId/close', { config: { access: 'admin' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
     const { caller } = operatorOf(request);
@@ -171,5 +196,18 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     const { caller } = operatorOf(request);
     const csv = await service.reviews.reportCsv({ tenantId: caller.tenantId, campaignId: request.params.campaignId });
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="access-review.csv"').send(csv);
+  });
+
+  app.get('/reviews/:campaignId/report.html', { config: { access: 'viewer' }, schema: { params: pathParams('campaignId') } }, async (request, reply) => {
+    const { caller } = operatorOf(request);
+    const input = { tenantId: caller.tenantId, campaignId: request.params.campaignId };
+    // Items first: reading them brings removals up to date, so the facts above count the same rows.
+    const items = await service.reviews.report(input);
+    const campaign = await service.reviews.get(input);
+    return sendPage(request, reply, {
+      title: `Access review report: ${campaign.name}`,
+      section: 'reviews',
+      body: reviewReportView({ campaign, items, generatedAt: new Date().toISOString() }),
+    });
   });
 }
