@@ -42,9 +42,10 @@ const subcommands: Record<string, Subcommand> = {
   profile: {
     summary: 'list|show|create|edit|archive|restore|person|preview|move|assign|drift: access profiles and moves (movers)',
     load: async () => (await import('./service/profile.js')).profileCommand,
-  reviews: {
+  },
+  review: {
     summary: 'create|list|show|start|decide|removed-by-hand|close|report: access review campaigns',
-    load: async () => (await import('./service/reviews.js')).reviewsCommand,
+    load: async () => (await import('./service/review.js')).reviewsCommand,
   },
   'rotate-key': {
     summary: 'Re-wrap every tenant data key under a new key-encryption key',
@@ -59,7 +60,7 @@ const HELP = [
   ...Object.entries(subcommands).map(([name, entry]) => `  ${name.padEnd(11)} ${entry.summary}`),
   '',
   'Storage: --data-dir <dir> (default ./data, embedded PostgreSQL), or DATABASE_URL for a PostgreSQL server.',
-  'With the embedded database, tenant|token|operator|sync|workflow|profile|reviews reach a running `service start` through its admin API; rotate-key needs it stopped.',
+  'With the embedded database, tenant|token|operator|sync|workflow|profile|review reach a running `service start` through its admin API; rotate-key needs it stopped.',
   'Run `connector service <subcommand> --help` for its options.',
 ].join('\n');
 

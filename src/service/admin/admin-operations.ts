@@ -1,5 +1,5 @@
 /**
- * The operations the CLI's admin commands (`connector service tenant|token|operator|sync|workflow|profile|reviews`)
+ * The operations the CLI's admin commands (`connector service tenant|token|operator|sync|workflow|profile|review`)
  * may call on a running service, named `<group>.<method>` after the service facade. One list, read
  * by the admin API (which refuses any other name) and by the CLI's client of it.
  */

@@ -1,5 +1,5 @@
 /**
- * `connector service reviews <verb>`: access review campaigns from a shell (issue 28), the same
+ * `connector service review <verb>`: access review campaigns from a shell (issue 28), the same
  * service operations as /v1/reviews. `create`, `start` (it waits for fresh syncs: run it again, or
  * name `--without` integrations), `decide` one item or many by a filter, `removed-by-hand`, `close`;
  * `list`, `show` (the campaign and its items) and `report` (CSV, formulas neutralised, or JSON) read.
@@ -35,14 +35,14 @@ const flags: FlagSpecs = {
 };
 
 const USAGE = [
-  'Usage: connector service reviews create --tenant <id> --name <name> --due <time> --reviewer <name>[=<integration>]... [--integration <id>...]',
-  '       connector service reviews list --tenant <id>',
-  '       connector service reviews show|close --tenant <id> --campaign <id>',
-  '       connector service reviews start --tenant <id> --campaign <id> [--without <integration>...]',
-  '       connector service reviews decide --tenant <id> --campaign <id> --item <id> --decision keep|revoke|link [--person <id>] [--comment <text>]',
-  '       connector service reviews decide --tenant <id> --campaign <id> --decision keep|revoke [--admin true|false] [--linked true|false] [--integration <id>] [--comment <text>]',
-  '       connector service reviews removed-by-hand --tenant <id> --campaign <id> --item <id> [--comment <text>]',
-  '       connector service reviews report --tenant <id> --campaign <id> [--format csv|json]',
+  'Usage: connector service review create --tenant <id> --name <name> --due <time> --reviewer <name>[=<integration>]... [--integration <id>...]',
+  '       connector service review list --tenant <id>',
+  '       connector service review show|close --tenant <id> --campaign <id>',
+  '       connector service review start --tenant <id> --campaign <id> [--without <integration>...]',
+  '       connector service review decide --tenant <id> --campaign <id> --item <id> --decision keep|revoke|link [--person <id>] [--comment <text>]',
+  '       connector service review decide --tenant <id> --campaign <id> --decision keep|revoke [--admin true|false] [--linked true|false] [--integration <id>] [--comment <text>]',
+  '       connector service review removed-by-hand --tenant <id> --campaign <id> --item <id> [--comment <text>]',
+  '       connector service review report --tenant <id> --campaign <id> [--format csv|json]',
 ].join('\n');
 
 /** The flags each verb requires besides --tenant. */
@@ -161,7 +161,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
 }
 
 export const reviewsCommand: Command = {
-  name: 'service reviews',
+  name: 'service review',
   help: helpText(USAGE, flags, [
     'Access review campaigns: create, start on fresh data, decide (one item, or every undecided item a filter selects), record a manual removal done by hand, close, and the report.',
     'Beside a running `service start` on the embedded database, it goes through the service’s admin API; with DATABASE_URL, it runs beside the service.',

@@ -1,5 +1,5 @@
 /**
- * `connector service reviews`: create a campaign, start it (waiting for a fresh sync, which a
+ * `connector service review`: create a campaign, start it (waiting for a fresh sync, which a
  * service with workers runs, then open), show it with its items, decide one and many, close, and
  * the CSV report; usage errors name the missing flags.
  */
@@ -24,7 +24,7 @@ const ids = { tenant: '', integration: '' };
 async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(['service', 'reviews', ...args, '--data-dir', dataDir], {
+  const code = await main(['service', 'review', ...args, '--data-dir', dataDir], {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     stdin: new PassThrough(),
