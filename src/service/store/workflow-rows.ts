@@ -3,7 +3,7 @@
  * tasks, reading them, claiming, settling, cancelling and retrying tasks. A task's status changes
  * only through `TASK_MOVES`.
  */
-import type { Queryable } from './database.js';
+import { FROM_MICROS, MICROS, type Queryable } from './database.js';
 import { stateMachine } from './transitions.js';
 import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type WorkflowRow, type WorkflowStatus } from '../workflows/workflow-view.js';
 
@@ -117,17 +117,21 @@ export async function findTask(db: Queryable, taskId: string): Promise<TaskRow |
   return rows[0];
 }
 
-/** Newest first; `before` is the (created_at, id) of the last workflow of the previous page. */
+/**
+ * Newest first; `before` is the (created_at, id) of the last workflow of the previous page, its
+ * time as whole microseconds (`created_at_key`, exact: workflows started in the same millisecond
+ * are neither skipped nor repeated).
+ */
 export async function listWorkflowRows(
   db: Queryable,
-  query: { tenantId: string; status?: WorkflowStatus; personId?: string; before?: { createdAt: string; id: string }; limit: number },
-): Promise<WorkflowRow[]> {
-  const { rows } = await db.query<WorkflowRow>(
-    `SELECT * FROM workflows
+  query: { tenantId: string; status?: WorkflowStatus; personId?: string; before?: { createdAtKey: string; id: string }; limit: number },
+): Promise<(WorkflowRow & { created_at_key: string })[]> {
+  const { rows } = await db.query<WorkflowRow & { created_at_key: string }>(
+    `SELECT *, ${MICROS('created_at')} AS created_at_key FROM workflows
      WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR person_id = $3)
-       AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+       AND ($4::bigint IS NULL OR (created_at, id) < (${FROM_MICROS('$4')}, $5::text))
      ORDER BY created_at DESC, id DESC LIMIT $6`,
-    [query.tenantId, query.status ?? null, query.personId ?? null, query.before?.createdAt ?? null, query.before?.id ?? null, query.limit],
+    [query.tenantId, query.status ?? null, query.personId ?? null, query.before?.createdAtKey ?? null, query.before?.id ?? null, query.limit],
   );
   return rows;
 }
