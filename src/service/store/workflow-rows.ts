@@ -3,7 +3,7 @@
  * tasks, reading them, claiming, settling, cancelling and retrying tasks. A task's status changes
  * only through `TASK_MOVES`.
  */
-import type { Queryable } from './database.js';
+import { FROM_MICROS, MICROS, type Queryable } from './database.js';
 import { stateMachine } from './transitions.js';
 import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type WorkflowRow, type WorkflowStatus } from '../workflows/workflow-view.js';
 
@@ -117,17 +117,21 @@ export async function findTask(db: Queryable, taskId: string): Promise<TaskRow |
   return rows[0];
 }
 
-/** Newest first; `before` is the (created_at, id) of the last workflow of the previous page. */
+/**
+ * Newest first; `before` is the (created_at, id) of the last workflow of the previous page, its
+ * time as whole microseconds (`created_at_key`, exact: workflows started in the same millisecond
+ * are neither skipped nor repeated).
+ */
 export async function listWorkflowRows(
   db: Queryable,
-  query: { tenantId: string; status?: WorkflowStatus; personId?: string; before?: { createdAt: string; id: string }; limit: number },
-): Promise<WorkflowRow[]> {
-  const { rows } = await db.query<WorkflowRow>(
-    `SELECT * FROM workflows
+  query: { tenantId: string; status?: WorkflowStatus; personId?: string; before?: { createdAtKey: string; id: string }; limit: number },
+): Promise<(WorkflowRow & { created_at_key: string })[]> {
+  const { rows } = await db.query<WorkflowRow & { created_at_key: string }>(
+    `SELECT *, ${MICROS('created_at')} AS created_at_key FROM workflows
      WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR person_id = $3)
-       AND ($4::timestamptz IS NULL OR (created_at, id) < ($4::timestamptz, $5::text))
+       AND ($4::bigint IS NULL OR (created_at, id) < (${FROM_MICROS('$4')}, $5::text))
      ORDER BY created_at DESC, id DESC LIMIT $6`,
-    [query.tenantId, query.status ?? null, query.personId ?? null, query.before?.createdAt ?? null, query.before?.id ?? null, query.limit],
+    [query.tenantId, query.status ?? null, query.personId ?? null, query.before?.createdAtKey ?? null, query.before?.id ?? null, query.limit],
   );
   return rows;
 }
@@ -180,31 +184,40 @@ export async function listReadyGroups(
 }
 
 /**
- * Claims up to `max` ready tasks of one (integration, action) in one statement, within its
- * concurrency `limit`: the candidates are locked (SKIP LOCKED: another worker's are left alone),
- * then the counter row gives as many slots as are free, re-read under its row lock so that every
- * worker together stays within the limit, and as many candidates move to running. No lock is held
- * after the statement; the slots are given back by the statement that settles each task.
+ * Gives back the in-flight slots of `released` (tasks of this (integration, action) whose request
+ * ended; they stay running until they are settled) and claims up to `max` ready tasks within its
+ * concurrency `limit`, in one statement: the released tasks drop their slot flag (in id order, as
+ * every statement that flips it), the candidates are locked (SKIP LOCKED: another worker's are
+ * left alone), then the counter row gives as many slots as are free, re-read under its row lock so
+ * that every worker together stays within the limit, and as many candidates move to running,
+ * each holding a slot. No lock is held after the statement. `max` 0 only gives slots back.
  */
 export async function claimTaskBatch(
   db: Queryable,
-  input: { integrationId: string; action: string; now: Date; limit: number; max: number },
+  input: { integrationId: string; action: string; now: Date; limit: number; max: number; released?: readonly string[] },
 ): Promise<ClaimedTaskRow[]> {
   const { rows } = await db.query<ClaimedTaskRow>(
-    `WITH candidates AS (
+    `WITH released AS (
+       UPDATE workflow_tasks t SET holds_slot = false
+       FROM (SELECT id FROM workflow_tasks WHERE id = ANY($8::text[]) AND integration_id = $1 AND action = $2 AND holds_slot ORDER BY id FOR UPDATE) r
+       WHERE t.id = r.id
+       RETURNING t.id
+     ), candidates AS (
        SELECT t.id, t.run_at FROM workflow_tasks t
        WHERE t.integration_id = $1 AND t.action = $2 AND ${ready(3)}
        ORDER BY t.run_at NULLS FIRST, t.id LIMIT $5 FOR UPDATE OF t SKIP LOCKED
      ), slots AS (
        UPDATE workflow_task_counters c
-       SET running = c.running + LEAST((SELECT count(*)::int FROM candidates), GREATEST($4 - c.running, 0)),
-           last_taken = LEAST((SELECT count(*)::int FROM candidates), GREATEST($4 - c.running, 0))
+       SET running = GREATEST(c.running - (SELECT count(*)::int FROM released), 0)
+             + LEAST((SELECT count(*)::int FROM candidates), GREATEST($4 - GREATEST(c.running - (SELECT count(*)::int FROM released), 0), 0)),
+           last_taken = LEAST((SELECT count(*)::int FROM candidates), GREATEST($4 - GREATEST(c.running - (SELECT count(*)::int FROM released), 0), 0))
        WHERE c.integration_id = $1 AND c.action = $2
        RETURNING c.last_taken
      ), picked AS (
        SELECT id FROM candidates ORDER BY run_at NULLS FIRST, id LIMIT (SELECT COALESCE(max(last_taken), 0) FROM slots)
      ), claimed AS (
-       UPDATE workflow_tasks t SET status = $7, attempts = t.attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL
+       UPDATE workflow_tasks t SET status = $7, attempts = t.attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL,
+         holds_slot = true
        FROM picked WHERE t.id = picked.id AND t.status = ANY($6::text[])
        RETURNING t.*
      )
@@ -214,23 +227,32 @@ export async function claimTaskBatch(
        CASE WHEN c.action = 'createUser' THEN (SELECT min(s.run_at) FROM workflow_tasks s
          WHERE s.depends_on = c.id AND s.action = 'activateUser' AND s.status = 'scheduled' AND s.run_at IS NOT NULL) END AS activation_due_at
      FROM claimed c JOIN workflows w ON w.id = c.workflow_id JOIN people p ON p.id = w.person_id`,
-    [input.integrationId, input.action, input.now.toISOString(), input.limit, input.max, TASK_MOVES.sources('running', WAITING), 'running'],
+    [
+      input.integrationId,
+      input.action,
+      input.now.toISOString(),
+      input.limit,
+      input.max,
+      TASK_MOVES.sources('running', WAITING),
+      'running',
+      [...(input.released ?? [])],
+    ],
   );
   return rows;
 }
 
 /**
- * Recomputes each in-flight counter from the running tasks. The counter rows are locked first, so
- * no claim or settle changes them meanwhile; the count is a later statement, which sees every
- * claim and settle committed before the locks.
+ * Recomputes each in-flight counter from the running tasks that hold a slot. The counter rows are
+ * locked first, so no claim, release or settle changes them meanwhile; the count is a later
+ * statement, which sees every one committed before the locks.
  */
 export async function reconcileTaskCounters(tx: Queryable): Promise<void> {
   await tx.query('SELECT 1 FROM workflow_task_counters ORDER BY integration_id, action FOR UPDATE');
   await tx.query(
     `UPDATE workflow_task_counters c SET running = COALESCE(
-       (SELECT count(*)::int FROM workflow_tasks t WHERE t.integration_id = c.integration_id AND t.action = c.action AND t.status = 'running'), 0)
+       (SELECT count(*)::int FROM workflow_tasks t WHERE t.integration_id = c.integration_id AND t.action = c.action AND t.status = 'running' AND t.holds_slot), 0)
      WHERE c.running <> COALESCE(
-       (SELECT count(*)::int FROM workflow_tasks t WHERE t.integration_id = c.integration_id AND t.action = c.action AND t.status = 'running'), 0)`,
+       (SELECT count(*)::int FROM workflow_tasks t WHERE t.integration_id = c.integration_id AND t.action = c.action AND t.status = 'running' AND t.holds_slot), 0)`,
   );
 }
 
@@ -270,8 +292,9 @@ export interface TaskSettlement {
 }
 
 /**
- * Settles running tasks in one statement, which also gives their slots back to the in-flight
- * counters; an account id a task learned (a creation's) passes to the tasks that wait on it.
+ * Settles running tasks in one statement, which also gives back the slots of those that still hold
+ * one (a task whose request ended gave it back already, see `claimTaskBatch`); an account id a
+ * task learned (a creation's) passes to the tasks that wait on it.
  * Returns the ids settled (a stale attempt is not). Give the tasks of one (integration, action)
  * per call inside a transaction, so that counter rows are locked in one order.
  */
@@ -295,15 +318,18 @@ export async function settleTasks(tx: Queryable, input: { settlements: readonly 
     `WITH x AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(id text, attempt int, status text, reason text, error_code text, error_message text,
          error_detail jsonb, account_id text, outcome_unknown boolean)
+     ), held AS (
+       SELECT t.id, t.holds_slot FROM workflow_tasks t JOIN x ON x.id = t.id
+       WHERE t.status = $3 AND (x.attempt IS NULL OR t.attempts = x.attempt) ORDER BY t.id FOR UPDATE OF t
      ), settled AS (
        UPDATE workflow_tasks t SET status = x.status, reason = x.reason, error_code = x.error_code, error_message = x.error_message,
          error_detail = x.error_detail, finished_at = $2, account_external_id = COALESCE(x.account_id, t.account_external_id),
-         outcome_unknown = COALESCE(x.outcome_unknown, t.outcome_unknown)
-       FROM x WHERE t.id = x.id AND t.status = $3 AND (x.attempt IS NULL OR t.attempts = x.attempt)
-       RETURNING t.id, t.integration_id, t.action
+         outcome_unknown = COALESCE(x.outcome_unknown, t.outcome_unknown), holds_slot = false
+       FROM x, held WHERE t.id = x.id AND held.id = t.id
+       RETURNING t.id, t.integration_id, t.action, held.holds_slot AS had_slot
      ), freed AS (
        UPDATE workflow_task_counters c SET running = GREATEST(c.running - g.n, 0)
-       FROM (SELECT integration_id, action, count(*)::int AS n FROM settled WHERE integration_id IS NOT NULL GROUP BY integration_id, action) g
+       FROM (SELECT integration_id, action, count(*)::int AS n FROM settled WHERE integration_id IS NOT NULL AND had_slot GROUP BY integration_id, action) g
        WHERE c.integration_id = g.integration_id AND c.action = g.action
        RETURNING c.integration_id
      )
@@ -379,13 +405,15 @@ export async function refreshWorkflowStatus(tx: Queryable, workflowId: string): 
 export async function failLostTasks(db: Queryable, input: { startedBefore: Date; now: Date }): Promise<string[]> {
   const { from, to } = TASK_MOVES.transition('running', 'failed');
   const { rows } = await db.query<{ workflow_id: string }>(
-    `WITH lost AS (
-       UPDATE workflow_tasks SET status = $4, error_code = 'WORKER_LOST', finished_at = $2, outcome_unknown = true,
+    `WITH held AS (
+       SELECT id, holds_slot FROM workflow_tasks WHERE status = $3 AND started_at < $1 ORDER BY id FOR UPDATE
+     ), lost AS (
+       UPDATE workflow_tasks t SET status = $4, error_code = 'WORKER_LOST', finished_at = $2, outcome_unknown = true, holds_slot = false,
          error_message = 'the worker running this task stopped before it finished; the target may or may not have acted'
-       WHERE status = $3 AND started_at < $1 RETURNING workflow_id, integration_id, action
+       FROM held WHERE t.id = held.id RETURNING t.workflow_id, t.integration_id, t.action, held.holds_slot AS had_slot
      ), freed AS (
        UPDATE workflow_task_counters c SET running = GREATEST(c.running - g.n, 0)
-       FROM (SELECT integration_id, action, count(*)::int AS n FROM lost WHERE integration_id IS NOT NULL GROUP BY integration_id, action) g
+       FROM (SELECT integration_id, action, count(*)::int AS n FROM lost WHERE integration_id IS NOT NULL AND had_slot GROUP BY integration_id, action) g
        WHERE c.integration_id = g.integration_id AND c.action = g.action
        RETURNING c.integration_id
      )

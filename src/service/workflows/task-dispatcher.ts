@@ -4,11 +4,13 @@
  * or a task is retried, a delayed job at a scheduled task's time, the minute tick) and the retry of
  * last resort; while work is due, the dispatcher claims it without waiting for the engine's poll.
  *
- * One round: the (integration, action) groups with a task due (one statement), then per group a
- * claim of as many tasks as its concurrency leaves free (one statement, see `claimTaskBatch`). Each
- * claimed task's request runs with no database connection held (on PGlite, the single connection
- * stays free for the claims and settles of the others). Results are settled as they come, all that
- * are waiting at once in one transaction; each settle frees slots and starts the next round.
+ * One round: the (integration, action) groups with a task due (one statement), then per group one
+ * statement that gives back the slots of the requests that ended since and claims as many tasks as
+ * its concurrency leaves free (see `claimTaskBatch`). Each claimed task's request runs with no
+ * database connection held (on PGlite, the single connection stays free for the claims and settles
+ * of the others); its end starts the next round, so a slot passes to the next task after one
+ * statement, without waiting for a settle. Results are settled after their slots went back, all
+ * that are waiting at once in one transaction.
  * The tenant, the integration, its credentials and its HTTP client are resolved once per action
  * and kept a few seconds: a batch reuses them, and a change of the integration's configuration
  * (its version is read with every claim) drops them.
@@ -68,6 +70,22 @@ export function taskDispatcher(input: {
   /** The groups the last listing found, reused for a moment: a round of claims costs one statement per group, not a scan of every due task. */
   let known: { groups: Awaited<ReturnType<typeof listReadyGroups>>; at: number } | undefined;
   const prepared = new Map<string, Prepared>();
+  /** Per group, the tasks whose request ended: their slots go back with the group's next claim, then their results are settled. */
+  const ended = new Map<string, { tenantId: string; integrationId: string; action: string; results: TaskResult[] }>();
+
+  const endRequest = (result: TaskResult): void => {
+    const { task } = result;
+    const key = groupKey(task.integration_id ?? '', task.action);
+    const entry = ended.get(key) ?? { tenantId: task.tenant_id, integrationId: task.integration_id ?? '', action: task.action, results: [] };
+    entry.results.push(result);
+    ended.set(key, entry);
+  };
+
+  /** Results whose slots could not be given back on their own go to the settle, which gives them back. */
+  const settleEnded = (results: readonly TaskResult[]): void => {
+    waiting.push(...results);
+    flush();
+  };
 
   const release = (entry: Prepared) => {
     entry.users -= 1;
@@ -137,7 +155,8 @@ export function taskDispatcher(input: {
     entry.users += 1;
     const execution = executeTask(context, { task, prepared: () => entry.action })
       .then((result) => {
-        waiting.push(result);
+        if (task.integration_id === null) settleEnded([result]);
+        else endRequest(result);
       })
       .catch((error: unknown) => {
         inFlight -= 1;
@@ -146,9 +165,17 @@ export function taskDispatcher(input: {
       .finally(() => {
         release(entry);
         executing.delete(execution);
-        flush();
+        // Stopped: no round gives the slots back; the settle does.
+        if (!started) for (const key of [...ended.keys()]) settleEnded(takeEnded(key)?.results ?? []);
+        else dispatcher.kick();
       });
     executing.add(execution);
+  };
+
+  const takeEnded = (key: string) => {
+    const entry = ended.get(key);
+    ended.delete(key);
+    return entry;
   };
 
   const claimRound = async (): Promise<void> => {
@@ -156,8 +183,13 @@ export function taskDispatcher(input: {
       again = false;
       const now = context.now();
       const fresh = known !== undefined && Date.now() - known.at < settings.groupsTtlMs;
-      const groups = fresh ? known!.groups : await listReadyGroups(db, { now, limit: 100 });
-      if (!fresh) known = { groups, at: Date.now() };
+      const listed = fresh ? known!.groups : await listReadyGroups(db, { now, limit: 100 });
+      if (!fresh) known = { groups: listed, at: Date.now() };
+      // The groups with a task due, and those with slots to give back.
+      const groups = [...listed];
+      for (const [key, entry] of ended)
+        if (!groups.some((group) => groupKey(group.integration_id, group.action) === key))
+          groups.push({ tenant_id: entry.tenantId, integration_id: entry.integrationId, action: entry.action });
       let claimedHere = 0;
       const missing = groups.filter((group) => !counters.has(groupKey(group.integration_id, group.action)));
       if (missing.length > 0) {
@@ -168,16 +200,27 @@ export function taskDispatcher(input: {
         for (const group of missing) counters.add(groupKey(group.integration_id, group.action));
       }
       for (const group of groups) {
-        const room = settings.maxInFlight - inFlight;
-        if (room <= 0 || !started) break;
-        const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
-        const claimed = await claimTaskBatch(db, {
-          integrationId: group.integration_id,
-          action: group.action,
-          now,
-          limit,
-          max: Math.min(room, settings.claimBatch, limit),
-        });
+        if (!started) break;
+        const room = Math.max(0, settings.maxInFlight - inFlight);
+        const done = takeEnded(groupKey(group.integration_id, group.action));
+        if (room === 0 && !done) continue;
+        let claimed: ClaimedTaskRow[] = [];
+        try {
+          const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
+          claimed = await claimTaskBatch(db, {
+            integrationId: group.integration_id,
+            action: group.action,
+            now,
+            limit,
+            max: Math.min(room, settings.claimBatch, limit),
+            released: done?.results.map((result) => result.task.id) ?? [],
+          });
+        } catch (error) {
+          onError(error);
+        } finally {
+          // Given back (or, if the statement failed, given back by the settle): the results are settled now.
+          if (done) settleEnded(done.results);
+        }
         for (const task of claimed) run(task);
         claimedHere += claimed.length;
         // A full claim may leave more due: another round (a settle also starts one when slots free).
@@ -209,11 +252,13 @@ export function taskDispatcher(input: {
     },
     async stop(timeoutMs) {
       started = false;
+      for (const key of [...ended.keys()]) settleEnded(takeEnded(key)?.results ?? []);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
       const settled = (async () => {
         await round;
         await Promise.allSettled([...executing]);
+        for (const key of [...ended.keys()]) settleEnded(takeEnded(key)?.results ?? []);
         while (flushing) await flushing;
       })();
       await Promise.race([settled, timeout]);

@@ -175,13 +175,17 @@ function parseTime(field: string, value: unknown): Date | undefined {
   return time;
 }
 
-const encodeCursor = (row: { created_at: Date; id: string }) =>
-  Buffer.from(JSON.stringify([new Date(row.created_at).toISOString(), row.id]), 'utf8').toString('base64url');
+/** A page's cursor: the last workflow's time in whole microseconds (exact) and its id. */
+const encodeCursor = (row: { created_at_key: string; id: string }) => Buffer.from(JSON.stringify([row.created_at_key, row.id]), 'utf8').toString('base64url');
 
-function decodeCursor(cursor: string): { createdAt: string; id: string } {
+function decodeCursor(cursor: string): { createdAtKey: string; id: string } {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(createdAt))) return { createdAt, id };
+    if (typeof createdAt === 'string' && typeof id === 'string') {
+      if (/^\d{1,19}$/.test(createdAt)) return { createdAtKey: createdAt, id };
+      // A cursor given out before the key was exact: its ISO time, to the millisecond.
+      if (!Number.isNaN(Date.parse(createdAt))) return { createdAtKey: String(Date.parse(createdAt) * 1000), id };
+    }
   } catch {
     // falls through to the refusal
   }
