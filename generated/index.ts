@@ -3,6 +3,7 @@ import type { CompiledConnector } from '../src/connector.js';
 import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
+import { boxConnector } from './box.js';
 import { cloudflareConnector } from './cloudflare.js';
 import { datadogConnector } from './datadog.js';
 import { entraIdConnector } from './entra-id.js';
@@ -20,6 +21,7 @@ import { zendeskConnector } from './zendesk.js';
 export * from './api-key-query-link.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
+export * from './box.js';
 export * from './cloudflare.js';
 export * from './datadog.js';
 export * from './entra-id.js';
@@ -39,6 +41,7 @@ export const connectors = {
   'api-key-query-link': apiKeyQueryLinkConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
+  'box': boxConnector,
   'cloudflare': cloudflareConnector,
   'datadog': datadogConnector,
   'entra-id': entraIdConnector,
