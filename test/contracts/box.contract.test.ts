@@ -20,7 +20,11 @@ describeContract({
     return { box, requests: () => box.server.requests, close: () => box.close() };
   },
   async exercise({ box }) {
-    const client = connect(await loadSpec('specs/prebuilt/box.yaml'), { ...BOX_APP }, { egress: ALLOW_LOOPBACK, baseUrl: box.baseUrl, retry: { maxAttempts: 1 } });
+    const client = connect(
+      await loadSpec('specs/prebuilt/box.yaml'),
+      { ...BOX_APP },
+      { egress: ALLOW_LOOPBACK, baseUrl: box.baseUrl, retry: { maxAttempts: 1 } },
+    );
     await client.importUsers().collect();
     await client.createUser({ email: 'nia.new@acme.test', name: 'Nia New' });
     await client.createUser({ email: 'ada.admin@acme.test', name: 'Ada Admin', admin: true });
@@ -84,7 +88,12 @@ describe('box probe against box.json', () => {
       const contract = loadContract('box.json');
       const checked = box.server.requests.map((request) => checkRequest(contract, request));
       expect(checked.map((verdict) => verdict.operationId)).toEqual(['post_oauth2_token', 'post_users', 'post_oauth2_token', 'post_users']);
-      expect(checked.map((verdict) => verdict.violations)).toEqual([[], ["body: must have required property 'name'"], [], ["body: must have required property 'name'"]]);
+      expect(checked.map((verdict) => verdict.violations)).toEqual([
+        [],
+        ["body: must have required property 'name'"],
+        [],
+        ["body: must have required property 'name'"],
+      ]);
     } finally {
       await box.close();
     }

@@ -134,12 +134,18 @@ function listUsers(state: BoxState, request: Request): Response {
     if (!Number.isInteger(start)) return boxError(400, 'bad_request', 'Invalid marker');
     const entries = users.slice(start, start + limit);
     const next = start + limit < users.length ? encodeMarker(start + limit) : null;
-    return HttpResponse.json({ limit, next_marker: next, prev_marker: start === 0 ? null : encodeMarker(Math.max(start - limit, 0)), entries: entries.map((user) => represent(user, fields)) });
+    return HttpResponse.json({
+      limit,
+      next_marker: next,
+      prev_marker: start === 0 ? null : encodeMarker(Math.max(start - limit, 0)),
+      entries: entries.map((user) => represent(user, fields)),
+    });
   }
   if (url.searchParams.has('marker')) return boxError(400, 'bad_request', 'marker requires usemarker=true');
   const offset = Number(url.searchParams.get('offset') ?? '0');
   if (!Number.isInteger(offset) || offset < 0) return boxError(400, 'bad_request', 'Invalid value for offset');
-  if (offset > MAX_OFFSET) return boxError(400, 'bad_request', 'Queries with offset parameter value exceeding 10000 are not supported, use marker based pagination');
+  if (offset > MAX_OFFSET)
+    return boxError(400, 'bad_request', 'Queries with offset parameter value exceeding 10000 are not supported, use marker based pagination');
   return HttpResponse.json({
     total_count: users.length,
     limit,
@@ -182,14 +188,27 @@ async function createUser(state: BoxState, request: Request): Promise<Response> 
     return boxError(409, 'user_login_already_used', 'User with the specified login already exists');
   }
   state.nextId += 1;
-  const user: BoxUser = { id: String(state.nextId), name: '', login, status: 'active', role: 'user', ownsContent: false, createdAt: '2026-11-26T09:00:00-08:00' };
+  const user: BoxUser = {
+    id: String(state.nextId),
+    name: '',
+    login,
+    status: 'active',
+    role: 'user',
+    ownsContent: false,
+    createdAt: '2026-11-26T09:00:00-08:00',
+  };
   const refused = applyChanges(user, body);
   if (refused) return refused;
   state.users.push(user);
   return HttpResponse.json(full(user), { status: 201 });
 }
 
-function onUser(state: BoxState, request: Request, id: unknown, change: (user: BoxUser, url: URL) => Response | Promise<Response>): Response | Promise<Response> {
+function onUser(
+  state: BoxState,
+  request: Request,
+  id: unknown,
+  change: (user: BoxUser, url: URL) => Response | Promise<Response>,
+): Response | Promise<Response> {
   const checked = guard(state, request, true);
   if ('refused' in checked) return checked.refused;
   const user = state.users.find((candidate) => candidate.id === String(id));
