@@ -17,6 +17,7 @@ import {
 } from '../../../src/simulators/cloudflare/index.js';
 import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog, type DatadogSimulator } from '../../../src/simulators/datadog/index.js';
 import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
+import { BOX_APP, seedBoxUsers, startBox, type BoxSimulator } from '../../../src/simulators/box/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
@@ -31,6 +32,7 @@ let github: GitHubOrgSimulator;
 let cloudflare: CloudflareSimulator;
 let datadog: DatadogSimulator;
 let grafana: GrafanaSimulator;
+let box: BoxSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
@@ -41,6 +43,8 @@ beforeAll(async () => {
   datadog = await startDatadog(seedDatadogUsers(260));
   // One page of Grafana's 1000: the Accounts list below is read with limit=1000.
   grafana = await startGrafana(seedGrafanaUsers(300));
+  // Box's pages are 1000 too; its token endpoint is at the origin of the base URL.
+  box = await startBox(seedBoxUsers(300));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -52,6 +56,7 @@ afterAll(async () => {
   await cloudflare?.close();
   await datadog?.close();
   await grafana?.close();
+  await box?.close();
 });
 
 interface Case {
@@ -106,6 +111,12 @@ const CASES: Case[] = [
     baseUrl: () => grafana.baseUrl,
     inputs: () => ({ ...GRAFANA_ADMIN, baseUrl: grafana.baseUrl }),
     emails: () => grafana.state.users.filter((user) => !user.deleted).map((user) => user.email),
+  },
+  {
+    connector: 'box',
+    baseUrl: () => box.baseUrl,
+    inputs: () => ({ ...BOX_APP }),
+    emails: () => box.state.users.map((user) => user.login),
   },
 ];
 
