@@ -23,7 +23,7 @@
  * quoted below), the 403 checked before the body, and that a limited app may still list users.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';
-import type { BoxApp, BoxRole, BoxState, BoxStatus, BoxUser } from './state.js';
+import { BOX_ENTERPRISE_ID, type BoxApp, type BoxRole, type BoxState, type BoxStatus, type BoxUser } from './state.js';
 
 export const BOX_MAX_LIMIT = 1000;
 const MAX_OFFSET = 10_000;
@@ -104,7 +104,7 @@ function full(user: BoxUser): Record<string, unknown> {
     address: '',
     avatar_url: `https://app.box.com/api/avatar/large/${user.id}`,
     role: user.role,
-    enterprise: { type: 'enterprise', id: '917251', name: 'Acme' },
+    enterprise: { type: 'enterprise', id: BOX_ENTERPRISE_ID, name: 'Acme' },
   };
 }
 
