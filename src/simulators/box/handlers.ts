@@ -104,6 +104,7 @@ function full(user: BoxUser): Record<string, unknown> {
     address: '',
     avatar_url: `https://app.box.com/api/avatar/large/${user.id}`,
     role: user.role,
+    is_platform_access_only: user.appUser,
     enterprise: { type: 'enterprise', id: BOX_ENTERPRISE_ID, name: 'Acme' },
   };
 }
@@ -111,7 +112,10 @@ function full(user: BoxUser): Record<string, unknown> {
 /** The representation Box returns: standard without `fields`, else mini plus the fields named. */
 function represent(user: BoxUser, fields: string[] | undefined): Record<string, unknown> {
   const all = full(user);
-  const keep = fields === undefined ? Object.keys(all).filter((key) => !['role', 'enterprise'].includes(key)) : ['type', 'id', 'name', 'login', ...fields];
+  const keep =
+    fields === undefined
+      ? Object.keys(all).filter((key) => !['role', 'is_platform_access_only', 'enterprise'].includes(key))
+      : ['type', 'id', 'name', 'login', ...fields];
   return Object.fromEntries(Object.entries(all).filter(([key]) => keep.includes(key)));
 }
 
@@ -126,7 +130,7 @@ function listUsers(state: BoxState, request: Request): Response {
   const fieldsText = url.searchParams.get('fields');
   const fields = fieldsText === null ? undefined : fieldsText.split(',').map((field) => field.trim());
   const userType = url.searchParams.get('user_type') ?? 'all';
-  // Every simulated user is a managed user.
+  // "managed returns all managed and app users"; every simulated user is one of them.
   const users = userType === 'external' ? [] : state.users;
   if (url.searchParams.get('usemarker') === 'true') {
     const marker = url.searchParams.get('marker');
@@ -194,6 +198,7 @@ async function createUser(state: BoxState, request: Request): Promise<Response> 
     login,
     status: 'active',
     role: 'user',
+    appUser: false,
     ownsContent: false,
     createdAt: '2026-11-26T09:00:00-08:00',
   };

@@ -13,6 +13,8 @@ export interface BoxUser {
   login: string;
   status: BoxStatus;
   role: BoxRole;
+  /** An app user (is_platform_access_only): made by an application, listed among managed users. */
+  appUser: boolean;
   /** Files or folders the user owns: deleting them needs `force=true`. */
   ownsContent: boolean;
   createdAt: string;
@@ -45,15 +47,17 @@ const STAMP = '2026-01-05T09:00:00-08:00';
 /** Box user ids are numeric strings. */
 export const boxUserId = (n: number): string => String(20_000_000_000 + n);
 
-/** `count` managed users: the first is the primary admin, every 10th a co-admin, every 15th inactive, every 20th restricted (cannot_delete_edit), every 4th owns content. */
+/** `count` managed users: the first is the primary admin, every 10th a co-admin, every 15th inactive, every 20th restricted (cannot_delete_edit), every 4th owns content, every 50th an app user. */
 export function seedBoxUsers(count: number): BoxUser[] {
   return Array.from({ length: count }, (_, index) => {
     const n = index + 1;
     const status: BoxStatus = n % 15 === 0 ? 'inactive' : n % 20 === 0 ? 'cannot_delete_edit' : n % 35 === 0 ? 'cannot_delete_edit_upload' : 'active';
     return {
       id: boxUserId(n),
-      name: `Person ${n}`,
-      login: `person${n}@acme.test`,
+      name: n % 50 === 0 ? `App user ${n}` : `Person ${n}`,
+      // Box gives an app user a login of its own domain.
+      login: n % 50 === 0 ? `AppUser_${n}_demo@boxdevedition.com` : `person${n}@acme.test`,
+      appUser: n % 50 === 0,
       status,
       role: n === 1 ? 'admin' : n % 10 === 0 ? 'coadmin' : 'user',
       ownsContent: n % 4 === 0,

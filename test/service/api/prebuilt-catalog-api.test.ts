@@ -116,7 +116,8 @@ const CASES: Case[] = [
     connector: 'box',
     baseUrl: () => box.baseUrl,
     inputs: () => ({ ...BOX_APP }),
-    emails: () => box.state.users.map((user) => user.login),
+    // App users are not imported.
+    emails: () => box.state.users.filter((user) => !user.appUser).map((user) => user.login),
   },
 ];
 
