@@ -23,6 +23,7 @@ afterAll(() => box.close());
 beforeEach(() => {
   box.state.users = seedBoxUsers(2100);
   box.state.tokens.clear();
+  box.state.tokensIssued = 0;
   box.state.rateLimit.count = 0;
   box.server.reset();
 });
@@ -118,6 +119,21 @@ describe('box Import Users', () => {
           .collect(),
       ),
     ).toMatchObject({ code: 'AUTH_FAILED' });
+  });
+
+  it('renews the token with the same grant when Box answers 401, and sends the request again', async () => {
+    const connection = client();
+    await connection.activateUser({ id: boxUserId(2) });
+    // Box revoked every token (an admin re-authorized the app, say): the next request is 401.
+    box.state.tokens.clear();
+    expect(await connection.deactivateUser({ id: boxUserId(2) })).toMatchObject({ status: 200 });
+    const tokenForms = box.server.requests
+      .filter((request) => pathOf(request) === '/oauth2/token')
+      .map((request) => Object.fromEntries(new URLSearchParams(request.body)));
+    expect(tokenForms).toHaveLength(2);
+    expect(tokenForms[1]).toEqual(tokenForms[0]);
+    expect(apiRequests().map((request) => request.headers.authorization)).toEqual(['Bearer box-access-1', 'Bearer box-access-1', 'Bearer box-access-2']);
+    expect(user(boxUserId(2))?.status).toBe('inactive');
   });
 
   it('waits for Retry-After on 429 and carries on', async () => {
