@@ -5,7 +5,7 @@
  * body as the import does), gives the state the service stores (`toStaged`, sync-policy's
  * `importedState`). Invited is the target's own "created, not yet active": Okta STAGED and
  * PROVISIONED, Google never signed in, a GitHub or Sentry pending invitation, an Entra guest who
- * has not redeemed, a PagerDuty user with an outstanding invitation. SCIM and Zendesk have no
+ * has not redeemed, a PagerDuty user with an outstanding invitation. SCIM, Zendesk and Box have no
  * such state: their inactive accounts are deactivated (an onboarding's account waiting for its
  * activation shows invited from the service's own schedule, test/service/api/activation-states).
  */
@@ -85,6 +85,15 @@ const CASES: Case[] = [
       { record: { ...person(1), name: 'P 1', role: 'user', invitation_sent: false }, state: 'active' },
       { record: { ...person(2), name: 'P 2', role: 'user', invitation_sent: true }, state: 'invited' },
     ],
+  },
+  {
+    // Box: no invited state for a managed user; the two restricted statuses may still sign in.
+    spec: 'specs/prebuilt/box.yaml',
+    body: (records) => ({ limit: 1000, next_marker: null, entries: records }),
+    records: (['active', 'inactive', 'cannot_delete_edit', 'cannot_delete_edit_upload'] as const).map((status, n) => ({
+      record: { type: 'user', id: String(n + 1), name: `P ${n}`, login: `p${n}@example.com`, status, role: 'user', is_platform_access_only: false },
+      state: status === 'inactive' ? 'deactivated' : 'active',
+    })),
   },
 ];
 
