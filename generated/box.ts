@@ -70,7 +70,7 @@ export const boxConnector: CompiledConnector<BoxInputs, BoxActionName, BoxCustom
           "status": 401,
           "code": "AUTH_FAILED",
           "message": "Box refused the access token.",
-          "hint": "Check the client ID and secret, the enterprise ID, and that the app is authorized in the Admin Console (Apps > Custom Apps Manager)."
+          "hint": "Check the client ID and secret, the enterprise ID, and that the app is authorized in the Admin Console (Integrations > Platform Apps Manager)."
         },
         {
           "status": 403,
