@@ -4,6 +4,7 @@ import { apiKeyQueryLinkConnector } from './api-key-query-link.js';
 import { atlassianCloudConnector } from './atlassian-cloud.js';
 import { basicPageNumberConnector } from './basic-page-number.js';
 import { bearerCursorConnector } from './bearer-cursor.js';
+import { boxConnector } from './box.js';
 import { cloudflareConnector } from './cloudflare.js';
 import { datadogConnector } from './datadog.js';
 import { entraIdConnector } from './entra-id.js';
@@ -23,6 +24,7 @@ export * from './api-key-query-link.js';
 export * from './atlassian-cloud.js';
 export * from './basic-page-number.js';
 export * from './bearer-cursor.js';
+export * from './box.js';
 export * from './cloudflare.js';
 export * from './datadog.js';
 export * from './entra-id.js';
@@ -44,6 +46,7 @@ export const connectors = {
   'atlassian-cloud': atlassianCloudConnector,
   'basic-page-number': basicPageNumberConnector,
   'bearer-cursor': bearerCursorConnector,
+  'box': boxConnector,
   'cloudflare': cloudflareConnector,
   'datadog': datadogConnector,
   'entra-id': entraIdConnector,

@@ -273,7 +273,7 @@ export interface ApiKeyAuth {
   additionalHeaders?: AdditionalKeyHeaders;
 }
 /**
- * OAuth 2.0 (RFC 6749): client credentials, authorization code (with PKCE, RFC 7636) or refresh token grant. Uses the inputs clientId, clientSecret and, per grant, refreshToken, authorizationCode and redirectUri.
+ * OAuth 2.0 (RFC 6749): client credentials, authorization code (with PKCE, RFC 7636) or refresh token grant. Uses the inputs clientId, clientSecret and, per grant, refreshToken, authorizationCode and redirectUri; `tokenParams` adds parameters a vendor wants in the token request.
  *
  * This interface was referenced by `ConnectorSpec`'s JSON-Schema
  * via the `definition` "oauth2Auth".
@@ -293,6 +293,7 @@ export interface OAuth2Auth {
    * Scopes to request.
    */
   scopes?: string[];
+  tokenParams?: TokenParams;
   /**
    * How the client authenticates at the token endpoint (RFC 6749 section 2.3.1).
    */
@@ -309,6 +310,12 @@ export interface OAuth2Auth {
    * Text before the access token.
    */
   prefix?: string;
+}
+/**
+ * More parameters sent in the body of every token request, for authorization servers that want more than RFC 6749 asks (Box's client credentials grant: `box_subject_type` and `box_subject_id`). Each value is either fixed text or `{inputs.<name>}` naming a declared input (the operator fills it in; a secret input stays redacted). The parameters the grant itself sends (grant_type, client_id, client_secret, scope, code, redirect_uri, code_verifier, refresh_token) cannot be set here.
+ */
+export interface TokenParams {
+  [k: string]: string;
 }
 /**
  * Headers sent with every request. Values are templates (Handlebars, without escaping) over `inputs` and `lookups`.

@@ -15,7 +15,15 @@ export { API_KEY_PLACEHOLDER, describeApiKeyAuth } from './api-key.js';
 export { describeBasicAuth } from './basic.js';
 export { describeBearerAuth } from './bearer.js';
 export { describeNoneAuth } from './none.js';
-export { describeOAuth2Auth, INPUT_URL_PLACEHOLDER, tokenUrlInputName, type OAuth2Role } from './oauth2.js';
+export {
+  describeOAuth2Auth,
+  GRANT_TOKEN_PARAMS,
+  INPUT_URL_PLACEHOLDER,
+  tokenParamSources,
+  tokenUrlInputName,
+  type OAuth2Role,
+  type TokenParamSource,
+} from './oauth2.js';
 
 /** The descriptor of a spec's auth; undefined for a type no descriptor knows (the schema reports it). */
 export function describeAuth(auth: AuthFields): AuthDescriptor | undefined {

@@ -5,7 +5,7 @@
 import { AUTH_DEFAULTS } from '../../generated/spec-types.js';
 import { fieldOf, fieldOr, type HeaderAuthDescriptor, type AuthFields, type AuthInput } from './auth-descriptor.js';
 
-/** An endpoint URL the operator fills in: the whole value is `{inputs.<name>}`. */
+/** A value the operator fills in (an endpoint URL, a token parameter): the whole value is `{inputs.<name>}`. */
 export const INPUT_URL_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
 
 /**
@@ -16,6 +16,32 @@ export const INPUT_URL_PLACEHOLDER = /^\{inputs\.([a-z][A-Za-z0-9]*)\}$/u;
 export function tokenUrlInputName(auth: AuthFields): string | undefined {
   const tokenUrl = fieldOf(auth, 'tokenUrl');
   return typeof tokenUrl === 'string' ? INPUT_URL_PLACEHOLDER.exec(tokenUrl)?.[1] : undefined;
+}
+
+/** What the grant itself sends to the token endpoint (RFC 6749 §4, §6; RFC 7636 §4.5): `tokenParams` may not set these. */
+export const GRANT_TOKEN_PARAMS: readonly string[] = [
+  'grant_type',
+  'client_id',
+  'client_secret',
+  'scope',
+  'code',
+  'redirect_uri',
+  'code_verifier',
+  'refresh_token',
+];
+
+/** One entry of `auth.tokenParams`: fixed text, or the input whose value the operator fills in. */
+export type TokenParamSource = { param: string; value: string; input?: undefined } | { param: string; input: string; value?: undefined };
+
+/** The spec's extra token request parameters, each with where its value comes from (`{inputs.<name>}` is the whole value). */
+export function tokenParamSources(auth: AuthFields): TokenParamSource[] {
+  const params = fieldOf(auth, 'tokenParams');
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return [];
+  return Object.entries(params as Record<string, unknown>).flatMap(([param, value]): TokenParamSource[] => {
+    if (typeof value !== 'string') return [];
+    const input = INPUT_URL_PLACEHOLDER.exec(value)?.[1];
+    return [input === undefined ? { param, value } : { param, input }];
+  });
 }
 
 export type OAuth2Role = 'clientSecret' | 'refreshToken' | 'authorizationCode' | 'redirectUri' | 'codeVerifier';

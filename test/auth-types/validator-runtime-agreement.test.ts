@@ -44,6 +44,17 @@ const CASES: Case[] = [
     pointer: { clientId: '/auth/type', clientSecret: '/auth/type' },
   },
   {
+    given: 'oauth2 client_credentials with a token parameter from an input',
+    auth: {
+      type: 'oauth2',
+      grant: 'client_credentials',
+      tokenUrl: '/oauth2/token',
+      tokenParams: { box_subject_type: 'enterprise', box_subject_id: '{inputs.enterpriseId}' },
+    },
+    needs: { clientId: plain('cid'), clientSecret: secret('cs'), enterpriseId: plain('917251') },
+    pointer: { clientId: '/auth/type', clientSecret: '/auth/type', enterpriseId: '/auth/tokenParams/box_subject_id' },
+  },
+  {
     given: 'oauth2 refresh_token',
     auth: { type: 'oauth2', grant: 'refresh_token', tokenUrl: '/oauth/token' },
     needs: { clientId: plain('cid'), refreshToken: secret('rt') },

@@ -6,7 +6,7 @@
  * `importedState`). Invited is the target's own "created, not yet active": Okta STAGED and
  * PROVISIONED, Google never signed in, a GitHub or Sentry pending invitation, an Entra guest who
  * has not redeemed, a PagerDuty user with an outstanding invitation, a GitLab sign-up pending an
- * administrator's approval. SCIM and Zendesk have no
+ * administrator's approval. SCIM, Zendesk and Box have no
  * such state: their inactive accounts are deactivated (an onboarding's account waiting for its
  * activation shows invited from the service's own schedule, test/service/api/activation-states).
  */
@@ -104,6 +104,15 @@ const CASES: Case[] = [
     records: ['active', 'blocked_pending_approval', 'blocked', 'ldap_blocked', 'banned', 'deactivated'].map((gitlabState, n) => ({
       record: { id: n + 1, username: `p${n}`, email: `p${n}@example.com`, name: `P ${n}`, state: gitlabState, is_admin: false },
       state: { active: 'active', blocked_pending_approval: 'invited' }[gitlabState] ?? 'deactivated',
+    })),
+  },
+  {
+    // Box: no invited state for a managed user; the two restricted statuses may still sign in.
+    spec: 'specs/prebuilt/box.yaml',
+    body: (records) => ({ limit: 1000, next_marker: null, entries: records }),
+    records: (['active', 'inactive', 'cannot_delete_edit', 'cannot_delete_edit_upload'] as const).map((status, n) => ({
+      record: { type: 'user', id: String(n + 1), name: `P ${n}`, login: `p${n}@example.com`, status, role: 'user', is_platform_access_only: false },
+      state: status === 'inactive' ? 'deactivated' : 'active',
     })),
   },
 ];

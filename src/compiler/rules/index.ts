@@ -13,12 +13,14 @@ import { checkResultMapping } from './result-mapping.js';
 import type { Rule } from './rule.js';
 import { checkSchemaComment } from './schema-comment.js';
 import { checkTemplates } from './templates.js';
+import { checkTokenParams } from './token-params.js';
 import { checkWriteSteps } from './write-steps.js';
 
 export const RULES: readonly Rule[] = [
   checkSchemaComment,
   checkBaseUrl,
   checkInputReferences,
+  checkTokenParams,
   checkInlineSecrets,
   checkPrebuiltSupports,
   checkCustomActionPlan,

@@ -30,11 +30,20 @@ function echoOf(inputs: Record<string, string>): string {
 const json = (status: number, body: unknown): TokenEndpointResponse => ({ status, headers: { 'content-type': 'application/json' }, body });
 const text = (status: number, body: string): TokenEndpointResponse => ({ status, headers: { 'content-type': 'text/html' }, body });
 
-const answers: { name: string; answer: (echoAll: string) => TokenEndpointResponse; code: string; says: string; excerpt: RegExp }[] = [
+const answers: {
+  name: string;
+  answer: (echoAll: string) => TokenEndpointResponse;
+  code: string;
+  codeFor?: Partial<Record<OAuth2Auth['grant'], string>>;
+  says: string;
+  excerpt: RegExp;
+}[] = [
   {
     name: 'invalid_grant',
     answer: (echoAll) => json(400, { error: 'invalid_grant', error_description: `bad ${echoAll}` }),
     code: 'RECONNECT_REQUIRED',
+    // Nothing to reconnect with client credentials: the client or its token parameters are wrong.
+    codeFor: { client_credentials: 'AUTH_FAILED' },
     says: 'invalid_grant',
     excerpt: /\*\*\*/,
   },
@@ -84,7 +93,7 @@ const answers: { name: string; answer: (echoAll: string) => TokenEndpointRespons
   },
 ];
 
-const cases = grants.flatMap((g) => answers.map((a) => ({ ...g, ...a })));
+const cases = grants.flatMap((g) => answers.map((a) => ({ ...g, ...a, code: a.codeFor?.[g.grant] ?? a.code })));
 
 describe('token endpoint failures: code, message, and no secret anywhere', () => {
   it.each(cases)('$grant: $name -> $code', async ({ grant, inputs, answer: answerFor, code, says, excerpt }) => {

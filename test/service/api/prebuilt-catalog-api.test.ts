@@ -17,6 +17,7 @@ import {
 } from '../../../src/simulators/cloudflare/index.js';
 import { DATADOG_ADMIN_APP_KEY, DATADOG_API_KEY, seedDatadogUsers, startDatadog, type DatadogSimulator } from '../../../src/simulators/datadog/index.js';
 import { GRAFANA_ADMIN, seedGrafanaUsers, startGrafana, type GrafanaSimulator } from '../../../src/simulators/grafana/index.js';
+import { BOX_APP, seedBoxUsers, startBox, type BoxSimulator } from '../../../src/simulators/box/index.js';
 import { GITHUB_OWNER_TOKEN, GITHUB_ORG, seedGitHubOrg, startGitHubOrg, type GitHubOrgSimulator } from '../../../src/simulators/github-org/index.js';
 import { ATLASSIAN_API_KEY, seedAtlassianUsers, startAtlassian, type AtlassianSimulator } from '../../../src/simulators/atlassian-cloud/index.js';
 import { GITLAB_ADMIN_TOKEN, importableGitLabUsers, seedGitLabUsers, startGitLab, type GitLabSimulator } from '../../../src/simulators/gitlab/index.js';
@@ -35,6 +36,7 @@ let datadog: DatadogSimulator;
 let grafana: GrafanaSimulator;
 let atlassian: AtlassianSimulator;
 let gitlab: GitLabSimulator;
+let box: BoxSimulator;
 let tokens: TenantTokens;
 
 beforeAll(async () => {
@@ -48,6 +50,8 @@ beforeAll(async () => {
   atlassian = await startAtlassian(seedAtlassianUsers(230));
   // Three keyset pages of GitLab's 100.
   gitlab = await startGitLab(seedGitLabUsers(240));
+  // Box's pages are 1000 too; its token endpoint is at the origin of the base URL.
+  box = await startBox(seedBoxUsers(300));
   tokens = await fixture.tenantWithTokens('standard', 'Catalog tenant');
   await fixture.service.startWorkers();
 });
@@ -61,6 +65,7 @@ afterAll(async () => {
   await grafana?.close();
   await atlassian?.close();
   await gitlab?.close();
+  await box?.close();
 });
 
 interface Case {
@@ -129,6 +134,13 @@ const CASES: Case[] = [
     baseUrl: () => gitlab.baseUrl,
     inputs: () => ({ token: GITLAB_ADMIN_TOKEN, baseUrl: gitlab.baseUrl }),
     emails: () => importableGitLabUsers(gitlab.state).map((user) => user.email),
+  },
+  {
+    connector: 'box',
+    baseUrl: () => box.baseUrl,
+    inputs: () => ({ ...BOX_APP }),
+    // App users are not imported.
+    emails: () => box.state.users.filter((user) => !user.appUser).map((user) => user.login),
   },
 ];
 

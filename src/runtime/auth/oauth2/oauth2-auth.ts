@@ -76,7 +76,15 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
 
   async function fetchToken(): Promise<TokenSet> {
     const { grant, params } = grantParams(settings, refreshToken);
-    const tokens = await requestToken({ context, tokenUrl: settings.tokenUrl, grant, params, client: settings.client, secrets });
+    // The spec's extra parameters first: the grant's own always win (the validator refuses overlaps).
+    const tokens = await requestToken({
+      context,
+      tokenUrl: settings.tokenUrl,
+      grant,
+      params: { ...settings.extraParams, ...params },
+      client: settings.client,
+      secrets,
+    });
     secrets.add(tokens.accessToken);
     // The code is single-use (RFC 6749 §4.1.2); from now on only a refresh token can renew.
     if (grant === 'authorization_code') settings.codeExchange = undefined;

@@ -3,7 +3,7 @@
  * token URL and the operator inputs each grant requires. Fails with CONFIG naming the input.
  */
 import { AUTH_DEFAULTS, type OAuth2Auth } from '../../../../generated/spec-types.js';
-import { describeOAuth2Auth, tokenUrlInputName, type OAuth2Role } from '../../../auth-types/index.js';
+import { describeOAuth2Auth, GRANT_TOKEN_PARAMS, tokenParamSources, tokenUrlInputName, type OAuth2Role } from '../../../auth-types/index.js';
 import type { InputValues } from '../../../connector.js';
 import { ConnectorError } from '../../errors.js';
 import { readAuthInputs, readRequiredInput, type AuthInputValues } from '../credential-inputs.js';
@@ -27,6 +27,8 @@ export interface OAuth2Settings {
   refreshToken: string | undefined;
   /** Only for the authorization code grant without a stored refresh token. */
   codeExchange: CodeExchange | undefined;
+  /** `auth.tokenParams` with the operator's values filled in, sent with every token request. */
+  extraParams: Record<string, string>;
   /** The values of the secret inputs the grant read (its descriptor's), to register for redaction. */
   secretValues: string[];
 }
@@ -65,6 +67,25 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
+ * `auth.tokenParams`, each `{inputs.<name>}` replaced by the input's value. The validator checks
+ * the same (SPEC_TOKEN_PARAM_*); a spec given to `connect` unchecked still fails here with CONFIG
+ * naming the parameter, never with its value.
+ */
+function readTokenParams(auth: OAuth2Auth, inputs: InputValues, authType: string): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const source of tokenParamSources(auth)) {
+    if (GRANT_TOKEN_PARAMS.includes(source.param)) {
+      throw new ConnectorError('CONFIG', `${authType} auth: tokenParams.${source.param} is a parameter the grant sends itself.`, {
+        action: 'auth',
+        hint: `Remove \`${source.param}\` from auth.tokenParams; set it with the auth block's own fields (scopes, clientAuth, grant).`,
+      });
+    }
+    params[source.param] = source.input === undefined ? source.value : readRequiredInput({ inputs, name: source.input, authType });
+  }
+  return params;
+}
+
+/**
  * The code exchange when the connection has no refresh token yet. The descriptor made the code and
  * redirect URI (and the verifier, with PKCE) required in that case, so they are present.
  */
@@ -87,6 +108,7 @@ export function readOAuth2Settings(auth: OAuth2Auth, context: { inputs: InputVal
     header: descriptor.credential.name,
     prefix: auth.prefix ?? defaults.prefix,
     refreshToken: values.refreshToken,
+    extraParams: readTokenParams(auth, context.inputs, descriptor.label),
     codeExchange: auth.grant === 'authorization_code' ? readCodeExchange(values) : undefined,
     secretValues: descriptor.inputs.flatMap((input) => (input.secret && values[input.role] !== undefined ? [values[input.role] as string] : [])),
   };

@@ -74,6 +74,14 @@ export function toTokenEndpointError(failure: TokenFailure): ConnectorError {
   };
   if (isOAuthErrorBody(response.body)) {
     const said = describeOAuthError(response.body, secrets);
+    // The client credentials grant has no stored authorization to renew: what the server refused
+    // is the client or the parameters sent with it (Box: the enterprise in box_subject_id).
+    if (response.body.error === 'invalid_grant' && grant === 'client_credentials') {
+      return new ConnectorError('AUTH_FAILED', `The token endpoint refused the client_credentials grant (${said}).`, {
+        ...details,
+        hint: "Check clientId and clientSecret and the inputs the spec's auth.tokenParams sends with them (such as a tenant or enterprise ID).",
+      });
+    }
     if (response.body.error === 'invalid_grant') {
       return new ConnectorError('RECONNECT_REQUIRED', `The token endpoint refused the ${grant} grant (${said}); the stored authorization is no longer valid.`, {
         ...details,
