@@ -406,13 +406,16 @@ export async function queueDueRuns(tx: Queryable, input: { limit: number }): Pro
 }
 
 /**
- * Stages a batch of accounts of one attempt in one statement, the columns sent as arrays (no JSON
- * document to build and parse; the mapped fields travel as one jsonb text each). No lock of the
- * run: the rows carry the attempt, and only the attempt that holds the run's fence at apply time
- * reads its own. Returns how many accounts were new to this attempt (a repeated id is not).
+ * Stages a batch of accounts of one attempt in one statement (none for an empty batch), the columns
+ * sent as arrays (no JSON document to build and parse; the mapped fields travel as one jsonb text
+ * each), each with its `syncDigest`. No lock of the run: the rows carry the attempt, and only the
+ * attempt that holds the run's fence at apply time reads its own. Returns how many accounts were
+ * new to this attempt (a repeated id is not).
  */
-export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly StagedAccount[]): Promise<{ fresh: number }> {
+export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): Promise<{ fresh: number }> {
+  if (accounts.length === 0) return { fresh: 0 };
   const columns = {
+    digest: [] as string[],
     externalId: [] as string[],
     email: [] as string[],
     emailKey: [] as string[],
@@ -431,11 +434,12 @@ export async function stageAccounts(db: Queryable, fence: Fence, accounts: reado
     columns.state.push(account.state);
     columns.fields.push(JSON.stringify(account.fields));
     columns.cleaned.push(account.cleaned);
+    columns.digest.push(account.digest);
   }
   const { rows } = await db.query<{ fresh: number }>(
     `WITH staged AS (
-       INSERT INTO sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned)
-       SELECT $1, $2, x.* FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::jsonb[], $10::text[]) AS x
+       INSERT INTO sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest)
+       SELECT $1, $2, x.* FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::jsonb[], $10::text[], $11::text[]) AS x
        ON CONFLICT DO NOTHING RETURNING 1)
      SELECT count(*)::int AS fresh FROM staged`,
     [
@@ -449,6 +453,7 @@ export async function stageAccounts(db: Queryable, fence: Fence, accounts: reado
       columns.state,
       columns.fields,
       columns.cleaned,
+      columns.digest,
     ],
   );
   return { fresh: rows[0]?.fresh ?? 0 };
