@@ -200,8 +200,11 @@ const CHANGED_VALUES = (from: string, to: string) =>
  * it holds one row, and a nested-loop anti-join over 10,000 accounts took 78 s on PGlite.
  */
 export async function planForSets(tx: Queryable): Promise<void> {
-  await tx.query('SET LOCAL enable_nestloop = off');
+  await tx.query(`SELECT ${PLAN_FOR_SETS}`);
 }
+
+/** `planForSets` as an expression, for a statement that opens the apply anyway (`openApply`). */
+export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true)`;
 
 /**
  * Applies a complete run's staged accounts (the attempt's own), writing only what changed: the

@@ -5,7 +5,7 @@
 import type { SyncSettings } from '../sync/sync-policy.js';
 import { FROM_MICROS, MICROS, type Queryable } from './database.js';
 import { stateMachine } from './transitions.js';
-import type { StagedAccount } from './account-rows.js';
+import { PLAN_FOR_SETS, type StagedAccount } from './account-rows.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -244,6 +244,26 @@ export interface Fence {
 export async function holdFence(tx: Queryable, fence: Fence): Promise<boolean> {
   const { rows } = await tx.query(`SELECT 1 FROM sync_runs WHERE id = $1 AND attempt = $2 AND status = 'running' FOR UPDATE`, [fence.runId, fence.attempt]);
   return rows.length > 0;
+}
+
+/**
+ * The apply's opening in one statement: the run locked if this attempt still owns it (`holdFence`),
+ * the integration's settings row locked with it (`lockSettings`, the run's result writes it), and
+ * whole-set joins for the rest of the transaction (`planForSets`). 'lost' when a newer attempt
+ * owns the run; undefined when the settings row is missing (the caller takes the longer way).
+ */
+export async function openApply(tx: Queryable, fence: Fence): Promise<SyncSettingsRow | 'lost' | undefined> {
+  const { rows } = await tx.query<SyncSettingsRow & { plan: string }>(
+    `SELECT s.*, ${PLAN_FOR_SETS} AS plan FROM sync_runs r JOIN sync_settings s ON s.integration_id = r.integration_id
+     WHERE r.id = $1 AND r.attempt = $2 AND r.status = 'running' FOR UPDATE`,
+    [fence.runId, fence.attempt],
+  );
+  const row = rows[0];
+  if (row) {
+    const { plan: _plan, ...settings } = row;
+    return settings;
+  }
+  return (await holdFence(tx, fence)) ? undefined : 'lost';
 }
 
 export async function beat(db: Queryable, fence: Fence): Promise<void> {

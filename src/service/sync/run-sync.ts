@@ -21,6 +21,7 @@ import {
   finishRun,
   holdFence,
   lockSettings,
+  openApply,
   recordFailedRun,
   recordProgress,
   runStatus,
@@ -232,11 +233,16 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     const summary = importRun.summary();
     if (!summary?.complete) throw new Error('the import ended before its last page');
     await db.transaction(async (tx) => {
-      await checkFence(tx, fence);
-      await planForSets(tx);
+      // Fence, settings lock and plan in one statement; the longer way only when the settings row is missing.
+      let opened = await openApply(tx, fence);
+      if (opened === 'lost') throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
+      if (opened === undefined) {
+        await planForSets(tx);
+        opened = await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults });
+      }
+      const settings = settingsOf(opened);
       const { added, changed } = await applyStaged(tx, scope);
       await linkAccounts(tx, scope);
-      const settings = settingsOf(await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults }));
       const { present, unseen } = await markMissed(tx, scope, writer!.unlisted());
       const hold = holdRemovals({ toRemove: unseen, present, settings });
       const removed = hold || unseen === 0 ? 0 : await removeUnseen(tx, scope);
