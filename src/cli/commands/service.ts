@@ -31,6 +31,10 @@ const subcommands: Record<string, Subcommand> = {
     summary: 'operator create|list --tenant <id>: console sign-in with a username and password (password on stdin)',
     load: async () => (await import('./service/operator.js')).operatorCommand,
   },
+  integration: {
+    summary: 'enable-action|disable-action --action <name> --integration <id>...: one action on many integrations at once',
+    load: async () => (await import('./service/integration.js')).integrationCommand,
+  },
   sync: {
     summary: 'now|runs|show|status|pending|approve|reject|configure|resume|accounts: account sync of an integration',
     load: async () => (await import('./service/sync.js')).syncCommand,
@@ -60,7 +64,7 @@ const HELP = [
   ...Object.entries(subcommands).map(([name, entry]) => `  ${name.padEnd(11)} ${entry.summary}`),
   '',
   'Storage: --data-dir <dir> (default ./data, embedded PostgreSQL), or DATABASE_URL for a PostgreSQL server.',
-  'With the embedded database, tenant|token|operator|sync|workflow|profile|review reach a running `service start` through its admin API; rotate-key needs it stopped.',
+  'With the embedded database, tenant|token|operator|integration|sync|workflow|profile|review reach a running `service start` through its admin API; rotate-key needs it stopped.',
   'Run `connector service <subcommand> --help` for its options.',
 ].join('\n');
 

@@ -1,5 +1,5 @@
 /**
- * The operations the CLI's admin commands (`connector service tenant|token|operator|sync|workflow|profile|review`)
+ * The operations the CLI's admin commands (`connector service tenant|token|operator|integration|sync|workflow|profile|review`)
  * may call on a running service, named `<group>.<method>` after the service facade. One list, read
  * by the admin API (which refuses any other name) and by the CLI's client of it.
  */
@@ -9,6 +9,7 @@ export const ADMIN_OPERATIONS = {
   tenants: ['create', 'list', 'get', 'setPlan'],
   tokens: ['create', 'list', 'revoke'],
   operators: ['create', 'list'],
+  integrations: ['setActionMany'],
   sync: ['syncNow', 'getRun', 'listRuns', 'status', 'approveRun', 'rejectRun', 'resume', 'configure', 'pendingRemovals', 'listAccounts'],
   workflows: ['startOnboarding', 'startOffboarding', 'startProvisionerAction', 'addUsers', 'list', 'get', 'cancel', 'retryTask'],
   movers: ['listProfiles', 'getProfile', 'createProfile', 'updateProfile', 'personProfiles', 'planMove', 'applyMove', 'assignProfile', 'drift'],

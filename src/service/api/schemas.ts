@@ -4,7 +4,7 @@
  * the service's own constants.
  */
 import { INTEGRATION_TYPES, SCIM_CONNECTOR_IDS } from '../integrations/integration-types.js';
-import { PAGE_LIMITS } from '../integrations/integrations.js';
+import { PAGE_LIMITS, SET_ACTION_MANY_LIMIT } from '../integrations/integrations.js';
 import { PLANS } from '../tenants/plans.js';
 
 const text = (maxLength: number, description?: string) => ({ type: 'string', maxLength, ...(description ? { description } : {}) }) as const;
@@ -154,6 +154,38 @@ export const setActionBody = {
   additionalProperties: false,
   required: ['enabled'],
   properties: { enabled: { type: 'boolean' } },
+} as const;
+
+/** The bulk path: one action enabled or disabled on many integrations of the tenant, all or nothing. */
+export const setActionManyBody = {
+  title: 'SetActionMany',
+  type: 'object',
+  additionalProperties: false,
+  required: ['integrationIds', 'enabled'],
+  properties: {
+    integrationIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: SET_ACTION_MANY_LIMIT,
+      uniqueItems: true,
+      items: text(100),
+      description: `The integrations (1 to ${SET_ACTION_MANY_LIMIT}, each once)`,
+    },
+    enabled: { type: 'boolean' },
+  },
+} as const;
+
+export const setActionManySchema = {
+  title: 'SetActionManyResult',
+  type: 'object',
+  required: ['action', 'enabled', 'integrationIds'],
+  properties: { action: { type: 'string' }, enabled: { type: 'boolean' }, integrationIds: { type: 'array', items: { type: 'string' } } },
+} as const;
+
+export const actionNameParams = {
+  type: 'object',
+  required: ['action'],
+  properties: { action: text(100) },
 } as const;
 
 export const runActionBody = {

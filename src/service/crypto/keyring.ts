@@ -32,6 +32,8 @@ export interface Keyring {
   createDataKey(tx: Queryable, tenantId: string): Promise<void>;
   sealField(db: Queryable, field: CredentialField, value: string): Promise<Sealed>;
   openField(db: Queryable, field: CredentialField, sealed: Sealed): Promise<string>;
+  /** `openField` with the tenant's data key row already read (`findConnectable`); undefined when the tenant has none. */
+  openFieldWith(dataKey: DataKeyRow | undefined, field: CredentialField, sealed: Sealed): string;
   /** Re-wraps every tenant's data key under `next`; `beforeCommit` runs inside the transaction. */
   rotate(
     next: Kek,
@@ -60,8 +62,8 @@ export async function openKeyring(db: Database, initial: Kek): Promise<Keyring> 
       );
     return key;
   };
-  const dataKeyOf = async (db_: Queryable, tenantId: string): Promise<Buffer> => {
-    const row = await findDataKey(db_, tenantId);
+  const dataKeyOf = async (db_: Queryable, tenantId: string): Promise<Buffer> => dataKeyFrom(await findDataKey(db_, tenantId), tenantId);
+  const dataKeyFrom = (row: DataKeyRow | undefined, tenantId: string): Buffer => {
     if (!row) throw keyError(`tenant ${tenantId} has no data key`, 'the tenant was created without one; this is a bug, please report it');
     if (row.kek_version !== version) {
       throw keyError(
@@ -70,6 +72,16 @@ export async function openKeyring(db: Database, initial: Kek): Promise<Keyring> 
       );
     }
     return unwrap(row, kek);
+  };
+
+  const openWith = (key: Buffer, field: CredentialField, sealed: Sealed): string => {
+    const plain = unseal(key, sealed, fieldAad(field));
+    if (!plain)
+      throw keyError(
+        `the credential ${field.field} of integration ${field.integrationId} does not decrypt`,
+        'it was altered or moved; configure the authentication again',
+      );
+    return plain.toString('utf8');
   };
 
   return {
@@ -83,13 +95,10 @@ export async function openKeyring(db: Database, initial: Kek): Promise<Keyring> 
       return seal(await dataKeyOf(db_, field.tenantId), Buffer.from(value, 'utf8'), fieldAad(field));
     },
     async openField(db_, field, sealed) {
-      const plain = unseal(await dataKeyOf(db_, field.tenantId), sealed, fieldAad(field));
-      if (!plain)
-        throw keyError(
-          `the credential ${field.field} of integration ${field.integrationId} does not decrypt`,
-          'it was altered or moved; configure the authentication again',
-        );
-      return plain.toString('utf8');
+      return openWith(await dataKeyOf(db_, field.tenantId), field, sealed);
+    },
+    openFieldWith(dataKey, field, sealed) {
+      return openWith(dataKeyFrom(dataKey, field.tenantId), field, sealed);
     },
     async rotate(next, beforeCommit) {
       const result = await db.transaction(async (tx) => {

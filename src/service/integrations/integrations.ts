@@ -32,6 +32,7 @@ import {
   setIntegrationDisabled,
   markIntegrationDeleted,
   countIntegrationAccounts,
+  findConnectable,
   type IntegrationRow,
 } from '../store/integration-rows.js';
 import { loadWorkflowSettings } from '../store/workflow-rows.js';
@@ -199,6 +200,12 @@ function repointed(connector: CompiledConnector, row: IntegrationRow, baseUrl: s
 }
 
 /** The refusal of any run on a disabled integration: loud, with its code, never a silent success. */
+function requireConfigured(row: IntegrationRow): void {
+  if (row.auth_configured_at === null) {
+    throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
+  }
+}
+
 function requireEnabled(row: IntegrationRow): void {
   if (row.disabled_at !== null) {
     throw new ServiceError('INTEGRATION_DISABLED', `integration ${row.name} (${row.id}) is disabled: no sync or action runs for it`, {
@@ -296,9 +303,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
   const configuredRow = async (ref: IntegrationRef): Promise<IntegrationRow> => {
     await loadTenant(db, ref.tenantId);
     const row = await loadIntegration(db, ref);
-    if (row.auth_configured_at === null) {
-      throw new ServiceError('AUTH_NOT_CONFIGURED', `integration ${row.id} has no authentication configured`, { hint: 'configure authentication first' });
-    }
+    requireConfigured(row);
     return row;
   };
 
@@ -614,9 +619,20 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
     },
 
     async connect(ref) {
-      const row = await configuredRow(ref);
+      // One statement: the row, its sealed credentials and the tenant's data key (configuredRow and openInputs in one).
+      const found = typeof ref.integrationId === 'string' && typeof ref.tenantId === 'string' ? await findConnectable(db, ref) : undefined;
+      if (!found) {
+        // The refusal a missing tenant or integration gets everywhere else.
+        await loadTenant(db, ref.tenantId);
+        await loadIntegration(db, ref);
+        throw new Error(`integration ${ref.integrationId} was created while a client of it was opened`);
+      }
+      const { row, sealed, dataKey } = found;
+      requireConfigured(row);
       requireEnabled(row);
-      return connect(await connectorOf(row), await openInputs(row), {
+      const inputs: Record<string, string> = { ...row.settings };
+      for (const [field, value] of sealed) inputs[field] = keyring.openFieldWith(dataKey, { tenantId: row.tenant_id, integrationId: row.id, field }, value);
+      return connect(await connectorOf(row), inputs, {
         baseUrl: row.base_url ?? undefined,
         egress: context.egress,
         jq: serviceJqOptions(context.jq),

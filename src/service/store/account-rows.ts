@@ -4,6 +4,7 @@
  * Application Audit. Every change of an account writes its account event in the same statement,
  * in the one shape `accountEventsFrom` builds.
  */
+import { createHash } from 'node:crypto';
 import type { Account } from '../../index.js';
 import { emailKey, importedState, type AccountState } from '../sync/sync-policy.js';
 import { cleanRecord, describeRepairs } from '../sync/clean-text.js';
@@ -96,6 +97,29 @@ export function toStaged(imported: Account): StagedAccount {
 }
 
 /**
+ * The digest of the values a sync writes to an account (`SYNCED`), kept beside them: a later run
+ * whose import digests alike leaves the account unstaged (see `loadSyncDigests`). Only a filter: a
+ * different digest of equal values (mapped keys in another order) stages the account, and the
+ * apply compares the columns themselves.
+ */
+export function syncDigest(account: StagedAccount): string {
+  const values = [account.email, account.email_key, account.name, account.admin, account.state, account.fields, account.cleaned];
+  return createHash('sha1').update(JSON.stringify(values)).digest('base64');
+}
+
+/**
+ * The present accounts of an integration with the digest of what a sync last wrote to each (null
+ * when something else wrote it since, or no sync has): read once per run, before its import.
+ */
+export async function loadSyncDigests(db: Queryable, integrationId: string): Promise<Map<string, string | null>> {
+  const { rows } = await db.query<{ external_id: string; sync_digest: string | null }>(
+    `SELECT external_id, sync_digest FROM accounts WHERE integration_id = $1 AND state <> 'removed'`,
+    [integrationId],
+  );
+  return new Map(rows.map((row) => [row.external_id, row.sync_digest]));
+}
+
+/**
  * A stored account as a connector's write action reads it: the row's id, email, name and admin
  * with every other mapped field (the inverse of toStaged). A write action may need more than the
  * id (GitHub's delete needs the login or the invitation id).
@@ -176,38 +200,45 @@ const CHANGED_VALUES = (from: string, to: string) =>
  * it holds one row, and a nested-loop anti-join over 10,000 accounts took 78 s on PGlite.
  */
 export async function planForSets(tx: Queryable): Promise<void> {
-  await tx.query('SET LOCAL enable_nestloop = off');
+  await tx.query(`SELECT ${PLAN_FOR_SETS}`);
 }
+
+/** `planForSets` as an expression, for a statement that opens the apply anyway (`openApply`). */
+export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true)`;
 
 /**
  * Applies a complete run's staged accounts (the attempt's own), writing only what changed: the
  * accounts that changed or came back are updated with a `changed` event naming the changed values
  * before and after; the new ones are inserted with an `added` event; an unchanged account is not
- * written (the run's staging is its seen set, see `accountColumns`). Returns the two counts.
+ * written (see `accountColumns`), except that a staged account whose digest the row lacks gets it
+ * (no event, not counted). Returns the two counts.
  */
 export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ added: number; changed: number }> {
   // Data-modifying CTEs see one snapshot: `diff` reads the rows before `written` updates them.
   // An account an action changed during the import keeps the action's state (and is not counted unseen below).
   const changed = await db.query<{ n: number }>(
+    // `written` runs to completion though nothing reads it (data-modifying CTEs always do).
     `WITH diff AS (
-       SELECT a.id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned,
+       SELECT a.id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, s.sync_digest,
+         ${tuple('a')} IS DISTINCT FROM ${tuple('s')} AS changed,
          jsonb_build_object('before', ${CHANGED_VALUES('a', 's')}, 'after', ${CHANGED_VALUES('s', 'a')}) AS detail
        FROM accounts a JOIN sync_run_accounts s ON s.run_id = $1 AND s.attempt = $5 AND s.external_id = a.external_id
-       WHERE a.integration_id = $3 AND ${UNCHANGED_SINCE_IMPORT('a', '$4')} AND ${tuple('a')} IS DISTINCT FROM ${tuple('s')}
+       WHERE a.integration_id = $3 AND ${UNCHANGED_SINCE_IMPORT('a', '$4')}
+         AND (${tuple('a')} IS DISTINCT FROM ${tuple('s')} OR a.sync_digest IS DISTINCT FROM s.sync_digest)
      ), written AS (
        UPDATE accounts a SET email = d.email, email_key = d.email_key, name = d.name, admin = d.admin, state = d.state, fields = d.fields, cleaned = d.cleaned,
-         last_seen_at = now(), last_run_id = $1, removed_at = NULL, missed_run_id = NULL
+         sync_digest = d.sync_digest, last_seen_at = now(), last_run_id = $1, removed_at = NULL, missed_run_id = NULL
        FROM diff d WHERE a.id = d.id RETURNING a.id
      ), events AS (
-       ${accountEventsFrom({ tenant: '$2', account: 'id', run: '$1', kind: `'changed'`, detail: 'detail', from: 'diff' })}
+       ${accountEventsFrom({ tenant: '$2', account: 'id', run: '$1', kind: `'changed'`, detail: 'detail', from: 'diff WHERE changed' })}
      )
-     SELECT (SELECT count(*) FROM written)::int AS n FROM (SELECT count(*) FROM events) e`,
+     SELECT count(*)::int AS n FROM events`,
     [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt, scope.attempt],
   );
   const added = await db.query<{ n: number }>(
     `WITH added AS (
-       INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, cleaned, first_seen_at, last_seen_at, last_run_id)
-       SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, now(), now(), $1
+       INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest, first_seen_at, last_seen_at, last_run_id)
+       SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, s.sync_digest, now(), now(), $1
        FROM sync_run_accounts s
        WHERE s.run_id = $1 AND s.attempt = $4 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
        ORDER BY s.seq
@@ -244,20 +275,20 @@ export async function listUnseen(db: Queryable, scope: RunScope, page: { limit: 
 }
 
 /**
- * After `applyStaged`: marks the present accounts the run did not see (not staged by its attempt,
- * not changed by an action since its import began) as missed by it, an anti-join that writes only
- * those; returns the present accounts of the integration and how many of them were missed.
+ * After `applyStaged`: marks the present accounts the run did not see as missed by it: `unseen`,
+ * the external ids of the accounts present when the run began (`loadSyncDigests`) that its import
+ * never listed, less any changed by an action since the import began; writes only those. Returns
+ * the present accounts of the integration and how many were missed.
  */
-export async function markMissed(db: Queryable, scope: ApplyScope): Promise<{ present: number; unseen: number }> {
+export async function markMissed(db: Queryable, scope: RunScope, unseen: readonly string[]): Promise<{ present: number; unseen: number }> {
   const { rows } = await db.query<{ present: number; unseen: number }>(
     `WITH missed AS (
        UPDATE accounts a SET missed_run_id = $1
-       WHERE a.integration_id = $2 AND a.state <> 'removed' AND ${UNCHANGED_SINCE_IMPORT('a', '$3')}
-         AND NOT EXISTS (SELECT 1 FROM sync_run_accounts s WHERE s.run_id = $1 AND s.attempt = $4 AND s.external_id = a.external_id)
+       WHERE a.integration_id = $2 AND a.external_id = ANY($4::text[]) AND a.state <> 'removed' AND ${UNCHANGED_SINCE_IMPORT('a', '$3')}
        RETURNING 1
      )
      SELECT (SELECT count(*) FROM accounts WHERE integration_id = $2 AND state <> 'removed')::int AS present, (SELECT count(*) FROM missed)::int AS unseen`,
-    [scope.runId, scope.integrationId, scope.importStartedAt, scope.attempt],
+    [scope.runId, scope.integrationId, scope.importStartedAt, [...unseen]],
   );
   return rows[0] ?? { present: 0, unseen: 0 };
 }
@@ -303,7 +334,7 @@ export async function recordCreatedAccount(
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $11, now(), now(), $10, clock_timestamp())
      ON CONFLICT (integration_id, external_id) DO UPDATE SET email = EXCLUDED.email, email_key = EXCLUDED.email_key, name = EXCLUDED.name,
        admin = EXCLUDED.admin, state = EXCLUDED.state, fields = EXCLUDED.fields, cleaned = EXCLUDED.cleaned, last_seen_at = now(), removed_at = NULL,
-       missed_run_id = NULL, workflow_changed_at = clock_timestamp()
+       missed_run_id = NULL, workflow_changed_at = clock_timestamp(), sync_digest = NULL
      RETURNING id, state`,
     [
       input.tenantId,
@@ -344,7 +375,7 @@ export async function recordAccountState(
        SELECT a.id, ${SNAPSHOT('a')} AS snapshot FROM accounts a
        WHERE a.integration_id = $2 AND a.external_id = $3 AND a.state <> $4 FOR UPDATE
      ), changed AS (
-       UPDATE accounts a SET state = $4, removed_at = CASE WHEN $4 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp()
+       UPDATE accounts a SET state = $4, removed_at = CASE WHEN $4 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp(), sync_digest = NULL
        FROM before WHERE a.id = before.id RETURNING a.id
      )
      ${accountEventsFrom({
@@ -372,7 +403,7 @@ export async function recordAccountStates(
        SELECT a.id, ${SNAPSHOT('a')} AS snapshot, x.source FROM accounts a JOIN x ON x.external_id = a.external_id
        WHERE a.integration_id = $2 AND a.state <> $3 FOR UPDATE OF a
      ), changed AS (
-       UPDATE accounts a SET state = $3, removed_at = CASE WHEN $3 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp()
+       UPDATE accounts a SET state = $3, removed_at = CASE WHEN $3 = 'removed' THEN now() END, workflow_changed_at = clock_timestamp(), sync_digest = NULL
        FROM before WHERE a.id = before.id RETURNING a.id
      )
      ${accountEventsFrom({

@@ -5,7 +5,7 @@
 import type { SyncSettings } from '../sync/sync-policy.js';
 import { FROM_MICROS, MICROS, type Queryable } from './database.js';
 import { stateMachine } from './transitions.js';
-import type { StagedAccount } from './account-rows.js';
+import { PLAN_FOR_SETS, type StagedAccount } from './account-rows.js';
 
 export const RUN_STATUSES = ['queued', 'running', 'awaiting_approval', 'succeeded', 'failed', 'rejected'] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
@@ -246,6 +246,26 @@ export async function holdFence(tx: Queryable, fence: Fence): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * The apply's opening in one statement: the run locked if this attempt still owns it (`holdFence`),
+ * the integration's settings row locked with it (`lockSettings`, the run's result writes it), and
+ * whole-set joins for the rest of the transaction (`planForSets`). 'lost' when a newer attempt
+ * owns the run; undefined when the settings row is missing (the caller takes the longer way).
+ */
+export async function openApply(tx: Queryable, fence: Fence): Promise<SyncSettingsRow | 'lost' | undefined> {
+  const { rows } = await tx.query<SyncSettingsRow & { plan: string }>(
+    `SELECT s.*, ${PLAN_FOR_SETS} AS plan FROM sync_runs r JOIN sync_settings s ON s.integration_id = r.integration_id
+     WHERE r.id = $1 AND r.attempt = $2 AND r.status = 'running' FOR UPDATE`,
+    [fence.runId, fence.attempt],
+  );
+  const row = rows[0];
+  if (row) {
+    const { plan: _plan, ...settings } = row;
+    return settings;
+  }
+  return (await holdFence(tx, fence)) ? undefined : 'lost';
+}
+
 export async function beat(db: Queryable, fence: Fence): Promise<void> {
   await db.query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running'`, [fence.runId, fence.attempt]);
 }
@@ -406,13 +426,16 @@ export async function queueDueRuns(tx: Queryable, input: { limit: number }): Pro
 }
 
 /**
- * Stages a batch of accounts of one attempt in one statement, the columns sent as arrays (no JSON
- * document to build and parse; the mapped fields travel as one jsonb text each). No lock of the
- * run: the rows carry the attempt, and only the attempt that holds the run's fence at apply time
- * reads its own. Returns how many accounts were new to this attempt (a repeated id is not).
+ * Stages a batch of accounts of one attempt in one statement (none for an empty batch), the columns
+ * sent as arrays (no JSON document to build and parse; the mapped fields travel as one jsonb text
+ * each), each with its `syncDigest`. No lock of the run: the rows carry the attempt, and only the
+ * attempt that holds the run's fence at apply time reads its own. Returns how many accounts were
+ * new to this attempt (a repeated id is not).
  */
-export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly StagedAccount[]): Promise<{ fresh: number }> {
+export async function stageAccounts(db: Queryable, fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): Promise<{ fresh: number }> {
+  if (accounts.length === 0) return { fresh: 0 };
   const columns = {
+    digest: [] as string[],
     externalId: [] as string[],
     email: [] as string[],
     emailKey: [] as string[],
@@ -431,11 +454,12 @@ export async function stageAccounts(db: Queryable, fence: Fence, accounts: reado
     columns.state.push(account.state);
     columns.fields.push(JSON.stringify(account.fields));
     columns.cleaned.push(account.cleaned);
+    columns.digest.push(account.digest);
   }
   const { rows } = await db.query<{ fresh: number }>(
     `WITH staged AS (
-       INSERT INTO sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned)
-       SELECT $1, $2, x.* FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::jsonb[], $10::text[]) AS x
+       INSERT INTO sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest)
+       SELECT $1, $2, x.* FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[], $9::jsonb[], $10::text[], $11::text[]) AS x
        ON CONFLICT DO NOTHING RETURNING 1)
      SELECT count(*)::int AS fresh FROM staged`,
     [
@@ -449,6 +473,7 @@ export async function stageAccounts(db: Queryable, fence: Fence, accounts: reado
       columns.state,
       columns.fields,
       columns.cleaned,
+      columns.digest,
     ],
   );
   return { fresh: rows[0]?.fresh ?? 0 };

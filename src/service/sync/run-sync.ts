@@ -10,7 +10,7 @@ import { isConnectorError, type Client, type ImportPage } from '../../index.js';
 import type { ServiceContext } from '../context.js';
 import { isServiceError } from '../service-error.js';
 import type { Queryable } from '../store/database.js';
-import { applyStaged, markMissed, planForSets, removeUnseen, toStaged, type StagedAccount } from '../store/account-rows.js';
+import { applyStaged, loadSyncDigests, markMissed, planForSets, removeUnseen, syncDigest, toStaged, type StagedAccount } from '../store/account-rows.js';
 import { relinkAccounts } from '../store/people-rows.js';
 import {
   beat,
@@ -21,6 +21,7 @@ import {
   finishRun,
   holdFence,
   lockSettings,
+  openApply,
   recordFailedRun,
   recordProgress,
   runStatus,
@@ -87,10 +88,15 @@ const PROGRESS_EVERY_MS = 1000;
 /** A run's warnings name at most this many accounts whose text was cleaned; the rest are counted. */
 export const CLEANED_NAMED = 20;
 
+/** An external id the import has listed already (in `StageWriter.known`). */
+const LISTED = Symbol('listed');
+
 /**
  * Writes staged batches in order on its own while the import reads the next pages (the database's
  * work and the target's overlap); `push` waits only when `STAGE_QUEUE` batches are still unwritten.
- * A failed write fails the next `push` or `drain`.
+ * A failed write fails the next `push` or `drain`. Only accounts that may have changed are staged:
+ * one whose values digest as the sync last wrote them (`known`, read when the run began) is
+ * counted seen and left out, so an unchanged re-sync stages nothing.
  */
 class StageWriter {
   private readonly pending: Promise<void>[] = [];
@@ -102,7 +108,16 @@ class StageWriter {
     private readonly db: Queryable,
     private readonly fence: Fence,
     readonly progress: Progress,
+    /** The present accounts' digests when the run began; each id the import lists is marked `LISTED`. */
+    private readonly known: Map<string, string | null | typeof LISTED>,
   ) {}
+
+  /** The present accounts (when the run began) that the import never listed. */
+  unlisted(): string[] {
+    const ids: string[] = [];
+    for (const [id, value] of this.known) if (value !== LISTED) ids.push(id);
+    return ids;
+  }
 
   async push(pages: readonly ImportPage[]): Promise<void> {
     const previous = this.pending.at(-1) ?? Promise.resolve();
@@ -130,26 +145,34 @@ class StageWriter {
   }
 
   private async write(pages: readonly ImportPage[]): Promise<void> {
-    const { progress } = this;
-    const accounts: StagedAccount[] = [];
+    const { progress, known } = this;
+    const accounts: (StagedAccount & { digest: string })[] = [];
+    let repeated = 0;
     for (const page of pages) {
       for (const account of page.accounts) {
         const staged = toStaged(account);
-        accounts.push(staged);
-        if (staged.cleaned === null) continue;
-        this.cleaned += 1;
-        if (this.cleanedWarnings.length < CLEANED_NAMED)
-          this.cleanedWarnings.push(
-            `account ${staged.external_id}${staged.email ? ` (${staged.email})` : ''} kept with text the database cannot hold cleaned: ${staged.cleaned}`,
-          );
+        const before = known.get(staged.external_id);
+        if (before === LISTED) {
+          repeated += 1;
+          continue;
+        }
+        known.set(staged.external_id, LISTED);
+        progress.seen += 1;
+        if (staged.cleaned !== null) {
+          this.cleaned += 1;
+          if (this.cleanedWarnings.length < CLEANED_NAMED)
+            this.cleanedWarnings.push(
+              `account ${staged.external_id}${staged.email ? ` (${staged.email})` : ''} kept with text the database cannot hold cleaned: ${staged.cleaned}`,
+            );
+        }
+        const digest = syncDigest(staged);
+        if (digest !== before) accounts.push({ ...staged, digest });
       }
       const left = page.problems.filter((problem) => !problem.imported);
       for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
       progress.skipped += left.length;
     }
-    const { fresh } = await stageAccounts(this.db, this.fence, accounts);
-    progress.seen += fresh;
-    const repeated = accounts.length - fresh;
+    await stageAccounts(this.db, this.fence, accounts);
     if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
     progress.skipped += repeated;
     if (Date.now() - this.progressAt >= PROGRESS_EVERY_MS) {
@@ -170,7 +193,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   const scope = { runId, attempt: run.attempt, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };
   let client: Client | undefined;
   const progress: Progress = { pages: 0, seen: 0, skipped: 0, reasons: {} };
-  const writer = new StageWriter(db, fence, progress);
+  let writer: StageWriter | undefined;
   let applied = false;
   // The heartbeat proves this worker alive even while one page is slow; a worker that died stops
   // beating, and after `staleRunSeconds` the scheduler's tick hands its run to another worker.
@@ -179,6 +202,8 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   }, heartbeatIntervalMs(sync.engine.staleRunSeconds));
   beating.unref();
   try {
+    // Read before the import: an account a workflow adds meanwhile is not in it, and is never counted unseen.
+    writer = new StageWriter(db, fence, progress, await loadSyncDigests(db, run.integration_id));
     client = await sync.connect({ tenantId: run.tenant_id, integrationId: run.integration_id });
     const importRun = client.importUsers();
     // The next page is fetched while this one is handled, and batches are written while the
@@ -208,12 +233,17 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     const summary = importRun.summary();
     if (!summary?.complete) throw new Error('the import ended before its last page');
     await db.transaction(async (tx) => {
-      await checkFence(tx, fence);
-      await planForSets(tx);
+      // Fence, settings lock and plan in one statement; the longer way only when the settings row is missing.
+      let opened = await openApply(tx, fence);
+      if (opened === 'lost') throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
+      if (opened === undefined) {
+        await planForSets(tx);
+        opened = await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults });
+      }
+      const settings = settingsOf(opened);
       const { added, changed } = await applyStaged(tx, scope);
       await linkAccounts(tx, scope);
-      const settings = settingsOf(await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults }));
-      const { present, unseen } = await markMissed(tx, scope);
+      const { present, unseen } = await markMissed(tx, scope, writer!.unlisted());
       const hold = holdRemovals({ toRemove: unseen, present, settings });
       const removed = hold || unseen === 0 ? 0 : await removeUnseen(tx, scope);
       await finishRun(tx, {
@@ -224,7 +254,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
         changed,
         removed,
         pendingRemovals: hold ? unseen : 0,
-        warnings: [...(summary?.warnings ?? []), ...writer.warnings()],
+        warnings: [...(summary?.warnings ?? []), ...writer!.warnings()],
         integrationId: run.integration_id,
         importStartedAt: scope.importStartedAt,
         nextSyncAt: nextScheduledAt({ now: new Date(), intervalSeconds: settings.intervalSeconds, random: randomInt(1_000_000) / 1_000_000 }),
@@ -235,7 +265,7 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     if (!(error instanceof FenceLost)) await recordFailure(context, sync, { run, fence, pagesRead: progress.pages, failure: describeFailure(error), error });
   } finally {
     clearInterval(beating);
-    await writer.settle();
+    await writer?.settle();
     await client?.close().catch(() => undefined);
     // An applied run's staging was cleared with its result.
     if (!applied) await clearStaged(db, fence);

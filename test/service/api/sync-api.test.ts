@@ -56,6 +56,57 @@ describe('sync through the API', () => {
     expect(found.body.accounts.map((account: { email: string }) => account.email)).toEqual([first.email]);
   });
 
+  it('the bulk path enables Import Users on several integrations in one request: each syncs; a refusal names its integration and saves nothing', {
+    timeout: 60_000,
+  }, async () => {
+    const create = async (configured: boolean) => {
+      const id = (
+        await fixture.call(tenant.admin, 'POST', '/v1/integrations', { type: 'prebuilt', connector: 'incident-platform', baseUrl: incident.server.origin })
+      ).body.id as string;
+      if (configured)
+        expect((await fixture.call(tenant.admin, 'PUT', `/v1/integrations/${id}/auth`, { inputs: { token: DEMO_FULL_ACCESS_KEY } })).status).toBe(200);
+      return id;
+    };
+    const ids = [await create(true), await create(true)];
+    const unconfigured = await create(false);
+    const importUsersOf = async (id: string) =>
+      (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${id}/actions`)).body.actions.find(
+        (action: { name: string }) => action.name === 'importUsers',
+      );
+
+    const refused = await fixture.call(tenant.admin, 'PUT', '/v1/integrations/actions/importUsers', { integrationIds: [...ids, unconfigured], enabled: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'AUTH_NOT_CONFIGURED', detail: expect.stringContaining(unconfigured) });
+    for (const id of ids) {
+      expect(await importUsersOf(id)).toMatchObject({ enabled: false });
+      expect((await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${id}/sync/runs`)).body.runs).toEqual([]);
+    }
+    const twice = await fixture.call(tenant.admin, 'PUT', '/v1/integrations/actions/importUsers', { integrationIds: [ids[0], ids[0]], enabled: true });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0].pointer).toBe('/body/integrationIds');
+    expect((await fixture.call(tenant.viewer, 'PUT', '/v1/integrations/actions/importUsers', { integrationIds: ids, enabled: true })).body.code).toBe(
+      'FORBIDDEN',
+    );
+
+    const enabled = await fixture.call(tenant.admin, 'PUT', '/v1/integrations/actions/importUsers', { integrationIds: ids, enabled: true });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toEqual({ action: 'importUsers', enabled: true, integrationIds: ids });
+    for (const id of ids) {
+      expect(await importUsersOf(id)).toMatchObject({ enabled: true });
+      const runs = (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${id}/sync/runs`)).body.runs;
+      expect(runs).toMatchObject([{ trigger: 'enabled' }]);
+      const run = await waitUntil(
+        `sync run ${runs[0].id} finished`,
+        async () => (await fixture.call(tenant.viewer, 'GET', `/v1/integrations/${id}/sync/runs/${runs[0].id}`)).body,
+        (candidate) => candidate.id === runs[0].id && !['queued', 'running'].includes(candidate.status),
+      );
+      expect(run).toMatchObject({ status: 'succeeded', counts: { seen: incident.state.users.length } });
+    }
+    const disabled = await fixture.call(tenant.admin, 'PUT', '/v1/integrations/actions/importUsers', { integrationIds: ids, enabled: false });
+    expect(disabled.body).toEqual({ action: 'importUsers', enabled: false, integrationIds: ids });
+    for (const id of ids) expect(await importUsersOf(id)).toMatchObject({ enabled: false });
+  });
+
   it('sync now queues a run for an admin, and is forbidden to a viewer', { timeout: 60_000 }, async () => {
     expect((await fixture.call(tenant.viewer, 'POST', `/v1/integrations/${integration}/sync`)).body.code).toBe('FORBIDDEN');
     const started = await fixture.call(tenant.admin, 'POST', `/v1/integrations/${integration}/sync`);

@@ -126,6 +126,11 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
       request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers`, body: { enabled: false } }),
       expect: notFound,
     },
+    // A's integration named in B's bulk request is not found, as one of B's would be with a wrong id; nothing of A's changes.
+    'PUT /v1/integrations/actions/:action': {
+      request: () => ({ url: '/v1/integrations/actions/importUsers', body: { integrationIds: [aIntegration], enabled: false } }),
+      expect: notFound,
+    },
     'POST /v1/integrations/:integrationId/actions/:action/run': {
       request: () => ({ url: `/v1/integrations/${aIntegration}/actions/importUsers/run`, body: {} }),
       expect: notFound,

@@ -5,7 +5,17 @@
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { actorOf, callerOf } from '../route-access.js';
-import { actionListSchema, actionParams, actionRunSchema, integrationParams, runActionBody, setActionBody } from '../schemas.js';
+import {
+  actionListSchema,
+  actionNameParams,
+  actionParams,
+  actionRunSchema,
+  integrationParams,
+  runActionBody,
+  setActionBody,
+  setActionManyBody,
+  setActionManySchema,
+} from '../schemas.js';
 
 const tags = ['actions'];
 const templateMap = { type: 'object', additionalProperties: { type: 'string', maxLength: 10_000 } } as const;
@@ -64,6 +74,26 @@ export function actionRoutes(app: TypedApp, service: Service): void {
       const { integrationId, action } = request.params;
       const { enabled } = request.body;
       return { actions: await service.integrations.setAction({ tenantId: caller.tenantId, integrationId, action, enabled, actor: actorOf(caller) }) };
+    },
+  });
+
+  app.put('/integrations/actions/:action', {
+    config: { access: 'admin', operationId: 'setActionMany' },
+    schema: {
+      summary: 'Enable or disable an action on many integrations at once (the bulk path)',
+      description:
+        'All or nothing: each integration is checked as enabling it alone checks it, and the first refusal (404 NOT_FOUND for an id not in the tenant, 409 AUTH_NOT_CONFIGURED, ACTION_NOT_OFFERED, IMPORT_ONLY, INTEGRATION_DISABLED, DEACTIVATE_REQUIRED, 403 PLAN_REQUIRED) names its integration and saves nothing. Otherwise every change is saved and audited in one transaction; enabling `importUsers` queues each integration’s first sync (one run per integration; an open run is joined).',
+      tags,
+      params: actionNameParams,
+      body: setActionManyBody,
+      response: { 200: setActionManySchema },
+    },
+    handler: async (request) => {
+      const caller = callerOf(request);
+      const { action } = request.params;
+      const { integrationIds, enabled } = request.body;
+      await service.integrations.setActionMany({ tenantId: caller.tenantId, integrationIds, action, enabled, actor: actorOf(caller) });
+      return { action, enabled, integrationIds };
     },
   });
 

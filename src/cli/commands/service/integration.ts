@@ -1,0 +1,56 @@
+/**
+ * `connector service integration enable-action|disable-action`: one action enabled or disabled on
+ * many integrations of a tenant at once (the bulk path, `integrations.setActionMany`): all or
+ * nothing, each integration checked as enabling it alone checks it, the first refusal naming its
+ * integration. Enabling Import Users queues each integration's first sync. Prints JSON on stdout.
+ */
+import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import type { FlagSpecs, ParsedArgs } from '../../args.js';
+import type { Service } from '../../../service/index.js';
+import { SET_ACTION_MANY_LIMIT } from '../../../service/integrations/integrations.js';
+import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
+import { parseVerbArgs } from './verb-args.js';
+
+const flags: FlagSpecs = {
+  tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
+  action: { kind: 'string', value: '<name>', description: 'the action, e.g. importUsers (required)' },
+  integration: { kind: 'list', value: '<id>', description: `an application (repeat for several, up to ${SET_ACTION_MANY_LIMIT}; required)` },
+  ...storageFlags,
+};
+
+const USAGE = [
+  'Usage: connector service integration enable-action --tenant <id> --action <name> --integration <id>...',
+  '       connector service integration disable-action --tenant <id> --action <name> --integration <id>...',
+].join('\n');
+
+type Verb = (service: Service, parsed: ParsedArgs) => Promise<unknown>;
+
+const setMany = (enabled: boolean): Verb => {
+  return async (service, parsed) => {
+    const input = { tenantId: parsed.strings.tenant!, action: parsed.strings.action!, integrationIds: parsed.lists.integration!, enabled };
+    await service.integrations.setActionMany({ ...input, actor: cliActor() });
+    return { action: input.action, enabled, integrationIds: input.integrationIds };
+  };
+};
+
+const VERBS: Record<string, Verb> = { 'enable-action': setMany(true), 'disable-action': setMany(false) };
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: () => ['tenant', 'action', 'integration'] });
+  if (typeof given === 'number') return given;
+  const { work, parsed } = given;
+  return withService(storageOptions(parsed, io), io, async (service) => {
+    io.stdout.write(`${JSON.stringify(await work(service, parsed), null, 2)}\n`);
+    return EXIT_OK;
+  });
+}
+
+export const integrationCommand: Command = {
+  name: 'service integration',
+  help: helpText(USAGE, flags, [
+    'Enables or disables one action on many integrations at once, all or nothing (the first refusal names its integration and nothing is saved); prints JSON.',
+    'Enabling importUsers queues each integration’s first sync, carried out by the workers of `service start` or `service worker`.',
+    'Beside a running `service start` on the embedded database, it goes through the service’s admin API.',
+  ]),
+  run,
+};
