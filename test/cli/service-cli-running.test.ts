@@ -52,7 +52,7 @@ describe('connector service admin commands beside a running service', () => {
     const file = join(dataDir, ADMIN_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(running.stdout()).toMatch(
-      /admin API for `connector service tenant\|token\|operator\|sync\|workflow` at http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/,
+      /admin API for `connector service tenant\|token\|operator\|integration\|sync\|workflow\|profile\|review` at http:\/\/127\.0\.0\.1:\d+ \(loopback only\)/,
     );
 
     const created = await cli(['service', 'tenant', 'create', '--name', 'Beside', '--plan', 'business', '--data-dir', dataDir]);

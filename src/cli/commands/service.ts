@@ -3,6 +3,7 @@
  * storage. This module only dispatches: each subcommand is loaded when it runs, so neither
  * `connector --help` nor `connector service --help` loads the database or the HTTP server.
  */
+import { ADMIN_SUBCOMMAND_LIST } from './service/admin-subcommands.js';
 import { EXIT_USAGE, type CliIO, type Command } from '../command.js';
 
 interface Subcommand {
@@ -64,7 +65,7 @@ const HELP = [
   ...Object.entries(subcommands).map(([name, entry]) => `  ${name.padEnd(11)} ${entry.summary}`),
   '',
   'Storage: --data-dir <dir> (default ./data, embedded PostgreSQL), or DATABASE_URL for a PostgreSQL server.',
-  'With the embedded database, tenant|token|operator|integration|sync|workflow|profile|review reach a running `service start` through its admin API; rotate-key needs it stopped.',
+  `With the embedded database, ${ADMIN_SUBCOMMAND_LIST} reach a running \`service start\` through its admin API; rotate-key needs it stopped.`,
   'Run `connector service <subcommand> --help` for its options.',
 ].join('\n');
 

@@ -1,6 +1,6 @@
 /**
  * The admin API of a service on the embedded database: what lets `connector service
- * tenant|token|operator|integration|sync|workflow` work while the service holds the data directory. Its own
+ * <ADMIN_SUBCOMMANDS>` (src/cli/commands/service/admin-subcommands.ts) work while the service holds the data directory. Its own
  * small Fastify app on a loopback port (never the public listener), one route per listed operation
  * (`POST /admin/v1/operations/<group>.<method>`, body `{ input }`), behind a credential made at
  * start and written to the data directory's admin.json (mode 0600). Answers are `{ result }`, or

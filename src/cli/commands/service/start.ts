@@ -6,6 +6,7 @@
  */
 import { EXIT_USAGE, type CliIO, type Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
+import { ADMIN_SUBCOMMAND_LIST } from './admin-subcommands.js';
 import { runServiceUntilSignal } from './until-signal.js';
 import {
   cliActor,
@@ -66,7 +67,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
       // its admin API (loopback only; credential in the data directory's admin.json, mode 0600).
       const admin =
         'dataDir' in options ? await (await import('../../../service/admin/admin-api.js')).startAdminApi({ service, dataDir: options.dataDir }) : undefined;
-      if (admin) io.stdout.write(`admin API for \`connector service tenant|token|operator|integration|sync|workflow\` at ${admin.url} (loopback only)\n`);
+      if (admin) io.stdout.write(`admin API for \`connector service ${ADMIN_SUBCOMMAND_LIST}\` at ${admin.url} (loopback only)\n`);
       io.stdout.write(`service listening on ${address} (${describeStorage(service, options)}); OpenAPI at ${address}/openapi.json\n`);
       io.stdout.write(`operator console at ${address}/console (sign in with an API token of the tenant)\n`);
       return async () => {
