@@ -5,9 +5,8 @@
  * with workers opens the directory; usage and input errors name what is wrong.
  */
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runInProcess, type CliResult } from './run-in-process.js';
 import { openService } from '../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
@@ -20,17 +19,8 @@ let dataDir: string;
 let incident: IncidentPlatformSimulator;
 const ids = { tenant: '', integration: '', mover: '', bulk: '' };
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['service', 'profile', ...args, '--data-dir', dataDir], {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: new PassThrough(),
-    env: {},
-    cwd: dir.path,
-  });
-  return { code, stdout, stderr };
+function cli(args: string[]): Promise<CliResult> {
+  return runInProcess(['service', 'profile', ...args, '--data-dir', dataDir], dir.path);
 }
 
 beforeAll(async () => {

@@ -4,9 +4,8 @@
  * the CSV report; usage errors name the missing flags.
  */
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runInProcess, type CliResult } from './run-in-process.js';
 import { parseCsv } from '../../src/service/access/csv.js';
 import { openService } from '../../src/service/index.js';
 import { REPORT_HEADER } from '../../src/service/reviews/review-view.js';
@@ -21,17 +20,8 @@ let dataDir: string;
 let incident: IncidentPlatformSimulator;
 const ids = { tenant: '', integration: '' };
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['service', 'review', ...args, '--data-dir', dataDir], {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: new PassThrough(),
-    env: {},
-    cwd: dir.path,
-  });
-  return { code, stdout, stderr };
+function cli(args: string[]): Promise<CliResult> {
+  return runInProcess(['service', 'review', ...args, '--data-dir', dataDir], dir.path);
 }
 
 beforeAll(async () => {

@@ -4,9 +4,8 @@
  * `approve` removes; `runs`, `status` and `accounts` read; usage errors name the missing flags.
  */
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runInProcess, type CliResult } from './run-in-process.js';
 import { openService } from '../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../src/simulators/incident-platform/index.js';
@@ -18,17 +17,8 @@ let dataDir: string;
 let incident: IncidentPlatformSimulator;
 const ids = { tenant: '', integration: '' };
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['service', 'sync', ...args, '--data-dir', dataDir, '--allow-egress', '127.0.0.0/8'], {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    stdin: new PassThrough(),
-    env: {},
-    cwd: dir.path,
-  });
-  return { code, stdout, stderr };
+function cli(args: string[]): Promise<CliResult> {
+  return runInProcess(['service', 'sync', ...args, '--data-dir', dataDir, '--allow-egress', '127.0.0.0/8'], dir.path);
 }
 
 const scope = () => ['--tenant', ids.tenant, '--integration', ids.integration];
