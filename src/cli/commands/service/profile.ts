@@ -13,6 +13,7 @@ import type { Service } from '../../../service/index.js';
 import { ServiceError } from '../../../service/service-error.js';
 import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
 import { parseVerbArgs } from './verb-args.js';
+import { printResult } from './print-result.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -152,14 +153,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   if (typeof given === 'number') return given;
   const { work, parsed } = given;
   return withService(storageOptions(parsed, io), io, async (service) => {
-    const result = (await work(service, parsed, io)) as { workflow?: unknown; created?: boolean };
-    // A move returns { workflow, created }: print the workflow, say whether the key returned an earlier one.
-    if (result && typeof result === 'object' && 'created' in result) {
-      if (!result.created) io.stderr.write('this idempotency key already started the workflow below; nothing new was started\n');
-      io.stdout.write(`${JSON.stringify(result.workflow, null, 2)}\n`);
-    } else {
-      io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    }
+    printResult(await work(service, parsed, io), io);
     return EXIT_OK;
   });
 }
