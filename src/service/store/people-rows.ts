@@ -201,7 +201,7 @@ export async function listLinkedAccounts(
     link_by_hand: boolean;
   }>(
     `SELECT id::text AS id, integration_id, external_id, email, name, state, admin, link_by_hand FROM accounts
-     WHERE tenant_id = $1 AND person_id = $2 ORDER BY integration_id, id`,
+     WHERE tenant_id = $1 AND person_id = $2 ORDER BY accounts.integration_id, accounts.id`,
     [input.tenantId, input.personId],
   );
   return rows;
