@@ -86,9 +86,10 @@ export interface ReviewOperations {
     actor: string;
   }): Promise<{ decided: number }>;
   /**
-   * Records that a manual removal (a revoked orphan: a workflow acts for a person; or an account of
-   * a deleted integration) was done on the target by hand, with who and when; the next successful
-   * sync then confirms it, or flags it when the account is still there. Open or closed campaigns.
+   * Records that a manual removal (a removal workflow's manual task: neither Delete User nor
+   * Deactivate User is enabled; or an account of a deleted integration, no workflow) was done on the
+   * target by hand, with who and when; the next successful sync then confirms it, or flags it when
+   * the account is still there. Open or closed campaigns.
    */
   recordRemovedByHand(input: { tenantId: string; campaignId: string; itemId: string; comment?: string; actor: string }): Promise<ReviewItem>;
   close(input: { tenantId: string; campaignId: string; actor: string }): Promise<Campaign>;
@@ -157,12 +158,14 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
 
   /** Starts the removal of a revoked item (once: the workflow's idempotency key is the item's). */
   const startRemoval = async (campaign: CampaignRow, item: ReviewItemRow, actor: string): Promise<void> => {
-    if (item.person_id === null || item.integration_id === null) {
-      const reason =
-        item.person_id === null
-          ? 'no person is linked to this account, and a workflow acts for a person: remove it by hand (the next sync confirms it)'
-          : 'the integration was deleted: remove the account by hand';
-      await saveRemoval(db, { itemId: item.id, workflowId: null, taskId: null, outcome: 'manual', reason });
+    if (item.integration_id === null) {
+      await saveRemoval(db, {
+        itemId: item.id,
+        workflowId: null,
+        taskId: null,
+        outcome: 'manual',
+        reason: 'the integration was deleted: remove the account by hand',
+      });
       return;
     }
     try {
@@ -397,14 +400,17 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
       await db.transaction(async (tx) => {
         const row = await findItem(tx, { campaignId: campaign.id, itemId }, { forUpdate: true });
         if (!row) throw new ServiceError('NOT_FOUND', `review campaign ${campaign.id} has no item ${itemId}`, { hint: 'list the campaign’s items' });
-        if (row.decision !== 'revoke' || row.removal_outcome !== 'manual' || row.removal_workflow_id !== null)
+        if (row.decision !== 'revoke' || row.removal_outcome !== 'manual')
           throw new ServiceError(
             'REVIEW_STATE',
             `item ${row.id} has no manual removal to record (decision ${row.decision ?? 'undecided'}, removal ${row.removal_outcome ?? 'none'})`,
-            { hint: 'only a revoked item whose removal is manual (no workflow) is recorded as removed by hand; a workflow’s removal tracks itself' },
+            {
+              hint: 'only a revoked item whose removal is a manual task (or whose integration was deleted) is recorded as removed by hand; Delete User and Deactivate User track themselves',
+            },
           );
         const reason = `removed by hand on the target, recorded by ${actor}${comment ? `: ${comment}` : ''}`;
-        await saveRemoval(tx, { itemId: row.id, workflowId: null, taskId: null, outcome: REMOVED_BY_HAND, reason });
+        // The workflow and its manual task stay named: the evidence shows which removal was done by hand.
+        await saveRemoval(tx, { itemId: row.id, workflowId: row.removal_workflow_id, taskId: row.removal_task_id, outcome: REMOVED_BY_HAND, reason });
         await recordAudit(tx, {
           tenantId: campaign.tenant_id,
           ...(row.integration_id ? { integrationId: row.integration_id } : {}),

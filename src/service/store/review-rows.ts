@@ -263,14 +263,16 @@ export async function saveRemoval(
 }
 
 /**
- * Brings the campaign's items up to date: each removal takes its task's status, and an item whose
+ * Brings the campaign's items up to date: each removal takes its task's status (a manual task
+ * recorded as removed by hand keeps that outcome), and an item whose
  * removal succeeded (or was a manual step) is confirmed when a successful sync finished after it
  * and the account is gone or deactivated, flagged when that sync still found it present.
  */
 export async function refreshItems(tx: Queryable, campaignId: string): Promise<void> {
   await tx.query(
     `UPDATE review_items i SET removal_outcome = t.status, removal_reason = COALESCE(t.error_message, t.reason, i.removal_reason), removal_finished_at = t.finished_at
-     FROM workflow_tasks t WHERE i.campaign_id = $1 AND i.removal_task_id = t.id AND i.removal_outcome IS DISTINCT FROM t.status`,
+     FROM workflow_tasks t WHERE i.campaign_id = $1 AND i.removal_task_id = t.id AND i.removal_outcome IS DISTINCT FROM t.status
+       AND i.removal_outcome IS DISTINCT FROM '${REMOVED_BY_HAND}'`,
     [campaignId],
   );
   await tx.query(

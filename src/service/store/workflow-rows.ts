@@ -43,7 +43,8 @@ export interface NewWorkflow {
   id: string;
   tenantId: string;
   kind: WorkflowKind;
-  personId: string;
+  /** Null: the removal of an account no person is linked to (an access review's orphan; 0330). */
+  personId: string | null;
   idempotencyKey: string;
   requestDigest: string;
   createdBy: string;
@@ -143,10 +144,14 @@ const READY = `t.status IN ('pending', 'scheduled') AND (t.run_at IS NULL OR t.r
 
 const ready = (nowParam: number) => READY.replaceAll('$NOW', `$${nowParam}`);
 
-/** A claimed task with what running it needs: its workflow's person and creator, and the account the Accounts list holds. */
+/**
+ * A claimed task with what running it needs: its workflow's person and creator, and the account the
+ * Accounts list holds. A workflow without a person (an orphan's removal, 0330) has a null
+ * `person_id` and the account's email and name in the person's place.
+ */
 export interface ClaimedTaskRow extends TaskRow {
   workflow_created_by: string;
-  person_id: string;
+  person_id: string | null;
   person_email: string;
   person_email_key: string;
   person_name: string;
@@ -221,12 +226,14 @@ export async function claimTaskBatch(
        FROM picked WHERE t.id = picked.id AND t.status = ANY($6::text[])
        RETURNING t.*
      )
-     SELECT c.*, w.created_by AS workflow_created_by, p.id AS person_id, p.email AS person_email, p.email_key AS person_email_key, p.name AS person_name,
-       (SELECT row_to_json(a) FROM accounts a WHERE a.tenant_id = c.tenant_id AND a.integration_id = c.integration_id AND a.external_id = c.account_external_id) AS account,
+     SELECT c.*, w.created_by AS workflow_created_by, p.id AS person_id, COALESCE(p.email, acc.email, '') AS person_email,
+       COALESCE(p.email_key, acc.email_key, '') AS person_email_key, COALESCE(p.name, acc.name, '') AS person_name,
+       (SELECT row_to_json(a) FROM accounts a WHERE a.id = acc.id) AS account,
        (SELECT i.updated_at FROM integrations i WHERE i.id = c.integration_id) AS integration_version,
        CASE WHEN c.action = 'createUser' THEN (SELECT min(s.run_at) FROM workflow_tasks s
          WHERE s.depends_on = c.id AND s.action = 'activateUser' AND s.status = 'scheduled' AND s.run_at IS NOT NULL) END AS activation_due_at
-     FROM claimed c JOIN workflows w ON w.id = c.workflow_id JOIN people p ON p.id = w.person_id`,
+     FROM claimed c JOIN workflows w ON w.id = c.workflow_id LEFT JOIN people p ON p.id = w.person_id
+       LEFT JOIN accounts acc ON acc.tenant_id = c.tenant_id AND acc.integration_id = c.integration_id AND acc.external_id = c.account_external_id`,
     [
       input.integrationId,
       input.action,

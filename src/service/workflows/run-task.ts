@@ -114,7 +114,8 @@ function taskAccount(task: ClaimedTaskRow, person: PlannedPerson): Account | und
 /** The person and workflow a claimed task carries (read with the claim). */
 export function claimedParts(task: ClaimedTaskRow): { person: PlannedPerson; workflow: Pick<WorkflowRow, 'id' | 'created_by'> } {
   return {
-    person: { id: task.person_id, email: task.person_email, emailKey: task.person_email_key || emailKey(task.person_email), name: task.person_name },
+    // No person (an orphan account's removal): the account's email and name stand in, with no id.
+    person: { id: task.person_id ?? '', email: task.person_email, emailKey: task.person_email_key || emailKey(task.person_email), name: task.person_name },
     workflow: { id: task.workflow_id, created_by: task.workflow_created_by },
   };
 }

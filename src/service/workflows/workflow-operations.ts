@@ -95,8 +95,13 @@ export interface WorkflowOperations {
   startOnboarding(input: Start & { integrationIds: string[]; activateAt?: string }): Promise<Started>;
   startOffboarding(input: Start): Promise<Started>;
   startProvisionerAction(input: Start & { integrationId: string; action: string; vars?: Record<string, unknown> }): Promise<Started>;
-  /** Removes one account of the person as offboarding would (an access review's revoke): an offboarding workflow of one task. */
-  startAccountRemoval(input: Start & { integrationId: string; accountExternalId: string }): Promise<Started>;
+  /**
+   * Removes one account as offboarding would (an access review's revoke): an offboarding workflow of
+   * one task (Delete User, Deactivate User where the integration keeps accounts, else a manual
+   * task). `personId` null: the account is linked to no person (an orphan); the workflow then acts
+   * for no person and names the account instead.
+   */
+  startAccountRemoval(input: Omit<Start, 'personId'> & { personId: string | null; integrationId: string; accountExternalId: string }): Promise<Started>;
   /**
    * A workflow whose tasks the caller plans (a move: src/service/movers), with the same idempotency
    * rules as the others; `onStarted` runs in the transaction that inserts the workflow (only when
@@ -205,6 +210,12 @@ async function loadPerson(db: Queryable, tenantId: string, personId: unknown, op
   return { id: row.id, email: row.email, emailKey: row.email_key || emailKey(row.email), name: row.name };
 }
 
+/** The person of a workflow that acts for one (every kind but an orphan account's removal). */
+function requirePerson(person: PlannedPerson | null): PlannedPerson {
+  if (person === null) throw new ServiceError('INVALID_INPUT', 'personId is required', { hint: 'give the id of the person the workflow acts for' });
+  return person;
+}
+
 export function workflowOperations(
   context: ServiceContext,
   integrations: IntegrationOperations,
@@ -249,10 +260,12 @@ export function workflowOperations(
   };
 
   const start = async (
-    input: Start & {
+    input: Omit<Start, 'personId'> & {
       kind: WorkflowKind;
+      /** Null only for an orphan account's removal (startAccountRemoval): the plan gets no person. */
+      personId: string | null;
       request: unknown;
-      plan: (person: PlannedPerson) => Promise<NewTask[]>;
+      plan: (person: PlannedPerson | null) => Promise<NewTask[]>;
       onStarted?: (tx: Queryable, workflowId: string) => Promise<void>;
     },
   ): Promise<Started> => {
@@ -272,7 +285,7 @@ export function workflowOperations(
     };
     const earlier = await replay();
     if (earlier) return earlier;
-    const person = await loadPerson(db, input.tenantId, input.personId, { allowArchived: input.kind === 'offboarding' });
+    const person = input.personId === null ? null : await loadPerson(db, input.tenantId, input.personId, { allowArchived: input.kind === 'offboarding' });
     const tasks = await input.plan(person);
     const id = randomUUID();
     try {
@@ -281,7 +294,7 @@ export function workflowOperations(
           id,
           tenantId: input.tenantId,
           kind: input.kind,
-          personId: person.id,
+          personId: person?.id ?? null,
           idempotencyKey: key,
           requestDigest,
           createdBy: actor,
@@ -294,7 +307,7 @@ export function workflowOperations(
           detail: {
             workflowId: id,
             kind: input.kind,
-            personId: person.id,
+            personId: person?.id ?? null,
             tasks: tasks.map((task) => `${task.integrationName}: ${task.action} (${task.status})`),
           },
         });
@@ -349,7 +362,7 @@ export function workflowOperations(
   });
 
   const operations: WorkflowOperations = {
-    startPlanned: (input) => start(input),
+    startPlanned: (input) => start({ ...input, plan: (person) => input.plan(requirePerson(person)) }),
 
     async startOnboarding(input) {
       const integrationIds = requireIdList('integrationIds', input.integrationIds, WORKFLOW_INPUT_LIMITS.integrations);
@@ -359,7 +372,8 @@ export function workflowOperations(
         ...input,
         kind: 'onboarding',
         request: { personId: input.personId, integrationIds, activateAt: activateAt?.toISOString() ?? null },
-        plan: (person) => planOnboarding(db, { tenantId: input.tenantId, person, integrations: all, ...(activateAt ? { activateAt } : {}) }),
+        plan: (person) =>
+          planOnboarding(db, { tenantId: input.tenantId, person: requirePerson(person), integrations: all, ...(activateAt ? { activateAt } : {}) }),
       });
     },
 
@@ -368,7 +382,12 @@ export function workflowOperations(
         ...input,
         kind: 'offboarding',
         request: { personId: input.personId },
-        plan: (person) => planOffboarding(db, { tenantId: input.tenantId, person, integrationFacts: (integrationId) => facts(input.tenantId, integrationId) }),
+        plan: (person) =>
+          planOffboarding(db, {
+            tenantId: input.tenantId,
+            person: requirePerson(person),
+            integrationFacts: (integrationId) => facts(input.tenantId, integrationId),
+          }),
         // The person's moves end with it: nothing is created after they left (movers/end-moves.ts).
         onStarted: (tx, workflowId) => endMovesOnOffboarding(tx, { tenantId: input.tenantId, personId: input.personId, workflowId, actor: input.actor }),
       });
@@ -377,10 +396,12 @@ export function workflowOperations(
     async startAccountRemoval(input) {
       const integration = await facts(input.tenantId, requireText('integrationId', input.integrationId, { max: 200 }));
       const externalId = requireText('accountExternalId', input.accountExternalId, { max: 1000 });
+      const personId = input.personId === null ? null : requireText('personId', input.personId, { max: 200 });
       return start({
         ...input,
+        personId,
         kind: 'offboarding',
-        request: { personId: input.personId, integrationId: integration.id, accountExternalId: externalId },
+        request: { personId, integrationId: integration.id, accountExternalId: externalId },
         plan: async () => {
           const account = await findAccount(db, { tenantId: input.tenantId, integrationId: integration.id, externalId });
           if (!account)
@@ -418,7 +439,7 @@ export function workflowOperations(
         ...input,
         kind: 'provisioner_action',
         request: { personId: input.personId, integrationId: integration.id, action, vars: checked },
-        plan: (person) => planProvisionerAction(db, { tenantId: input.tenantId, person, facts: integration, action, vars: checked }),
+        plan: (person) => planProvisionerAction(db, { tenantId: input.tenantId, person: requirePerson(person), facts: integration, action, vars: checked }),
       });
     },
 

@@ -40,7 +40,10 @@ export interface WorkflowTask {
 export interface Workflow {
   id: string;
   kind: WorkflowKind;
-  personId: string;
+  /** Null: the removal of an account no person is linked to (an access review's orphan); `account` names it. */
+  personId: string | null;
+  /** Only when `personId` is null: the account the workflow removes. */
+  account?: { integrationId: string | null; integrationName: string; accountId: string };
   status: WorkflowStatus;
   createdBy: string;
   createdAt: string;
@@ -52,7 +55,7 @@ export interface WorkflowRow {
   id: string;
   tenant_id: string;
   kind: WorkflowKind;
-  person_id: string;
+  person_id: string | null;
   status: WorkflowStatus;
   idempotency_key: string;
   request_digest: string;
@@ -120,7 +123,20 @@ export function toWorkflow(row: WorkflowRow, tasks: readonly TaskRow[]): Workflo
     tasks: tasks.map(toTask),
   };
   if (row.finished_at !== null) workflow.finishedAt = iso(row.finished_at);
+  const [first] = tasks;
+  if (row.person_id === null && first)
+    workflow.account = { integrationId: first.integration_id, integrationName: first.integration_name, accountId: first.account_external_id ?? '' };
   return workflow;
+}
+
+/**
+ * Whom a workflow acts for, in words, for every listing (console, CLI): the person's name (or id
+ * when unknown), or "no person (account X on Y)" for an orphan account's removal.
+ */
+export function workflowSubject(workflow: Pick<Workflow, 'personId' | 'account'>, personName?: string): string {
+  if (workflow.personId !== null) return personName ?? workflow.personId;
+  const account = workflow.account;
+  return account ? `no person (account ${account.accountId} on ${account.integrationName})` : 'no person';
 }
 
 /**

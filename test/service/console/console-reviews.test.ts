@@ -267,4 +267,26 @@ describe('console access reviews', () => {
     expect(list.text).toMatch(/<a href="[^"]+">Everything<\/a><\/td><td>open<\/td><td>(?:(?!overdue)[\s\S])*?<\/td><td>/);
     expect((await admin.get(path)).text).toContain('This campaign is past its due date: 0 items are still undecided.');
   });
+
+  it('an orphan revoked has a removal workflow of no person: the campaign links it and the workflow pages name the account', async () => {
+    const list = await admin.get('/console/reviews');
+    const path = /<a href="([^"]+)">Everything<\/a>/.exec(list.text)![1]!;
+    const items = (await fixture.service.reviews.items({ tenantId: tokens.tenant.id, campaignId: path.split('/').pop()! })).items;
+    const orphan = items.find((item) => item.personId === null && item.decision === null)!;
+    expect(orphan).toBeDefined();
+    expect((await admin.post(`${path}/items/${orphan.id}/decision`, { decision: 'revoke', comment: 'unknown', personId: '', personEmail: '' })).status).toBe(
+      303,
+    );
+    const revoked = (await fixture.service.reviews.items({ tenantId: tokens.tenant.id, campaignId: path.split('/').pop()! })).items.find(
+      (item) => item.id === orphan.id,
+    )!;
+    const workflowId = revoked.removal!.workflowId!;
+    expect(workflowId).toEqual(expect.any(String));
+    const workflow = await fixture.service.workflows.get({ tenantId: tokens.tenant.id, workflowId });
+    expect(workflow).toMatchObject({ personId: null, account: { integrationId: orphan.integrationId, accountId: orphan.externalId } });
+    expect((await admin.get(path)).text).toContain(`<a href="/console/workflows/${workflowId}">workflow</a>`);
+    const subject = `no person (account ${orphan.externalId} on ${orphan.integrationName})`;
+    expect((await viewer.get('/console/workflows')).text).toContain(`<td>offboarding</td><td>${subject}</td>`);
+    expect((await viewer.get(`/console/workflows/${workflowId}`)).text).toContain(`<dt>Person</dt><dd>${subject}</dd>`);
+  });
 });

@@ -224,42 +224,77 @@ export function describeReviews(fixture: { service: Service }): void {
     });
   });
 
-  it('an orphan revoked is a manual removal (a workflow acts for a person), listed with why, and recorded when done by hand', async () => {
+  it('an orphan revoked is removed through the workflow engine (a workflow of no person); a manual task is recorded when done by hand', async () => {
     const campaign = (await service().reviews.list({ tenantId: tenant.id })).find((entry) => entry.name === 'Without the SCIM copy')!;
-    // The one removed by hand is the last user of the simulator, so that the indexes the next test reads stay put.
+    // The orphans removed are the last users of the simulator, so that the indexes the next test reads stay put.
     const indexOf = (item: ReviewItem) => incident.state.users.findIndex((user) => user.id === item.externalId);
     const orphans = (await allItems(campaign.id)).filter((item) => item.personId === null && item.decision === null).sort((a, b) => indexOf(b) - indexOf(a));
-    expect(orphans.length).toBeGreaterThanOrEqual(2);
-    const [orphan, untouched] = orphans as [ReviewItem, ReviewItem];
-    expect(indexOf(orphan)).toBeGreaterThan(1);
-    for (const item of [orphan, untouched]) {
-      const revoked = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: item.id, decision: 'revoke', actor: 'bob' });
-      expect(revoked.removal).toMatchObject({ workflowId: null, outcome: 'manual', reason: expect.stringContaining('no person is linked') });
-    }
-    // Only a manual removal is recorded by hand: not an undecided item.
-    const undecided = (await allItems(campaign.id)).find((item) => item.decision === null)!;
-    await expect(
-      service().reviews.recordRemovedByHand({ tenantId: tenant.id, campaignId: campaign.id, itemId: undecided.id, actor: 'bob' }),
-    ).rejects.toMatchObject({ code: 'REVIEW_STATE' });
+    expect(orphans.length).toBeGreaterThanOrEqual(3);
+    const [byWorkflow, byHand, untouched] = orphans as [ReviewItem, ReviewItem, ReviewItem];
+    expect(indexOf(byHand)).toBeGreaterThan(1);
 
-    // The admin removes the orphan on the target by hand and records it; the other is not done.
-    incident.state.users.splice(indexOf(orphan), 1);
+    // Delete User is enabled: the revoke starts a removal workflow that acts for no person and names the account.
+    const revoked = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: byWorkflow.id, decision: 'revoke', actor: 'bob' });
+    expect(revoked.removal).toMatchObject({ workflowId: expect.any(String) });
+    const workflow = await waitForWorkflow(service(), tenant.id, revoked.removal!.workflowId!, (entry) => entry.status !== 'running');
+    expect(workflow).toMatchObject({
+      kind: 'offboarding',
+      personId: null,
+      account: { integrationId: apps.incident, accountId: byWorkflow.externalId },
+      status: 'succeeded',
+      tasks: [{ action: 'deleteUser', status: 'succeeded', accountId: byWorkflow.externalId }],
+    });
+    expect(incident.state.users.some((user) => user.id === byWorkflow.externalId)).toBe(false);
+    expect((await allItems(campaign.id)).find((item) => item.id === byWorkflow.id)).toMatchObject({
+      removal: { workflowId: workflow.id, outcome: 'succeeded' },
+      confirmation: null,
+    });
+    // The workflows list carries it with no person and the account it removes.
+    const listed = await service().workflows.list({ tenantId: tenant.id });
+    expect(listed.workflows.find((entry) => entry.id === workflow.id)).toMatchObject({ personId: null, account: { accountId: byWorkflow.externalId } });
+
+    // Neither Delete User nor Deactivate User enabled: the workflow's one task is manual, listed with why.
+    await service().integrations.setAction({ ...ref(apps.incident), action: 'deleteUser', enabled: false, actor });
+    for (const item of [byHand, untouched]) {
+      const manual = await service().reviews.decide({ tenantId: tenant.id, campaignId: campaign.id, itemId: item.id, decision: 'revoke', actor: 'bob' });
+      expect(manual.removal).toMatchObject({ workflowId: expect.any(String), outcome: 'manual', reason: expect.stringContaining('remove') });
+      expect(await service().workflows.get({ tenantId: tenant.id, workflowId: manual.removal!.workflowId! })).toMatchObject({
+        personId: null,
+        status: 'needs_attention',
+        tasks: [{ action: 'manual', status: 'manual' }],
+      });
+    }
+    await service().integrations.setAction({ ...ref(apps.incident), action: 'deleteUser', enabled: true, actor });
+    // Only a manual removal is recorded by hand: not an undecided item, nor a removal Delete User did.
+    const undecided = (await allItems(campaign.id)).find((item) => item.decision === null)!;
+    for (const itemId of [undecided.id, byWorkflow.id])
+      await expect(service().reviews.recordRemovedByHand({ tenantId: tenant.id, campaignId: campaign.id, itemId, actor: 'bob' })).rejects.toMatchObject({
+        code: 'REVIEW_STATE',
+      });
+
+    // The admin removes one on the target by hand and records it; the other is not done.
+    incident.state.users.splice(indexOf(byHand), 1);
     const recorded = await service().reviews.recordRemovedByHand({
       tenantId: tenant.id,
       campaignId: campaign.id,
-      itemId: orphan.id,
+      itemId: byHand.id,
       comment: 'deleted in the admin page',
       actor: 'bob',
     });
     expect(recorded).toMatchObject({
-      removal: { workflowId: null, outcome: 'removed_by_hand', reason: expect.stringContaining('deleted in the admin page'), finishedAt: expect.any(String) },
+      removal: {
+        workflowId: expect.any(String),
+        outcome: 'removed_by_hand',
+        reason: expect.stringContaining('deleted in the admin page'),
+        finishedAt: expect.any(String),
+      },
       confirmation: null,
     });
     await expect(
-      service().reviews.recordRemovedByHand({ tenantId: tenant.id, campaignId: campaign.id, itemId: orphan.id, actor: 'bob' }),
+      service().reviews.recordRemovedByHand({ tenantId: tenant.id, campaignId: campaign.id, itemId: byHand.id, actor: 'bob' }),
     ).rejects.toMatchObject({ code: 'REVIEW_STATE' });
     const audit = await service().audit.list({ tenantId: tenant.id, limit: 500 });
-    expect(audit.entries.find((entry) => entry.event === 'review.removed_by_hand' && entry.detail.itemId === orphan.id)).toMatchObject({ actor: 'bob' });
+    expect(audit.entries.find((entry) => entry.event === 'review.removed_by_hand' && entry.detail.itemId === byHand.id)).toMatchObject({ actor: 'bob' });
   });
 
   it('an account still present at the next sync after its removal succeeded is flagged, not confirmed; a removal by hand is confirmed', async () => {
@@ -276,9 +311,11 @@ export function describeReviews(fixture: { service: Service }): void {
     await syncedNow(apps.incident);
     const after = await allItems(campaign.id);
     expect(after.find((entry) => entry.id === item.id)).toMatchObject({ removal: { outcome: 'succeeded' }, confirmation: 'flagged' });
-    // The orphan removed by hand and recorded is confirmed; the manual removal not done is flagged: the account is still there.
+    // The orphan its workflow removed is confirmed like a linked account's; the one removed by hand and recorded is confirmed;
+    // the manual removal not done is flagged: the account is still there.
+    expect(after.find((entry) => entry.personId === null && entry.removal?.outcome === 'succeeded')).toMatchObject({ confirmation: 'confirmed' });
     expect(after.find((entry) => entry.removal?.outcome === 'removed_by_hand')).toMatchObject({ confirmation: 'confirmed' });
     expect(after.find((entry) => entry.removal?.outcome === 'manual')).toMatchObject({ confirmation: 'flagged' });
-    expect((await service().reviews.get({ tenantId: tenant.id, campaignId: campaign.id })).progress).toMatchObject({ removed: 2, confirmed: 1, flagged: 2 });
+    expect((await service().reviews.get({ tenantId: tenant.id, campaignId: campaign.id })).progress).toMatchObject({ removed: 3, confirmed: 2, flagged: 2 });
   });
 }

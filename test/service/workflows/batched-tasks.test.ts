@@ -101,7 +101,7 @@ describe('batched workflow tasks (embedded)', () => {
     const workflows = await onboard(8, 'stuck');
     await service().workflows.tick();
     const byEmail = new Map((await service().people.list({ tenantId: tenant.id })).map((person) => [person.id, person.email]));
-    const hung = workflows.find((workflow) => byEmail.get(workflow.personId) === 'stuck0@example.com')!;
+    const hung = workflows.find((workflow) => byEmail.get(workflow.personId ?? '') === 'stuck0@example.com')!;
     for (const workflow of workflows.filter((candidate) => candidate !== hung))
       expect((await waitForWorkflow(service(), tenant.id, workflow.id, settled)).status).toBe('succeeded');
     expect((await service().workflows.get({ tenantId: tenant.id, workflowId: hung.id })).tasks[0]).toMatchObject({ status: 'running' });

@@ -101,7 +101,7 @@ const itemSchema = {
     decidedAt: nullableTime,
     removal: {
       type: ['object', 'null'],
-      description: 'The removal a revoke started: its workflow (null for a manual removal) and the task’s outcome',
+      description: 'The removal a revoke started: its workflow (null only for an account of a deleted integration) and the task’s outcome',
       properties: { workflowId: { type: ['string', 'null'] }, outcome: { type: 'string' }, reason: { type: ['string', 'null'] }, finishedAt: nullableTime },
     },
     confirmation: {
@@ -302,7 +302,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     config: { access: 'admin', operationId: 'recordReviewItemRemovedByHand' },
     schema: {
       summary:
-        'Record that a manual removal (a revoked orphan, which no workflow can remove: workflows act for a person) was done on the target by hand; the next successful sync confirms or flags it',
+        'Record that a manual removal (a removal workflow’s manual task: neither Delete User nor Deactivate User enabled; or an account of a deleted integration) was done on the target by hand; the next successful sync confirms or flags it',
       tags,
       params: itemParams,
       body: { type: ['object', 'null'], additionalProperties: false, properties: { comment } },

@@ -57,7 +57,17 @@ export const workflowSchema = {
   properties: {
     id: { type: 'string' },
     kind: { type: 'string', enum: [...WORKFLOW_KINDS] },
-    personId: { type: 'string' },
+    personId: {
+      type: ['string', 'null'],
+      description: 'Null: the removal of an account no person is linked to (an access review revoking an orphan); `account` names it',
+    },
+    account: {
+      type: 'object',
+      description: 'Only when personId is null: the account the workflow removes',
+      additionalProperties: false,
+      required: ['integrationId', 'integrationName', 'accountId'],
+      properties: { integrationId: { type: ['string', 'null'] }, integrationName: { type: 'string' }, accountId: { type: 'string' } },
+    },
     status: { type: 'string', enum: [...WORKFLOW_STATUSES] },
     createdBy: { type: 'string' },
     createdAt: isoTime,

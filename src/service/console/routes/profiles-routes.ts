@@ -19,6 +19,7 @@ import { queryChoice, queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { randomSecret } from '../sessions.js';
 import { driftView, personProfilesView, profilesView, type ProfilesPage, type Refusal } from '../views/profiles-view.js';
+import { workflowSubject } from '../../workflows/workflow-view.js';
 
 /** The emails of a textarea: one a line, or separated by commas, semicolons or white space. */
 const emailsOf = (text: string): string[] => [...new Set(text.split(/[\s,;]+/u).filter((email) => email !== ''))];
@@ -127,7 +128,12 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
         idempotencyKey: formText(request.body, 'idempotencyKey') ?? '',
         actor: consoleActor(caller),
       });
-      const people = new Map((await service.people.list({ tenantId: caller.tenantId, ids: result.workflows.map((w) => w.personId) })).map((p) => [p.id, p]));
+      const people = new Map(
+        (await service.people.list({ tenantId: caller.tenantId, ids: result.workflows.flatMap((w) => (w.personId === null ? [] : [w.personId])) })).map((p) => [
+          p.id,
+          p,
+        ]),
+      );
       return sendPage(request, reply, {
         title: 'Access profiles',
         section: 'profiles',
@@ -135,7 +141,7 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
           notice: result.message,
           workflows: result.workflows.map((workflow) => ({
             id: workflow.id,
-            person: people.get(workflow.personId)?.email ?? workflow.personId,
+            person: workflowSubject(workflow, workflow.personId === null ? undefined : people.get(workflow.personId)?.email),
             status: workflow.status,
           })),
         }),

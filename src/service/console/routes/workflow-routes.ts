@@ -2,7 +2,7 @@
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { pathParams } from '../path-params.js';
-import { WORKFLOW_STATUSES } from '../../workflows/workflow-view.js';
+import { WORKFLOW_STATUSES, workflowSubject } from '../../workflows/workflow-view.js';
 import { consoleUrl } from '../html.js';
 import { queryChoice, queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
@@ -45,7 +45,7 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
       section: 'workflows',
       body: workflowDetailView({
         workflow,
-        personName: person ? `${person.name} (${person.email})` : workflow.personId,
+        personName: workflowSubject(workflow, person ? `${person.name} (${person.email})` : undefined),
         admin: caller.role === 'admin',
         csrf,
         notice,
@@ -69,12 +69,12 @@ export function workflowRoutes(app: TypedApp, service: Service): void {
       const secrets = await service.workflows.takeTaskSecrets({ tenantId: caller.tenantId, workflowId, taskId, actor: consoleActor(caller) });
       const workflow = await service.workflows.get({ tenantId: caller.tenantId, workflowId });
       const task = workflow.tasks.find((candidate) => candidate.id === taskId)!;
-      const [person] = await service.people.list({ tenantId: caller.tenantId, ids: [workflow.personId] });
+      const [person] = workflow.personId === null ? [] : await service.people.list({ tenantId: caller.tenantId, ids: [workflow.personId] });
       reply.header('cache-control', 'no-store');
       return sendPage(request, reply, {
         title: 'One-time password',
         section: 'workflows',
-        body: secretHandoverView({ workflow, task, personName: person?.name ?? workflow.personId, secrets }),
+        body: secretHandoverView({ workflow, task, personName: workflowSubject(workflow, person?.name), secrets }),
       });
     },
   );

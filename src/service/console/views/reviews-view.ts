@@ -54,7 +54,7 @@ const PEOPLE_LIST = 'review-people';
 const peopleList = (people: readonly (Named & { email: string })[]) =>
   html`<datalist id="${PEOPLE_LIST}">${people.map((person) => html`<option value="${person.email}">${person.name}</option>`)}</datalist>`;
 
-/** An admin records a manual removal (no workflow: an orphan) as done on the target. */
+/** An admin records a manual removal (a removal workflow's manual task, or a deleted integration's account) as done on the target. */
 const removedByHandForm = (campaign: Campaign, item: ReviewItem, csrf: string) =>
   html`<form method="post" action="${consoleUrl(['reviews', campaign.id, 'items', item.id, 'removed-by-hand'])}" aria-label="Removed by hand ${item.email || item.externalId}">${csrfField(csrf)}
 <input name="comment" aria-label="How it was removed" maxlength="2000" placeholder="how (optional)"><button type="submit" class="secondary">Removed by hand</button></form>`;
@@ -117,7 +117,7 @@ ${
       item,
     ) => html`<tr><td>${item.name} ${item.email && html`(${item.email})`}</td><td>${item.integrationName}</td><td>${item.state}</td><td>${yesNo(item.admin)}</td>
 <td>${item.personId ? (personName.get(item.personId) ?? item.personId) : 'no person'}</td><td>${item.decision ?? 'undecided'}${item.decision === 'link' && item.linkPersonId && html` → ${personName.get(item.linkPersonId) ?? item.linkPersonId}`}${item.decidedBy && html` by ${item.decidedBy}`}</td>
-<td>${item.comment}</td><td>${item.removal && html`${item.removal.outcome}${item.removal.reason && html`: ${item.removal.reason}`}`}${input.admin && item.removal?.outcome === 'manual' && item.removal.workflowId === null && removedByHandForm(campaign, item, csrf)}</td><td>${item.confirmation}</td>
+<td>${item.comment}</td><td>${item.removal && html`${item.removal.outcome}${item.removal.reason && html`: ${item.removal.reason}`}`}${item.removal?.workflowId && html` (<a href="${consoleUrl(['workflows', item.removal.workflowId])}">workflow</a>)`}${input.admin && item.removal?.outcome === 'manual' && removedByHandForm(campaign, item, csrf)}</td><td>${item.confirmation}</td>
 ${deciding && html`<td>${decidable(item) && itemForm(campaign, item, csrf)}</td>`}</tr>`,
   );
   return html`${input.notice && html`<p class="notice" role="status">${input.notice}</p>`}

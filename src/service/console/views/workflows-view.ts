@@ -1,5 +1,5 @@
 /** The workflows list, newest first: kind, person, status and how far its tasks are. */
-import type { Workflow, WorkflowStatus } from '../../workflows/workflow-view.js';
+import { workflowSubject, type Workflow, type WorkflowStatus } from '../../workflows/workflow-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { timeOf } from './format.js';
 
@@ -26,7 +26,7 @@ export function workflowsView(input: {
 <tbody>${input.workflows.map(
     (
       workflow,
-    ) => html`<tr><td><a href="${consoleUrl(['workflows', workflow.id])}">${timeOf(workflow.createdAt)}</a></td><td>${workflow.kind}</td><td>${input.people.get(workflow.personId) ?? workflow.personId}</td><td>${workflow.status}</td>
+    ) => html`<tr><td><a href="${consoleUrl(['workflows', workflow.id])}">${timeOf(workflow.createdAt)}</a></td><td>${workflow.kind}</td><td>${workflowSubject(workflow, workflow.personId === null ? undefined : input.people.get(workflow.personId))}</td><td>${workflow.status}</td>
 <td>${taskSummary(workflow)}</td><td>${[...new Set(workflow.tasks.map((task) => task.integrationName))].join(', ')}</td><td>${workflow.createdBy}</td></tr>`,
   )}</tbody></table>
 ${input.next && html`<nav class="pager" aria-label="Pages of workflows"><a href="${consoleUrl(['workflows'], { status: input.status, cursor: input.next })}">Next page</a></nav>`}`;
