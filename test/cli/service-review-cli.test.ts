@@ -122,4 +122,12 @@ it('creates, starts on a fresh sync, shows, decides one and many, closes and pri
   expect(rows.filter((row) => row[REPORT_HEADER.indexOf('decision')] === 'undecided')).toHaveLength(3 - 1 - expected);
   const json = JSON.parse((await cli(['report', '--tenant', ids.tenant, '--campaign', campaign.id, '--format', 'json'])).stdout) as unknown[];
   expect(json).toHaveLength(3);
+  const page = await cli(['report', '--tenant', ids.tenant, '--campaign', campaign.id, '--format', 'html']);
+  expect(page.code, page.stderr).toBe(0);
+  expect(page.stdout).toMatch(/^<!doctype html>\n/);
+  expect(page.stdout).toContain('<table class="report">');
+  expect([...page.stdout.matchAll(/<tr><td>([^<]*)<\/td>/g)].map((match) => match[1])).toEqual(shown.items.map((item) => item.id));
+  const wrong = await cli(['report', '--tenant', ids.tenant, '--campaign', campaign.id, '--format', 'pdf']);
+  expect(wrong.code).not.toBe(0);
+  expect(wrong.stderr).toContain('--format must be csv, json or html');
 });

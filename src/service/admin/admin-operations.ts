@@ -13,7 +13,7 @@ export const ADMIN_OPERATIONS = {
   sync: ['syncNow', 'getRun', 'listRuns', 'status', 'approveRun', 'rejectRun', 'resume', 'configure', 'pendingRemovals', 'listAccounts'],
   workflows: ['startOnboarding', 'startOffboarding', 'startProvisionerAction', 'addUsers', 'list', 'get', 'cancel', 'retryTask'],
   movers: ['listProfiles', 'getProfile', 'createProfile', 'updateProfile', 'personProfiles', 'planMove', 'applyMove', 'assignProfile', 'drift'],
-  reviews: ['create', 'list', 'get', 'start', 'items', 'decide', 'decideMany', 'recordRemovedByHand', 'close', 'report', 'reportCsv'],
+  reviews: ['create', 'list', 'get', 'start', 'items', 'decide', 'decideMany', 'recordRemovedByHand', 'close', 'report', 'reportCsv', 'reportHtml'],
 } as const satisfies { [Group in keyof Service]?: readonly (keyof Service[Group])[] };
 
 export type AdminGroup = keyof typeof ADMIN_OPERATIONS;

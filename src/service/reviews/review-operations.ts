@@ -35,6 +35,7 @@ import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import type { WorkflowOperations } from '../workflows/workflow-operations.js';
 import { decidableScope, requireInScope, type DecidableScope, type Decider } from './review-access.js';
+import { reviewReportDocument } from './review-report-html.js';
 import { DECISIONS, reportCsv, toCampaign, toReviewItem, type Campaign, type ReviewItem } from './review-view.js';
 
 /** The decider of a call without one: an operator's act (the CLI, the library), as an admin. */
@@ -97,6 +98,8 @@ export interface ReviewOperations {
   report(input: { tenantId: string; campaignId: string }): Promise<ReviewItem[]>;
   /** The report as CSV (formulas neutralised). */
   reportCsv(input: { tenantId: string; campaignId: string }): Promise<string>;
+  /** The report as a standalone printable HTML document (every value escaped; the console's page has the same body). */
+  reportHtml(input: { tenantId: string; campaignId: string }): Promise<string>;
 }
 
 function requireIds(field: string, value: unknown, max: number): string[] {
@@ -454,6 +457,12 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
     },
 
     reportCsv: async (input) => reportCsv(await operations.report(input)),
+
+    async reportHtml(input) {
+      // Items first: reading them brings removals up to date, so the facts count the same rows.
+      const items = await operations.report(input);
+      return reviewReportDocument({ campaign: await operations.get(input), items, generatedAt: new Date().toISOString() });
+    },
   };
   return operations;
 }

@@ -17,6 +17,7 @@ export interface TenantTokens {
 export interface Answer {
   status: number;
   contentType: string;
+  headers: Record<string, string | string[] | number | undefined>;
   body: any;
   text: string;
 }
@@ -55,7 +56,13 @@ export function useApi(storage: StorageSetup, extra: Partial<ServiceOptions> = {
     });
     fixture.answers.push(response.body);
     const contentType = String(response.headers['content-type'] ?? '');
-    return { status: response.statusCode, contentType, text: response.body, body: contentType.includes('json') ? JSON.parse(response.body) : response.body };
+    return {
+      status: response.statusCode,
+      contentType,
+      headers: response.headers,
+      text: response.body,
+      body: contentType.includes('json') ? JSON.parse(response.body) : response.body,
+    };
   };
   return fixture;
 }

@@ -25,7 +25,7 @@ afterAll(async () => {
   await incident?.close();
 });
 
-it('creates, starts (waiting, then open), decides as admin only, and serves the report as CSV', async () => {
+it('creates, starts (waiting, then open), decides as admin only, and serves the report as CSV and as the printable HTML page', async () => {
   const created = await fixture.call(tokens.admin, 'POST', '/v1/reviews', {
     name: 'API review',
     dueAt: '2030-06-30T00:00:00Z',
@@ -58,8 +58,11 @@ it('creates, starts (waiting, then open), decides as admin only, and serves the 
   expect(linkWithoutPerson.text).toContain('personId');
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/reviews/${campaignId}/items/999999/decision`, { decision: 'keep' })).status).toBe(404);
 
-  const kept = await fixture.call(tokens.admin, 'PUT', decisionUrl, { decision: 'keep', comment: 'needed for on-call' });
-  expect(kept).toMatchObject({ status: 200, body: { decision: 'keep', comment: 'needed for on-call', decidedBy: expect.stringMatching(/^token:/) } });
+  const kept = await fixture.call(tokens.admin, 'PUT', decisionUrl, { decision: 'keep', comment: 'needed for <script>on-call</script>' });
+  expect(kept).toMatchObject({
+    status: 200,
+    body: { decision: 'keep', comment: 'needed for <script>on-call</script>', decidedBy: expect.stringMatching(/^token:/) },
+  });
 
   const closed = await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/close`);
   expect(closed.body).toMatchObject({ status: 'closed', progress: { items: 3, decided: 1 } });
@@ -75,6 +78,19 @@ it('creates, starts (waiting, then open), decides as admin only, and serves the 
   expect(header).toEqual([...REPORT_HEADER]);
   expect(rows).toHaveLength(3);
   expect(rows.filter((row) => row[REPORT_HEADER.indexOf('decision')] === 'undecided')).toHaveLength(2);
+
+  // The printable page through the API: the same rows, every value escaped, nothing allowed to run.
+  const page = await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/report?format=html`);
+  expect(page.status).toBe(200);
+  expect(page.contentType).toBe('text/html; charset=utf-8');
+  expect(page.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+  expect(page.text).toContain('<h1>Access review report: API review</h1>');
+  expect(page.text).toContain('needed for &lt;script&gt;on-call&lt;/script&gt;');
+  expect(page.text).not.toContain('<script>');
+  const htmlRows = [...page.text.matchAll(/<tr>(<td>[\s\S]*?)<\/tr>/g)].map((match) => [...match[1]!.matchAll(/<td>([^<]*)<\/td>/g)].map((cell) => cell[1]!));
+  expect(htmlRows.map((row) => row[0])).toEqual(json.body.items.map((item: { id: string }) => item.id));
+  expect(htmlRows.map((row) => row[REPORT_HEADER.indexOf('decision')])).toEqual(rows.map((row) => row[REPORT_HEADER.indexOf('decision')]));
+  expect((await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/report?format=pdf`)).body.code).toBe('VALIDATION_FAILED');
 });
 
 it('a reviewer token decides only the items of the integrations it reviews in its campaigns; a viewer none; an admin all', async () => {

@@ -2,7 +2,7 @@
  * `connector service review <verb>`: access review campaigns from a shell (issue 28), the same
  * service operations as /v1/reviews. `create`, `start` (it waits for fresh syncs: run it again, or
  * name `--without` integrations), `decide` one item or many by a filter, `removed-by-hand`, `close`;
- * `list`, `show` (the campaign and its items) and `report` (CSV, formulas neutralised, or JSON) read.
+ * `list`, `show` (the campaign and its items) and `report` (CSV, formulas neutralised, JSON, or the printable HTML page) read.
  * A CLI decision is an operator's act: it decides as an admin would. Prints JSON (report: CSV) on stdout.
  */
 import { EXIT_OK, type CliIO, type Command } from '../../command.js';
@@ -30,7 +30,7 @@ const flags: FlagSpecs = {
   comment: { kind: 'string', value: '<text>', description: 'decide, removed-by-hand: a comment' },
   admin: { kind: 'string', value: 'true|false', description: 'decide without --item: filter on admin accounts' },
   linked: { kind: 'string', value: 'true|false', description: 'decide without --item: filter on accounts linked to a person' },
-  format: { kind: 'string', value: 'csv|json', description: 'report: CSV (default) or JSON' },
+  format: { kind: 'string', value: 'csv|json|html', description: 'report: CSV (default), JSON, or the printable HTML page' },
   ...storageFlags,
 };
 
@@ -42,7 +42,7 @@ const USAGE = [
   '       connector service review decide --tenant <id> --campaign <id> --item <id> --decision keep|revoke|link [--person <id>] [--comment <text>]',
   '       connector service review decide --tenant <id> --campaign <id> --decision keep|revoke [--admin true|false] [--linked true|false] [--integration <id>] [--comment <text>]',
   '       connector service review removed-by-hand --tenant <id> --campaign <id> --item <id> [--comment <text>]',
-  '       connector service review report --tenant <id> --campaign <id> [--format csv|json]',
+  '       connector service review report --tenant <id> --campaign <id> [--format csv|json|html]',
 ].join('\n');
 
 /** The flags each verb requires besides --tenant. */
@@ -138,8 +138,9 @@ const VERBS: Record<string, Verb> = {
     const input = { tenantId: parsed.strings.tenant!, campaignId: parsed.strings.campaign! };
     const format = parsed.strings.format ?? 'csv';
     if (format === 'json') return service.reviews.report(input);
+    if (format === 'html') return new RawText(await service.reviews.reportHtml(input));
     if (format !== 'csv')
-      throw new ServiceError('INVALID_INPUT', `--format must be csv or json, not ${JSON.stringify(format)}`, { hint: 'leave it out for CSV' });
+      throw new ServiceError('INVALID_INPUT', `--format must be csv, json or html, not ${JSON.stringify(format)}`, { hint: 'leave it out for CSV' });
     return new RawText(await service.reviews.reportCsv(input));
   },
 };

@@ -8,6 +8,7 @@
 import type { TypedApp } from '../../http/typed-app.js';
 import type { Service } from '../../open-service.js';
 import { REVIEW_LIMITS } from '../../reviews/review-operations.js';
+import { REPORT_HTML_HEADERS } from '../../reviews/review-report-html.js';
 import { CAMPAIGN_STATUSES, DECISIONS } from '../../reviews/review-view.js';
 import { actorOf, callerOf } from '../route-access.js';
 
@@ -333,14 +334,15 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
     config: { access: 'viewer', operationId: 'getReviewReport' },
     schema: {
       summary:
-        'The campaign’s report: every item, decision, reviewer, time, comment and the removal’s outcome; `?format=csv` for a CSV file (formulas neutralised)',
+        'The campaign’s report: every item, decision, reviewer, time, comment and the removal’s outcome; `?format=csv` for a CSV file (formulas neutralised), `?format=html` for the printable page (every value escaped, nothing runs)',
       tags,
       params: campaignParams,
-      querystring: { type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['json', 'csv'] } } },
+      querystring: { type: 'object', additionalProperties: false, properties: { format: { type: 'string', enum: ['json', 'csv', 'html'] } } },
       response: { 200: { title: 'ReviewReport', type: 'object', required: ['items'], properties: { items: { type: 'array', items: itemSchema } } } },
     },
     handler: async (request, reply) => {
       const input = { tenantId: callerOf(request).tenantId, campaignId: request.params.campaignId };
+      if (request.query.format === 'html') return reply.headers(REPORT_HTML_HEADERS).send(await service.reviews.reportHtml(input));
       if (request.query.format !== 'csv') return { items: await service.reviews.report(input) };
       const csv = await service.reviews.reportCsv(input);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="access-review.csv"').send(csv);
