@@ -141,6 +141,8 @@ const RUNS = new Set(['pending', 'scheduled']);
 export interface MoverOperations {
   createProfile(input: { tenantId: string; name: string; applications: ApplicationInput[]; actor: string }): Promise<Profile>;
   listProfiles(input: { tenantId: string; includeArchived?: boolean }): Promise<Profile[]>;
+  /** Each integration of the tenant with the profile options its connector supports (`admin`: Create User sends the admin flag), for forms to offer only those. */
+  applicationOptions(input: { tenantId: string }): Promise<{ integrationId: string; name: string; options: (keyof ProfileOptions)[] }[]>;
   getProfile(input: { tenantId: string; profileId: string }): Promise<Profile>;
   /** Rename, replace the applications, archive (true) or restore (false). People holding it are not moved by an edit. */
   updateProfile(input: {
@@ -467,6 +469,17 @@ export function moverOperations(context: ServiceContext, integrations: Integrati
 
     async listProfiles(input) {
       return toProfiles(await listProfileRows(db, { tenantId: input.tenantId, archived: input.includeArchived ?? false }));
+    },
+
+    async applicationOptions(input) {
+      const all = await integrations.list({ tenantId: input.tenantId });
+      return Promise.all(
+        all.map(async (integration) => ({
+          integrationId: integration.id,
+          name: integration.name,
+          options: (await supportOf(input.tenantId, integration.id)).createsAdmin ? ['admin' as const] : [],
+        })),
+      );
     },
 
     getProfile: (input) => profileOf(input.tenantId, input.profileId),

@@ -205,4 +205,23 @@ describe('console access profiles (embedded)', () => {
       (await fixture.service.workflows.list({ tenantId: tenant.tenant.id, personId: people.bulk1! })).workflows.filter((w) => w.kind === 'move'),
     ).toHaveLength(1);
   });
+
+  it('offers "as admin" only for an integration whose connector sends the admin flag', async () => {
+    const scim = await fixture.service.integrations.create({
+      tenantId: tenant.tenant.id,
+      actor: 'operator',
+      type: 'scim',
+      scimBaseUrl: 'http://127.0.0.1:9/scim/v2',
+    });
+    const page = await admin.get('/console/profiles');
+    expect(page.text).toContain(`<input type="checkbox" name="admin" value="${integrationId}"> as admin`);
+    expect(page.text).not.toContain(`name="admin" value="${scim.id}"`);
+    expect(page.text).toMatch(
+      new RegExp(`value="${scim.id}"> [^<]*</label> <span class="muted">\\(no admin option: its Create User sends no admin flag\\)</span>`),
+    );
+    // The service refuses it all the same when a form asks for it.
+    const refused = await admin.post('/console/profiles', { name: 'SCIM admins', application: scim.id, admin: scim.id });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('Nothing was changed');
+  });
 });

@@ -43,11 +43,11 @@ export function profilesRoutes(app: TypedApp, service: Service): void {
   const profilesPage = async (tenantId: string, admin: boolean, csrf: string, extra: Pick<ProfilesPage, 'notice' | 'workflows' | 'refused'> = {}) => {
     const [profiles, integrations] = await Promise.all([
       service.movers.listProfiles({ tenantId, includeArchived: true }),
-      service.integrations.list({ tenantId }),
+      service.movers.applicationOptions({ tenantId }),
     ]);
     return profilesView({
       profiles,
-      integrations: integrations.map((integration) => ({ id: integration.id, name: integration.name })),
+      integrations: integrations.map((integration) => ({ id: integration.integrationId, name: integration.name, options: integration.options })),
       admin,
       csrf,
       idempotencyKey: `console-${randomSecret()}`,

@@ -31,7 +31,8 @@ function applicationsList(profile: Profile): SafeHtml | string {
 
 export interface ProfilesPage {
   profiles: Profile[];
-  integrations: { id: string; name: string }[];
+  /** With the options each one's connector supports: "as admin" is offered only where Create User sends the flag. */
+  integrations: { id: string; name: string; options: readonly string[] }[];
   admin: boolean;
   csrf: string;
   idempotencyKey: string;
@@ -76,7 +77,7 @@ ${
     ? html`<p>This tenant has no integration yet.</p>`
     : html`<fieldset><legend>Applications</legend>${page.integrations.map(
         (integration) =>
-          html`<div><label><input type="checkbox" name="application" value="${integration.id}"> ${integration.name}</label> <label><input type="checkbox" name="admin" value="${integration.id}"> as admin</label></div>`,
+          html`<div><label><input type="checkbox" name="application" value="${integration.id}"> ${integration.name}</label>${integration.options.includes('admin') ? html` <label><input type="checkbox" name="admin" value="${integration.id}"> as admin</label>` : html` <span class="muted">(no admin option: its Create User sends no admin flag)</span>`}</div>`,
       )}</fieldset>`
 }
 <div class="actions"><button type="submit">Create profile</button></div>
