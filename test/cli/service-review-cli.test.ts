@@ -104,10 +104,18 @@ it('creates, starts on a fresh sync, shows, decides one and many, closes and pri
   const bad = await cli(['decide', '--tenant', ids.tenant, '--campaign', campaign.id, '--decision', 'keep', '--admin', 'maybe']);
   expect(bad.code).toBe(1);
   expect(bad.stderr).toContain('--admin must be true or false');
+  const expected = shown.items.slice(1).filter((item) => !item.admin).length;
+  expect(expected).toBe(2);
+  // One of the two decided alone first, so that the bulk decision decides exactly one: "1 undecided item".
+  const single = shown.items.slice(1).find((item) => !item.admin)!;
+  expect((await cli(['decide', '--tenant', ids.tenant, '--campaign', campaign.id, '--item', single.id, '--decision', 'keep'])).code).toBe(0);
   const many = await cli(['decide', '--tenant', ids.tenant, '--campaign', campaign.id, '--decision', 'keep', '--admin', 'false']);
   expect(many.code, many.stderr).toBe(0);
-  const expected = shown.items.slice(1).filter((item) => !item.admin).length;
-  expect(JSON.parse(many.stdout)).toEqual({ decided: expected });
+  expect(JSON.parse(many.stdout)).toEqual({ decided: 1 });
+  expect(many.stderr).toContain('decided 1 undecided item\n');
+  // Nothing left that the filter selects: "0 undecided items".
+  const none = await cli(['decide', '--tenant', ids.tenant, '--campaign', campaign.id, '--decision', 'keep', '--admin', 'false']);
+  expect(none.stderr).toContain('decided 0 undecided items\n');
 
   const closed = await cli(['close', '--tenant', ids.tenant, '--campaign', campaign.id]);
   expect(JSON.parse(closed.stdout)).toMatchObject({ status: 'closed', progress: { items: 3, decided: 1 + expected } });

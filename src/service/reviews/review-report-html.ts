@@ -6,6 +6,7 @@
  */
 import { html, type SafeHtml } from '../console/html.js';
 import { REPORT_HEADER, reportRow, type Campaign, type ReviewItem } from './review-view.js';
+import { counted } from '../counted.js';
 
 export interface ReportInput {
   campaign: Campaign;
@@ -18,13 +19,13 @@ export function reviewReportBody(input: ReportInput): SafeHtml {
   const { campaign } = input;
   const p = campaign.progress;
   const count = campaign.integrationIds?.length ?? 0;
-  const scope = campaign.integrationIds === null ? 'every integration' : `${count} ${count === 1 ? 'integration' : 'integrations'}`;
+  const scope = campaign.integrationIds === null ? 'every integration' : counted(count, 'integration');
   return html`<dl class="facts"><dt>Campaign</dt><dd>${campaign.name} (${campaign.id})</dd><dt>Status</dt><dd>${campaign.status}</dd>
 <dt>Scope</dt><dd>${scope}${campaign.withoutIntegrationIds.length > 0 && html`, started without ${campaign.withoutIntegrationIds.join(', ')}`}</dd>
 <dt>Reviewers</dt><dd>${campaign.reviewers.map((entry) => (entry.integrationId ? `${entry.reviewer} (${entry.integrationId})` : entry.reviewer)).join(', ')}</dd>
 <dt>Created</dt><dd>${campaign.createdAt} by ${campaign.createdBy}</dd><dt>Started</dt><dd>${campaign.startedAt ?? 'not started'}</dd>
 <dt>Due</dt><dd>${campaign.dueAt}</dd><dt>Closed</dt><dd>${campaign.closedAt ? `${campaign.closedAt} by ${campaign.closedBy ?? ''}` : 'open'}</dd>
-<dt>Progress</dt><dd>${p.items} items: ${p.decided} decided (${p.kept} kept, ${p.revoked} revoked, ${p.linked} linked), ${p.items - p.decided} undecided; ${p.removed} removed, ${p.confirmed} confirmed, ${p.flagged} flagged</dd>
+<dt>Progress</dt><dd>${counted(p.items, 'item')}: ${p.decided} decided (${p.kept} kept, ${p.revoked} revoked, ${p.linked} linked), ${p.items - p.decided} undecided; ${p.removed} removed, ${p.confirmed} confirmed, ${p.flagged} flagged</dd>
 <dt>Generated</dt><dd>${input.generatedAt}</dd></dl>
 <table class="report"><caption>Every item of the campaign, in item order</caption>
 <thead><tr>${REPORT_HEADER.map((column) => html`<th scope="col">${column}</th>`)}</tr></thead>

@@ -118,6 +118,7 @@ describe('console access reviews', () => {
     expect(bulk.status).toBe(303);
     const all = await admin.get(bulk.location!);
     expect(all.text).toContain('Decided 2 items.');
+    expect((await admin.get(`${campaignPath}?notice=decided-many&count=1`)).text).toContain('Decided 1 item.');
     expect(all.text).toContain('3 of 3 decided');
   });
 

@@ -11,6 +11,7 @@ import type { Service } from '../../../service/index.js';
 import { ServiceError } from '../../../service/service-error.js';
 import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
 import { parseVerbArgs } from './verb-args.js';
+import { counted } from '../../../service/counted.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -122,7 +123,7 @@ const VERBS: Record<string, Verb> = {
       decision: parsed.strings.decision as 'keep',
       ...comment,
     });
-    io.stderr.write(`decided ${decided.decided} undecided items\n`);
+    io.stderr.write(`decided ${counted(decided.decided, 'undecided item')}\n`);
     return decided;
   },
   'removed-by-hand': (service, parsed) =>

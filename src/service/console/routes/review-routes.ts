@@ -18,6 +18,7 @@ import { queryText } from '../query-input.js';
 import { consoleActor, operatorOf, sendPage } from '../respond.js';
 import { reviewReportView } from '../views/review-report-view.js';
 import { reviewsView, reviewView } from '../views/reviews-view.js';
+import { counted } from '../../counted.js';
 
 const NOTICES: Record<string, string> = {
   created: 'The campaign was created as a draft: start it when ready.',
@@ -93,7 +94,7 @@ export function reviewRoutes(app: TypedApp, service: Service): void {
         csrf,
         notice:
           queryText(request.query, 'notice') === 'decided-many'
-            ? `Decided ${queryText(request.query, 'count') ?? 0} items.`
+            ? `Decided ${counted(Number(queryText(request.query, 'count') ?? 0) || 0, 'item')}.`
             : NOTICES[queryText(request.query, 'notice') ?? ''],
       }),
     });

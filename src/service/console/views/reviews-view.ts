@@ -10,6 +10,7 @@ import type { Campaign, ReviewItem } from '../../reviews/review-view.js';
 import { consoleUrl, html, type SafeHtml } from '../html.js';
 import { csrfField } from '../layout.js';
 import { timeOf, yesNo } from './format.js';
+import { counted } from '../../counted.js';
 
 export interface Named {
   id: string;
@@ -19,6 +20,12 @@ export interface Named {
 function progressOf(campaign: Campaign): string {
   const p = campaign.progress;
   return `${p.decided} of ${p.items} decided · ${p.revoked} revoked · ${p.removed} removed · ${p.confirmed} confirmed · ${p.flagged} flagged`;
+}
+
+/** "1 item is" / "3 items are": the undecided items of an overdue campaign. */
+function undecidedText(campaign: Campaign): string {
+  const undecided = campaign.progress.items - campaign.progress.decided;
+  return `${counted(undecided, 'item')} ${undecided === 1 ? 'is' : 'are'}`;
 }
 
 const overdueMark = (campaign: Campaign) => campaign.overdue && html` <strong class="overdue">overdue</strong>`;
@@ -123,7 +130,7 @@ ${deciding && html`<td>${decidable(item) && itemForm(campaign, item, csrf)}</td>
   return html`${input.notice && html`<p class="notice" role="status">${input.notice}</p>`}
 <dl><dt>Status</dt><dd>${campaign.status}</dd><dt>Due</dt><dd>${timeOf(campaign.dueAt)}${overdueMark(campaign)}</dd>
 <dt>Reviewers</dt><dd>${campaign.reviewers.map((reviewer) => reviewer.reviewer).join(', ')}</dd><dt>Progress</dt><dd>${progressOf(campaign)}</dd></dl>
-${campaign.overdue && html`<p class="notice" role="alert">This campaign is past its due date: ${campaign.progress.items - campaign.progress.decided} items are still undecided.</p>`}
+${campaign.overdue && html`<p class="notice" role="alert">This campaign is past its due date: ${undecidedText(campaign)} still undecided.</p>`}
 ${waiting}${start}${bulk}
 ${
   input.items.length > 0 &&
