@@ -38,6 +38,7 @@ async function reviewAtScale(options: ServiceOptions, storage: string): Promise<
   let service = await openService(options);
   const tenant = await service.tenants.create({ name: 'bench', plan: 'business', actor });
   const integrationId = (await service.integrations.create({ tenantId: tenant.id, type: 'scim', scimBaseUrl: 'https://scim.example.com/v2', actor })).id;
+  await service.tokens.create({ tenantId: tenant.id, role: 'reviewer', name: 'rita', actor });
   const campaign = await service.reviews.create({
     tenantId: tenant.id,
     name: 'bench review',

@@ -44,6 +44,8 @@ beforeAll(async () => {
   await service.integrations.configureAuth({ ...ref, inputs: { token: TARGET_KEY }, actor });
   for (const action of ['importUsers', 'deleteUser']) await service.integrations.setAction({ ...ref, action, enabled: true, actor });
   await waitUntil('the first sync', lastRun, (run) => run?.status === 'succeeded');
+  // The reviewer the campaign names: a campaign names only reviewers that exist (by name or id).
+  await service.tokens.create({ tenantId, role: 'reviewer', name: 'rita', actor });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
   await page.goto(`${server.origin}/console/sign-in`);

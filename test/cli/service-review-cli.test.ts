@@ -38,6 +38,7 @@ beforeAll(async () => {
     const ref = { tenantId: ids.tenant, integrationId: ids.integration };
     await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
     await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+    await service.operators.create({ tenantId: ids.tenant, username: 'rita', password: 'correct horse battery staple', role: 'reviewer', actor });
   } finally {
     await service.close();
   }

@@ -35,6 +35,7 @@ import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
 import type { WorkflowOperations } from '../workflows/workflow-operations.js';
 import { decidableScope, requireInScope, type DecidableScope, type Decider } from './review-access.js';
+import { resolveReviewers, reviewerCandidates } from './reviewers.js';
 import { reviewReportDocument } from './review-report-html.js';
 import { DECISIONS, reportCsv, toCampaign, toReviewItem, type Campaign, type ReviewItem } from './review-view.js';
 
@@ -117,7 +118,7 @@ function requireDue(value: unknown): Date {
 function requireReviewers(value: unknown, scope: ReadonlySet<string> | undefined): ReviewerRow[] {
   if (!Array.isArray(value) || value.length === 0 || value.length > REVIEW_LIMITS.reviewers)
     throw new ServiceError('INVALID_INPUT', `reviewers must be a list of 1 to ${REVIEW_LIMITS.reviewers} reviewers`, {
-      hint: 'give reviewers: [{"reviewer": "<operator>"}] for one for all, or one per integration with integrationId',
+      hint: 'give reviewers: [{"reviewer": "<name, or operator:<id> / token:<id>>"}] for one for all, or one per integration with integrationId',
     });
   return value.map((entry: { reviewer?: unknown; integrationId?: unknown }, index) => {
     const reviewer = requireText(`reviewers[${index}].reviewer`, entry?.reviewer, { max: 200 });
@@ -266,7 +267,11 @@ export function reviewOperations(context: ServiceContext, deps: { sync: SyncOper
             hint: 'list the tenant’s integrations to find the ids',
           });
       }
-      const reviewers = requireReviewers(input.reviewers, integrationIds === null ? undefined : new Set(integrationIds));
+      const reviewers = resolveReviewers({
+        tenantId: input.tenantId,
+        entries: requireReviewers(input.reviewers, integrationIds === null ? undefined : new Set(integrationIds)),
+        candidates: await reviewerCandidates(db, input.tenantId),
+      });
       const row = await db.transaction(async (tx) => {
         const inserted = await insertCampaign(tx, { id: randomUUID(), tenantId: input.tenantId, name, integrationIds, dueAt, reviewers, createdBy: actor });
         await recordAudit(tx, {

@@ -17,8 +17,14 @@ export const CAMPAIGN_MOVES = stateMachine<CampaignStatus>('review campaign', {
 });
 
 export interface ReviewerRow {
+  /** The reviewer's name when the campaign was created (operator username or token name), for people to read. */
   reviewer: string;
   integrationId: string | null;
+  /**
+   * Who decides, uniquely: `operator:<id>` or `token:<id>`, resolved when the campaign is created.
+   * A campaign created before reviewers had ids has none: its reviewers decide nothing (an admin does).
+   */
+  reviewerId?: string;
 }
 
 export interface WaitingRow {

@@ -26,13 +26,18 @@ afterAll(async () => {
 });
 
 it('creates, starts (waiting, then open), decides as admin only, and serves the report as CSV and as the printable HTML page', async () => {
+  const alice = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'alice', actor: 'operator' });
   const created = await fixture.call(tokens.admin, 'POST', '/v1/reviews', {
     name: 'API review',
     dueAt: '2030-06-30T00:00:00Z',
     reviewers: [{ reviewer: 'alice' }],
   });
   expect(created.status).toBe(201);
-  expect(created.body).toMatchObject({ status: 'draft', integrationIds: null, reviewers: [{ reviewer: 'alice', integrationId: null }] });
+  expect(created.body).toMatchObject({
+    status: 'draft',
+    integrationIds: null,
+    reviewers: [{ reviewer: 'alice', integrationId: null, reviewerId: `token:${alice.tokenId}` }],
+  });
   const campaignId = created.body.id;
   expect((await fixture.call(tokens.viewer, 'POST', `/v1/reviews/${campaignId}/start`, {})).body.code).toBe('FORBIDDEN');
 
@@ -140,4 +145,29 @@ it('a reviewer token decides only the items of the integrations it reviews in it
   expect(byAdmin).toMatchObject({ status: 200, body: { comment: 'admin too' } });
   const report = (await fixture.call(tokens.viewer, 'GET', `/v1/reviews/${campaignId}/report`)).body.items as { decidedBy: string | null }[];
   expect(report.every((item) => item.decidedBy === null || !item.decidedBy.includes('(sam)'))).toBe(true);
+});
+
+it('matches reviewers by id: a name two reviewers share is refused, and the one named by id alone decides', async () => {
+  const twin = async () => fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'twin', actor: 'operator' });
+  const [first, second] = [await twin(), await twin()];
+  const body = (reviewer: string) => ({ name: 'Twins', dueAt: '2030-06-30T00:00:00Z', reviewers: [{ reviewer }] });
+  const ambiguous = await fixture.call(tokens.admin, 'POST', '/v1/reviews', body('twin'));
+  expect(ambiguous).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  expect(ambiguous.text).toContain(`token:${first.tokenId}, token:${second.tokenId}`);
+  const nobody = await fixture.call(tokens.admin, 'POST', '/v1/reviews', body('nobody'));
+  expect(nobody).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
+  expect(nobody.text).toContain('no reviewer of tenant');
+
+  const created = await fixture.call(tokens.admin, 'POST', '/v1/reviews', body(`token:${first.tokenId}`));
+  expect(created).toMatchObject({ status: 201, body: { reviewers: [{ reviewer: 'twin', reviewerId: `token:${first.tokenId}` }] } });
+  const campaignId = created.body.id;
+  await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/start`, {});
+  await lastRunSucceeded();
+  expect((await fixture.call(tokens.admin, 'POST', `/v1/reviews/${campaignId}/start`)).body.status).toBe('open');
+  const [item] = (await fixture.call(tokens.admin, 'GET', `/v1/reviews/${campaignId}/items`)).body.items as { id: string }[];
+  const url = `/v1/reviews/${campaignId}/items/${item!.id}/decision`;
+  // The other "twin" is not this campaign's reviewer, whatever its name.
+  const other = await fixture.call(second.token, 'PUT', url, { decision: 'keep' });
+  expect(other).toMatchObject({ status: 403, body: { code: 'FORBIDDEN' } });
+  expect((await fixture.call(first.token, 'PUT', url, { decision: 'keep' })).body).toMatchObject({ decision: 'keep' });
 });

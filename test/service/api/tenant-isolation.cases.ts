@@ -68,6 +68,7 @@ export function describeTenantIsolation(fixture: ApiFixture): void {
     aWorkflow = workflow.body.id;
     aTask = workflow.body.tasks[0].id;
     aTokenId = (await fixture.service.tokens.list({ tenantId: a.tenant.id }))[0]!.tokenId;
+    await fixture.service.tokens.create({ tenantId: a.tenant.id, role: 'reviewer', name: 'a-reviewer', actor: 'test' });
     const campaign = await fixture.call(a.admin, 'POST', '/v1/reviews', {
       name: 'A review',
       integrationIds: [aIntegration],

@@ -19,6 +19,9 @@ let integrationId: string;
 let lastRunSucceeded: ConnectedIncident['lastRunSucceeded'];
 let admin: ConsoleClient;
 let viewer: ConsoleClient;
+/** Reviewer tokens the campaigns name (a campaign names only reviewers that exist): Alice and zed sign in below. */
+let named: { token: string; tokenId: string };
+let other: { token: string; tokenId: string };
 
 beforeAll(async () => {
   ({ incident, tokens, integrationId, lastRunSucceeded } = await connectIncidentPlatform(fixture));
@@ -26,6 +29,9 @@ beforeAll(async () => {
   await admin.signIn(tokens.admin);
   viewer = consoleClient(fixture.api.app);
   await viewer.signIn(tokens.viewer);
+  named = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'Alice', actor: 'test' });
+  other = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'zed', actor: 'test' });
+  for (const name of ['bob', 'carol']) await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name, actor: 'test' });
 });
 afterAll(async () => {
   await fixture.service?.stopWorkers();
@@ -58,7 +64,8 @@ describe('console access reviews', () => {
       name: 'Q4 <review>',
       integrationIds: [integrationId],
       dueAt: '2030-06-30T23:59:59.000Z',
-      reviewers: [{ reviewer: 'alice' }],
+      // Named "alice" in the form: stored as the one reviewer of that name, by its id.
+      reviewers: [{ reviewer: 'Alice', reviewerId: `token:${named.tokenId}` }],
     });
 
     const list = await admin.get('/console/reviews');
@@ -148,8 +155,6 @@ describe('console access reviews', () => {
 
   it('a reviewer decides in the campaigns that name them; one the campaign does not name reads only', async () => {
     const campaignId = campaignPath.split('/').pop()!;
-    const named = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'Alice', actor: 'test' });
-    const other = await fixture.service.tokens.create({ tenantId: tokens.tenant.id, role: 'reviewer', name: 'zed', actor: 'test' });
     const alice = consoleClient(fixture.api.app);
     await alice.signIn(named.token);
     const zed = consoleClient(fixture.api.app);

@@ -35,6 +35,8 @@ export function describeReviews(fixture: { service: Service }): void {
 
   beforeAll(async () => {
     tenant = await service().tenants.create({ name: 'Review tenant', plan: 'business', actor });
+    // The reviewers the campaigns name: reviewer tokens of the tenant (a campaign names only reviewers that exist).
+    for (const name of ['alice', 'bob']) await service().tokens.create({ tenantId: tenant.id, role: 'reviewer', name, actor });
     await service().startWorkers();
     // Eight users: index 0 is the owner and index 7 an admin (both admin accounts), none without an email.
     incident = await startIncidentPlatform({ users: seedUsers({ count: 8 }) });

@@ -23,8 +23,23 @@ const reviewerSchema = {
   additionalProperties: false,
   required: ['reviewer'],
   properties: {
-    reviewer: { type: 'string', minLength: 1, maxLength: 200, description: 'The operator who reviews' },
+    reviewer: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description:
+        'An operator or API token of the tenant with the reviewer role: its name (refused when two share it) or its id, operator:<id> or token:<id>; answered with its name',
+    },
     integrationId: { type: ['string', 'null'], maxLength: 200, description: 'The integration they review; null or absent: every integration' },
+  },
+} as const;
+
+/** A campaign's reviewer as answered: with the unique id that decides (absent on a campaign created before ids). */
+const reviewerAnswerSchema = {
+  ...reviewerSchema,
+  properties: {
+    ...reviewerSchema.properties,
+    reviewerId: { type: 'string', description: 'operator:<id> or token:<id>: only this operator or token decides as this reviewer' },
   },
 } as const;
 
@@ -63,7 +78,7 @@ const campaignSchema = {
     },
     dueAt: isoTime,
     overdue: { type: 'boolean', description: 'Not closed and past its due date' },
-    reviewers: { type: 'array', items: reviewerSchema },
+    reviewers: { type: 'array', items: reviewerAnswerSchema },
     status: { type: 'string', enum: [...CAMPAIGN_STATUSES] },
     createdBy: { type: 'string' },
     createdAt: isoTime,
