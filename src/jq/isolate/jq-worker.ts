@@ -3,6 +3,7 @@
  * main thread sends, one at a time. It may be terminated at any moment (a wall-clock limit) or
  * die of its heap limit; either stops only this worker, never the process.
  */
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { JqRuntimeError } from '../engine.js';
 import { compileJqInProcess, type InProcessFilter } from '../in-process-engine.js';
@@ -20,6 +21,9 @@ const SLICE_ITEMS = 10_000;
  * written, and still never finds more than this many waiting in one turn of its event loop.
  */
 const SLICES_AHEAD = 2;
+
+/** The worker's nice value (0 is the default, 19 the lowest priority): well below the main thread's. */
+const WORKER_NICE = 10;
 
 const { limits } = workerData as JqWorkerData;
 const filters = new Map<string, InProcessFilter>();
@@ -100,4 +104,21 @@ parentPort?.on('message', (request: WorkerRequest) => {
 
 // Loaded and listening: the host starts an evaluation's clock only now, so a fresh worker's boot
 // (slow on a loaded machine) is never charged to the program it runs.
-parentPort?.postMessage({ ready: true } satisfies ReadyReply);
+parentPort?.postMessage({ ready: true, priority: yieldToMainThread() } satisfies ReadyReply);
+
+/**
+ * This thread runs below the main thread's priority: when a tenant's answer or program keeps it
+ * busy, the main thread (every tenant's requests) still gets a core first on a loaded machine.
+ * Linux keeps a nice value per thread, so setPriority(0, ...) here lowers only this worker; on
+ * other systems it would lower the whole process, so it is left alone there. Returns the nice
+ * value this thread runs at (undefined where not set).
+ */
+function yieldToMainThread(): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    setPriority(0, Math.max(getPriority(0), WORKER_NICE));
+    return getPriority(0);
+  } catch {
+    return undefined;
+  }
+}

@@ -66,4 +66,6 @@ export type EvaluateReply =
 /** The worker's first message: its code is loaded, so an evaluation's clock starts now, not during its boot. */
 export interface ReadyReply {
   ready: true;
+  /** The nice value the worker thread lowered itself to (Linux), below the main thread's. */
+  priority?: number | undefined;
 }

@@ -32,8 +32,8 @@ export const ALLOW_LOOPBACK: EgressPolicy = Object.freeze({ allow: Object.freeze
 /** Everything: for an operator's CLI on their own machine, never for a shared service. */
 export const ALLOW_ANY: EgressPolicy = Object.freeze({ allow: Object.freeze(['0.0.0.0/0', '::/0']) });
 
-/** Ranges that are not the public internet (IANA special-purpose registries), by what they are. */
-const NON_PUBLIC: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', string]> = [
+/** Ranges that are not the public internet (IANA special-purpose registries), by what they are; docs/connector-authors/limits.md lists each (a test holds them together). */
+export const NON_PUBLIC: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6', string]> = [
   ['0.0.0.0', 8, 'ipv4', 'unspecified'],
   ['10.0.0.0', 8, 'ipv4', 'private'],
   ['100.64.0.0', 10, 'ipv4', 'shared (carrier-grade NAT)'],
