@@ -28,9 +28,24 @@ export interface DispatcherSettings {
   preparedTtlMs: number;
   /** How long the listed groups with due tasks are claimed from before they are listed again. */
   groupsTtlMs: number;
+  /**
+   * How long an ended request waits for others of its group before their slots go back and the
+   * next tasks are claimed in one statement: at once when a quarter of the group's limit (or of a
+   * claim batch) ended, or none of its requests is still in flight here.
+   */
+  claimDelayMs: number;
+  /** How long results wait for others before they are settled together: at once when a claim batch of them waits. */
+  settleDelayMs: number;
 }
 
-export const DEFAULT_DISPATCHER_SETTINGS: DispatcherSettings = { maxInFlight: 500, claimBatch: 200, preparedTtlMs: 10_000, groupsTtlMs: 1_000 };
+export const DEFAULT_DISPATCHER_SETTINGS: DispatcherSettings = {
+  maxInFlight: 500,
+  claimBatch: 200,
+  preparedTtlMs: 10_000,
+  groupsTtlMs: 1_000,
+  claimDelayMs: 20,
+  settleDelayMs: 20,
+};
 
 export interface TaskDispatcher {
   /** Claims what is due now (again, if a round is under way). Does nothing once stopped or before start. */
@@ -72,6 +87,23 @@ export function taskDispatcher(input: {
   const prepared = new Map<string, Prepared>();
   /** Per group, the tasks whose request ended: their slots go back with the group's next claim, then their results are settled. */
   const ended = new Map<string, { tenantId: string; integrationId: string; action: string; results: TaskResult[] }>();
+  /** Per group, this process's requests in flight, and the group's limit as its last claim read it. */
+  const flying = new Map<string, number>();
+  const limits = new Map<string, number>();
+  let claimTimer: NodeJS.Timeout | undefined;
+  let settleTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * A request of the group ended: its slot goes back with the next claim, which waits a moment for
+   * others (one statement for many slots, not one per request: on PGlite's single connection a
+   * statement per activation was the ceiling), but not while a share of the group's slots is idle.
+   */
+  const requestEnded = (key: string): void => {
+    const results = ended.get(key)?.results.length ?? 0;
+    const share = Math.max(1, Math.ceil(Math.min(limits.get(key) ?? 1, settings.claimBatch) / 4));
+    if (results >= share || (flying.get(key) ?? 0) === 0) dispatcher.kick();
+    else claimTimer ??= setTimeout(() => dispatcher.kick(), settings.claimDelayMs);
+  };
 
   const endRequest = (result: TaskResult): void => {
     const { task } = result;
@@ -84,7 +116,9 @@ export function taskDispatcher(input: {
   /** Results whose slots could not be given back on their own go to the settle, which gives them back. */
   const settleEnded = (results: readonly TaskResult[]): void => {
     waiting.push(...results);
-    flush();
+    // Settled together: at once when a batch waits (or the dispatcher stops), else after a moment, with those that end meanwhile.
+    if (waiting.length >= settings.claimBatch || !started) flush();
+    else settleTimer ??= setTimeout(flush, settings.settleDelayMs);
   };
 
   const release = (entry: Prepared) => {
@@ -120,6 +154,8 @@ export function taskDispatcher(input: {
   };
 
   const flush = (): void => {
+    clearTimeout(settleTimer);
+    settleTimer = undefined;
     if (flushing || waiting.length === 0) return;
     flushing = (async () => {
       while (waiting.length > 0) {
@@ -145,12 +181,15 @@ export function taskDispatcher(input: {
     })().finally(() => {
       flushing = undefined;
       if (waiting.length > 0) flush();
+      // A settle may make room in this process and tasks ready (an activation waits on its creation): a round.
       dispatcher.kick();
     });
   };
 
   const run = (task: ClaimedTaskRow): void => {
     inFlight += 1;
+    const key = groupKey(task.integration_id ?? '', task.action);
+    flying.set(key, (flying.get(key) ?? 0) + 1);
     const entry = preparedFor(task);
     entry.users += 1;
     const execution = executeTask(context, { task, prepared: () => entry.action })
@@ -165,9 +204,10 @@ export function taskDispatcher(input: {
       .finally(() => {
         release(entry);
         executing.delete(execution);
+        flying.set(key, (flying.get(key) ?? 1) - 1);
         // Stopped: no round gives the slots back; the settle does.
-        if (!started) for (const key of [...ended.keys()]) settleEnded(takeEnded(key)?.results ?? []);
-        else dispatcher.kick();
+        if (!started) for (const other of [...ended.keys()]) settleEnded(takeEnded(other)?.results ?? []);
+        else requestEnded(key);
       });
     executing.add(execution);
   };
@@ -191,6 +231,8 @@ export function taskDispatcher(input: {
         if (!groups.some((group) => groupKey(group.integration_id, group.action) === key))
           groups.push({ tenant_id: entry.tenantId, integration_id: entry.integrationId, action: entry.action });
       let claimedHere = 0;
+      // Whether every group listed has all its slots taken by this process's requests (then listing again finds nothing to claim).
+      let allFull = groups.length > 0;
       const missing = groups.filter((group) => !counters.has(groupKey(group.integration_id, group.action)));
       if (missing.length > 0) {
         await ensureTaskCounters(
@@ -207,6 +249,8 @@ export function taskDispatcher(input: {
         let claimed: ClaimedTaskRow[] = [];
         try {
           const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
+          limits.set(groupKey(group.integration_id, group.action), limit);
+          if (room > 0 && (flying.get(groupKey(group.integration_id, group.action)) ?? 0) < limit) allFull = false;
           claimed = await claimTaskBatch(db, {
             integrationId: group.integration_id,
             action: group.action,
@@ -223,11 +267,14 @@ export function taskDispatcher(input: {
         }
         for (const task of claimed) run(task);
         claimedHere += claimed.length;
-        // A full claim may leave more due: another round (a settle also starts one when slots free).
-        if (claimed.length > 0) again = true;
+        // A claim that took all it asked for may leave more due and room for it: another round. One that took less found the
+        // group's slots taken or nothing more due; the ends of its requests start the next round.
+        const asked = Math.min(room, settings.claimBatch, limits.get(groupKey(group.integration_id, group.action)) ?? 0);
+        if (claimed.length > 0 && claimed.length >= asked) again = true;
       }
-      // Nothing claimed from groups listed a moment ago: list again (a new group may be due), once.
-      if (claimedHere === 0 && fresh) {
+      // Nothing claimed from groups listed a moment ago: list again (a new group may be due), once; unless every slot of
+      // those groups is taken by this process's requests, whose ends start the next round.
+      if (claimedHere === 0 && fresh && !allFull) {
         known = undefined;
         again = inFlight < settings.maxInFlight;
       }
@@ -236,6 +283,8 @@ export function taskDispatcher(input: {
 
   const dispatcher: TaskDispatcher = {
     kick() {
+      clearTimeout(claimTimer);
+      claimTimer = undefined;
       if (!started) return;
       again = true;
       if (round) return;
@@ -252,6 +301,8 @@ export function taskDispatcher(input: {
     },
     async stop(timeoutMs) {
       started = false;
+      clearTimeout(claimTimer);
+      claimTimer = undefined;
       for (const key of [...ended.keys()]) settleEnded(takeEnded(key)?.results ?? []);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
@@ -259,6 +310,8 @@ export function taskDispatcher(input: {
         await round;
         await Promise.allSettled([...executing]);
         for (const key of [...ended.keys()]) settleEnded(takeEnded(key)?.results ?? []);
+        // Results waiting for their batch's moment are settled now.
+        flush();
         while (flushing) await flushing;
       })();
       await Promise.race([settled, timeout]);

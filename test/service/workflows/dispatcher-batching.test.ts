@@ -1,0 +1,131 @@
+/**
+ * The dispatcher gives slots back and settles in batches (issue 26 point 3): requests of one
+ * (integration, action) that end one after another share one claim statement and one settling
+ * transaction, instead of a claim and a transaction each (on PGlite's single connection a
+ * statement per activation capped the embedded database at a few dozen activations per second).
+ * A scripted database stands in for the store: it counts the claim statements and transactions
+ * and keeps the group's in-flight counter as the claim statement does; the target answers each
+ * request after its own timer, so the requests end one by one.
+ */
+import { describe, expect, it } from 'vitest';
+import type { IntegrationOperations, PreparedAction } from '../../../src/service/integrations/integrations.js';
+import type { Queryable } from '../../../src/service/store/database.js';
+import type { ClaimedTaskRow } from '../../../src/service/store/workflow-rows.js';
+import type { Keyring } from '../../../src/service/crypto/keyring.js';
+import { taskDispatcher } from '../../../src/service/workflows/task-dispatcher.js';
+
+const TASKS = 60;
+const LIMIT = 12;
+
+function scriptedStore() {
+  const due = Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`);
+  const holding = new Set<string>();
+  const counts = { claims: 0, transactions: 0, settled: [] as string[], listings: 0 };
+  const row = (id: string): ClaimedTaskRow =>
+    ({
+      id,
+      workflow_id: `wf-${id}`,
+      tenant_id: 'tenant',
+      position: 0,
+      integration_id: 'integration',
+      integration_name: 'Desk',
+      action: 'createUser',
+      status: 'running',
+      attempts: 1,
+      vars: null,
+      outcome_unknown: false,
+      account_external_id: null,
+      depends_on: null,
+      run_at: null,
+      workflow_created_by: 'hr',
+      person_id: `person-${id}`,
+      person_email: `${id}@example.com`,
+      person_email_key: `${id}@example.com`,
+      person_name: `Person ${id}`,
+      account: null,
+      integration_version: null,
+      activation_due_at: null,
+    }) as unknown as ClaimedTaskRow;
+  const query = async (text: string, params: readonly unknown[] = []) => {
+    if (text.includes('SELECT DISTINCT t.tenant_id, t.integration_id, t.action')) {
+      counts.listings += 1;
+      return { rows: due.length > 0 ? [{ tenant_id: 'tenant', integration_id: 'integration', action: 'createUser' }] : [] };
+    }
+    if (text.trimStart().startsWith('WITH released AS')) {
+      // As claimTaskBatch: the released tasks give their slot back, then as many due tasks as the limit leaves free are claimed.
+      counts.claims += 1;
+      for (const id of params[7] as string[]) holding.delete(id);
+      const take = Math.min(Number(params[4]), Math.max(0, Number(params[3]) - holding.size), due.length);
+      const claimed = due.splice(0, take);
+      for (const id of claimed) holding.add(id);
+      return { rows: claimed.map(row) };
+    }
+    if (text.includes('FROM jsonb_to_recordset($1::jsonb) AS x(id text, attempt int')) {
+      // As settleTasks: the settled tasks give back any slot they still hold.
+      const ids = (JSON.parse(String(params[0])) as { id: string }[]).map((item) => item.id);
+      for (const id of ids) holding.delete(id);
+      counts.settled.push(...ids);
+      return { rows: ids.map((id) => ({ id })) };
+    }
+    return { rows: [] };
+  };
+  const db: Queryable & { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } = {
+    query: query as Queryable['query'],
+    exec: async () => undefined,
+    transaction: async (work) => {
+      counts.transactions += 1;
+      return work(db);
+    },
+  };
+  return { db, counts, holding };
+}
+
+describe('task dispatcher batches', () => {
+  it(`${TASKS} requests ending one by one share claims and settles: the limit of ${LIMIT} holds, each task is sent and settled once`, async () => {
+    const { db, counts } = scriptedStore();
+    const sent: string[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    const prepared: PreparedAction = {
+      version: 'v1',
+      send: async (subject) => {
+        sent.push(subject.user!.email);
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        // Each request answers on its own timer: they end one after another, never together.
+        await new Promise((resolve) => setTimeout(resolve, 1 + (sent.length % 7)));
+        inFlight -= 1;
+        return { action: 'createUser', result: { status: 201, account: { id: subject.user!.email } } } as Awaited<ReturnType<PreparedAction['send']>>;
+      },
+      record: async () => {
+        throw new Error('recordMany is used');
+      },
+      recordMany: async (_tx, items) => ({ reflected: items.map(() => ({})), audits: [] }) as unknown as Awaited<ReturnType<PreparedAction['recordMany']>>,
+      close: async () => undefined,
+    };
+    const errors: unknown[] = [];
+    const dispatcher = taskDispatcher({
+      context: {
+        db,
+        integrations: { prepareAction: async () => prepared } as unknown as IntegrationOperations,
+        keyring: {} as Keyring,
+        now: () => new Date(),
+      },
+      concurrencyOf: async () => LIMIT,
+      onError: (error) => errors.push(error),
+    });
+    dispatcher.start();
+    for (let tries = 0; counts.settled.length < TASKS && tries < 1000; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await dispatcher.stop(10_000);
+
+    expect(errors).toEqual([]);
+    expect(new Set(sent).size).toBe(TASKS);
+    expect(sent).toHaveLength(TASKS);
+    expect([...counts.settled].sort()).toEqual(Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`));
+    expect(peak).toBeLessThanOrEqual(LIMIT);
+    // A claim gives back the slots of several ended requests (one per request would be at least TASKS - LIMIT = 48 claims).
+    expect(counts.claims).toBeLessThanOrEqual(TASKS / 2);
+    // Results are settled several per transaction.
+    expect(counts.transactions).toBeLessThanOrEqual(TASKS / 2);
+  });
+});
