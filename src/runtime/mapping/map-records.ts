@@ -61,17 +61,25 @@ function toText(value: unknown): string {
 export function mapRow({ row, fieldNames, index }: { row: unknown; fieldNames: readonly string[]; index: number }): MappedRecord {
   const cells = Array.isArray(row) ? row : [];
   const problems: RecordProblem[] = [];
-  const values = new Map<string, unknown>();
-  fieldNames.forEach((field, position) => {
-    const cell = decodeCell(cells[position]);
-    if ('error' in cell) {
-      problems.push({ kind: 'mapping failed', index, field, message: `mapping of ${field} failed: ${cell.error}`, imported: true });
-      return;
+  // One value per field (undefined when it gave none); this runs for every record, so no Map and no Cell objects.
+  const values: unknown[] = new Array(fieldNames.length);
+  let rawId: unknown;
+  let rawName: unknown;
+  for (let position = 0; position < fieldNames.length; position++) {
+    const field = fieldNames[position]!;
+    const raw: unknown = cells[position];
+    if (!Array.isArray(raw)) {
+      const cell = decodeCell(raw);
+      if ('error' in cell) problems.push({ kind: 'mapping failed', index, field, message: `mapping of ${field} failed: ${cell.error}`, imported: true });
+      continue;
     }
-    if (cell.value !== undefined && cell.value !== null) values.set(field, cell.value);
-  });
+    const value: unknown = raw[0];
+    if (value === undefined || value === null) continue;
+    values[position] = value;
+    if (field === 'id') rawId = value;
+    else if (field === 'name') rawName = value;
+  }
 
-  const rawId = values.get('id');
   let id: string | undefined;
   if (typeof rawId === 'string' && rawId !== '') id = rawId;
   else if (typeof rawId === 'number') id = JSON.stringify(rawId);
@@ -84,12 +92,13 @@ export function mapRow({ row, fieldNames, index }: { row: unknown; fieldNames: r
   }
 
   const account: Account = { id, email: '', name: '' };
-  for (const [field, value] of values) {
-    if (field === 'id') continue;
+  for (let position = 0; position < fieldNames.length; position++) {
+    const field = fieldNames[position]!;
+    const value = values[position];
+    if (field === 'id' || value === undefined) continue;
     account[field] = field === 'email' || field === 'name' ? toText(value) : value;
   }
   for (const problem of problems) problem.id = id;
-  const rawName = values.get('name');
   // The common case (string id and name) allocates nothing more: this runs for every record.
   if (typeof rawId === 'string' && (rawName === undefined || typeof rawName === 'string')) return { index, account, problems };
   const coerced: CoercedField[] = [];

@@ -24,4 +24,13 @@ describe('lossless JSON parsing (64-bit ids keep their digits)', () => {
     expect(() => parseJsonLossless('[012345678901234567890]')).toThrow(SyntaxError);
     expect(() => parseJsonLossless('[1234567890123456789')).toThrow(SyntaxError);
   });
+
+  it('finds an integer beyond 2^53 wherever it sits in the text (the digit-run scan skips ahead)', () => {
+    for (let padding = 0; padding < 40; padding++) {
+      const pad = ' '.repeat(padding);
+      expect(parseJsonLossless(`${pad}9007199254740993`)).toBe('9007199254740993');
+      expect(parseJsonLossless(`[${pad}"ab12",${pad}9007199254740993${pad}]`)).toEqual(['ab12', '9007199254740993']);
+      expect(parseJsonLossless(`[${pad}123456789012345,${pad}12345678901234567]`)).toEqual([123456789012345, '12345678901234567']);
+    }
+  });
 });
