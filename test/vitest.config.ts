@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './setup/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -17,6 +18,8 @@ export default defineConfig({
     // machines, where most files spend their time waiting on sockets and child processes.
     pool: 'forks',
     maxWorkers: Math.max(2, availableParallelism()),
+    // The longest files start first, so none of them is left running alone at the end (test/setup/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     // Generous: the machines are shared and noisy. A timeout is a failure, never a result.
     testTimeout: 60_000,
     hookTimeout: 120_000,
