@@ -4,7 +4,7 @@
  * report row), every value escaped as text. One renderer for the console's page, the API's
  * `?format=html` and the CLI's `--format html`; nothing runs on the page, the browser prints it.
  */
-import { html, type SafeHtml } from '../console/html.js';
+import { html, type SafeHtml } from '../http/safe-html.js';
 import { REPORT_HEADER, reportRow, type Campaign, type ReviewItem } from './review-view.js';
 import { counted } from '../counted.js';
 
