@@ -63,18 +63,22 @@ export function describeTokenRevocation(fixture: ApiFixture): void {
   it('pages the tokens by cursor, oldest first, each once, and refuses a cursor that is not a `next`', async () => {
     const a = await fixture.tenantWithTokens('standard', 'Token Pages');
     for (const name of ['t1', 't2', 't3']) await fixture.service.tokens.create({ tenantId: a.tenant.id, role: 'viewer', name, actor: 'operator' });
-    const seen: string[] = [];
+    const seen: { id: string; name: string; createdAt: string }[] = [];
     const sizes: number[] = [];
     let cursor: string | undefined;
     do {
       const page = await fixture.call(a.admin, 'GET', `/v1/tokens?limit=2${cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`}`);
       expect(page.status).toBe(200);
-      seen.push(...page.body.tokens.map((token: { name: string }) => token.name));
+      seen.push(...page.body.tokens);
       sizes.push(page.body.tokens.length);
       cursor = page.body.next;
     } while (cursor !== undefined);
     expect(sizes).toEqual([2, 2, 1]);
-    expect(seen).toEqual(['admin token', 'viewer token', 't1', 't2', 't3']);
+    // Each once, oldest first. Not the creation order itself: the embedded database's now() has
+    // millisecond resolution, so tokens made within one millisecond share created_at (ties go by id).
+    expect(seen.map((token) => token.name).sort()).toEqual(['admin token', 't1', 't2', 't3', 'viewer token']);
+    const ages = seen.map((token) => Date.parse(token.createdAt));
+    expect(ages).toEqual([...ages].sort((x, y) => x - y));
     for (const bad of [Buffer.from('no-such-token').toString('base64url'), Buffer.from('["x"]').toString('base64url')]) {
       expect(await fixture.call(a.admin, 'GET', `/v1/tokens?cursor=${bad}`)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED' } });
     }
