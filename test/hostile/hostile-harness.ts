@@ -100,6 +100,25 @@ export async function timeAlone(probe: () => Promise<unknown>, count: number): P
   return times;
 }
 
+/**
+ * A's median read time while `during` runs, as a ratio of A's median alone. "Alone" is the larger
+ * of `baseline` (taken before) and the same number of reads (20 to 200) taken right after, with the
+ * same macrotask between reads: a busy moment of the shared machine that spans the operation and
+ * what follows raises both sides alike, while a stall the operation causes raises only the first.
+ */
+export async function medianRatioDuring(probe: () => Promise<unknown>, during: Promise<unknown>, baseline: number): Promise<number> {
+  const times = await timeDuring(probe, during);
+  const after: number[] = [];
+  const count = Math.min(Math.max(times.length, 20), 200);
+  while (after.length < count) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const start = performance.now();
+    await probe();
+    after.push(performance.now() - start);
+  }
+  return percentile(times, 50) / Math.max(baseline, percentile(after, 50), 0.05);
+}
+
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedStorage, useService } from '../service/helpers/service-fixture.js';
 import { BYO_SPEC } from '../service/integrations/byo-specs.js';
-import { percentile, startHostileTarget, timeAlone, timeDuring, type HostileTarget } from './hostile-harness.js';
+import { medianRatioDuring, percentile, startHostileTarget, timeAlone, type HostileTarget } from './hostile-harness.js';
 
 const MAX_RATIO = 8;
 // A short wall clock per evaluation, so a loop is stopped quickly; the engine's own limits stay the defaults.
@@ -35,8 +35,7 @@ beforeAll(async () => {
 afterAll(() => target?.server.close());
 
 async function ratioWhile(operation: Promise<unknown>): Promise<number> {
-  const times = await timeDuring(() => fixture.service.integrations.get(tenantA), operation);
-  return percentile(times, 50) / Math.max(baseline, 0.05);
+  return medianRatioDuring(() => fixture.service.integrations.get(tenantA), operation, baseline);
 }
 
 /**

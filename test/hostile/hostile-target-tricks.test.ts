@@ -13,7 +13,7 @@ import { waitForRun } from '../service/sync/sync.cases.js';
 import { BYO_SPEC } from '../service/integrations/byo-specs.js';
 import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-handlers.js';
 import type { ServiceLogEntry } from '../../src/service/index.js';
-import { percentile, setUpTenant, timeAlone, timeDuring, type TenantIntegration } from './hostile-harness.js';
+import { medianRatioDuring, percentile, setUpTenant, timeAlone, type TenantIntegration } from './hostile-harness.js';
 
 /** Tenant A's median read during B's hostile case, against its median alone: generous for a loaded 2-core machine. */
 const MAX_RATIO = 8;
@@ -140,8 +140,8 @@ async function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outc
     (value) => value,
     (error: Error) => error,
   );
-  const times = await timeDuring(() => fixture.service.integrations.get(tenants.calm), running);
-  return { outcome: await running, ratio: percentile(times, 50) / Math.max(baseline, 0.05) };
+  const ratio = await medianRatioDuring(() => fixture.service.integrations.get(tenants.calm), running, baseline);
+  return { outcome: await running, ratio };
 }
 
 describe('slow: a drip-fed body', () => {

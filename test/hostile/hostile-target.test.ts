@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedStorage, useService } from '../service/helpers/service-fixture.js';
 import type { ServiceLogEntry } from '../../src/service/index.js';
 import {
+  medianRatioDuring,
   percentile,
   setUpTenant,
   startHostileTarget,
   timeAlone,
-  timeDuring,
   type HostileKind,
   type HostileTarget,
   type TenantIntegration,
@@ -47,8 +47,8 @@ async function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outc
     (value) => value,
     (error: Error) => error,
   );
-  const times = await timeDuring(() => fixture.service.integrations.get(tenants.calm), running);
-  return { outcome: await running, ratio: percentile(times, 50) / Math.max(baseline, 0.05) };
+  const ratio = await medianRatioDuring(() => fixture.service.integrations.get(tenants.calm), running, baseline);
+  return { outcome: await running, ratio };
 }
 
 const actor = 'ops';
