@@ -4,12 +4,11 @@
  * nothing, each integration checked as enabling it alone checks it, the first refusal naming its
  * integration. Enabling Import Users queues each integration's first sync. Prints JSON on stdout.
  */
-import { EXIT_OK, type CliIO, type Command } from '../../command.js';
-import type { FlagSpecs, ParsedArgs } from '../../args.js';
-import type { Service } from '../../../service/index.js';
+import type { CliIO, Command } from '../../command.js';
+import type { FlagSpecs } from '../../args.js';
 import { SET_ACTION_MANY_LIMIT } from '../../../service/integrations/integrations.js';
-import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
-import { parseVerbArgs } from './verb-args.js';
+import { cliActor, helpText, storageFlags } from './storage-flags.js';
+import { runServiceVerb, type ServiceVerb } from './verb-args.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -23,9 +22,7 @@ const USAGE = [
   '       connector service integration disable-action --tenant <id> --action <name> --integration <id>...',
 ].join('\n');
 
-type Verb = (service: Service, parsed: ParsedArgs) => Promise<unknown>;
-
-const setMany = (enabled: boolean): Verb => {
+const setMany = (enabled: boolean): ServiceVerb => {
   return async (service, parsed) => {
     const input = { tenantId: parsed.strings.tenant!, action: parsed.strings.action!, integrationIds: parsed.lists.integration!, enabled };
     await service.integrations.setActionMany({ ...input, actor: cliActor() });
@@ -33,16 +30,10 @@ const setMany = (enabled: boolean): Verb => {
   };
 };
 
-const VERBS: Record<string, Verb> = { 'enable-action': setMany(true), 'disable-action': setMany(false) };
+const VERBS: Record<string, ServiceVerb> = { 'enable-action': setMany(true), 'disable-action': setMany(false) };
 
-async function run(args: string[], io: CliIO): Promise<number> {
-  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: () => ['tenant', 'action', 'integration'] });
-  if (typeof given === 'number') return given;
-  const { work, parsed } = given;
-  return withService(storageOptions(parsed, io), io, async (service) => {
-    io.stdout.write(`${JSON.stringify(await work(service, parsed), null, 2)}\n`);
-    return EXIT_OK;
-  });
+function run(args: string[], io: CliIO): Promise<number> {
+  return runServiceVerb({ args, verbs: VERBS, flags, usage: USAGE, io, required: () => ['tenant', 'action', 'integration'] });
 }
 
 export const integrationCommand: Command = {

@@ -6,14 +6,11 @@
  * a profile to several people (one workflow each) and `drift` lists accounts outside people's
  * profiles. Prints JSON on stdout; the workflows run in the service's workers.
  */
-import { randomUUID } from 'node:crypto';
-import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import type { CliIO, Command } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
-import type { Service } from '../../../service/index.js';
 import { ServiceError } from '../../../service/service-error.js';
-import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
-import { parseVerbArgs } from './verb-args.js';
-import { printResult } from './print-result.js';
+import { cliActor, helpText, storageFlags } from './storage-flags.js';
+import { idempotencyKey, runServiceVerb, type ServiceVerb } from './verb-args.js';
 
 const flags: FlagSpecs = {
   tenant: { kind: 'string', value: '<id>', description: 'the tenant’s id (required)' },
@@ -45,8 +42,6 @@ const USAGE = [
   '       connector service profile drift --tenant <id> [--limit <n>]',
 ].join('\n');
 
-type Verb = (service: Service, parsed: ParsedArgs, io: CliIO) => Promise<unknown>;
-
 /** The flags each verb requires besides --tenant. */
 const REQUIRED: Record<string, string[]> = {
   list: [],
@@ -62,12 +57,8 @@ const REQUIRED: Record<string, string[]> = {
   drift: [],
 };
 
-function idempotencyKey(parsed: ParsedArgs, io: CliIO): string {
-  if (parsed.strings.key !== undefined) return parsed.strings.key;
-  const key = randomUUID();
-  io.stderr.write(`idempotency key ${key} (repeat with --key ${key} to return the same workflows instead of starting others)\n`);
-  return key;
-}
+/** What repeating a printed idempotency key does. */
+const KEY_REPEATS = 'return the same workflows instead of starting others';
 
 /** `--application <id>` or `<id>:admin`, each once. */
 function applicationsOf(parsed: ParsedArgs): { integrationId: string; options?: { admin: boolean } }[] {
@@ -91,7 +82,7 @@ function oneProfile(parsed: ParsedArgs): string {
 
 const tenantOf = (parsed: ParsedArgs) => parsed.strings.tenant!;
 
-const VERBS: Record<string, Verb> = {
+const VERBS: Record<string, ServiceVerb> = {
   list: (service, parsed) => service.movers.listProfiles({ tenantId: tenantOf(parsed), includeArchived: parsed.booleans['include-archived'] === true }),
   show: (service, parsed) => service.movers.getProfile({ tenantId: tenantOf(parsed), profileId: oneProfile(parsed) }),
   create: (service, parsed) =>
@@ -126,7 +117,7 @@ const VERBS: Record<string, Verb> = {
       personId: parsed.strings.person!,
       profileIds: parsed.lists.profile ?? [],
       removeDrift: parsed.booleans['remove-drift'] === true,
-      idempotencyKey: idempotencyKey(parsed, io),
+      idempotencyKey: idempotencyKey(parsed, io, KEY_REPEATS),
       actor: cliActor(),
     }),
   assign: async (service, parsed, io) => {
@@ -134,7 +125,7 @@ const VERBS: Record<string, Verb> = {
       tenantId: tenantOf(parsed),
       profileId: oneProfile(parsed),
       people: parsed.lists.people!,
-      idempotencyKey: idempotencyKey(parsed, io),
+      idempotencyKey: idempotencyKey(parsed, io, KEY_REPEATS),
       actor: cliActor(),
     });
     io.stderr.write(`${given.message}\n`);
@@ -148,14 +139,8 @@ const VERBS: Record<string, Verb> = {
   },
 };
 
-async function run(args: string[], io: CliIO): Promise<number> {
-  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
-  if (typeof given === 'number') return given;
-  const { work, parsed } = given;
-  return withService(storageOptions(parsed, io), io, async (service) => {
-    printResult(await work(service, parsed, io), io);
-    return EXIT_OK;
-  });
+function run(args: string[], io: CliIO): Promise<number> {
+  return runServiceVerb({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
 }
 
 export const profileCommand: Command = {

@@ -5,12 +5,12 @@
  * `list`, `show` (the campaign and its items) and `report` (CSV, formulas neutralised, JSON, or the printable HTML page) read.
  * A CLI decision is an operator's act: it decides as an admin would. Prints JSON (report: CSV) on stdout.
  */
-import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import type { CliIO, Command } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
-import type { Service } from '../../../service/index.js';
 import { ServiceError } from '../../../service/service-error.js';
-import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
-import { parseVerbArgs } from './verb-args.js';
+import { cliActor, helpText, storageFlags } from './storage-flags.js';
+import { runServiceVerb, type ServiceVerb } from './verb-args.js';
+import { RawText } from './print-result.js';
 import { counted } from '../../../service/counted.js';
 
 const flags: FlagSpecs = {
@@ -72,9 +72,7 @@ const reviewersOf = (parsed: ParsedArgs) =>
     return at < 0 ? { reviewer: entry } : { reviewer: entry.slice(0, at), integrationId: entry.slice(at + 1) };
   });
 
-type Verb = (service: Service, parsed: ParsedArgs, io: CliIO) => Promise<unknown>;
-
-const VERBS: Record<string, Verb> = {
+const VERBS: Record<string, ServiceVerb> = {
   create: (service, parsed) =>
     service.reviews.create({
       tenantId: parsed.strings.tenant!,
@@ -146,20 +144,8 @@ const VERBS: Record<string, Verb> = {
   },
 };
 
-/** Output printed as it is (the CSV report), not as JSON. */
-class RawText {
-  constructor(readonly text: string) {}
-}
-
-async function run(args: string[], io: CliIO): Promise<number> {
-  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
-  if (typeof given === 'number') return given;
-  const { work, parsed } = given;
-  return withService(storageOptions(parsed, io), io, async (service) => {
-    const result = await work(service, parsed, io);
-    io.stdout.write(result instanceof RawText ? result.text : `${JSON.stringify(result, null, 2)}\n`);
-    return EXIT_OK;
-  });
+function run(args: string[], io: CliIO): Promise<number> {
+  return runServiceVerb({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
 }
 
 export const reviewsCommand: Command = {

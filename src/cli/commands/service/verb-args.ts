@@ -2,9 +2,12 @@
  * The arguments of a `connector service` command of verbs (`sync`, `workflow`): the verb, then
  * flags, some of them required by that verb. Usage errors name what is wrong and print the usage.
  */
-import { EXIT_USAGE, type CliIO } from '../../command.js';
+import { randomUUID } from 'node:crypto';
+import { EXIT_OK, EXIT_USAGE, type CliIO } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
-import { parseOrUsage } from './storage-flags.js';
+import type { Service } from '../../../service/index.js';
+import { printResult } from './print-result.js';
+import { parseOrUsage, storageOptions, withService } from './storage-flags.js';
 
 function has(parsed: ParsedArgs, flag: string): boolean {
   return parsed.strings[flag] !== undefined || (parsed.lists[flag]?.length ?? 0) > 0;
@@ -34,4 +37,33 @@ export function parseVerbArgs<Work>(input: {
     return EXIT_USAGE;
   }
   return { verb, work: verbs[verb]!, parsed };
+}
+
+/** A verb's work on the opened service; what it returns is printed (print-result.ts). */
+export type ServiceVerb = (service: Service, parsed: ParsedArgs, io: CliIO) => Promise<unknown>;
+
+/** Parses the verb and its flags, opens the service (or reaches a running one) and prints the verb's result. */
+export async function runServiceVerb(input: {
+  args: string[];
+  verbs: Record<string, ServiceVerb>;
+  flags: FlagSpecs;
+  usage: string;
+  io: CliIO;
+  required: (verb: string) => string[];
+}): Promise<number> {
+  const given = parseVerbArgs(input);
+  if (typeof given === 'number') return given;
+  const { work, parsed } = given;
+  return withService(storageOptions(parsed, input.io), input.io, async (service) => {
+    printResult(await work(service, parsed, input.io), input.io);
+    return EXIT_OK;
+  });
+}
+
+/** `--key`, else a new key, printed on stderr with what repeating it does (`repeats`, e.g. "return this workflow instead of starting another"). */
+export function idempotencyKey(parsed: ParsedArgs, io: CliIO, repeats: string): string {
+  if (parsed.strings.key !== undefined) return parsed.strings.key;
+  const key = randomUUID();
+  io.stderr.write(`idempotency key ${key} (repeat with --key ${key} to ${repeats})\n`);
+  return key;
 }

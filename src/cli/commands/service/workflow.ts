@@ -5,13 +5,10 @@
  * `show`, `cancel` and `retry` read and steer them. Prints JSON on stdout. The tasks run in the
  * service's workers (`service start` or `service worker`), not in this command.
  */
-import { randomUUID } from 'node:crypto';
-import { EXIT_OK, type CliIO, type Command } from '../../command.js';
+import type { CliIO, Command } from '../../command.js';
 import type { FlagSpecs, ParsedArgs } from '../../args.js';
-import type { Service } from '../../../service/index.js';
-import { cliActor, helpText, storageFlags, storageOptions, withService } from './storage-flags.js';
-import { parseVerbArgs } from './verb-args.js';
-import { printResult } from './print-result.js';
+import { cliActor, helpText, storageFlags } from './storage-flags.js';
+import { idempotencyKey, runServiceVerb, type ServiceVerb } from './verb-args.js';
 import { ServiceError } from '../../../service/service-error.js';
 
 const flags: FlagSpecs = {
@@ -47,8 +44,6 @@ const USAGE = [
   '       connector service workflow retry --tenant <id> --workflow <id> --task <id> [--var <name=value>...]',
 ].join('\n');
 
-type Verb = (service: Service, parsed: ParsedArgs, io: CliIO) => Promise<unknown>;
-
 /** The flags each verb requires besides --tenant. */
 const REQUIRED: Record<string, string[]> = {
   onboard: ['person', 'integration'],
@@ -61,12 +56,8 @@ const REQUIRED: Record<string, string[]> = {
   retry: ['workflow', 'task'],
 };
 
-function idempotencyKey(parsed: ParsedArgs, io: CliIO): string {
-  if (parsed.strings.key !== undefined) return parsed.strings.key;
-  const key = randomUUID();
-  io.stderr.write(`idempotency key ${key} (repeat with --key ${key} to return this workflow instead of starting another)\n`);
-  return key;
-}
+/** What repeating a printed idempotency key does. */
+const KEY_REPEATS = 'return this workflow instead of starting another';
 
 /** `--var name=value`, each once: the custom action's variables, checked by the service against what the action declares. */
 function varsOf(parsed: ParsedArgs): Record<string, string> | undefined {
@@ -83,21 +74,21 @@ function varsOf(parsed: ParsedArgs): Record<string, string> | undefined {
   return vars;
 }
 
-const VERBS: Record<string, Verb> = {
+const VERBS: Record<string, ServiceVerb> = {
   onboard: (service, parsed, io) =>
     service.workflows.startOnboarding({
       tenantId: parsed.strings.tenant!,
       personId: parsed.strings.person!,
       integrationIds: parsed.lists.integration!,
       activateAt: parsed.strings['activate-at'],
-      idempotencyKey: idempotencyKey(parsed, io),
+      idempotencyKey: idempotencyKey(parsed, io, KEY_REPEATS),
       actor: cliActor(),
     }),
   offboard: (service, parsed, io) =>
     service.workflows.startOffboarding({
       tenantId: parsed.strings.tenant!,
       personId: parsed.strings.person!,
-      idempotencyKey: idempotencyKey(parsed, io),
+      idempotencyKey: idempotencyKey(parsed, io, KEY_REPEATS),
       actor: cliActor(),
     }),
   'run-action': (service, parsed, io) =>
@@ -107,7 +98,7 @@ const VERBS: Record<string, Verb> = {
       integrationId: parsed.lists.integration![0]!,
       action: parsed.strings.action!,
       vars: varsOf(parsed),
-      idempotencyKey: idempotencyKey(parsed, io),
+      idempotencyKey: idempotencyKey(parsed, io, KEY_REPEATS),
       actor: cliActor(),
     }),
   'add-users': async (service, parsed, io) => {
@@ -115,7 +106,7 @@ const VERBS: Record<string, Verb> = {
       tenantId: parsed.strings.tenant!,
       integrationId: parsed.lists.integration![0]!,
       personIds: parsed.lists.people!,
-      idempotencyKey: idempotencyKey(parsed, io),
+      idempotencyKey: idempotencyKey(parsed, io, KEY_REPEATS),
       actor: cliActor(),
       ...(parsed.strings['activate-at'] ? { activateAt: parsed.strings['activate-at'] } : {}),
     });
@@ -136,14 +127,8 @@ const VERBS: Record<string, Verb> = {
     }),
 };
 
-async function run(args: string[], io: CliIO): Promise<number> {
-  const given = parseVerbArgs({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
-  if (typeof given === 'number') return given;
-  const { work, parsed } = given;
-  return withService(storageOptions(parsed, io), io, async (service) => {
-    printResult(await work(service, parsed, io), io);
-    return EXIT_OK;
-  });
+function run(args: string[], io: CliIO): Promise<number> {
+  return runServiceVerb({ args, verbs: VERBS, flags, usage: USAGE, io, required: (verb) => ['tenant', ...REQUIRED[verb]!] });
 }
 
 export const workflowCommand: Command = {
