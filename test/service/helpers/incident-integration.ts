@@ -1,10 +1,12 @@
 /**
- * A business tenant with the prebuilt incident platform connected to its simulator (three users),
- * workers started and the first sync done: the setup the access review tests share.
+ * The prebuilt incident platform connected to its simulator: through the API for the access review
+ * tests (a business tenant, workers started, the first sync done), or on the service directly with
+ * Import Users enabled and its first run queued (the sync tests that then act on that run).
  */
 import { expect } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import type { ApiFixture, TenantTokens } from '../api/api-fixture.js';
+import type { Service } from '../../../src/service/index.js';
 
 export interface ConnectedIncident {
   incident: IncidentPlatformSimulator;
@@ -34,4 +36,21 @@ export async function connectIncidentPlatform(fixture: ApiFixture): Promise<Conn
   expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integrationId}/actions/importUsers`, { enabled: true })).status).toBe(200);
   await lastRunSucceeded();
   return { incident, tokens, integrationId, lastRunSucceeded };
+}
+
+/** A new tenant whose incident platform integration (at `origin`) has Import Users enabled; its first run is queued. */
+export async function enableIncidentImport(service: Service, input: { name: string; origin: string; actor: string }) {
+  const tenant = await service.tenants.create({ name: input.name, plan: 'standard', actor: input.actor });
+  const integration = await service.integrations.create({
+    tenantId: tenant.id,
+    type: 'prebuilt',
+    connector: 'incident-platform',
+    baseUrl: input.origin,
+    actor: input.actor,
+  });
+  const ref = { tenantId: tenant.id, integrationId: integration.id };
+  await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor: input.actor });
+  await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor: input.actor });
+  const [queued] = await service.sync.listRuns(ref);
+  return { tenant, ref, queued: queued! };
 }

@@ -12,8 +12,9 @@ import { openDatabase } from '../../../src/service/store/open-database.js';
 import { runSync } from '../../../src/service/sync/run-sync.js';
 import { DEFAULT_SYNC_SETTINGS } from '../../../src/service/sync/sync-policy.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
-import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
+import { seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
 import { seedDataDir } from '../../setup/pglite-template.js';
+import { enableIncidentImport } from '../helpers/incident-integration.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
 const actor = 'ops@example.com';
@@ -29,18 +30,7 @@ it('closes the connected client when the digest read fails, and fails the run', 
   const simulator = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
   cleanups.push(() => simulator.close());
   const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
-  const tenant = await service.tenants.create({ name: 'Digests', plan: 'standard', actor });
-  const integration = await service.integrations.create({
-    tenantId: tenant.id,
-    type: 'prebuilt',
-    connector: 'incident-platform',
-    baseUrl: simulator.server.origin,
-    actor,
-  });
-  const ref = { tenantId: tenant.id, integrationId: integration.id };
-  await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
-  await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
-  const [queued] = await service.sync.listRuns(ref);
+  const { queued } = await enableIncidentImport(service, { name: 'Digests', origin: simulator.server.origin, actor });
   await service.close();
 
   const db = await openDatabase({ dataDir });

@@ -13,6 +13,7 @@ import { ENGINE_SCHEMA, QUEUES } from '../../../src/service/engine/engine.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
 import { seedDataDir } from '../../setup/pglite-template.js';
+import { enableIncidentImport } from '../helpers/incident-integration.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { waitForRun } from './sync.cases.js';
 
@@ -32,18 +33,7 @@ it('hands a run whose worker stopped beating to a live worker, which redoes it f
 
   // Set up without workers: enabling Import Users queues the first run.
   let service: Service = await openService({ dataDir, egress: ALLOW_LOOPBACK, sync: { engine } });
-  const tenant = await service.tenants.create({ name: 'Stale', plan: 'standard', actor });
-  const integration = await service.integrations.create({
-    tenantId: tenant.id,
-    type: 'prebuilt',
-    connector: 'incident-platform',
-    baseUrl: simulator.server.origin,
-    actor,
-  });
-  const ref = { tenantId: tenant.id, integrationId: integration.id };
-  await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
-  await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
-  const [queued] = await service.sync.listRuns(ref);
+  const { ref, queued } = await enableIncidentImport(service, { name: 'Stale', origin: simulator.server.origin, actor });
   await service.close();
 
   // What a worker killed after staging a page leaves behind: the run running on attempt 1 with a
