@@ -244,19 +244,23 @@ export function taskDispatcher(input: {
       for (const group of groups) {
         if (!started) break;
         const room = Math.max(0, settings.maxInFlight - inFlight);
-        const done = takeEnded(groupKey(group.integration_id, group.action));
+        const key = groupKey(group.integration_id, group.action);
+        const done = takeEnded(key);
         if (room === 0 && !done) continue;
         let claimed: ClaimedTaskRow[] = [];
+        /** What the claim asks for: room here, a batch, the group's limit. */
+        let asked = 0;
         try {
           const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
-          limits.set(groupKey(group.integration_id, group.action), limit);
-          if (room > 0 && (flying.get(groupKey(group.integration_id, group.action)) ?? 0) < limit) allFull = false;
+          limits.set(key, limit);
+          if (room > 0 && (flying.get(key) ?? 0) < limit) allFull = false;
+          asked = Math.min(room, settings.claimBatch, limit);
           claimed = await claimTaskBatch(db, {
             integrationId: group.integration_id,
             action: group.action,
             now,
             limit,
-            max: Math.min(room, settings.claimBatch, limit),
+            max: asked,
             released: done?.results.map((result) => result.task.id) ?? [],
           });
         } catch (error) {
@@ -269,7 +273,6 @@ export function taskDispatcher(input: {
         claimedHere += claimed.length;
         // A claim that took all it asked for may leave more due and room for it: another round. One that took less found the
         // group's slots taken or nothing more due; the ends of its requests start the next round.
-        const asked = Math.min(room, settings.claimBatch, limits.get(groupKey(group.integration_id, group.action)) ?? 0);
         if (claimed.length > 0 && claimed.length >= asked) again = true;
       }
       // Nothing claimed from groups listed a moment ago: list again (a new group may be due), once; unless every slot of
