@@ -87,7 +87,7 @@ export class HttpTransport {
         response.body.destroy();
         throw tooLarge(where, maxResponseBytes);
       }
-      const body = new BodyBytes(declared, maxResponseBytes);
+      const body = new BodyBytes(maxResponseBytes);
       for await (const chunk of response.body) {
         if (body.size + (chunk as Buffer).length > maxResponseBytes) {
           response.body.destroy();
@@ -112,37 +112,26 @@ export class HttpTransport {
  * young, and the whole body ends up in an ArrayBuffer of its own and of its exact length, which
  * the jq isolate takes over without a copy. A sampled Test or Preview of a 20 MB answer thus
  * copies nothing more on this thread (Buffer.concat of the chunks took 20-30 ms of it in one go,
- * and kept every chunk alive until then). The buffer is the declared length, allocated once;
- * without one (chunked), a resizable ArrayBuffer that grows in place up to the cap. A target that
- * sends more than it declared has the rest joined once at the end.
+ * and kept every chunk alive until then). The buffer is a resizable ArrayBuffer that grows in
+ * place to what has arrived, up to the cap: a declared length is never trusted for allocation (a
+ * target that declares 50 MB and sends a trickle holds only the trickle).
  */
 class BodyBytes {
   size = 0;
-  /** The declared length's buffer, or the growing one; undefined until the first chunk. */
-  private buffer: ArrayBuffer | undefined;
-  private extra: Uint8Array[] | undefined;
+  /** Undefined until the first chunk, so a HEAD or a 204 allocates nothing. */
+  private buffer: ResizableArrayBuffer | undefined;
 
-  constructor(
-    private readonly declared: number,
-    private readonly cap: number,
-  ) {}
+  constructor(private readonly cap: number) {}
 
   add(chunk: Uint8Array): void {
-    // At the first chunk, so a HEAD or a 204 allocates nothing. allocUnsafeSlow: never a slice of
-    // Node's shared pool, so the ArrayBuffer is this body's alone.
-    this.buffer ??=
-      Number.isSafeInteger(this.declared) && this.declared > 0 ? Buffer.allocUnsafeSlow(this.declared).buffer : new Resizable(0, { maxByteLength: this.cap });
+    this.buffer ??= new Resizable(0, { maxByteLength: this.cap });
     const end = this.size + chunk.length;
-    if (this.extra === undefined && isResizable(this.buffer)) this.buffer.resize(end);
-    if (this.extra === undefined && end > this.buffer.byteLength) this.extra = [new Uint8Array(this.buffer, 0, this.size)];
-    if (this.extra === undefined) new Uint8Array(this.buffer, this.size, chunk.length).set(chunk);
-    else this.extra.push(chunk);
+    this.buffer.resize(end);
+    new Uint8Array(this.buffer, this.size, chunk.length).set(chunk);
     this.size = end;
   }
 
   bytes(): Buffer {
-    if (this.extra !== undefined) return Buffer.concat(this.extra, this.size);
-    // Shorter than declared: the bytes received (the isolate then copies them).
     return this.buffer === undefined ? Buffer.alloc(0) : Buffer.from(this.buffer, 0, this.size);
   }
 }
@@ -152,9 +141,6 @@ interface ResizableArrayBuffer extends ArrayBuffer {
   resize(byteLength: number): void;
 }
 const Resizable = ArrayBuffer as unknown as new (byteLength: number, options: { maxByteLength: number }) => ResizableArrayBuffer;
-function isResizable(buffer: ArrayBuffer): buffer is ResizableArrayBuffer {
-  return (buffer as { resizable?: boolean }).resizable === true;
-}
 
 function deadlineExceeded(where: { action: string; method: string; url: string }, limitMs: number): ConnectorError {
   return new ConnectorError('TIMEOUT', `${where.action}: ${where.method} ${where.url} did not complete within ${limitMs} ms`, {
