@@ -42,6 +42,7 @@ function filterFor(source: string): InProcessFilter {
 }
 
 function describeFailure(error: unknown): EvaluationFailure {
+  if (error instanceof InvalidInput) return { message: error.message, outputs: [], invalidInput: true };
   if (error instanceof JqRuntimeError) {
     return { message: error.message, value: error.value, outputs: [...error.outputs], ...(error.limit === undefined ? {} : { limit: error.limit }) };
   }
@@ -62,10 +63,23 @@ function sliceable(outputs: unknown[], key: string | undefined): unknown[] | und
   return Array.isArray(items) && items.length > SLICE_ITEMS ? items : undefined;
 }
 
+/** The evaluation's input, parsed here when it is a document; throws InvalidInput when it does not parse. */
+function readInput(input: EvaluateRequest['input']): unknown {
+  if ('value' in input) return input.value;
+  const text = 'json' in input ? input.json : UTF8.decode(input.bytes);
+  try {
+    return parseJsonLossless(text);
+  } catch (error) {
+    throw new InvalidInput(`the input is not JSON (${text.length} characters: ${(error as Error).message})`);
+  }
+}
+
+class InvalidInput extends Error {}
+
 async function evaluate(request: EvaluateRequest): Promise<void> {
   let outputs: unknown[];
   try {
-    const input = 'json' in request.input ? parseJsonLossless(request.input.json) : request.input.value;
+    const input = readInput(request.input);
     outputs = await filterFor(request.source).run(input);
   } catch (error) {
     reply({ id: request.id, failure: describeFailure(error) });

@@ -9,7 +9,8 @@ import { ConnectorError } from '../errors.js';
 import { executeRequest, requireJson } from '../execute-request.js';
 import { parseBody, redactError } from '../map-http-error.js';
 import type { Account, RecordProblem } from '../mapping/map-records.js';
-import { describeShape } from '../mapping/page-mapper.js';
+import { describeShape, NOT_JSON, type RanPage } from '../mapping/page-mapper.js';
+import type { HttpResponse } from '../http/http-transport.js';
 import { paginate } from '../pagination/paginate.js';
 import type { EvaluatedPage, PagingContext } from '../pagination/paging-context.js';
 import { createImportBudget, type ImportBudget } from './import-limits.js';
@@ -54,20 +55,38 @@ export function createPagingContext(
     baseUrl: connection.baseUrl,
     async fetch(target) {
       budget?.checkTime();
+      // An isolated mapping runs on each answer's bytes in its worker as the answer arrives: the
+      // worker parses the page (this thread never does), and a body that does not parse there is
+      // retried as a cut-off one, as when this thread parsed it.
+      let checked: { response: HttpResponse; ran: Promise<RanPage | typeof NOT_JSON> } | undefined;
+      const runBytes = mapper.runBytes;
       const result = await executeRequest({
         connection,
         runtime,
         request,
         variables: {},
         ...('url' in target ? { url: target.url } : { extraQuery: target.query }),
+        ...(runBytes && {
+          checkBody: async (response: HttpResponse) => {
+            checked = { response, ran: runBytes(response.body) };
+            return (await checked.ran) === NOT_JSON;
+          },
+        }),
       });
       budget?.addBytes(result.response.body.length);
-      const body = requireJson(result, 'importUsers', redactUrl);
-      return { url: result.prepared.url, status: result.response.status, headers: result.response.headers, body, text: parseBody(result.response.body).text };
+      const page = { url: result.prepared.url, status: result.response.status, headers: result.response.headers };
+      // The run of the answer returned (an earlier attempt's was of another answer).
+      const mapped = checked?.response === result.response ? await checked.ran : NOT_JSON;
+      if (mapped !== NOT_JSON) return { ...page, body: () => parseBody(result.response.body).json, mapped };
+      // Parsed here (no worker, or what the worker could not parse): the same answer, or the same error, as ever.
+      const parsed = result.parsed === false ? parseBody(result.response.body) : undefined;
+      const body = requireJson(parsed ? { ...result, body: parsed.json, isJson: parsed.isJson } : result, 'importUsers', redactUrl);
+      return { ...page, body: () => body, text: parseBody(result.response.body).text };
     },
     async evaluate(page) {
-      const mapped = await mapper.map(page.body, { action: 'importUsers', method: request.method, url: redactUrl(page.url) }, page.text);
-      return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: describeShape(page.body) };
+      const context = { action: 'importUsers', method: request.method, url: redactUrl(page.url) };
+      const mapped = page.mapped ? await page.mapped.finish(context, page.body) : await mapper.map(page.body(), context, page.text);
+      return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: () => describeShape(page.body()) };
     },
     warn,
   };
@@ -93,13 +112,18 @@ async function* walkPages(
       budget.addRecords(page.records.length);
       const accounts: Account[] = [];
       const problems: RecordProblem[] = [];
-      for (const record of page.records) {
+      // Index loops: this runs for every record, and an iterator would be allocated for each.
+      for (let at = 0; at < page.records.length; at++) {
+        const record = page.records[at]!;
         // Accounts are data: never rewritten by redaction (an id `acme-1` stays whole).
         if (record.account) {
           budget.checkAccount(record.account, number);
           accounts.push(record.account);
         }
-        for (const problem of record.problems) problems.push({ ...problem, message: connection.redactor.redact(problem.message) });
+        for (let found = 0; found < record.problems.length; found++) {
+          const problem = record.problems[found]!;
+          problems.push({ ...problem, message: connection.redactor.redact(problem.message) });
+        }
       }
       // A page of records none of which maps is a wrong mapping, not an empty application: an
       // import that reported 0 accounts here would later read as "every account was removed".
