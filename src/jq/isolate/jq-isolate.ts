@@ -36,9 +36,10 @@ export interface JqIsolate {
   /**
    * Every output of `source` for `input` (a value, or a JSON document, text or bytes, the worker
    * parses), computed in the worker. `sliceKey`: see EvaluateRequest (a page's rows come back a
-   * slice per turn). A document that does not parse rejects with JqInputError.
+   * slice per turn; `compactRows`, see EvaluateRequest). A document that does not parse rejects
+   * with JqInputError.
    */
-  evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string }): Promise<unknown[]>;
+  evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string; compactRows?: boolean }): Promise<unknown[]>;
   /** A target's answer measured and cut in the worker (answer-sample.ts), under the same time and memory limits. */
   sample(bytes: Uint8Array, limits: AnswerLimits): Promise<AnswerSample | AnswerRefusal>;
   /** Stops the worker (a later evaluation starts a new one). */
@@ -205,6 +206,7 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
           // Bytes are transferred: a copy of the caller's, which it may still read (a response body).
           input: 'bytes' in input ? { bytes: new Uint8Array(input.bytes) } : input,
           ...(options.sliceKey === undefined ? {} : { sliceKey: options.sliceKey }),
+          ...(options.compactRows ? { compactRows: true } : {}),
         };
         queue.push({ request, slices: [], resolve, reject });
         pump();

@@ -76,6 +76,26 @@ function readInput(input: EvaluateRequest['input']): unknown {
 
 class InvalidInput extends Error {}
 
+/** EvaluateRequest.compactRows: the rows under `key` of the first output, compacted in place. */
+function compactRows(outputs: unknown[], key: string | undefined): void {
+  const first = outputs[0];
+  if (key === undefined || first === null || typeof first !== 'object' || Array.isArray(first)) return;
+  const rows = (first as Record<string, unknown>)[key];
+  if (!Array.isArray(rows)) return;
+  for (let at = 0; at < rows.length; at++) rows[at] = compactRow(rows[at]);
+}
+
+function compactRow(row: unknown): unknown {
+  if (!Array.isArray(row)) return { cells: row };
+  const values: unknown[] = new Array(row.length);
+  for (let at = 0; at < row.length; at++) {
+    const cell: unknown = row[at];
+    if (!Array.isArray(cell)) return { cells: row };
+    values[at] = cell.length === 0 ? null : cell[0];
+  }
+  return values;
+}
+
 async function evaluate(request: EvaluateRequest): Promise<void> {
   let outputs: unknown[];
   try {
@@ -85,6 +105,7 @@ async function evaluate(request: EvaluateRequest): Promise<void> {
     reply({ id: request.id, failure: describeFailure(error) });
     return;
   }
+  if (request.compactRows) compactRows(outputs, request.sliceKey);
   const items = sliceable(outputs, request.sliceKey);
   if (items) {
     for (let start = 0; start < items.length; start += SLICE_ITEMS) {

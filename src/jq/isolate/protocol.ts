@@ -30,6 +30,13 @@ export interface EvaluateRequest {
    * parses one slice per turn of its event loop, never a whole page at once.
    */
   sliceKey?: string;
+  /**
+   * With sliceKey: that array holds rows of cells (a cell `[]` for no output, `[value]`, or
+   * `{"__error": message}`: the page program's rows, src/plan/page-program.ts). A row whose every
+   * cell is `[]` or `[value]` comes back as its values (`null` for `[]`), any other as
+   * `{"cells": row}`: a fraction of the arrays to write here and to parse on the main thread.
+   */
+  compactRows?: boolean;
 }
 
 /** The main thread has taken the previous slice of evaluation `id` and wants the next. */

@@ -71,16 +71,19 @@ const NO_PROBLEMS: RecordProblem[] = Object.freeze([]) as unknown as RecordProbl
 /**
  * mapRow for the rows of one mapping, with what depends only on `fieldNames` worked out once: the
  * common row (a value or nothing in every cell) allocates the account and the record, nothing more.
+ * `values`: the row is a compact one, its values themselves (`null` for none) rather than cells, as
+ * a jq worker sends a row without a failed cell (RowsEncoding 'compact').
  */
-export function createRowMapper(fieldNames: readonly string[]): (row: unknown, index: number) => MappedRecord {
+export function createRowMapper(fieldNames: readonly string[]): (row: unknown, index: number, values?: boolean) => MappedRecord {
   const count = fieldNames.length;
   const idAt = fieldNames.indexOf('id');
   const nameAt = fieldNames.indexOf('name');
   const emailAt = fieldNames.indexOf('email');
-  return (row, index) => {
+  return (row, index, values = false) => {
     const cells: readonly unknown[] = Array.isArray(row) ? row : [];
+    const valueAt = values ? compactValueAt : cellValueAt;
     let problems = NO_PROBLEMS;
-    for (let position = 0; position < count; position++) {
+    for (let position = 0; position < count && !values; position++) {
       const raw = cells[position];
       if (Array.isArray(raw)) continue;
       const cell = decodeCell(raw);
@@ -128,11 +131,18 @@ export function createRowMapper(fieldNames: readonly string[]): (row: unknown, i
 }
 
 /** The value of the cell at `position` (`[value]`), or undefined for no cell, no output, null or an error. */
-function valueAt(cells: readonly unknown[], position: number): unknown {
+function cellValueAt(cells: readonly unknown[], position: number): unknown {
   if (position < 0) return undefined;
   const raw = cells[position];
   if (!Array.isArray(raw)) return undefined;
   const value: unknown = raw[0];
+  return value === null ? undefined : value;
+}
+
+/** The value at `position` of a compact row, or undefined for none (null). */
+function compactValueAt(values: readonly unknown[], position: number): unknown {
+  if (position < 0) return undefined;
+  const value = values[position];
   return value === null ? undefined : value;
 }
 

@@ -67,12 +67,20 @@ function paginationExpressionError(input: {
 /** Rows mapped per turn of the event loop: a page of 250,000 records never holds it at once. */
 const ROWS_PER_TURN = 10_000;
 
-async function mapRows(rows: unknown[], mapRow: (row: unknown, index: number) => MappedRecord): Promise<MappedRecord[]> {
+type RowMapper = (row: unknown, index: number, values?: boolean) => MappedRecord;
+
+/** `compact`: the rows came from a jq worker asked for compactRows (a row of values, or `{cells}`). */
+async function mapRows(rows: unknown[], mapRow: RowMapper, compact: boolean): Promise<MappedRecord[]> {
   const records: MappedRecord[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const end = Math.min(rows.length, start + ROWS_PER_TURN);
-    for (let index = start; index < end; index += 1) records.push(mapRow(rows[index], index));
+    for (let index = start; index < end; index += 1) {
+      const row = rows[index];
+      if (!compact) records.push(mapRow(row, index));
+      else if (Array.isArray(row)) records.push(mapRow(row, index, true));
+      else records.push(mapRow((row as { cells?: unknown } | null)?.cells, index));
+    }
   }
   return records;
 }
@@ -93,7 +101,7 @@ export async function createPageMapper(input: {
   const mapRow = createRowMapper(fieldNames);
 
   /** Rows and extras of the program's output; `body` describes the response in an error. */
-  async function decode(output: unknown, context: MapContext, body: () => unknown): Promise<MappedPage> {
+  async function decode(output: unknown, context: MapContext, body: () => unknown, compact: boolean): Promise<MappedPage> {
     const { r: rows, x: rawExtras } = (output ?? {}) as { r?: unknown; x?: Record<string, unknown> };
     if (!Array.isArray(rows)) {
       const failure = rows as { shape?: string; __error?: string } | undefined;
@@ -112,7 +120,7 @@ export async function createPageMapper(input: {
       extras[name] = cell;
     }
     try {
-      return { records: await mapRows(rows, mapRow), extras };
+      return { records: await mapRows(rows, mapRow, compact), extras };
     } catch (error) {
       // A value nested past the stack (1e5 levels of arrays) is the target's bad data, with a code.
       throw new ConnectorError('MAPPING_FAILED', `${context.action}: a mapped value could not be read (${(error as Error).message})`, {
@@ -138,18 +146,18 @@ export async function createPageMapper(input: {
     async map(body, context, text) {
       let output: unknown;
       try {
-        [output] = await (text !== undefined && runText ? runText(text, { sliceKey: ROWS_KEY }) : filter.run(body));
+        [output] = await (text !== undefined && runText ? runText(text, { sliceKey: ROWS_KEY, compactRows: true }) : filter.run(body));
       } catch (error) {
         throw runFailed(error, context);
       }
-      return decode(output, context, () => body);
+      return decode(output, context, () => body, text !== undefined && runText !== undefined);
     },
     ...(runText &&
       ({
         async runBytes(bytes) {
           try {
-            const [output] = await runText(bytes, { sliceKey: ROWS_KEY });
-            return { finish: (context, body) => decode(output, context, body) };
+            const [output] = await runText(bytes, { sliceKey: ROWS_KEY, compactRows: true });
+            return { finish: (context, body) => decode(output, context, body, true) };
           } catch (error) {
             if (error instanceof JqInputError) return NOT_JSON;
             return { finish: (context) => Promise.reject(runFailed(error, context)) };

@@ -47,6 +47,22 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
     expect(await jq.evaluate('.a', { json: '{"a": 2}' })).toEqual([2]);
   });
 
+  it('sends rows of cells back compact when asked: values (null for no output), a row with a failed cell as {cells}', async () => {
+    const program = '{r: [.[] | [[.id], (if .name then [.name] else [] end), (try [.n | ascii_downcase] catch {__error: .})]], x: {}}';
+    const rows = [
+      { id: 1, name: 'A', n: 'X' },
+      { id: 2, n: 'Y' },
+      { id: 3, name: 'C', n: 7 },
+    ];
+    const cells = await isolate().evaluate(program, { json: JSON.stringify(rows) }, { sliceKey: 'r' });
+    expect((cells[0] as { r: unknown[] }).r[1]).toEqual([[2], [], ['y']]);
+    const [compact] = await isolate().evaluate(program, { json: JSON.stringify(rows) }, { sliceKey: 'r', compactRows: true });
+    expect(compact).toEqual({
+      r: [[1, 'A', 'x'], [2, null, 'y'], { cells: [[3], ['C'], { __error: 'number (7) cannot be lowercased' }] }],
+      x: {},
+    });
+  });
+
   it('computes what the in-process engine computes, 64-bit ids included', async () => {
     const jq = isolate();
     const input = {

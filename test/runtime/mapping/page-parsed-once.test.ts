@@ -63,3 +63,41 @@ describe('an import parses each page once', () => {
     expect(await importCounting(false)).toEqual({ ids: every, parses: 3 });
   });
 });
+
+describe('an isolated import maps what the calling thread maps', () => {
+  it('failed fields, records without an id and coerced ids alike (the worker sends compact rows)', async () => {
+    const target = await serveHandlers(
+      http.get('*/people', () =>
+        HttpResponse.json({ people: [{ id: 1, name: 'A', tags: ['x'] }, { id: 'b', name: 7 }, { name: 'no id' }, { id: 'd', name: 'D', tags: 'oops' }] }),
+      ),
+    );
+    const spec = makeConnector({
+      actions: { importUsers: { path: '/people', records: '.people', mapping: { id: '.id', email: '.email', name: '.name', tag: '.tags[0]' } } },
+    });
+    const importWith = async (isolated: boolean) => {
+      const client = connect(spec, {}, { egress: ALLOW_LOOPBACK, baseUrl: target.origin, jq: { isolation: isolated ? {} : false } });
+      try {
+        const pages = [];
+        for await (const page of client.importUsers()) pages.push(page);
+        return pages;
+      } finally {
+        await client.close();
+      }
+    };
+    try {
+      const isolated = await importWith(true);
+      expect(isolated).toEqual(await importWith(false));
+      expect(isolated[0]?.accounts).toEqual([
+        { id: '1', email: '', name: 'A', tag: 'x' },
+        { id: 'b', email: '', name: '7' },
+        { id: 'd', email: '', name: 'D' },
+      ]);
+      expect(isolated[0]?.problems.map((problem) => [problem.index, problem.kind, problem.imported])).toEqual([
+        [2, 'without id', false],
+        [3, 'mapping failed', true],
+      ]);
+    } finally {
+      await target.close();
+    }
+  });
+});
