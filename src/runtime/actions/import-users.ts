@@ -84,7 +84,14 @@ export function createPagingContext(
       return { ...page, body: () => body, text: parseBody(result.response.body).text };
     },
     async evaluate(page) {
-      const context = { action: 'importUsers', method: request.method, url: redactUrl(page.url) };
+      // The URL is redacted only for an error that names it, not for every page.
+      const context = {
+        action: 'importUsers',
+        method: request.method,
+        get url() {
+          return redactUrl(page.url);
+        },
+      };
       const mapped = page.mapped ? await page.mapped.finish(context, page.body) : await mapper.map(page.body(), context, page.text);
       return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: () => describeShape(page.body()) };
     },
@@ -146,14 +153,16 @@ async function* walkPages(
   }
 }
 
-/** The pages of every list of the import, one list after the other. */
-async function* paginateLists(
-  connection: Connection,
-  runtime: RuntimeConnector,
-  warn: (message: string) => void,
-  budget: ImportBudget,
-): AsyncGenerator<EvaluatedPage> {
-  for (const list of runtime.importLists) yield* paginate(createPagingContext(connection, runtime, warn, list, budget), list.pagination);
+/**
+ * The pages of every list of the import, one list after the other; one list's pages as they are
+ * (each generator a page passes through costs its promises, on every page).
+ */
+function paginateLists(connection: Connection, runtime: RuntimeConnector, warn: (message: string) => void, budget: ImportBudget): AsyncIterable<EvaluatedPage> {
+  const [only, ...others] = runtime.importLists;
+  if (only && others.length === 0) return paginate(createPagingContext(connection, runtime, warn, only, budget), only.pagination);
+  return (async function* () {
+    for (const list of runtime.importLists) yield* paginate(createPagingContext(connection, runtime, warn, list, budget), list.pagination);
+  })();
 }
 
 function allRecordsFailed(page: number, records: number, problems: RecordProblem[]): ConnectorError {
