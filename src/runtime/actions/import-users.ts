@@ -7,7 +7,8 @@ import type { ImportList, RuntimeConnector } from '../compile-connector.js';
 import type { Connection } from '../connection.js';
 import { ConnectorError } from '../errors.js';
 import { executeRequest, requireJson } from '../execute-request.js';
-import { parseBody, redactError } from '../map-http-error.js';
+import { parseBody, redactError, type ParsedBody } from '../map-http-error.js';
+import { parseJsonLossless } from '../../jq/json-parse.js';
 import type { Account, RecordProblem } from '../mapping/map-records.js';
 import { describeShape, NOT_JSON, type RanPage } from '../mapping/page-mapper.js';
 import type { HttpResponse } from '../http/http-transport.js';
@@ -55,10 +56,10 @@ export function createPagingContext(
     baseUrl: connection.baseUrl,
     async fetch(target) {
       budget?.checkTime();
-      // An isolated mapping runs on each answer's bytes in its worker as the answer arrives: the
-      // worker parses the page (this thread never does), and a body that does not parse there is
-      // retried as a cut-off one, as when this thread parsed it.
-      let checked: { response: HttpResponse; ran: Promise<RanPage | typeof NOT_JSON> } | undefined;
+      // Each answer's body is read once as it arrives, for the cut-off check and for the page:
+      // parsed here, or, for an isolated mapping, parsed and mapped in its jq worker (this thread
+      // never parses it). A body that does not parse is retried as a cut-off one.
+      let checked: CheckedBody | undefined;
       const runBytes = mapper.runBytes;
       const result = await executeRequest({
         connection,
@@ -66,22 +67,30 @@ export function createPagingContext(
         request,
         variables: {},
         ...('url' in target ? { url: target.url } : { extraQuery: target.query }),
-        ...(runBytes && {
+        // An outcome rule reads the body where the request runs: then it is parsed there, as ever.
+        ...(request.outcomes.length === 0 && {
           checkBody: async (response: HttpResponse) => {
-            checked = { response, ran: runBytes(response.body) };
-            return (await checked.ran) === NOT_JSON;
+            if (!runBytes) {
+              const parsed = parseOnce(response.body);
+              checked = { response, parsed };
+              return !parsed.isJson;
+            }
+            const ran = runBytes(response.body);
+            checked = { response, ran };
+            return (await ran) === NOT_JSON;
           },
         }),
       });
       budget?.addBytes(result.response.body.length);
+      // What was read of the answer returned (an earlier attempt's was of another answer).
+      const read = checked?.response === result.response ? checked : undefined;
       const page = { url: result.prepared.url, status: result.response.status, headers: result.response.headers };
-      // The run of the answer returned (an earlier attempt's was of another answer).
-      const mapped = checked?.response === result.response ? await checked.ran : NOT_JSON;
-      if (mapped !== NOT_JSON) return { ...page, body: () => parseBody(result.response.body).json, mapped };
-      // Parsed here (no worker, or what the worker could not parse): the same answer, or the same error, as ever.
-      const parsed = result.parsed === false ? parseBody(result.response.body) : undefined;
+      const mapped = read && 'ran' in read ? await read.ran : NOT_JSON;
+      if (mapped !== NOT_JSON) return { ...page, body: parsedLater(result.response.body), mapped };
+      // Parsed here: the same answer, or the same error (requireJson), as when every body was parsed here.
+      const parsed = read && 'parsed' in read ? read.parsed : result.parsed === false ? parseBody(result.response.body) : undefined;
       const body = requireJson(parsed ? { ...result, body: parsed.json, isJson: parsed.isJson } : result, 'importUsers', redactUrl);
-      return { ...page, body: () => body, text: parseBody(result.response.body).text };
+      return { ...page, body: constantly(body), text: parsed?.text ?? parseBody(result.response.body).text };
     },
     async evaluate(page) {
       // The URL is redacted only for an error that names it, not for every page.
@@ -93,10 +102,41 @@ export function createPagingContext(
         },
       };
       const mapped = page.mapped ? await page.mapped.finish(context, page.body) : await mapper.map(page.body(), context, page.text);
-      return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: () => describeShape(page.body()) };
+      return { url: page.url, headers: page.headers, records: mapped.records, extras: mapped.extras, shape: describedLater(page.body) };
     },
     warn,
   };
+}
+
+/** What the cut-off check read of one answer: parsed here, or run through the isolated mapping. */
+type CheckedBody = { response: HttpResponse; parsed: ParsedBody } | { response: HttpResponse; ran: Promise<RanPage | typeof NOT_JSON> };
+
+/**
+ * The body parsed, without parseBody's cache: a WeakMap entry keeps its value through every young
+ * collection while the key lives, so each page's parsed body and text were promoted to the old
+ * generation (28 MB of a 100k-user import) and then collected by full collections.
+ */
+function parseOnce(buffer: Buffer): ParsedBody {
+  const text = buffer.toString('utf8');
+  try {
+    return { text, json: parseJsonLossless(text), isJson: true };
+  } catch {
+    return { text, json: text, isJson: false };
+  }
+}
+
+// Module-level, so the functions a page keeps hold only what they return, never fetch()'s scope.
+function constantly(value: unknown): () => unknown {
+  return () => value;
+}
+
+/** An isolated page's body, parsed here only if something asks (an error message, the `none` style). */
+function parsedLater(buffer: Buffer): () => unknown {
+  return () => parseBody(buffer).json;
+}
+
+function describedLater(body: () => unknown): () => string {
+  return () => describeShape(body());
 }
 
 async function* walkPages(
