@@ -90,6 +90,8 @@ export function createPagingContext(
       // Parsed here: the same answer, or the same error (requireJson), as when every body was parsed here.
       const parsed = read && 'parsed' in read ? read.parsed : result.parsed === false ? parseBody(result.response.body) : undefined;
       const body = requireJson(parsed ? { ...result, body: parsed.json, isJson: parsed.isJson } : result, 'importUsers', redactUrl);
+      // The text only for a mapping that parses it in its worker: the calling thread's does not keep it.
+      if (!runBytes) return { ...page, body: constantly(body) };
       return { ...page, body: constantly(body), text: parsed?.text ?? parseBody(result.response.body).text };
     },
     async evaluate(page) {
