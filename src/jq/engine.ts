@@ -13,12 +13,15 @@ export interface JqFilter {
   /** Every output of the program for one input, in order (jq's `-c` stream). */
   run(input: unknown): Promise<unknown[]>;
   /**
-   * Every output for the JSON document `json`, parsed (losslessly) where the program runs: an
-   * isolated program gets the text, which crosses to its worker far cheaper than the parsed value.
-   * Absent where `run` on the parsed value is as cheap. `sliceKey`: the first output's long array
-   * under that key may come back in slices, so receiving it never holds the event loop for long.
+   * Every output for the JSON document `json` (text, or its UTF-8 bytes), parsed (losslessly)
+   * where the program runs: an isolated program gets the document, which crosses to its worker far
+   * cheaper than the parsed value, and the calling thread never parses it. A document that does
+   * not parse rejects with JqInputError. Absent where `run` on the parsed value is as cheap.
+   * `sliceKey`: the first output's long array under that key may come back in slices, so
+   * receiving it never holds the event loop for long. `compactRows`: that array's rows of cells
+   * come back compact (src/jq/isolate/protocol.ts, EvaluateRequest.compactRows).
    */
-  runText?(json: string, options?: { sliceKey?: string }): Promise<unknown[]>;
+  runText?(json: string | Uint8Array, options?: { sliceKey?: string; compactRows?: boolean }): Promise<unknown[]>;
   /**
    * For engine 'binary': why the in-process engine refused the expression (kind 'unsupported',
    * with `construct` and `offset`), so a validator can still report it.

@@ -11,7 +11,7 @@
  */
 export { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
 export { compileJqAst, compileJqInProcess, parseJq, type InProcessFilter, type Limits } from './in-process-engine.js';
-export { createJqIsolate, DEFAULT_ISOLATION_LIMITS, type IsolationLimits, type JqIsolate } from './isolate/jq-isolate.js';
+export { createJqIsolate, DEFAULT_ISOLATION_LIMITS, JqInputError, type IsolationLimits, type JqIsolate } from './isolate/jq-isolate.js';
 export {
   DEFAULT_ANSWER_LIMITS,
   isAnswerRefusal,
@@ -43,7 +43,7 @@ export async function compileJq(expression: string, policy: JqPolicy): Promise<J
     source: expression,
     engine: 'in-process',
     run: (input) => isolate.evaluate(expression, { value: input }),
-    runText: (json, options) => isolate.evaluate(expression, { json }, options),
+    runText: (json, options) => isolate.evaluate(expression, typeof json === 'string' ? { json } : { bytes: json }, options),
   };
 }
 

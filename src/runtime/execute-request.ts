@@ -25,6 +25,12 @@ export interface ExecuteInput {
   /** false: leave the body unparsed (`body` undefined; a sampled test() parses it off the main thread). Only with acceptAnyStatus. */
   parse?: boolean;
   onSent?: OnSent;
+  /**
+   * The caller parses a JSON success body itself, off this thread (an isolated import mapping):
+   * see SendRequestInput.checkBody. A success is then returned unparsed (`body` undefined,
+   * `parsed` false) unless an outcome rule needs the body here.
+   */
+  checkBody?: (response: HttpResponse) => Promise<boolean>;
 }
 
 export interface ExecuteResult {
@@ -35,6 +41,8 @@ export interface ExecuteResult {
   isJson: boolean;
   /** An outcome rule recognised the answer: the action had nothing to do. */
   nothingToDo?: OutcomeRule['means'];
+  /** False when the body was left for the caller to parse (checkBody). */
+  parsed?: boolean;
 }
 
 export function isSuccess(request: CompiledRequest, status: number): boolean {
@@ -54,7 +62,10 @@ export async function executeRequest(input: ExecuteInput): Promise<ExecuteResult
     expectJson: request.readsJson && input.parse !== false,
     retryRules: input.runtime.spec.retryOn,
     onSent: input.onSent,
+    checkBody: input.checkBody,
   });
+  const deferred = input.checkBody !== undefined && request.outcomes.length === 0 && isSuccess(request, response.status);
+  if (deferred) return { prepared, response, body: undefined, isJson: false, parsed: false };
   const parsed = response.body.length === 0 || (input.parse === false && input.acceptAnyStatus) ? undefined : parseBody(response.body);
   const nothingToDo = await matchOutcome(request, response.status, parsed);
   if (nothingToDo === undefined && !isSuccess(request, response.status) && !input.acceptAnyStatus) {

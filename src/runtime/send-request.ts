@@ -27,6 +27,12 @@ export interface SendRequestInput {
   idempotent: boolean;
   /** The caller needs a JSON body (imports, lookups): a 2xx whose JSON is cut off is retried. */
   expectJson?: boolean;
+  /**
+   * With expectJson: the caller parses a 2xx JSON body itself, off this thread (an isolated
+   * mapping, in its worker), and answers whether it does NOT parse; such a body is retried as a
+   * cut-off one, and this thread never parses it.
+   */
+  checkBody?: ((response: HttpResponse) => Promise<boolean>) | undefined;
   /** The spec's extra retryable responses (`retryOn`). */
   retryRules?: readonly RetryRule[] | undefined;
   onSent?: OnSent;
@@ -48,7 +54,7 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
     policy: { ...connection.retry, idempotent: meta.idempotent, random: connection.random, rules: meta.retryRules },
     sleep: connection.sleep,
     now: connection.now,
-    incomplete: meta.expectJson ? isIncompleteJson : undefined,
+    incomplete: meta.expectJson ? incompleteCheck(meta.checkBody) : undefined,
     // The token request runs inside an attempt (auth before each send); its failure is final,
     // as the README promises: an authorization code or a rotated refresh token is single-use.
     final: (error) => error.action === 'auth',
@@ -71,11 +77,17 @@ export async function sendRequest({ connection, request, ...meta }: SendRequestI
  * A success that says it is JSON (or, without a content type, starts like JSON) but does not
  * parse: a proxy or the target cut it short. An HTML page is not incomplete: it is the wrong page.
  */
-function isIncompleteJson(response: HttpResponse): boolean {
+function incompleteCheck(checkBody: SendRequestInput['checkBody']): (response: HttpResponse) => boolean | Promise<boolean> {
+  return (response) => {
+    if (!claimsJsonSuccess(response)) return false;
+    return checkBody ? checkBody(response) : !parseBody(response.body).isJson;
+  };
+}
+
+function claimsJsonSuccess(response: HttpResponse): boolean {
   if (response.status < 200 || response.status >= 300 || response.body.length === 0) return false;
   const type = response.headers['content-type'];
-  const claimsJson = type === undefined ? /^\s*[[{]/u.test(response.body.subarray(0, 64).toString('utf8')) : /json/iu.test(type);
-  return claimsJson && !parseBody(response.body).isJson;
+  return type === undefined ? /^\s*[[{]/u.test(response.body.subarray(0, 64).toString('utf8')) : /json/iu.test(type);
 }
 
 /** Told about each request as sent (after auth), for `test()` output. */

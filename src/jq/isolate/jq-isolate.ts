@@ -15,6 +15,11 @@ import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest,
 import type { AnswerLimits, AnswerRefusal, AnswerSample } from './answer-sample.js';
 import { startJqWorker } from './worker-entry.js';
 
+/** The document given to an evaluation does not parse as JSON (the worker parsed it): the program never ran. */
+export class JqInputError extends Error {
+  override readonly name = 'JqInputError';
+}
+
 export interface IsolationLimits {
   /** Wall-clock time one evaluation (one page's mapping, one condition) may take. */
   timeoutMs: number;
@@ -29,10 +34,12 @@ const IDLE_MS = 15_000;
 
 export interface JqIsolate {
   /**
-   * Every output of `source` for `input` (a value, or JSON text the worker parses), computed in
-   * the worker. `sliceKey`: see EvaluateRequest (a page's rows come back a slice per turn).
+   * Every output of `source` for `input` (a value, or a JSON document, text or bytes, the worker
+   * parses), computed in the worker. `sliceKey`: see EvaluateRequest (a page's rows come back a
+   * slice per turn; `compactRows`, see EvaluateRequest). A document that does not parse rejects
+   * with JqInputError.
    */
-  evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string }): Promise<unknown[]>;
+  evaluate(source: string, input: EvaluationInput, options?: { sliceKey?: string; compactRows?: boolean }): Promise<unknown[]>;
   /** A target's answer measured and cut in the worker (answer-sample.ts), under the same time and memory limits. */
   sample(bytes: Uint8Array, limits: AnswerLimits): Promise<AnswerSample | AnswerRefusal>;
   /** Stops the worker (a later evaluation starts a new one). */
@@ -137,6 +144,8 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
       const outputs = JSON.parse(reply.outputsJson) as unknown[];
       if (reply.sliced) (outputs[0] as Record<string, unknown>)[(done.request as EvaluateRequest).sliceKey!] = done.slices;
       done.resolve(outputs);
+    } else if (reply.failure.invalidInput) {
+      done.reject(new JqInputError(reply.failure.message));
     } else {
       done.reject(new JqRuntimeError(reply.failure.message, reply.failure.value, reply.failure.outputs, reply.failure.limit));
     }
@@ -166,7 +175,7 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     // A fresh worker's boot is not the program's time: its clock starts when the worker is ready.
     if (ready) startClock(running);
     try {
-      running.postMessage(next.request, next.request.type === 'sample' ? [next.request.bytes.buffer as ArrayBuffer] : []);
+      running.postMessage(next.request, transferList(next.request));
     } catch (error) {
       // An input that cannot be cloned (jq inputs are JSON; a host's value might not be) fails alone.
       stopClock();
@@ -194,8 +203,10 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
           type: 'evaluate',
           id: nextId++,
           source,
-          input,
+          // Bytes are transferred: a copy of the caller's, which it may still read (a response body).
+          input: 'bytes' in input ? { bytes: new Uint8Array(input.bytes) } : input,
           ...(options.sliceKey === undefined ? {} : { sliceKey: options.sliceKey }),
+          ...(options.compactRows ? { compactRows: true } : {}),
         };
         queue.push({ request, slices: [], resolve, reject });
         pump();
@@ -210,6 +221,12 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     },
     close,
   };
+}
+
+/** The buffers a request hands over to the worker rather than copying again (its own bytes). */
+function transferList(request: EvaluateRequest | SampleRequest): ArrayBuffer[] {
+  if (request.type === 'sample') return [request.bytes.buffer as ArrayBuffer];
+  return 'bytes' in request.input ? [request.input.bytes.buffer as ArrayBuffer] : [];
 }
 
 /**

@@ -42,6 +42,7 @@ function filterFor(source: string): InProcessFilter {
 }
 
 function describeFailure(error: unknown): EvaluationFailure {
+  if (error instanceof InvalidInput) return { message: error.message, outputs: [], invalidInput: true };
   if (error instanceof JqRuntimeError) {
     return { message: error.message, value: error.value, outputs: [...error.outputs], ...(error.limit === undefined ? {} : { limit: error.limit }) };
   }
@@ -62,15 +63,49 @@ function sliceable(outputs: unknown[], key: string | undefined): unknown[] | und
   return Array.isArray(items) && items.length > SLICE_ITEMS ? items : undefined;
 }
 
+/** The evaluation's input, parsed here when it is a document; throws InvalidInput when it does not parse. */
+function readInput(input: EvaluateRequest['input']): unknown {
+  if ('value' in input) return input.value;
+  const text = 'json' in input ? input.json : UTF8.decode(input.bytes);
+  try {
+    return parseJsonLossless(text);
+  } catch (error) {
+    throw new InvalidInput(`the input is not JSON (${text.length} characters: ${(error as Error).message})`);
+  }
+}
+
+class InvalidInput extends Error {}
+
+/** EvaluateRequest.compactRows: the rows under `key` of the first output, compacted in place. */
+function compactRows(outputs: unknown[], key: string | undefined): void {
+  const first = outputs[0];
+  if (key === undefined || first === null || typeof first !== 'object' || Array.isArray(first)) return;
+  const rows = (first as Record<string, unknown>)[key];
+  if (!Array.isArray(rows)) return;
+  for (let at = 0; at < rows.length; at++) rows[at] = compactRow(rows[at]);
+}
+
+function compactRow(row: unknown): unknown {
+  if (!Array.isArray(row)) return { cells: row };
+  const values: unknown[] = new Array(row.length);
+  for (let at = 0; at < row.length; at++) {
+    const cell: unknown = row[at];
+    if (!Array.isArray(cell)) return { cells: row };
+    values[at] = cell.length === 0 ? null : cell[0];
+  }
+  return values;
+}
+
 async function evaluate(request: EvaluateRequest): Promise<void> {
   let outputs: unknown[];
   try {
-    const input = 'json' in request.input ? parseJsonLossless(request.input.json) : request.input.value;
+    const input = readInput(request.input);
     outputs = await filterFor(request.source).run(input);
   } catch (error) {
     reply({ id: request.id, failure: describeFailure(error) });
     return;
   }
+  if (request.compactRows) compactRows(outputs, request.sliceKey);
   const items = sliceable(outputs, request.sliceKey);
   if (items) {
     for (let start = 0; start < items.length; start += SLICE_ITEMS) {

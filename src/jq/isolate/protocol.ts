@@ -12,8 +12,11 @@ export interface JqWorkerData {
   limits: Partial<Limits>;
 }
 
-/** The input of an evaluation: a value, or a JSON document the worker parses (losslessly). */
-export type EvaluationInput = { value: unknown } | { json: string };
+/**
+ * The input of an evaluation: a value, or a JSON document the worker parses (losslessly), as text
+ * or as its UTF-8 bytes (transferred, decoded in the worker as Buffer#toString('utf8') would).
+ */
+export type EvaluationInput = { value: unknown } | { json: string } | { bytes: Uint8Array };
 
 /** One evaluation: compile `source` (cached by the worker) and run it on `input`. */
 export interface EvaluateRequest {
@@ -27,6 +30,13 @@ export interface EvaluateRequest {
    * parses one slice per turn of its event loop, never a whole page at once.
    */
   sliceKey?: string;
+  /**
+   * With sliceKey: that array holds rows of cells (a cell `[]` for no output, `[value]`, or
+   * `{"__error": message}`: the page program's rows, src/plan/page-program.ts). A row whose every
+   * cell is `[]` or `[value]` comes back as its values (`null` for `[]`), any other as
+   * `{"cells": row}`: a fraction of the arrays to write here and to parse on the main thread.
+   */
+  compactRows?: boolean;
 }
 
 /** The main thread has taken the previous slice of evaluation `id` and wants the next. */
@@ -49,6 +59,8 @@ export type WorkerRequest = EvaluateRequest | NextSliceRequest | SampleRequest;
 /** What a failed evaluation throws, rebuilt as a JqRuntimeError on the main thread. */
 export interface EvaluationFailure {
   message: string;
+  /** The input document did not parse as JSON: the program never ran. */
+  invalidInput?: true;
   value?: unknown;
   outputs: unknown[];
   limit?: string;

@@ -66,8 +66,9 @@ export function createImportBudget(limits: ImportLimits, now: () => number): Imp
       if (records > limits.maxRecords) throw exceeded('maxRecords', limits.maxRecords, `the target has listed ${records} records`);
     },
     checkAccount(account, page) {
-      // Keys, not entries: this runs for every account, and pairs would be allocated for each field.
-      for (const field of Object.keys(account)) {
+      // for-in, not keys or entries: this runs for every account, and an array would be allocated for each.
+      for (const field in account) {
+        if (!Object.hasOwn(account, field)) continue;
         const value = account[field];
         if (typeof value === 'string' && value.length > limits.maxFieldLength) {
           throw exceeded('maxFieldLength', limits.maxFieldLength, `field ${field} of an account on page ${page} is ${value.length} characters`);

@@ -2,12 +2,12 @@
  * Compiles the page program once per connector action and maps a response body with one jq run.
  * Knows the jq engine only through the JqFilter interface (src/jq/index.ts).
  */
-import { compileJq, type JqFilter, type JqPolicy } from '../../jq/index.js';
+import { compileJq, JqInputError, type JqFilter, type JqPolicy } from '../../jq/index.js';
 import { ConnectorError } from '../errors.js';
 import { jqLimitExceeded } from '../jq-limit-error.js';
 import type { Mapping } from '../../../generated/spec-types.js';
 import { buildPageProgram, decodeCell, ROWS_KEY, type Cell } from './page-program.js';
-import { mapRow, type MappedRecord } from './map-records.js';
+import { createRowMapper, type MappedRecord } from './map-records.js';
 
 export interface MappedPage {
   records: MappedRecord[];
@@ -15,9 +15,26 @@ export interface MappedPage {
   extras: Record<string, Cell>;
 }
 
+type MapContext = { action: string; method?: string; url?: string };
+
+/** What mapBytes gives for bytes that do not parse as JSON. */
+export const NOT_JSON = Symbol('not JSON');
+
 export interface PageMapper {
   /** `text`: the body as received, when there is one (an isolated program parses it in its worker). */
-  map(body: unknown, context: { action: string; method?: string; url?: string }, text?: string): Promise<MappedPage>;
+  map(body: unknown, context: MapContext, text?: string): Promise<MappedPage>;
+  /**
+   * Present when the mapping runs in a jq worker: runs it on the body's bytes there, the one place
+   * they are parsed (the calling thread never parses the page); NOT_JSON when they do not parse.
+   * The run is finished (rows decoded, or its failure reported) by the page's `finish`.
+   */
+  runBytes?(bytes: Uint8Array): Promise<RanPage | typeof NOT_JSON>;
+}
+
+/** A page the jq worker has run the mapping on. */
+export interface RanPage {
+  /** The page mapped, or the mapping's error. `body`: the body parsed here, only called for an error that describes it. */
+  finish(context: MapContext, body: () => unknown): Promise<MappedPage>;
 }
 
 /** `an object with keys users (array), total (number)`: what the records path was run on. */
@@ -50,12 +67,20 @@ function paginationExpressionError(input: {
 /** Rows mapped per turn of the event loop: a page of 250,000 records never holds it at once. */
 const ROWS_PER_TURN = 10_000;
 
-async function mapRows(rows: unknown[], fieldNames: readonly string[]): Promise<MappedRecord[]> {
+type RowMapper = (row: unknown, index: number, values?: boolean) => MappedRecord;
+
+/** `compact`: the rows came from a jq worker asked for compactRows (a row of values, or `{cells}`). */
+async function mapRows(rows: unknown[], mapRow: RowMapper, compact: boolean): Promise<MappedRecord[]> {
   const records: MappedRecord[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_TURN) {
     if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const end = Math.min(rows.length, start + ROWS_PER_TURN);
-    for (let index = start; index < end; index += 1) records.push(mapRow({ row: rows[index], fieldNames, index }));
+    for (let index = start; index < end; index += 1) {
+      const row = rows[index];
+      if (!compact) records.push(mapRow(row, index));
+      else if (Array.isArray(row)) records.push(mapRow(row, index, true));
+      else records.push(mapRow((row as { cells?: unknown } | null)?.cells, index));
+    }
   }
   return records;
 }
@@ -73,47 +98,71 @@ export async function createPageMapper(input: {
   const program = buildPageProgram({ records: input.records, fields, extras: input.extras ?? [] });
   const filter: JqFilter = await compileJq(program, input.policy);
   const expressions = new Map(input.extras ?? []);
+  const mapRow = createRowMapper(fieldNames);
+
+  /** Rows and extras of the program's output; `body` describes the response in an error. */
+  async function decode(output: unknown, context: MapContext, body: () => unknown, compact: boolean): Promise<MappedPage> {
+    const { r: rows, x: rawExtras } = (output ?? {}) as { r?: unknown; x?: Record<string, unknown> };
+    if (!Array.isArray(rows)) {
+      const failure = rows as { shape?: string; __error?: string } | undefined;
+      const what = failure?.__error !== undefined ? `failed: ${failure.__error}` : `gave ${failure?.shape ?? 'no output'}, not an array`;
+      throw new ConnectorError('BAD_RESPONSE', `${context.action}: records path "${input.records}" ${what}; the response is ${describeShape(body())}`, {
+        ...context,
+        hint: 'Set `records` to the jq path of the array of users, e.g. `.users`.',
+      });
+    }
+    const extras: Record<string, Cell> = {};
+    for (const [name, raw] of Object.entries(rawExtras ?? {})) {
+      const cell = decodeCell(raw);
+      // A failing pagination expression must end the import with an error, never be read as
+      // "no next page": that would return a partial list as if it were complete.
+      if ('error' in cell) throw paginationExpressionError({ name, expression: expressions.get(name) ?? '', error: cell.error, body: body(), context });
+      extras[name] = cell;
+    }
+    try {
+      return { records: await mapRows(rows, mapRow, compact), extras };
+    } catch (error) {
+      // A value nested past the stack (1e5 levels of arrays) is the target's bad data, with a code.
+      throw new ConnectorError('MAPPING_FAILED', `${context.action}: a mapped value could not be read (${(error as Error).message})`, {
+        ...context,
+        hint: "The target sent a value nested too deeply to use; check the mapping's fields against the response.",
+      });
+    }
+  }
+
+  /** A failed run: a limit (the engine's, or the isolate's time and memory) says which one, so the host knows what to raise. */
+  function runFailed(error: unknown, context: MapContext): ConnectorError {
+    return (
+      jqLimitExceeded(error, 'the mapping', context) ??
+      new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
+        ...context,
+        cause: error,
+      })
+    );
+  }
+
+  const runText = filter.runText;
   return {
     async map(body, context, text) {
       let output: unknown;
       try {
-        [output] = await (text !== undefined && filter.runText ? filter.runText(text, { sliceKey: ROWS_KEY }) : filter.run(body));
+        [output] = await (text !== undefined && runText ? runText(text, { sliceKey: ROWS_KEY, compactRows: true }) : filter.run(body));
       } catch (error) {
-        // A limit (the engine's, or the isolate's time and memory) stopped it: say which one, so the host knows what to raise.
-        throw (
-          jqLimitExceeded(error, 'the mapping', context) ??
-          new ConnectorError('MAPPING_FAILED', `${context.action}: mapping failed: ${(error as Error).message}`, {
-            ...context,
-            cause: error,
-          })
-        );
+        throw runFailed(error, context);
       }
-      const { r: rows, x: rawExtras } = (output ?? {}) as { r?: unknown; x?: Record<string, unknown> };
-      if (!Array.isArray(rows)) {
-        const failure = rows as { shape?: string; __error?: string } | undefined;
-        const what = failure?.__error !== undefined ? `failed: ${failure.__error}` : `gave ${failure?.shape ?? 'no output'}, not an array`;
-        throw new ConnectorError('BAD_RESPONSE', `${context.action}: records path "${input.records}" ${what}; the response is ${describeShape(body)}`, {
-          ...context,
-          hint: 'Set `records` to the jq path of the array of users, e.g. `.users`.',
-        });
-      }
-      const extras: Record<string, Cell> = {};
-      for (const [name, raw] of Object.entries(rawExtras ?? {})) {
-        const cell = decodeCell(raw);
-        // A failing pagination expression must end the import with an error, never be read as
-        // "no next page": that would return a partial list as if it were complete.
-        if ('error' in cell) throw paginationExpressionError({ name, expression: expressions.get(name) ?? '', error: cell.error, body, context });
-        extras[name] = cell;
-      }
-      try {
-        return { records: await mapRows(rows, fieldNames), extras };
-      } catch (error) {
-        // A value nested past the stack (1e5 levels of arrays) is the target's bad data, with a code.
-        throw new ConnectorError('MAPPING_FAILED', `${context.action}: a mapped value could not be read (${(error as Error).message})`, {
-          ...context,
-          hint: "The target sent a value nested too deeply to use; check the mapping's fields against the response.",
-        });
-      }
+      return decode(output, context, () => body, text !== undefined && runText !== undefined);
     },
+    ...(runText &&
+      ({
+        async runBytes(bytes) {
+          try {
+            const [output] = await runText(bytes, { sliceKey: ROWS_KEY, compactRows: true });
+            return { finish: (context, body) => decode(output, context, body, true) };
+          } catch (error) {
+            if (error instanceof JqInputError) return NOT_JSON;
+            return { finish: (context) => Promise.reject(runFailed(error, context)) };
+          }
+        },
+      } satisfies Pick<PageMapper, 'runBytes'>)),
   };
 }

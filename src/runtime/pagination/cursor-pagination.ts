@@ -48,13 +48,13 @@ function checkCursorKey(input: { ctx: PagingContext; spec: CursorPagination; pag
   if (spec.size !== undefined && page.records.length >= spec.size) {
     throw paginationError(
       ctx,
-      `the cursor expression ${expression} names a key that is not in the response, on a full page of ${page.records.length} records; the response is ${page.shape}`,
+      `the cursor expression ${expression} names a key that is not in the response, on a full page of ${page.records.length} records; the response is ${page.shape()}`,
       'Check pagination.cursor for a typo: a full page without a next cursor would end the import early.',
     );
   }
   if (pages === 1) {
     ctx.warn(
-      `pagination: the cursor expression ${expression} names a key that is not in the response (${page.shape}); if the target has more pages, check it for a typo`,
+      `pagination: the cursor expression ${expression} names a key that is not in the response (${page.shape()}); if the target has more pages, check it for a typo`,
     );
   }
 }

@@ -11,7 +11,7 @@ import type { EvaluatedPage, PagingContext } from './paging-context.js';
 export async function* paginateNone(ctx: PagingContext): AsyncGenerator<EvaluatedPage> {
   const fetched = await ctx.fetch({ query: [] });
   const page = await ctx.evaluate(fetched);
-  const signals = findMoreSignals({ headers: fetched.headers, body: fetched.body, received: page.records.length });
+  const signals = findMoreSignals({ headers: fetched.headers, body: fetched.body(), received: page.records.length });
   if (signals.length > 0) {
     throw new ConnectorError(
       'PAGINATION_MISSING',

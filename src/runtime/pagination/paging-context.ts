@@ -6,14 +6,22 @@
 import { ConnectorError } from '../errors.js';
 import type { Cell } from '../mapping/page-program.js';
 import type { MappedRecord } from '../mapping/map-records.js';
+import type { RanPage } from '../mapping/page-mapper.js';
 
 export interface FetchedPage {
   url: URL;
   status: number;
   headers: Record<string, string>;
-  body: unknown;
+  /**
+   * The parsed body. Where the mapping runs in a jq worker the page is parsed there, and this
+   * parses it again on this thread: only for what needs the body itself (the `none` style's check
+   * for more, an error message), never for the mapping.
+   */
+  body(): unknown;
   /** The body as received, for a mapper whose jq parses it where it runs (an isolated one). */
   text?: string;
+  /** The mapping's run, when it ran in a jq worker as the page arrived. */
+  mapped?: RanPage;
 }
 
 export interface EvaluatedPage {
@@ -23,7 +31,7 @@ export interface EvaluatedPage {
   /** Pagination values read from the body by the same jq run (cursor, total, more, ...). */
   extras: Record<string, Cell>;
   /** What the body looks like (`an object with keys users (array), ...`), for error messages. */
-  shape: string;
+  shape(): string;
 }
 
 export { CURSOR_FOUND } from '../../plan/paging-expressions.js';

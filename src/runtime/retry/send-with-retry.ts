@@ -17,8 +17,11 @@ export interface SendWithRetryInput<R extends RetryResponse> {
   now: () => number;
   /** A failure that must not be retried whatever its code (a token request: a grant may be single-use). */
   final?: (error: ConnectorError) => boolean;
-  /** A response that arrived but cannot be used (a cut-off JSON body): retried like a reset. */
-  incomplete?: (response: R) => boolean;
+  /**
+   * A response that arrived but cannot be used (a cut-off JSON body): retried like a reset. May
+   * answer later (a body checked off the main thread).
+   */
+  incomplete?: (response: R) => boolean | Promise<boolean>;
   /** Told before each wait, for logging. */
   onRetry?: (info: { attempt: number; delayMs: number; outcome: RetryOutcome }) => void;
 }
@@ -36,7 +39,8 @@ export async function sendWithRetry<R extends RetryResponse>(input: SendWithRetr
     let failure: unknown;
     try {
       response = await send();
-      outcome = incomplete?.(response) ? { kind: 'error', code: 'INCOMPLETE_BODY' } : { kind: 'response', status: response.status, headers: response.headers };
+      const cut = incomplete === undefined ? false : await incomplete(response);
+      outcome = cut ? { kind: 'error', code: 'INCOMPLETE_BODY' } : { kind: 'response', status: response.status, headers: response.headers };
     } catch (error) {
       if (!(error instanceof ConnectorError) || final?.(error)) throw error;
       failure = error;

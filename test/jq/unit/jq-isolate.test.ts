@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
+import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqInputError, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
 
 const isolates: JqIsolate[] = [];
 function isolate(...args: Parameters<typeof createJqIsolate>): JqIsolate {
@@ -24,6 +24,43 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
   it('parses a JSON document in the worker without losing the digits of 64-bit ids', async () => {
     const text = '{"users": [{"id": 1234567890123456789}, {"id": 1234567890123456790}]}';
     expect(await isolate().evaluate('[.users[].id]', { json: text })).toEqual([['1234567890123456789', '1234567890123456790']]);
+  });
+
+  it('parses a document given as bytes in the worker, leaving the caller its bytes', async () => {
+    const bytes = Buffer.from('{"users": [{"id": 1234567890123456789, "name": "Zoë"}], "pad": "' + 'x'.repeat(10_000) + '"}');
+    expect(await isolate().evaluate('[.users[] | [.id, .name]]', { bytes })).toEqual([[['1234567890123456789', 'Zoë']]]);
+    // Copied, then transferred: a response body the caller still reads is never detached.
+    expect(bytes.byteLength).toBeGreaterThan(10_000);
+    expect(bytes.subarray(0, 9).toString()).toBe('{"users":');
+  });
+
+  it('rejects a document that does not parse with JqInputError (the program never ran), text or bytes; the isolate goes on', async () => {
+    const jq = isolate();
+    for (const input of [{ json: '{"users": [{"id": 1' }, { bytes: Buffer.from('{"users": [{"id": 1') }]) {
+      const error = await jq.evaluate('error("ran")', input).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(JqInputError);
+      expect((error as Error).message).toMatch(/^the input is not JSON \(19 characters: /u);
+    }
+    expect(await jq.evaluate('.a', { json: '{"a": 2}' })).toEqual([2]);
+  });
+
+  it('sends rows of cells back compact when asked: values (null for no output), a row with a failed cell as {cells}', async () => {
+    const program = '{r: [.[] | [[.id], (if .name then [.name] else [] end), (try [.n | ascii_downcase] catch {__error: .})]], x: {}}';
+    const rows = [
+      { id: 1, name: 'A', n: 'X' },
+      { id: 2, n: 'Y' },
+      { id: 3, name: 'C', n: 7 },
+    ];
+    const cells = await isolate().evaluate(program, { json: JSON.stringify(rows) }, { sliceKey: 'r' });
+    expect((cells[0] as { r: unknown[] }).r[1]).toEqual([[2], [], ['y']]);
+    const [compact] = await isolate().evaluate(program, { json: JSON.stringify(rows) }, { sliceKey: 'r', compactRows: true });
+    expect(compact).toEqual({
+      r: [[1, 'A', 'x'], [2, null, 'y'], { cells: [[3], ['C'], { __error: 'number (7) cannot be lowercased' }] }],
+      x: {},
+    });
   });
 
   it('computes what the in-process engine computes, 64-bit ids included', async () => {
