@@ -24,6 +24,7 @@ export const ISOLATED_FILES = [
   'test/jq/unit/compile-jq.test.ts',
   'test/jq/unit/jq-isolate.test.ts',
   'test/runtime/mapping/page-mapper.test.ts',
+  'test/runtime/mapping/page-parsed-once.test.ts',
   'test/runtime/precompiled-connector.test.ts',
   'test/service/integrations/customer-jq-gates.test.ts',
   'test/service/integrations/customer-jq.test.ts',
