@@ -8,7 +8,9 @@
  *    `client.importUsers()` of the same connector iterated page by page without storing.
  *    Reported: bare import seconds; sync seconds from `service.sync.syncNow` to the run's status
  *    `succeeded`, for the first sync of the N accounts (all added) and for a second one (nothing
- *    changed); ratio = sync seconds / bare seconds (goals at the end of the output); peak RSS and heap used sampled
+ *    changed); ratio = sync seconds / bare seconds (goals at the end of the output); beside each, the
+ *    CPU seconds of this process (PGlite included, a PostgreSQL server not), steadier than wall time
+ *    on a loaded machine; peak RSS and heap used sampled
  *    every 50 ms during the first sync (after global.gc), and peak(N) / peak(N/10) to show
  *    whether memory stays flat as the count grows.
  * 2. SYNC_INTEGRATIONS (default 1,000) incident-platform integrations × 100 accounts in one
@@ -155,6 +157,11 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (from: number) => (performance.now() - from) / 1000;
+/** CPU seconds (user and system) this process spent since `from` (a `process.cpuUsage()`). */
+const cpuSeconds = (from: NodeJS.CpuUsage) => {
+  const spent = process.cpuUsage(from);
+  return (spent.user + spent.system) / 1e6;
+};
 
 /** Peak RSS and heap used, sampled every 50 ms until `stop()`. */
 function sampleMemory(): { stop(): { rss: number; heap: number; rssBefore: number; heapBefore: number } } {
@@ -266,9 +273,11 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
   // The baseline first, with no service open.
   await simulator.seed(count);
   gc();
+  const bareCpu = process.cpuUsage();
   const bareStart = performance.now();
   const imported = await bareImport(spec.connector, simulator.origin);
   const bare = seconds(bareStart);
+  const bareCpuSeconds = cpuSeconds(bareCpu);
   if (imported !== count) throw new Error(`the bare import saw ${imported} accounts, not ${count}`);
 
   // Enabling Import Users syncs at once: let that first run see an empty account.
@@ -289,18 +298,25 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
 
       await simulator.seed(count);
       const memory = sampleMemory();
+      const syncCpu = process.cpuUsage();
       const syncStart = performance.now();
       const first = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const sync = seconds(syncStart);
+      const syncCpuSeconds = cpuSeconds(syncCpu);
       const peak = memory.stop();
       if (first.counts.added !== count) throw new Error(`the sync added ${first.counts.added} accounts, not ${count}`);
 
+      const resyncCpu = process.cpuUsage();
       const resyncStart = performance.now();
       const second = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const resync = seconds(resyncStart);
+      const resyncCpuSeconds = cpuSeconds(resyncCpu);
       if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0)
         throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
-      process.stdout.write(`${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s, sync ${sync.toFixed(2)} s, re-sync ${resync.toFixed(2)} s\n`);
+      // CPU seconds of this process (the embedded database included, PostgreSQL's server not): steadier than wall time on a loaded machine.
+      process.stdout.write(
+        `${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s (CPU ${bareCpuSeconds.toFixed(2)} s), sync ${sync.toFixed(2)} s (CPU ${syncCpuSeconds.toFixed(2)} s), re-sync ${resync.toFixed(2)} s (CPU ${resyncCpuSeconds.toFixed(2)} s)\n`,
+      );
       return { storage: storage.name, latencyMs: 0, accounts: count, bare, sync, resync, ...peak };
     } finally {
       await service.close();
