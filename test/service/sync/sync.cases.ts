@@ -220,6 +220,17 @@ export function describeSync(fixture: { service: Service }): void {
     expect(await syncNow(ref)).toMatchObject({ status: 'succeeded', counts: { seen: 5, added: 0, changed: 0, removed: 0 } });
   });
 
+  it('an id the target lists twice is staged once (staging has no key on it): the run succeeds with one account for it', async () => {
+    const { simulator, ref } = await setUp(3);
+    const [first] = simulator.state.users;
+    simulator.state.users.push({ ...first!, name: 'Listed again' });
+    const run = await syncNow(ref);
+    expect(run).toMatchObject({ status: 'succeeded', counts: { seen: 3, added: 0, removed: 0 } });
+    expect(run.counts.skipped).toBeGreaterThanOrEqual(1);
+    const accounts = (await allAccounts(ref)).filter((account) => account.externalId === first!.id);
+    expect(accounts).toHaveLength(1);
+  });
+
   it('setActionMany enables Import Users on several integrations at once: each syncs; a refusal names its integration and saves nothing', async () => {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count: 4 }) });
     simulators.push(simulator);
