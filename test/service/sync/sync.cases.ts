@@ -220,7 +220,7 @@ export function describeSync(fixture: { service: Service }): void {
     expect(await syncNow(ref)).toMatchObject({ status: 'succeeded', counts: { seen: 5, added: 0, changed: 0, removed: 0 } });
   });
 
-  it('an id the target lists twice is staged once (staging has no key on it): the run succeeds with one account for it', async () => {
+  it('an id the target lists twice is staged once (COPY has no ON CONFLICT): the run succeeds with one account for it', async () => {
     const { simulator, ref } = await setUp(3);
     const [first] = simulator.state.users;
     simulator.state.users.push({ ...first!, name: 'Listed again' });
