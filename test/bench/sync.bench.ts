@@ -8,7 +8,9 @@
  *    `client.importUsers()` of the same connector iterated page by page without storing.
  *    Reported: bare import seconds; sync seconds from `service.sync.syncNow` to the run's status
  *    `succeeded`, for the first sync of the N accounts (all added) and for a second one (nothing
- *    changed); ratio = sync seconds / bare seconds (goals at the end of the output); peak RSS and heap used sampled
+ *    changed); ratio = sync seconds / bare seconds (goals at the end of the output); beside each, the
+ *    CPU seconds of this process (PGlite included) and, on PostgreSQL, of the server's backends of
+ *    the scratch database (from /proc), steadier than wall time on a loaded machine; peak RSS and heap used sampled
  *    every 50 ms during the first sync (after global.gc), and peak(N) / peak(N/10) to show
  *    whether memory stays flat as the count grows.
  * 2. SYNC_INTEGRATIONS (default 1,000) incident-platform integrations × 100 accounts in one
@@ -39,6 +41,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import pg from 'pg';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -155,6 +158,54 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 const MB = 1024 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (from: number) => (performance.now() - from) / 1000;
+/** CPU seconds (user and system) this process spent since `from` (a `process.cpuUsage()`). */
+const cpuSeconds = (from: NodeJS.CpuUsage) => {
+  const spent = process.cpuUsage(from);
+  return (spent.user + spent.system) / 1e6;
+};
+
+/**
+ * CPU seconds the PostgreSQL server's backends of one database spent (the service's pool and the
+ * engine's), read from /proc when the server runs on this machine: what a sync costs the server,
+ * beside `cpuSeconds` of this process. `start()` lists the backends and their CPU; `stop()` adds
+ * what each has spent since (a backend that started meanwhile counts in full, one that ended is
+ * lost). Undefined where /proc is not readable.
+ */
+function serverCpu(databaseUrl: string): { start(): Promise<void>; stop(): Promise<number | undefined> } {
+  const ticks = async (): Promise<Map<number, number> | undefined> => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const spent = new Map<number, number>();
+      for (const { pid } of rows) {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+        if (stat === undefined) continue;
+        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        spent.set(pid, Number(fields[11]) + Number(fields[12]));
+      }
+      return spent;
+    } catch {
+      return undefined;
+    } finally {
+      await client.end();
+    }
+  };
+  let before: Map<number, number> | undefined;
+  return {
+    async start() {
+      before = await ticks();
+    },
+    async stop() {
+      const after = await ticks();
+      if (!before || !after || after.size === 0) return undefined;
+      let total = 0;
+      for (const [pid, spent] of after) total += spent - (before.get(pid) ?? 0);
+      return total / 100; // USER_HZ
+    },
+  };
+}
 
 /** Peak RSS and heap used, sampled every 50 ms until `stop()`. */
 function sampleMemory(): { stop(): { rss: number; heap: number; rssBefore: number; heapBefore: number } } {
@@ -266,9 +317,11 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
   // The baseline first, with no service open.
   await simulator.seed(count);
   gc();
+  const bareCpu = process.cpuUsage();
   const bareStart = performance.now();
   const imported = await bareImport(spec.connector, simulator.origin);
   const bare = seconds(bareStart);
+  const bareCpuSeconds = cpuSeconds(bareCpu);
   if (imported !== count) throw new Error(`the bare import saw ${imported} accounts, not ${count}`);
 
   // Enabling Import Users syncs at once: let that first run see an empty account.
@@ -288,19 +341,32 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
       await waitForRun(service, ref, enabled!.id);
 
       await simulator.seed(count);
+      const server = 'databaseUrl' in database.options && database.options.databaseUrl ? serverCpu(database.options.databaseUrl) : undefined;
+      await server?.start();
       const memory = sampleMemory();
+      const syncCpu = process.cpuUsage();
       const syncStart = performance.now();
       const first = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const sync = seconds(syncStart);
+      const syncCpuSeconds = cpuSeconds(syncCpu);
+      const syncServerSeconds = await server?.stop();
       const peak = memory.stop();
       if (first.counts.added !== count) throw new Error(`the sync added ${first.counts.added} accounts, not ${count}`);
 
+      await server?.start();
+      const resyncCpu = process.cpuUsage();
       const resyncStart = performance.now();
       const second = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const resync = seconds(resyncStart);
+      const resyncCpuSeconds = cpuSeconds(resyncCpu);
+      const resyncServerSeconds = await server?.stop();
+      const onServer = (spent: number | undefined) => (spent === undefined ? '' : `, server CPU ${spent.toFixed(2)} s`);
       if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0)
         throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
-      process.stdout.write(`${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s, sync ${sync.toFixed(2)} s, re-sync ${resync.toFixed(2)} s\n`);
+      // CPU seconds of this process (the embedded database included, PostgreSQL's server not): steadier than wall time on a loaded machine.
+      process.stdout.write(
+        `${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s (CPU ${bareCpuSeconds.toFixed(2)} s), sync ${sync.toFixed(2)} s (CPU ${syncCpuSeconds.toFixed(2)} s${onServer(syncServerSeconds)}), re-sync ${resync.toFixed(2)} s (CPU ${resyncCpuSeconds.toFixed(2)} s${onServer(resyncServerSeconds)})\n`,
+      );
       return { storage: storage.name, latencyMs: 0, accounts: count, bare, sync, resync, ...peak };
     } finally {
       await service.close();

@@ -4,7 +4,7 @@
  * Application Audit. Every change of an account writes its account event in the same statement,
  * in the one shape `accountEventsFrom` builds.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Account } from '../../index.js';
 import { emailKey, importedState, type AccountState } from '../sync/sync-policy.js';
 import { cleanRecord, describeRepairs } from '../sync/clean-text.js';
@@ -104,19 +104,21 @@ export function toStaged(imported: Account): StagedAccount {
  */
 export function syncDigest(account: StagedAccount): string {
   const values = [account.email, account.email_key, account.name, account.admin, account.state, account.fields, account.cleaned];
-  return createHash('sha1').update(JSON.stringify(values)).digest('base64');
+  return hash('sha1', JSON.stringify(values), 'base64');
 }
 
 /**
  * The present accounts of an integration with the digest of what a sync last wrote to each (null
- * when something else wrote it since, or no sync has): read once per run, before its import.
+ * when something else wrote it since, or no sync has): read once per run, before its import. One
+ * JSON array of [external id, digest] pairs, not a row each: on PGlite 100,000 rows took about
+ * 0.7 s to read, the one array about 0.3 s (the same on PostgreSQL).
  */
 export async function loadSyncDigests(db: Queryable, integrationId: string): Promise<Map<string, string | null>> {
-  const { rows } = await db.query<{ external_id: string; sync_digest: string | null }>(
-    `SELECT external_id, sync_digest FROM accounts WHERE integration_id = $1 AND state <> 'removed'`,
+  const { rows } = await db.query<{ digests: string }>(
+    `SELECT coalesce(json_agg(json_build_array(external_id, sync_digest)), '[]')::text AS digests FROM accounts WHERE integration_id = $1 AND state <> 'removed'`,
     [integrationId],
   );
-  return new Map(rows.map((row) => [row.external_id, row.sync_digest]));
+  return new Map(JSON.parse(rows[0]?.digests ?? '[]') as [string, string | null][]);
 }
 
 /**
@@ -197,14 +199,16 @@ const CHANGED_VALUES = (from: string, to: string) =>
  * For the rest of the transaction, joins of whole sets (a run's staging against an integration's
  * accounts) as hash or merge joins, never nested loops: staging is scratch without statistics
  * (PGlite never analyzes, and PostgreSQL's autovacuum lags a large run), so the planner believes
- * it holds one row, and a nested-loop anti-join over 10,000 accounts took 78 s on PGlite.
+ * it holds one row, and a nested-loop anti-join over 10,000 accounts took 78 s on PGlite. And
+ * sorts of a run's rows in memory: the first sync of 100,000 accounts sorted its staging by
+ * arrival on disk (20 MB, beyond the default 4 MB of `work_mem`).
  */
 export async function planForSets(tx: Queryable): Promise<void> {
   await tx.query(`SELECT ${PLAN_FOR_SETS}`);
 }
 
 /** `planForSets` as an expression, for a statement that opens the apply anyway (`openApply`). */
-export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true)`;
+export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true) || set_config('work_mem', '64MB', true)`;
 
 /**
  * Applies a complete run's staged accounts (the attempt's own), writing only what changed: the

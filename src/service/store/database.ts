@@ -31,6 +31,13 @@ export interface Database extends Session {
    * own schema scripts and maintenance run through this).
    */
   script<R = Record<string, unknown>>(text: string): Promise<QueryResult<R>>;
+  /**
+   * `COPY <target> FROM STDIN` with `data` in COPY's text format (a line a row, columns separated by
+   * tabs, `\N` for null, backslash escapes), in one statement outside any transaction: rows sent as
+   * text the server reads as it reads a file, with no statement to plan and no parameter to parse.
+   * `target` is the table and its columns, `sync_run_accounts (run_id, ...)`.
+   */
+  copyFrom(target: string, data: string): Promise<void>;
   close(): Promise<void>;
 }
 

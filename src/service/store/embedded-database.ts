@@ -51,6 +51,10 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     withSession: (work) => work(database),
     script: async <R>(text: string) => ({ rows: ((await pglite.exec(text)).at(-1)?.rows ?? []) as R[] }),
+    // PGlite reads COPY's input from its virtual /dev/blob, given as the query's blob.
+    copyFrom: async (target, data) => {
+      await pglite.query(`COPY ${target} FROM '/dev/blob'`, [], { blob: new Blob([data]) });
+    },
     close: async () => {
       try {
         await pglite.close();

@@ -16,6 +16,26 @@ export function describeDatabaseUrl(databaseUrl: string): string {
   }
 }
 
+/**
+ * A COPY FROM STDIN through the pg driver: a query of the simple protocol that answers the
+ * server's CopyInResponse with the data in one CopyData message, then CopyDone (pg's own Query
+ * refuses it with CopyFail). Errors and completion are pg's Query's.
+ */
+class CopyFromQuery extends pg.Query {
+  constructor(
+    text: string,
+    private readonly data: Buffer,
+    done: (error: Error | undefined) => void,
+  ) {
+    super(text, undefined, done);
+  }
+
+  handleCopyInResponse(connection: { sendCopyFromChunk(chunk: Buffer): void; endCopyFrom(): void }): void {
+    connection.sendCopyFromChunk(this.data);
+    connection.endCopyFrom();
+  }
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await client.query(text, [...params])).rows as R[] }),
@@ -72,6 +92,13 @@ export async function openPostgresDatabase(databaseUrl: string): Promise<Databas
       const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
       return { rows: (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as R[] };
     },
+    copyFrom: (target, data) =>
+      withClient(
+        (client) =>
+          new Promise<void>((resolve, reject) => {
+            client.query(new CopyFromQuery(`COPY ${target} FROM STDIN`, Buffer.from(data), (error) => (error ? reject(error) : resolve())));
+          }),
+      ),
     close: () => pool.end(),
   };
 }

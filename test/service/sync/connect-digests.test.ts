@@ -39,7 +39,7 @@ it('closes the connected client when the digest read fails, and fails the run', 
     get(target, key, receiver) {
       if (key === 'query')
         return (sql: string, params?: unknown[]) =>
-          sql.includes('sync_digest FROM accounts') ? Promise.reject(new Error('digest read failed')) : target.query(sql, params);
+          /sync_digest\b[^;]*\bFROM accounts\b/.test(sql) ? Promise.reject(new Error('digest read failed')) : target.query(sql, params);
       const value = Reflect.get(target, key, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -195,6 +195,42 @@ export function describeSync(fixture: { service: Service }): void {
     expect((await service().sync.status(ref)).consecutiveFailures).toBe(0);
   });
 
+  it('keeps text with tabs, line breaks, backslashes and a literal \\N as the target lists it (staging sends COPY text); the same again is no change', async () => {
+    const { simulator, ref } = await setUp(4);
+    const [tabbed, broken, slashed] = simulator.state.users;
+    tabbed!.name = 'Tab\there\tand there';
+    broken!.name = 'Line\nbreak\r\nand return';
+    // A role is mapped as it is listed: any text reaches the account's fields.
+    Object.assign(broken!, { role: 'multi\nline\trole' });
+    slashed!.name = '\\N';
+    slashed!.email = 'back\\slash@example.com';
+    Object.assign(slashed!, { role: 'C:\\path\\N\\' });
+    simulator.state.users.push(
+      Object.assign(
+        { id: makeUserId(9200), name: '\\t is not a tab', email: 'new\tcomer@example.com', role: 'user' as const, timeZone: 'UTC' },
+        { role: '\\' },
+      ),
+    );
+    expect(await syncNow(ref)).toMatchObject({ status: 'succeeded', counts: { seen: 5, added: 1, changed: 3, removed: 0, skipped: 0 } });
+    const accounts = new Map((await allAccounts(ref)).map((account) => [account.externalId, account]));
+    expect(accounts.get(tabbed!.id)).toMatchObject({ name: 'Tab\there\tand there', cleaned: null });
+    expect(accounts.get(broken!.id)).toMatchObject({ name: 'Line\nbreak\r\nand return', fields: { role: 'multi\nline\trole' } });
+    expect(accounts.get(slashed!.id)).toMatchObject({ name: '\\N', email: 'back\\slash@example.com', fields: { role: 'C:\\path\\N\\' } });
+    expect(accounts.get(makeUserId(9200))).toMatchObject({ name: '\\t is not a tab', email: 'new\tcomer@example.com', fields: { role: '\\' }, cleaned: null });
+    expect(await syncNow(ref)).toMatchObject({ status: 'succeeded', counts: { seen: 5, added: 0, changed: 0, removed: 0 } });
+  });
+
+  it('an id the target lists twice is staged once (COPY has no ON CONFLICT): the run succeeds with one account for it', async () => {
+    const { simulator, ref } = await setUp(3);
+    const [first] = simulator.state.users;
+    simulator.state.users.push({ ...first!, name: 'Listed again' });
+    const run = await syncNow(ref);
+    expect(run).toMatchObject({ status: 'succeeded', counts: { seen: 3, added: 0, removed: 0 } });
+    expect(run.counts.skipped).toBeGreaterThanOrEqual(1);
+    const accounts = (await allAccounts(ref)).filter((account) => account.externalId === first!.id);
+    expect(accounts).toHaveLength(1);
+  });
+
   it('setActionMany enables Import Users on several integrations at once: each syncs; a refusal names its integration and saves nothing', async () => {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count: 4 }) });
     simulators.push(simulator);
