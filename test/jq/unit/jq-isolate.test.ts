@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqInputError, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
+import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqInputError, JqRuntimeError, type JqIsolate } from '../../../src/jq/index.js';
 
 const isolates: JqIsolate[] = [];
 function isolate(...args: Parameters<typeof createJqIsolate>): JqIsolate {
@@ -134,9 +134,9 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
 
   it('compileJq in a scope with an isolate runs the program in the worker; syntax errors are still reported at compile', async () => {
     const jq = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e15 } });
-    const filter = await runWithJqScope({ isolate: jq, limits: { maxSteps: 1e15 } }, () => compileJq('reduce range(1e15) as $i (0; . + 1)', 'customer'));
+    const filter = await compileJq('reduce range(1e15) as $i (0; . + 1)', 'customer', { isolate: jq, limits: { maxSteps: 1e15 } });
     expect((await failure(filter.run(null))).limit).toBe('timeoutMs');
-    await expect(runWithJqScope({ isolate: jq }, () => compileJq('.a |', 'customer'))).rejects.toThrow(/syntax|unexpected|end/iu);
+    await expect(compileJq('.a |', 'customer', { isolate: jq })).rejects.toThrow(/syntax|unexpected|end/iu);
   });
 });
 
