@@ -156,7 +156,7 @@ export function compileConnector(connector: AnyConnector, options: JqCompileOpti
 
 function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
   const asts = connector.precompiled?.jq;
-  // One isolate per compiled connector: its worker starts at the first evaluation and stops when idle.
+  // One isolate per compiled connector: its worker starts at the first evaluation (or is taken over from a closed isolate) and is let go when idle.
   const isolate =
     options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
   const scope = { ...(asts === undefined ? {} : { asts }), ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
