@@ -4,7 +4,7 @@
  * mapping rules of the spec format: first output wins, no output or null is missing, id/email/name
  * become strings (numbers as their JSON text, missing as ""), extras keep their JSON type.
  */
-import { compileJq, type JqFilter, type JqPolicy } from '../jq/index.js';
+import { compileJq, type JqCompileScope, type JqFilter, type JqPolicy } from '../jq/index.js';
 
 export interface MappedRecord {
   index: number;
@@ -21,9 +21,9 @@ export class MappingApplyError extends Error {
 const STRING_FIELDS = new Set(['id', 'email', 'name']);
 
 /** `policy`: who wrote the expression (the service's Generate Config: always `customer`). */
-export async function applyRecordsPath(input: { expression: string; response: unknown; policy: JqPolicy }): Promise<unknown[]> {
+export async function applyRecordsPath(input: { expression: string; response: unknown; policy: JqPolicy; scope?: JqCompileScope }): Promise<unknown[]> {
   const { expression, response } = input;
-  const filter = await compileField({ field: 'records', expression, policy: input.policy });
+  const filter = await compileField({ field: 'records', expression, policy: input.policy, scope: input.scope });
   const [records] = await filter.run(response);
   if (!Array.isArray(records)) {
     throw new MappingApplyError(
@@ -38,9 +38,13 @@ export async function applyMapping(input: {
   mapping: Record<string, string>;
   limit: number;
   policy: JqPolicy;
+  /** Where the programs run (a tenant's isolate in the service). */
+  scope?: JqCompileScope;
 }): Promise<MappedRecord[]> {
   const filters = await Promise.all(
-    Object.entries(input.mapping).map(async ([field, expression]) => [field, await compileField({ field, expression, policy: input.policy })] as const),
+    Object.entries(input.mapping).map(
+      async ([field, expression]) => [field, await compileField({ field, expression, policy: input.policy, scope: input.scope })] as const,
+    ),
   );
   const mapped: MappedRecord[] = [];
   for (const [index, record] of input.records.slice(0, input.limit).entries()) {
@@ -65,9 +69,10 @@ function coerceToString(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-async function compileField({ field, expression, policy }: { field: string; expression: string; policy: JqPolicy }): Promise<JqFilter> {
+async function compileField(input: { field: string; expression: string; policy: JqPolicy; scope?: JqCompileScope | undefined }): Promise<JqFilter> {
+  const { field, expression, policy, scope } = input;
   try {
-    return await compileJq(expression, policy);
+    return await compileJq(expression, policy, scope);
   } catch (error) {
     throw new MappingApplyError(`${field}: ${expression} does not compile: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -4,10 +4,9 @@
  * binary for the few constructs the in-process engine refuses. That fallback is on only where the
  * host has a jq binary ($JQ_PATH, or `jq` on $PATH) and the caller passes the `trusted` policy (a
  * required parameter: see policy.ts); otherwise the refusal is thrown.
- * Inside `runWithJqScope({isolate})` (a customer's connector) programs run in the isolate's worker
- * thread, under its time and memory limits.
- * Inside `runWithJqScope({asts})` (a precompiled connector), a program whose text has a stored
- * AST is compiled from it without parsing.
+ * With a scope `{isolate}` (a customer's connector) programs run in the isolate's worker thread,
+ * under its time and memory limits. With `{asts}` (a precompiled connector), a program whose text
+ * has a stored AST is compiled from it without parsing.
  */
 export { JqCompileError, JqRuntimeError, type JqFilter } from './engine.js';
 export { compileJqAst, compileJqInProcess, parseJq, type InProcessFilter, type Limits } from './in-process-engine.js';
@@ -21,20 +20,20 @@ export {
   type AnswerSample,
   type Omission,
 } from './isolate/answer-sample.js';
-export { currentJqScope, isJsonSafeAst, runWithJqScope, type JqAst, type JqCompileScope } from './precompiled.js';
+export { isJsonSafeAst, type JqAst, type JqCompileScope } from './precompiled.js';
 export { allowsBinary, SAFE_JQ_POLICY, type JqPolicy } from './policy.js';
 import { compileWithBinary, findJqBinary } from './binary-engine.js';
 import { JqCompileError, type JqFilter } from './engine.js';
 import { compileJqAst, parseJq } from './in-process-engine.js';
-import { currentJqScope, type JqCompileScope } from './precompiled.js';
+import type { JqCompileScope } from './precompiled.js';
 import { allowsBinary, type JqPolicy } from './policy.js';
 
 /**
  * Compiles a jq expression once; throws JqCompileError with the position of a syntax error.
  * `policy` says who wrote it (policy.ts): only a `trusted` program may fall back to a jq binary.
+ * `scope`: where it runs and what is precompiled (precompiled.ts).
  */
-export async function compileJq(expression: string, policy: JqPolicy): Promise<JqFilter> {
-  const scope = currentJqScope();
+export async function compileJq(expression: string, policy: JqPolicy, scope?: JqCompileScope): Promise<JqFilter> {
   const filter = await compileOnThisThread({ expression, scope, policy });
   const isolate = scope?.isolate;
   // Compiled here too, so a syntax error is reported as ever; the worker compiles the same text.

@@ -1,12 +1,13 @@
 /**
  * Precompiled jq: `connector compile` stores the parsed form (AST) of every jq program a shipped
  * connector runs in its generated module, keyed by the program's text, so the runtime compiles
- * those ASTs to closures without parsing. The table reaches `compileJq` through an async scope
- * rather than a parameter, because the runtime compiles programs in several places (the page
- * mapper builds its own program text) and only the connector's compile step knows the table.
- * Who may run a program (the jq policy, policy.ts) is never in this scope: every compile names it.
+ * those ASTs to closures without parsing. The table reaches `compileJq` in its scope argument,
+ * which the connector's compile step passes to every place that compiles a program (the page
+ * mapper builds its own program text). It was an AsyncLocalStorage once: on Node 20 that turns on
+ * a promise hook for every promise of the process from the first connect on (about a tenth of an
+ * import's CPU). Who may run a program (the jq policy, policy.ts) is never in this scope: every
+ * compile names it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Node } from './ast.js';
 import type { Limits } from './runtime.js';
 import type { JqIsolate } from './isolate/jq-isolate.js';
@@ -26,17 +27,6 @@ export interface JqCompileScope {
    * memory limits (a customer's spec), instead of on the calling thread.
    */
   readonly isolate?: JqIsolate;
-}
-
-const scopes = new AsyncLocalStorage<JqCompileScope>();
-
-/** Runs `work` (and everything it awaits) with `scope` visible to `compileJq`. */
-export function runWithJqScope<T>(scope: JqCompileScope, work: () => T): T {
-  return scopes.run(scope, work);
-}
-
-export function currentJqScope(): JqCompileScope | undefined {
-  return scopes.getStore();
 }
 
 /**

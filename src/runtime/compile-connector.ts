@@ -20,7 +20,7 @@ import type {
 import {
   compileJq,
   createJqIsolate,
-  runWithJqScope,
+  type JqCompileScope,
   type AnswerLimits,
   type AnswerRefusal,
   type AnswerSample,
@@ -156,11 +156,11 @@ export function compileConnector(connector: AnyConnector, options: JqCompileOpti
 
 function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promise<RuntimeConnector> {
   const asts = connector.precompiled?.jq;
-  // One isolate per compiled connector: its worker starts at the first evaluation and stops when idle.
+  // One isolate per compiled connector: its worker starts at the first evaluation (or is taken over from a closed isolate) and is let go when idle.
   const isolate =
     options.isolation === undefined ? undefined : createJqIsolate({ limits: options.isolation, ...(options.limits ? { jqLimits: options.limits } : {}) });
   const scope = { ...(asts === undefined ? {} : { asts }), ...(options.limits ? { limits: options.limits } : {}), ...(isolate ? { isolate } : {}) };
-  const parts = runWithJqScope(scope, () => compileParts(connector, options.policy));
+  const parts = compileParts(connector, options.policy, scope);
   return isolate ? parts.then((runtime) => ({ ...runtime, sampleAnswer: (bytes, limits) => isolate.sample(bytes, limits) })) : parts;
 }
 
@@ -168,9 +168,13 @@ function compileFresh(connector: AnyConnector, options: JqCompileOptions): Promi
  * Compiles every part of a connector; every jq program goes through `compileJq`. The compiler's
  * list of these programs (src/plan/jq-programs.ts) must name the same texts; a test compares them.
  */
-export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' | 'source'>, policy: JqPolicy): Promise<RuntimeConnector> {
+export async function compileParts(
+  { spec, source }: Pick<AnyConnector, 'spec' | 'source'>,
+  policy: JqPolicy,
+  scope: JqCompileScope = {},
+): Promise<RuntimeConnector> {
   const where = (field: string) => `${source}: ${field}`;
-  const jq = (expression: string) => compileJq(expression, policy);
+  const jq = (expression: string) => compileJq(expression, policy, scope);
   const specErrors = await compileErrors({ handling: spec.errors, field: where('errors'), jq });
   const requests = new Map<string, CompiledRequest>();
   const { importUsers, custom = {}, ...writes } = spec.actions;
@@ -193,6 +197,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
         extras: listPagingExpressions(importUsers.pagination),
         action: 'importUsers',
         policy,
+        scope,
       }),
     );
     importLists.push({ request, mapper: importMapper, pagination: importUsers.pagination });
@@ -206,6 +211,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
           extras: listPagingExpressions(list.pagination),
           action: 'importUsers',
           policy,
+          scope,
         }),
       );
       importLists.push({ request: listRequest, mapper, pagination: list.pagination });
@@ -217,7 +223,7 @@ export async function compileParts({ spec, source }: Pick<AnyConnector, 'spec' |
     if (action.result !== undefined && importUsers) {
       const result = action.result;
       request.resultMapper = await guard(where(`actions.${name}.result`), () =>
-        createPageMapper({ records: resultRecordsPath(result), mapping: importUsers.mapping, action: name, policy }),
+        createPageMapper({ records: resultRecordsPath(result), mapping: importUsers.mapping, action: name, policy, scope }),
       );
     }
     requests.set(name, request);

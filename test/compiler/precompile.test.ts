@@ -12,7 +12,7 @@ import { findSpecFiles, loadSpecFile, validateSpecText } from '../../src/compile
 import { planGeneratedFiles } from '../../src/compiler/plan-generated.js';
 import { precompileJq } from '../../src/compiler/precompile-jq.js';
 import type { ConnectorSpec } from '../../src/connector.js';
-import { isJsonSafeAst, parseJq, runWithJqScope } from '../../src/jq/index.js';
+import { isJsonSafeAst, parseJq } from '../../src/jq/index.js';
 import { compileParts } from '../../src/runtime/compile-connector.js';
 import schema from '../../schema/connector-spec.schema.json' with { type: 'json' };
 import { baseSpec } from './helpers.js';
@@ -28,7 +28,7 @@ function specWith(change: (spec: Record<string, any>) => void) {
 /** The texts the runtime's compile step parses for a spec (with a tree JSON can hold), sorted: the reference. */
 async function recordRuntimePrograms(spec: ConnectorSpec): Promise<string[]> {
   const parsed = new Set<string>();
-  await runWithJqScope({ onParsed: (text, ast) => (isJsonSafeAst(ast) ? parsed.add(text) : undefined) }, () => compileParts({ spec, source }, 'customer'));
+  await compileParts({ spec, source }, 'customer', { onParsed: (text, ast) => (isJsonSafeAst(ast) ? parsed.add(text) : undefined) });
   return [...parsed].sort();
 }
 

@@ -14,6 +14,7 @@ import type { Limits } from '../runtime.js';
 import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest, ReadyReply, SampleRequest } from './protocol.js';
 import type { AnswerLimits, AnswerRefusal, AnswerSample } from './answer-sample.js';
 import { startJqWorker } from './worker-entry.js';
+import { countWorkerStart, parkWorker, takeWorker } from './worker-pool.js';
 
 /** The document given to an evaluation does not parse as JSON (the worker parsed it): the program never ran. */
 export class JqInputError extends Error {
@@ -29,7 +30,7 @@ export interface IsolationLimits {
 
 export const DEFAULT_ISOLATION_LIMITS: IsolationLimits = { timeoutMs: 10_000, maxMemoryMb: 512 };
 
-/** A worker with no evaluation for this long is stopped; the next evaluation starts another. */
+/** A worker with no evaluation for this long is let go (parked for the next isolate of its limits, worker-pool.ts); the next evaluation takes or starts another. */
 const IDLE_MS = 15_000;
 
 export interface JqIsolate {
@@ -68,24 +69,37 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
   let ready = false;
   let idle: NodeJS.Timeout | undefined;
   let nextId = 1;
+  /** The limits a worker is started with: an idle worker of the same key can serve this isolate (worker-pool.ts). */
+  const poolKey = `${maxMemoryMb}:${JSON.stringify(options.jqLimits ?? {})}`;
 
   function spawn(): Worker {
-    const started = startJqWorker({
-      workerData: { limits: options.jqLimits ?? {} },
-      // The young generation and the stack stay small; the cap that matters is the old generation.
-      resourceLimits: { maxOldGenerationSizeMb: maxMemoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(maxMemoryMb / 8))), stackSizeMb: 4 },
-      stdout: false,
-      stderr: false,
-    });
+    const parked = takeWorker(poolKey);
+    const started =
+      parked ??
+      startJqWorker({
+        workerData: { limits: options.jqLimits ?? {} },
+        // The young generation and the stack stay small; the cap that matters is the old generation.
+        resourceLimits: {
+          maxOldGenerationSizeMb: maxMemoryMb,
+          maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.floor(maxMemoryMb / 8))),
+          stackSizeMb: 4,
+        },
+        stdout: false,
+        stderr: false,
+      });
     started.on('message', (reply: EvaluateReply | ReadyReply) => {
       if ('ready' in reply) onReady(started);
       else settle(started, reply);
     });
-    ready = false;
-    // Bounded too: a worker that never finishes loading fails the evaluation waiting for it.
-    booting = setTimeout(() => {
-      fail(started, new JqRuntimeError(`the jq worker did not start within ${BOOT_TIMEOUT_MS} ms`, undefined, [], undefined));
-    }, BOOT_TIMEOUT_MS);
+    // A parked worker has loaded its code already.
+    ready = parked !== undefined;
+    if (!parked) {
+      countWorkerStart();
+      // Bounded too: a worker that never finishes loading fails the evaluation waiting for it.
+      booting = setTimeout(() => {
+        fail(started, new JqRuntimeError(`the jq worker did not start within ${BOOT_TIMEOUT_MS} ms`, undefined, [], undefined));
+      }, BOOT_TIMEOUT_MS);
+    }
     started.on('error', (error: Error & { code?: string }) => {
       const limit = error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'maxMemoryMb' : undefined;
       const message =
@@ -191,6 +205,8 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     const stopping = worker;
     if (!stopping || current) return;
     worker = undefined;
+    // A worker that loaded and finished its work cleanly serves the next isolate of these limits.
+    if (ready && !booting) return parkWorker(poolKey, stopping, IDLE_MS);
     if (booting) clearTimeout(booting);
     booting = undefined;
     await stopping.terminate();

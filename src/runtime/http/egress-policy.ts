@@ -159,6 +159,10 @@ function anAddress(what: string): string {
   return `${/^[aeiou]/iu.test(what) ? 'an' : 'a'} ${what} address`;
 }
 
+const ALLOWED = Symbol('allowed');
+/** Verdicts remembered per guard; past this many hosts the memory starts over. */
+const MAX_VERDICTS = 256;
+
 export function createEgressGuard(policy: EgressPolicy = {}): EgressGuard {
   const allow = parseList(policy.allow, 'allow');
   const deny = parseList(policy.deny, 'deny');
@@ -186,15 +190,20 @@ export function createEgressGuard(policy: EgressPolicy = {}): EgressGuard {
       hint: 'To reach an on-premises or local target, the host allows it explicitly: connect(..., { egress: { allow: ["10.20.0.0/16"] } }).',
     });
 
+  /** Each URL host's verdict: the lists never change, and checking an address parses it (a BlockList check per request). */
+  const verdicts = new Map<string, { host: string; why: string } | typeof ALLOWED>();
+
   return {
     checkUrl(url, action) {
-      const host = normaliseHost(url.hostname);
-      const byName = nameRefusal(host);
-      if (byName) throw denied(host, byName, action);
-      if (isIP(host) !== 0 && !allow.names.has(host)) {
-        const why = refusal(host);
-        if (why) throw denied(host, why, action);
+      let verdict = verdicts.get(url.hostname);
+      if (verdict === undefined) {
+        const host = normaliseHost(url.hostname);
+        const why = nameRefusal(host) ?? (isIP(host) !== 0 && !allow.names.has(host) ? refusal(host) : undefined);
+        verdict = why === undefined ? ALLOWED : { host, why };
+        if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+        verdicts.set(url.hostname, verdict);
       }
+      if (verdict !== ALLOWED) throw denied(verdict.host, verdict.why, action);
     },
     lookup(hostname, options, callback) {
       const host = normaliseHost(hostname);

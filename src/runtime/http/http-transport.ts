@@ -4,6 +4,7 @@
  * NETWORK (undici's error, with its code, stays as the cause), and a body larger than the cap
  * is cut off while it is read and reported as BAD_RESPONSE.
  */
+import { EventEmitter } from 'node:events';
 import { Agent } from 'undici';
 import { ConnectorError } from '../errors.js';
 import type { Redactor } from '../redact.js';
@@ -65,11 +66,20 @@ export class HttpTransport {
 
   /** Sends one request (no retries, no redirects) and reads the whole body within the size cap. */
   async send(request: HttpRequest): Promise<HttpResponse> {
-    const { redactor, maxResponseBytes } = this.options;
-    const where = { action: request.action, method: request.method, url: redactor.redactUrl(request.url) };
+    const { maxResponseBytes } = this.options;
+    // What an error names, built only for an error (redacting a URL on every request cost more than the check).
+    const where = () => ({ action: request.action, method: request.method, url: this.options.redactor.redactUrl(request.url) });
     // A literal address never reaches the lookup: check it before dialling.
     this.options.egress.checkUrl(request.url, request.action);
-    const deadline = AbortSignal.timeout(this.options.timeouts.requestMs);
+    // The deadline: a timer and an emitter that undici listens to for 'abort'. An AbortSignal
+    // (AbortSignal.timeout, or an AbortController's) is an EventTarget registered for cleanup
+    // with the garbage collector, a cost on every request of an import.
+    const deadline = new EventEmitter();
+    let expired = false;
+    const timer = setTimeout(() => {
+      expired = true;
+      deadline.emit('abort');
+    }, this.options.timeouts.requestMs);
     try {
       const response = await this.agent.request({
         origin: request.url.origin,
@@ -85,20 +95,22 @@ export class HttpTransport {
       response.body.on('error', () => undefined);
       if (declared > maxResponseBytes) {
         response.body.destroy();
-        throw tooLarge(where, maxResponseBytes);
+        throw tooLarge(where(), maxResponseBytes);
       }
       const body = new BodyBytes(maxResponseBytes);
       for await (const chunk of response.body) {
         if (body.size + (chunk as Buffer).length > maxResponseBytes) {
           response.body.destroy();
-          throw tooLarge(where, maxResponseBytes);
+          throw tooLarge(where(), maxResponseBytes);
         }
         body.add(chunk as Buffer);
       }
       return { status: response.statusCode, headers: flattenHeaders(response.headers), body: body.bytes(), url: request.url };
     } catch (error) {
-      if (deadline.aborted) throw deadlineExceeded(where, this.options.timeouts.requestMs);
-      throw toTransportError(error, where);
+      if (expired) throw deadlineExceeded(where(), this.options.timeouts.requestMs);
+      throw toTransportError(error, where());
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -108,31 +120,58 @@ export class HttpTransport {
 }
 
 /**
- * A body's bytes, copied into one buffer a socket read at a time as they arrive: the chunks die
- * young, and the whole body ends up in an ArrayBuffer of its own and of its exact length, which
- * the jq isolate takes over without a copy. A sampled Test or Preview of a 20 MB answer thus
- * copies nothing more on this thread (Buffer.concat of the chunks took 20-30 ms of it in one go,
- * and kept every chunk alive until then). The buffer is a resizable ArrayBuffer that grows in
- * place to what has arrived, up to the cap: a declared length is never trusted for allocation (a
- * target that declares 50 MB and sends a trickle holds only the trickle).
+ * A body's bytes, in an ArrayBuffer of their own and of their exact length, which the jq isolate
+ * takes over without a copy. Up to JOINED_AT_END bytes the socket reads are kept and copied once
+ * at the end (a page of records: one small copy). Past it they are copied into one buffer a read
+ * at a time as they arrive, so the chunks die young and a sampled Test or Preview of a 20 MB
+ * answer copies nothing more on this thread at the end (Buffer.concat of the chunks took 20-30 ms
+ * of it in one go, and kept every chunk alive until then). That buffer is a resizable ArrayBuffer
+ * that grows in place to what has arrived, up to the cap: a declared length is never trusted for
+ * allocation (a target that declares 50 MB and sends a trickle holds only the trickle). Each
+ * resizable buffer reserves the cap's address space and commits pages as it grows, which cost
+ * about 45 us a page of 100 records, a third of the transport's CPU, when every body used one.
  */
 class BodyBytes {
   size = 0;
-  /** Undefined until the first chunk, so a HEAD or a 204 allocates nothing. */
-  private buffer: ResizableArrayBuffer | undefined;
+  private chunks: Uint8Array[] = [];
+  /** Undefined until the body passes JOINED_AT_END. */
+  private grown: ResizableArrayBuffer | undefined;
 
   constructor(private readonly cap: number) {}
 
   add(chunk: Uint8Array): void {
-    this.buffer ??= new Resizable(0, { maxByteLength: this.cap });
     const end = this.size + chunk.length;
-    this.buffer.resize(end);
-    new Uint8Array(this.buffer, this.size, chunk.length).set(chunk);
+    if (this.grown === undefined && end <= JOINED_AT_END) {
+      this.chunks.push(chunk);
+    } else {
+      if (this.grown === undefined) {
+        this.grown = new Resizable(end, { maxByteLength: Math.max(this.cap, end) });
+        copyInto(new Uint8Array(this.grown), this.chunks);
+        this.chunks = [];
+      } else {
+        this.grown.resize(end);
+      }
+      new Uint8Array(this.grown, this.size, chunk.length).set(chunk);
+    }
     this.size = end;
   }
 
   bytes(): Buffer {
-    return this.buffer === undefined ? Buffer.alloc(0) : Buffer.from(this.buffer, 0, this.size);
+    if (this.grown !== undefined) return Buffer.from(this.grown, 0, this.size);
+    const whole = Buffer.allocUnsafeSlow(this.size);
+    copyInto(whole, this.chunks);
+    return whole;
+  }
+}
+
+/** Bodies up to this size are joined once at the end (a copy well under a millisecond). */
+const JOINED_AT_END = 1024 * 1024;
+
+function copyInto(target: Uint8Array, chunks: readonly Uint8Array[]): void {
+  let at = 0;
+  for (const chunk of chunks) {
+    target.set(chunk, at);
+    at += chunk.length;
   }
 }
 

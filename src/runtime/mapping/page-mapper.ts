@@ -2,7 +2,7 @@
  * Compiles the page program once per connector action and maps a response body with one jq run.
  * Knows the jq engine only through the JqFilter interface (src/jq/index.ts).
  */
-import { compileJq, JqInputError, type JqFilter, type JqPolicy } from '../../jq/index.js';
+import { compileJq, JqInputError, type JqCompileScope, type JqFilter, type JqPolicy } from '../../jq/index.js';
 import { ConnectorError } from '../errors.js';
 import { jqLimitExceeded } from '../jq-limit-error.js';
 import type { Mapping } from '../../../generated/spec-types.js';
@@ -92,11 +92,13 @@ export async function createPageMapper(input: {
   action: string;
   /** Who wrote the records path and mapping (the connector's policy). */
   policy: JqPolicy;
+  /** Where the program runs and what is precompiled (the connector's compile step). */
+  scope?: JqCompileScope;
 }): Promise<PageMapper> {
   const fields = Object.entries(input.mapping);
   const fieldNames = fields.map(([name]) => name);
   const program = buildPageProgram({ records: input.records, fields, extras: input.extras ?? [] });
-  const filter: JqFilter = await compileJq(program, input.policy);
+  const filter: JqFilter = await compileJq(program, input.policy, input.scope);
   const expressions = new Map(input.extras ?? []);
   const mapRow = createRowMapper(fieldNames);
 

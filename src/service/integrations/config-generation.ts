@@ -9,7 +9,7 @@
  * compare) but `apply` is refused with CONFIG_NOT_EDITABLE.
  */
 import type { Client } from '../../index.js';
-import { createJqIsolate, runWithJqScope, type JqIsolate } from '../../jq/index.js';
+import { createJqIsolate, type JqCompileScope, type JqIsolate } from '../../jq/index.js';
 import { applyMapping, applyRecordsPath, MappingApplyError, type MappedRecord } from '../../generate/apply-mapping.js';
 import { generateConfig, generateConfigForRecords, NoUserArrayError, type GeneratedConfig } from '../../generate/generate-config.js';
 import { isConnectorError } from '../../runtime/errors.js';
@@ -98,13 +98,13 @@ async function firstImportAnswer(client: Client): Promise<SampledAnswer> {
   }
 }
 
-async function generateFrom(body: unknown, records: string | undefined): Promise<{ config: GeneratedConfig; sample: unknown[] }> {
+async function generateFrom(body: unknown, records: string | undefined, scope: JqCompileScope): Promise<{ config: GeneratedConfig; sample: unknown[] }> {
   try {
     const config =
       records === undefined
         ? generateConfig(body)
-        : generateConfigForRecords(records, await applyRecordsPath({ expression: records, response: body, policy: 'customer' }));
-    return { config, sample: await applyRecordsPath({ expression: config.records.expression, response: body, policy: 'customer' }) };
+        : generateConfigForRecords(records, await applyRecordsPath({ expression: records, response: body, policy: 'customer', scope }));
+    return { config, sample: await applyRecordsPath({ expression: config.records.expression, response: body, policy: 'customer', scope }) };
   } catch (error) {
     if (error instanceof NoUserArrayError) {
       throw new ServiceError('NO_USER_ARRAY', error.message, { hint: 'check that Import Users lists users, or name the array with `records` (a jq path)' });
@@ -162,13 +162,10 @@ export async function proposeConfig(
     });
   }
   // The generator reads the sample (at most 256 KiB), the jq runs in the tenant's isolate.
-  const { config, preview } = await runWithJqScope({ isolate: isolateFor(context, row.tenant_id) }, async () => {
-    const generated = await generateFrom(answer.body, input.records);
-    return {
-      config: generated.config,
-      preview: await applyMapping({ records: generated.sample, mapping: generated.config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer' }),
-    };
-  });
+  const scope: JqCompileScope = { isolate: isolateFor(context, row.tenant_id) };
+  const generated = await generateFrom(answer.body, input.records, scope);
+  const config = generated.config;
+  const preview = await applyMapping({ records: generated.sample, mapping: config.mapping, limit: PROPOSAL_PREVIEW_LIMIT, policy: 'customer', scope });
   const { spec } = await connectorOf(row);
   const current = pickActionConfig(spec.actions.importUsers);
   // The records of the whole answer (the sample's, with the cut items counted back) against a stated total.

@@ -1,9 +1,9 @@
 /**
  * Compiling from a stored AST (what a generated module carries) behaves exactly like compiling
- * the text, and `compileJq` uses a stored AST instead of parsing inside `runWithJqScope`.
+ * the text, and `compileJq` uses a stored AST instead of parsing when its scope has one.
  */
 import { describe, expect, it } from 'vitest';
-import { compileJq, compileJqAst, compileJqInProcess, isJsonSafeAst, parseJq, runWithJqScope, type JqAst } from '../../../src/jq/index.js';
+import { compileJq, compileJqAst, compileJqInProcess, isJsonSafeAst, parseJq, type JqAst } from '../../../src/jq/index.js';
 
 /** The AST as a generated module holds it: through JSON and back. */
 function storedAst(expression: string): JqAst {
@@ -76,33 +76,31 @@ describe('compileJqAst gives the outputs of compiling the text', () => {
   });
 });
 
-describe('compileJq inside runWithJqScope', () => {
+describe('compileJq with a scope', () => {
   it('compiles the stored AST of a text instead of parsing it', async () => {
     // The stored AST deliberately differs from the text, to show which one ran.
-    const filter = await runWithJqScope({ asts: { '.a': storedAst('.b') } }, () => compileJq('.a', 'customer'));
+    const filter = await compileJq('.a', 'customer', { asts: { '.a': storedAst('.b') } });
     expect(filter.source).toBe('.a');
     expect(await filter.run({ a: 1, b: 2 })).toEqual([2]);
   });
 
-  it('parses texts that have no stored AST, and outside the scope', async () => {
+  it('parses texts that have no stored AST, and without a scope', async () => {
     const asts = { '.a': storedAst('.b') };
-    expect(await (await runWithJqScope({ asts }, () => compileJq('.c', 'customer'))).run({ c: 3 })).toEqual([3]);
+    expect(await (await compileJq('.c', 'customer', { asts })).run({ c: 3 })).toEqual([3]);
     expect(await (await compileJq('.a', 'customer')).run({ a: 1, b: 2 })).toEqual([1]);
   });
 
   it('parses the text when a stored AST no longer compiles', async () => {
     const stale = { type: 'Call', name: 'no_such_builtin', args: [], start: 0 } as JqAst;
-    const filter = await runWithJqScope({ asts: { '.a': stale } }, () => compileJq('.a', 'customer'));
+    const filter = await compileJq('.a', 'customer', { asts: { '.a': stale } });
     expect(await filter.run({ a: 1 })).toEqual([1]);
   });
 
-  it('tells onParsed about every text it parsed, with its AST, across awaits', async () => {
+  it('tells onParsed about every text it parsed, with its AST', async () => {
     const seen = new Map<string, JqAst>();
-    await runWithJqScope({ onParsed: (text, ast) => seen.set(text, ast) }, async () => {
-      await compileJq('.a', 'customer');
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      await compileJq('.b // 1', 'customer');
-    });
+    const scope = { onParsed: (text: string, ast: JqAst) => seen.set(text, ast) };
+    await compileJq('.a', 'customer', scope);
+    await compileJq('.b // 1', 'customer', scope);
     expect([...seen.keys()]).toEqual(['.a', '.b // 1']);
     expect(seen.get('.b // 1')).toEqual(parseJq('.b // 1'));
   });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqInputError, JqRuntimeError, runWithJqScope, type JqIsolate } from '../../../src/jq/index.js';
+import { jqWorkerStarts } from '../../../src/jq/isolate/worker-pool.js';
+import { compileJq, createJqIsolate, DEFAULT_ANSWER_LIMITS, JqInputError, JqRuntimeError, type JqIsolate } from '../../../src/jq/index.js';
 
 const isolates: JqIsolate[] = [];
 function isolate(...args: Parameters<typeof createJqIsolate>): JqIsolate {
@@ -115,13 +116,57 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
     // (that takes a turn of the event loop). A clock started at spawn would stop `. + 1` here.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const jq = isolate({ limits: { timeoutMs: 1_000 } });
+      // Limits no other case uses: a parked worker (ready already) would start the clock at once.
+      const jq = isolate({ limits: { timeoutMs: 1_000, maxMemoryMb: 97 } });
+      const starts = jqWorkerStarts();
       const result = jq.evaluate('. + 1', { value: 1 });
+      expect(jqWorkerStarts()).toBe(starts + 1);
       vi.advanceTimersByTime(5_000);
       expect(await result).toEqual([2]);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("hands a closed isolate's idle worker to the next isolate of the same limits, never of others", async () => {
+    const first = isolate({ limits: { maxMemoryMb: 91 } });
+    expect(await first.evaluate('. + 1', { value: 1 })).toEqual([2]);
+    await first.close();
+    const starts = jqWorkerStarts();
+    const same = isolate({ limits: { maxMemoryMb: 91 } });
+    expect(await same.evaluate('. * 3', { value: 3 })).toEqual([9]);
+    expect(jqWorkerStarts()).toBe(starts);
+    // Other limits (the worker's heap cap, the engine limits it was started with): a worker of their own.
+    const bigger = isolate({ limits: { maxMemoryMb: 92 } });
+    expect(await bigger.evaluate('. * 3', { value: 3 })).toEqual([9]);
+    const stricter = isolate({ limits: { maxMemoryMb: 91 }, jqLimits: { maxSteps: 5000 } });
+    expect(await stricter.evaluate('. * 3', { value: 3 })).toEqual([9]);
+    expect(jqWorkerStarts()).toBe(starts + 2);
+  });
+
+  it('keeps the latest four idle workers: the one parked longest is stopped first', async () => {
+    const limits = (mb: number) => ({ limits: { maxMemoryMb: mb } });
+    for (const mb of [81, 82, 83, 84, 85]) {
+      const one = isolate(limits(mb));
+      expect(await one.evaluate('.', { value: mb })).toEqual([mb]);
+      await one.close();
+    }
+    const starts = jqWorkerStarts();
+    expect(await isolate(limits(85)).evaluate('.', { value: 1 })).toEqual([1]);
+    expect(await isolate(limits(82)).evaluate('.', { value: 1 })).toEqual([1]);
+    expect(jqWorkerStarts()).toBe(starts);
+    expect(await isolate(limits(81)).evaluate('.', { value: 1 })).toEqual([1]);
+    expect(jqWorkerStarts()).toBe(starts + 1);
+  });
+
+  it('never hands on a worker stopped for a limit', async () => {
+    const slow = isolate({ limits: { timeoutMs: 300, maxMemoryMb: 93 }, jqLimits: { maxSteps: 1e15 } });
+    expect((await failure(slow.evaluate('reduce range(1e15) as $i (0; . + 1)', { value: null }))).limit).toBe('timeoutMs');
+    await slow.close();
+    const starts = jqWorkerStarts();
+    const next = isolate({ limits: { timeoutMs: 300, maxMemoryMb: 93 }, jqLimits: { maxSteps: 1e15 } });
+    expect(await next.evaluate('. + 1', { value: 1 })).toEqual([2]);
+    expect(jqWorkerStarts()).toBe(starts + 1);
   });
 
   it('runs evaluations one at a time, so a queued one is never charged for the wait', async () => {
@@ -134,9 +179,9 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
 
   it('compileJq in a scope with an isolate runs the program in the worker; syntax errors are still reported at compile', async () => {
     const jq = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e15 } });
-    const filter = await runWithJqScope({ isolate: jq, limits: { maxSteps: 1e15 } }, () => compileJq('reduce range(1e15) as $i (0; . + 1)', 'customer'));
+    const filter = await compileJq('reduce range(1e15) as $i (0; . + 1)', 'customer', { isolate: jq, limits: { maxSteps: 1e15 } });
     expect((await failure(filter.run(null))).limit).toBe('timeoutMs');
-    await expect(runWithJqScope({ isolate: jq }, () => compileJq('.a |', 'customer'))).rejects.toThrow(/syntax|unexpected|end/iu);
+    await expect(compileJq('.a |', 'customer', { isolate: jq })).rejects.toThrow(/syntax|unexpected|end/iu);
   });
 });
 

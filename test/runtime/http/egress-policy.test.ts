@@ -26,6 +26,15 @@ async function failureOf(promise: Promise<unknown>): Promise<{ code?: string; me
   );
 }
 
+function failureOfSync(run: () => void): { code?: string; message?: string } {
+  try {
+    run();
+    return { code: 'none' };
+  } catch (error) {
+    return error as { code?: string; message?: string };
+  }
+}
+
 describe('the default policy (public addresses only)', () => {
   it.each([
     { host: '127.0.0.1', why: 'loopback' },
@@ -90,6 +99,29 @@ describe('explicit allowances', () => {
       message: expect.stringContaining('denied by the egress policy'),
     });
     await client.close();
+  });
+
+  it("remembers each host's verdict, and names each refused request's own action", () => {
+    const guard = createEgressGuard({ allow: ['127.0.0.1'] });
+    const check = (url: string, action: string) => failureOfSync(() => guard.checkUrl(new URL(url), action));
+    for (let round = 0; round < 2; round += 1) {
+      expect(check('http://127.0.0.1:9/users', 'importUsers')).toEqual({ code: 'none' });
+      expect(check('http://10.0.0.1/users', 'importUsers')).toMatchObject({
+        code: 'EGRESS_DENIED',
+        message: expect.stringMatching(/^importUsers: refused to connect to 10\.0\.0\.1 \(a private address\)/u),
+      });
+      expect(check('http://10.0.0.1/users/7', 'deleteUser')).toMatchObject({
+        code: 'EGRESS_DENIED',
+        message: expect.stringMatching(/^deleteUser: refused to connect to 10\.0\.0\.1/u),
+      });
+      expect(check('http://[::ffff:10.0.0.1]/', 'test')).toMatchObject({
+        code: 'EGRESS_DENIED',
+        message: expect.stringContaining('test: refused to connect to ::ffff:a00:1'),
+      });
+    }
+    // Past the remembered hosts' bound the verdicts are made again, the same.
+    for (let host = 0; host < 300; host += 1) expect(check(`http://10.1.${host >> 8}.${host & 255}/`, 'test')).toMatchObject({ code: 'EGRESS_DENIED' });
+    expect(check('http://127.0.0.1:9/users', 'importUsers')).toEqual({ code: 'none' });
   });
 
   it('refuses a malformed policy entry as CONFIG', () => {
