@@ -33,6 +33,8 @@ export interface Connection {
   now: () => number;
   random: () => number;
   log: (line: string, event?: RuntimeEvent) => void;
+  /** Someone listens to `log` (the host gave a logger): lines written on every request or page are built only then. */
+  logging: boolean;
   /** Lookup values, single-flight: one request per lookup per connection. */
   lookupCache: Map<string, Promise<unknown>>;
   /** One semaphore per action with `maxInFlight`, made on its first call. */
@@ -127,6 +129,7 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
     now,
     random: options.random ?? Math.random,
     log: logger ? (line, event) => logger(redactor.redact(line), event && redactEvent(event, redactor)) : () => undefined,
+    logging: logger !== undefined,
     lookupCache: new Map(),
     actionGates: new Map(),
     importLimits: { ...DEFAULT_IMPORT_LIMITS, ...options.importLimits },

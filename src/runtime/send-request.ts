@@ -128,7 +128,9 @@ async function sendAuthorized({ connection, request, action, onSent }: HopInput)
   onSent?.(outgoing);
   const started = connection.now();
   const response = await connection.transport.send({ ...outgoing, body: request.body, action });
-  connection.log(`${request.method} ${connection.redactor.redactUrl(outgoing.url)} -> ${response.status} (${connection.now() - started} ms)`);
+  if (connection.logging) {
+    connection.log(`${request.method} ${connection.redactor.redactUrl(outgoing.url)} -> ${response.status} (${connection.now() - started} ms)`);
+  }
   return response;
 }
 

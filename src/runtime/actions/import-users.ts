@@ -174,13 +174,15 @@ async function* walkPages(
       // import that reported 0 accounts here would later read as "every account was removed".
       if (page.records.length > 0 && accounts.length === 0) throw allRecordsFailed(number, page.records.length, problems);
       tally.addPage({ records: page.records.length, accounts, problems: problems.length });
-      connection.log(`importUsers: page ${number}, ${page.records.length} records, ${accounts.length} accounts`, {
-        type: 'page',
-        action: 'importUsers',
-        page: number,
-        records: page.records.length,
-        accounts: accounts.length,
-      });
+      if (connection.logging) {
+        connection.log(`importUsers: page ${number}, ${page.records.length} records, ${accounts.length} accounts`, {
+          type: 'page',
+          action: 'importUsers',
+          page: number,
+          records: page.records.length,
+          accounts: accounts.length,
+        });
+      }
       report(tally.summary(false));
       yield { accounts, problems, page: number };
     }
