@@ -217,9 +217,9 @@ export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true) || set_
 /**
  * Applies a complete run's staged accounts (the attempt's own), writing only what changed: the
  * accounts that changed or came back are updated with a `changed` event naming the changed values
- * before and after; the new ones are inserted with an `added` event (in their row, see `ACCOUNT_EVENTS`); an unchanged account is not
- * written (see `accountColumns`), except that a staged account whose digest the row lacks gets it
- * (no event, not counted). Returns the two counts.
+ * before and after; the new ones are inserted with an `added` event (kept in their row, see
+ * `ACCOUNT_EVENTS`); an unchanged account is not written (see `accountColumns`), except that a
+ * staged account whose digest the row lacks gets it (no event, not counted). Returns the two counts.
  */
 export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ added: number; changed: number }> {
   // Data-modifying CTEs see one snapshot: `diff` reads the rows before `written` updates them.
