@@ -2,7 +2,8 @@
  * The `accounts` and `account_events` tables: a complete run's staged accounts applied, the removal
  * sweep, what an action changed, and the reads of the Accounts list, the Access Grid and the
  * Application Audit. Every change of an account writes its account event in the same statement,
- * in the one shape `accountEventsFrom` builds.
+ * in the one shape `accountEventsFrom` builds; an account a sync adds carries its `added` event
+ * in its own row instead (`ACCOUNT_EVENTS` reads it).
  */
 import { hash } from 'node:crypto';
 import type { Account } from '../../index.js';
@@ -152,6 +153,9 @@ export async function findAccount(db: Queryable, input: { tenantId: string; inte
   return rows[0];
 }
 
+/** The identity sequence of `account_events.id`: a sync-added account's own `added` event draws its id from it. */
+const EVENT_IDS = 'account_events_id_seq';
+
 /**
  * The one `INSERT INTO account_events` of the service: each argument is an SQL expression over the
  * rows of `from` (a CTE or a table with its alias). Returns one row per event, for counting.
@@ -213,9 +217,9 @@ export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true) || set_
 /**
  * Applies a complete run's staged accounts (the attempt's own), writing only what changed: the
  * accounts that changed or came back are updated with a `changed` event naming the changed values
- * before and after; the new ones are inserted with an `added` event; an unchanged account is not
- * written (see `accountColumns`), except that a staged account whose digest the row lacks gets it
- * (no event, not counted). Returns the two counts.
+ * before and after; the new ones are inserted with an `added` event (kept in their row, see
+ * `ACCOUNT_EVENTS`); an unchanged account is not written (see `accountColumns`), except that a
+ * staged account whose digest the row lacks gets it (no event, not counted). Returns the two counts.
  */
 export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ added: number; changed: number }> {
   // Data-modifying CTEs see one snapshot: `diff` reads the rows before `written` updates them.
@@ -239,10 +243,15 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
      SELECT count(*)::int AS n FROM events`,
     [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt, scope.attempt],
   );
+  // A new account carries its own `added` event (see `ACCOUNT_EVENTS`): an id from the events'
+  // sequence and this run; only one added with text cleaned has its event stored (with `cleaned`).
+  // `events` runs to completion though nothing reads it.
   const added = await db.query<{ n: number }>(
     `WITH added AS (
-       INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest, first_seen_at, last_seen_at, last_run_id)
-       SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, s.sync_digest, now(), now(), $1
+       INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest, first_seen_at, last_seen_at, last_run_id,
+         added_event_id, added_run_id)
+       SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, s.sync_digest, now(), now(), $1,
+         CASE WHEN s.cleaned IS NULL THEN nextval('${EVENT_IDS}') END, CASE WHEN s.cleaned IS NULL THEN $1 END
        FROM sync_run_accounts s
        WHERE s.run_id = $1 AND s.attempt = $4 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
        ORDER BY s.seq
@@ -253,11 +262,11 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
          account: 'id',
          run: '$1',
          kind: `'added'`,
-         detail: `CASE WHEN cleaned IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('cleaned', cleaned) END`,
-         from: 'added',
+         detail: `jsonb_build_object('cleaned', cleaned)`,
+         from: 'added WHERE cleaned IS NOT NULL',
        })}
      )
-     SELECT count(*)::int AS n FROM events`,
+     SELECT count(*)::int AS n FROM added`,
     [scope.runId, scope.tenantId, scope.integrationId, scope.attempt],
   );
   return { added: added.rows[0]?.n ?? 0, changed: changed.rows[0]?.n ?? 0 };
@@ -477,23 +486,36 @@ export interface AccountEventRow {
   at: Date;
 }
 
+/**
+ * One account's history ($1 tenant, $2 account): its stored events and, for an account a sync
+ * added (migration 0350), the `added` event it carries: the id drawn from the events' sequence
+ * when it was added (so it keeps its place among the later events), the run that added it, an
+ * empty detail, and its time `first_seen_at` (the adding transaction's now(), as a stored event's
+ * `at` is).
+ */
+const ACCOUNT_EVENTS = `(
+  SELECT e.id, e.tenant_id, e.account_id, e.run_id, e.kind, e.detail, e.at FROM account_events e WHERE e.tenant_id = $1 AND e.account_id = $2
+  UNION ALL
+  SELECT a.added_event_id, a.tenant_id, a.id, a.added_run_id, 'added', '{}'::jsonb, a.first_seen_at FROM accounts a
+  WHERE a.tenant_id = $1 AND a.id = $2 AND a.added_event_id IS NOT NULL) events`;
+
 /** A page of one account's events, oldest first: at most `limit`, after the event `afterId`. */
 export async function listAccountEventPage(
   db: Queryable,
   input: { tenantId: string; accountId: string; afterId?: string; limit: number },
 ): Promise<AccountEventRow[]> {
-  const { rows } = await db.query<AccountEventRow>(
-    'SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 AND ($3::bigint IS NULL OR id > $3::bigint) ORDER BY id LIMIT $4',
-    [input.tenantId, input.accountId, input.afterId ?? null, input.limit],
-  );
+  const { rows } = await db.query<AccountEventRow>(`SELECT * FROM ${ACCOUNT_EVENTS} WHERE ($3::bigint IS NULL OR id > $3::bigint) ORDER BY id LIMIT $4`, [
+    input.tenantId,
+    input.accountId,
+    input.afterId ?? null,
+    input.limit,
+  ]);
   return rows;
 }
 
+/** Every event of one account, oldest first. */
 export async function listAccountEvents(db: Queryable, input: { tenantId: string; accountId: string }): Promise<AccountEventRow[]> {
-  const { rows } = await db.query<AccountEventRow>('SELECT * FROM account_events WHERE tenant_id = $1 AND account_id = $2 ORDER BY id', [
-    input.tenantId,
-    input.accountId,
-  ]);
+  const { rows } = await db.query<AccountEventRow>(`SELECT * FROM ${ACCOUNT_EVENTS} ORDER BY id`, [input.tenantId, input.accountId]);
   return rows;
 }
 

@@ -1,6 +1,7 @@
 /**
  * Deleting an integration deletes its accounts, and deleting an account its events, though neither
- * is a foreign key any more (migration 0340: a sync inserts them without a check per row). Nothing
+ * is a foreign key any more (migration 0340: a sync inserts them without a check per row); deleting
+ * a person unlinks its accounts, though `accounts.person_id` is no foreign key either (0351). Nothing
  * in the service deletes either; an operator's delete, or a tenant's, still leaves no orphans.
  * Shared by the embedded run (delete-cascade.test.ts) and the PostgreSQL run (test/postgres).
  */
@@ -11,6 +12,7 @@ import { applyStaged, syncDigest, toStaged } from '../../../src/service/store/ac
 import { stageAccounts } from '../../../src/service/store/sync-run-rows.js';
 import { insertTenant } from '../../../src/service/store/tenant-rows.js';
 import { insertIntegration } from '../../../src/service/store/integration-rows.js';
+import { insertPeople } from '../../../src/service/store/people-rows.js';
 import type { StorageSetup } from '../helpers/service-fixture.js';
 
 export function describeDeleteCascade(storage: StorageSetup): void {
@@ -28,7 +30,8 @@ export function describeDeleteCascade(storage: StorageSetup): void {
       settings: {},
     });
     const fence = { runId: `run-${integrationId}`, attempt: 1 };
-    const staged = ids.map((id) => toStaged({ id, email: `${id}@example.com`, name: `User ${id}`, admin: false }));
+    // A NUL in the name (cleaned): the added event is then a stored row (a clean account carries its own, migration 0350).
+    const staged = ids.map((id) => toStaged({ id, email: `${id}@example.com`, name: `User\u0000 ${id}`, admin: false }));
     await stageAccounts(
       db,
       fence,
@@ -58,6 +61,23 @@ export function describeDeleteCascade(storage: StorageSetup): void {
     expect(await count(`FROM account_events WHERE tenant_id = $1 AND account_id NOT IN (SELECT id FROM accounts)`, ['tenant-a'])).toBe(0);
     expect(await count(`FROM accounts WHERE integration_id = $1`, ['kept'])).toBe(2);
     expect(await count(`FROM account_events e JOIN accounts a ON a.id = e.account_id WHERE a.integration_id = $1`, ['kept'])).toBe(2);
+  });
+
+  it('a person deleted leaves the accounts linked to it linked to no one, and other links alone', async () => {
+    const [gone, kept] = await insertPeople(db, 'tenant-a', [
+      { email: 'gone@example.com', emailKey: 'gone@example.com', name: 'Gone' },
+      { email: 'kept@example.com', emailKey: 'kept@example.com', name: 'Kept' },
+    ]);
+    await db.query(`UPDATE accounts SET person_id = $1 WHERE integration_id = 'kept' AND external_id = 'k1'`, [gone!.id]);
+    await db.query(`UPDATE accounts SET person_id = $1 WHERE integration_id = 'kept' AND external_id = 'k2'`, [kept!.id]);
+    await db.query(`DELETE FROM people WHERE id = $1`, [gone!.id]);
+    const { rows } = await db.query<{ external_id: string; person_id: string | null }>(
+      `SELECT external_id, person_id FROM accounts WHERE integration_id = 'kept' ORDER BY external_id`,
+    );
+    expect(rows).toEqual([
+      { external_id: 'k1', person_id: null },
+      { external_id: 'k2', person_id: kept!.id },
+    ]);
   });
 
   it('an account deleted takes its events; a tenant deleted takes its integrations, their accounts and events', async () => {
