@@ -430,7 +430,8 @@ function copyValue(value: string): string {
   return COPY_SPECIAL.test(value) ? value.replace(COPY_SPECIALS, (char) => COPY_ESCAPES[char]!) : value;
 }
 const COPY_SPECIAL = /[\\\t\n\r]/;
-const COPY_SPECIALS = /[\\\t\n\r]/g;
+/** The same characters, for replace (a global regex keeps state between test() calls, so testing uses the other). */
+const COPY_SPECIALS = new RegExp(COPY_SPECIAL.source, 'g');
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** The staging table's columns a COPY writes, in the order of `stageAccounts`'s lines (`seq` numbers the rows as they arrive). */
