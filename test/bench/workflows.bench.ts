@@ -97,6 +97,9 @@ async function startTarget(): Promise<{ origin: string; username: string; passwo
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('workflows-target-process.ts', import.meta.url).pathname, String(COUNT)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // Ended with the bench however it ends (a failure exits at once).
+  const end = () => child.kill();
+  process.once('exit', end);
   const line = await new Promise<string>((resolve, reject) => {
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -115,7 +118,10 @@ async function startTarget(): Promise<{ origin: string; username: string; passwo
       if (!response.ok) throw new Error(`the target did not count (${response.status})`);
       return (await response.json()) as TargetCount;
     },
-    close: () => child.kill(),
+    close: () => {
+      process.off('exit', end);
+      child.kill();
+    },
   };
 }
 
