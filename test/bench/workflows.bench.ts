@@ -2,7 +2,11 @@
  * 10,000 scheduled activations due in the same minute (issue 13): onboarding workflows whose
  * accounts the last import found suspended, each with an activation at one time T. The service's
  * clock is moved to T and the tick wakes them; each activation is a real PUT to the help-desk
- * target on 127.0.0.1 and a settled task in the database. Reported: due-to-done at the median and
+ * target on 127.0.0.1 and a settled task in the database. The target (msw handlers on a real
+ * socket) runs in a child process (workflows-target-process.ts), as a real target does and as the
+ * isolation and import benches' targets do: its work no longer shares the service's event loop. It
+ * counts each activation by agent, and the bench checks there that each was sent exactly once.
+ * Reported: due-to-done at the median and
  * p99 (from T to each task's finish) and activations per second, on the embedded database and on
  * PostgreSQL (skipped with a note when no server answers).
  * Baseline in the same run, on the same database: bare engine round-trips (pg-boss jobs sent at
@@ -11,17 +15,19 @@
  * `ACTIVATIONS=2000 npm run bench -- workflows` for a quicker run; `WORKFLOWS_STORAGE=postgres` (or
  * `embedded`) for one database only. On PostgreSQL the statements the process sent while the
  * activations ran are counted (every statement of the `pg` driver: the service's and the engine's).
+ * CPU time per activation while they ran, of the bench's process (the service, its HTTP client and
+ * database driver) and of the target's, and per bare job: comparable on a shared machine, where the
+ * rates are not. `MARK_WINDOW=1` prints when the activations started and ended in the clock of a
+ * CPU profile (`node --cpu-prof`, microseconds), to read the profile of that window alone.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openService, type Service, type ServiceOptions } from '../../src/service/index.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
-import { serveHandlers } from '../../src/simulators/serve-handlers.js';
-import { http } from 'msw';
 import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
-import { createDeskState, deskHandlers } from '../targets/basic-page-number/handlers.js';
 import { DESK_SPEC, TestClock } from '../service/workflows/workflows.cases.js';
 import { createRequire } from 'node:module';
 import type PgBossType from 'pg-boss';
@@ -66,6 +72,57 @@ interface Result {
   barePerSecond: number;
   /** Statements (and transactions) per activation, on PostgreSQL. */
   perActivation?: { statements: number; transactions: number };
+  /** CPU milliseconds per activation while they ran: the bench's process (the service), and the target's process. */
+  cpuMs: { service: number; target: number };
+  /** CPU milliseconds per bare job of the bench's process (sender and worker). */
+  bareCpuMs: number;
+}
+
+/** What the target process counted: agents active, activated, activated more than once; its CPU time. */
+interface TargetCount {
+  active: number;
+  activated: number;
+  twice: [string, number][];
+  twiceCount: number;
+  cpuMs: number;
+}
+
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+
+/** The help-desk target in a child process (workflows-target-process.ts), with COUNT suspended agents. */
+async function startTarget(): Promise<{ origin: string; username: string; password: string; count(): Promise<TargetCount>; close(): void }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('workflows-target-process.ts', import.meta.url).pathname, String(COUNT)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // Ended with the bench however it ends (a failure exits at once).
+  const end = () => child.kill();
+  process.once('exit', end);
+  const line = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('\n')) resolve(text.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the target process exited (${code}) before listening`)));
+  });
+  const { origin, username, password } = JSON.parse(line) as { origin: string; username: string; password: string };
+  return {
+    origin,
+    username,
+    password,
+    async count() {
+      const response = await fetch(`${origin}/__bench/sent`);
+      if (!response.ok) throw new Error(`the target did not count (${response.status})`);
+      return (await response.json()) as TargetCount;
+    },
+    close: () => {
+      process.off('exit', end);
+      child.kill();
+    },
+  };
 }
 
 /** Bare pg-boss on the same database, as the service's engine opens it, without our tables or handlers. */
@@ -82,26 +139,12 @@ function bareBoss(db: Database, role: 'sender' | 'worker'): PgBossType {
 
 async function activations(options: ServiceOptions, storage: string): Promise<Result> {
   const clock = new TestClock();
-  const desk = createDeskState(0);
-  desk.agents = Array.from({ length: COUNT }, (_, index) => ({
-    id: 100_000 + index,
-    email: `joiner${index}@example.com`,
-    name: `Joiner ${index}`,
-    suspended: true,
-  }));
   // Each activation is counted on the target, by agent: every one must be sent exactly once.
-  const activationsSent = new Map<string, number>();
-  const server = await serveHandlers(
-    http.put('*/api/agents/:id', ({ params }) => {
-      activationsSent.set(String(params.id), (activationsSent.get(String(params.id)) ?? 0) + 1);
-      return undefined;
-    }),
-    ...deskHandlers(desk),
-  );
-  server.maxRecordedRequests = 10;
+  const target = await startTarget();
   let lags: number[] = [];
   let perSecond = 0;
   let perActivation: Result['perActivation'];
+  const cpu = { service: 0, target: 0 };
   const service: Service = await openService({
     ...options,
     egress: ALLOW_LOOPBACK,
@@ -117,12 +160,12 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
           tenantId: tenant.id,
           type: 'build-your-own',
           spec: DESK_SPEC.replace('size: 10', 'size: 100'),
-          baseUrl: server.origin,
+          baseUrl: target.origin,
           actor,
         })
       ).id,
     };
-    await service.integrations.configureAuth({ ...ref, inputs: { username: desk.username, password: desk.password }, actor });
+    await service.integrations.configureAuth({ ...ref, inputs: { username: target.username, password: target.password }, actor });
     await service.workflows.setSettings({ ...ref, maxConcurrency: 50, actor });
     await service.startWorkers();
     await service.integrations.setAction({ ...ref, action: 'activateUser', enabled: true, actor });
@@ -133,7 +176,7 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
       if ((run && run.status === 'failed') || tries > WAIT_MINUTES * 240) throw new Error(`the import did not finish: ${JSON.stringify(run)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const csv = ['email,name', ...desk.agents.map((agent) => `${agent.email},${agent.name}`)].join('\n');
+    const csv = ['email,name', ...Array.from({ length: COUNT }, (_, index) => `joiner${index}@example.com,Joiner ${index}`)].join('\n');
     await service.people.importCsv({ tenantId: tenant.id, csv, actor });
     const people = await service.people.list({ tenantId: tenant.id });
     // Due well after the setup, however long it takes on a loaded machine; the clock is then moved there.
@@ -157,7 +200,9 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
 
     clock.advance(due.getTime() - clock.now().getTime());
     Object.assign(statements, { counting: true, total: 0, transactions: 0 });
+    const cpuBefore = { service: cpuMs(), target: (await target.count()).cpuMs };
     const start = performance.now();
+    if (process.env.MARK_WINDOW) process.stderr.write(`WINDOW start ${process.hrtime.bigint() / 1000n}\n`);
     // Fails instead of waiting for ever: a failed task ends the bench with its error, and every wait is bounded.
     const failedTask = async () => {
       const page = await service.workflows.list({ tenantId: tenant.id, status: 'needs_attention', limit: 1 });
@@ -169,11 +214,12 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
       if (seconds > WAIT_MINUTES * 60)
         throw new Error(`${storage}: ${what} did not happen within ${WAIT_MINUTES} minutes (BENCH_WAIT_MINUTES): ${progress} after ${seconds.toFixed(0)} s`);
     };
-    const sent = () => COUNT - desk.agents.filter((agent) => agent.suspended).length;
     await service.workflows.tick();
-    for (let round = 0; desk.agents.some((agent) => agent.suspended); round += 1) {
+    for (let round = 0; ; round += 1) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      deadline('every activation', `${sent()} of ${COUNT} activations sent (${(sent() / ((performance.now() - start) / 1000)).toFixed(0)}/s)`);
+      const { active } = await target.count();
+      if (active === COUNT) break;
+      deadline('every activation', `${active} of ${COUNT} activations sent (${(active / ((performance.now() - start) / 1000)).toFixed(0)}/s)`);
       if (round % 10 === 9) {
         const failed = await failedTask();
         if (failed) throw new Error(failed);
@@ -202,20 +248,23 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
       deadline('every activation settled', `${finished.length} of ${COUNT} activations settled`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const twice = [...activationsSent.entries()].filter(([, count]) => count !== 1);
-    if (activationsSent.size !== COUNT || twice.length > 0) {
+    const seconds = (performance.now() - start) / 1000;
+    if (process.env.MARK_WINDOW) process.stderr.write(`WINDOW end ${process.hrtime.bigint() / 1000n}\n`);
+    statements.counting = false;
+    const counted = await target.count();
+    cpu.service = (cpuMs() - cpuBefore.service) / COUNT;
+    cpu.target = (counted.cpuMs - cpuBefore.target) / COUNT;
+    if (counted.activated !== COUNT || counted.twiceCount > 0) {
       throw new Error(
-        `each activation must be sent once: ${activationsSent.size} agents activated, ${twice.length} more than once (e.g. ${JSON.stringify(twice.slice(0, 3))})`,
+        `each activation must be sent once: ${counted.activated} agents activated, ${counted.twiceCount} more than once (e.g. ${JSON.stringify(counted.twice)})`,
       );
     }
-    const seconds = (performance.now() - start) / 1000;
-    statements.counting = false;
     if (storage === 'postgres') perActivation = { statements: statements.total / COUNT, transactions: statements.transactions / COUNT };
     lags = finished.map((at) => at - due.getTime()).sort((a, b) => a - b);
     perSecond = COUNT / seconds;
   } finally {
     await service.close();
-    await server.close();
+    target.close();
   }
   // After the service closed: the embedded database admits one process at a time.
   const bare = await bareJobs(options);
@@ -226,12 +275,14 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
     perSecond,
     bareMedian: bare.median,
     barePerSecond: bare.perSecond,
+    cpuMs: cpu,
+    bareCpuMs: bare.cpuMs,
     ...(perActivation ? { perActivation } : {}),
   };
 }
 
 /** COUNT pg-boss jobs sent at once and completed by a no-op worker on the same database. */
-async function bareJobs(options: ServiceOptions): Promise<{ median: number; perSecond: number }> {
+async function bareJobs(options: ServiceOptions): Promise<{ median: number; perSecond: number; cpuMs: number }> {
   const db = await openDatabase(options);
   const boss = bareBoss(db, 'sender');
   const worker = bareBoss(db, 'worker');
@@ -242,6 +293,7 @@ async function bareJobs(options: ServiceOptions): Promise<{ median: number; perS
     await boss.createQueue('bench-bare', { name: 'bench-bare', policy: 'standard', retryLimit: 0 } as never);
     const lags: number[] = [];
     const start = performance.now();
+    const cpuBefore = cpuMs();
     const sent = Date.now();
     for (let offset = 0; offset < COUNT; offset += 1000) {
       await boss.insert(Array.from({ length: Math.min(1000, COUNT - offset) }, () => ({ name: 'bench-bare', data: {} })) as never);
@@ -261,8 +313,9 @@ async function bareJobs(options: ServiceOptions): Promise<{ median: number; perS
         .catch(reject);
     }).finally(() => clearTimeout(timer));
     const seconds = (performance.now() - start) / 1000;
+    const cpu = (cpuMs() - cpuBefore) / COUNT;
     lags.sort((a, b) => a - b);
-    return { median: percentile(lags, 0.5), perSecond: COUNT / seconds };
+    return { median: percentile(lags, 0.5), perSecond: COUNT / seconds, cpuMs: cpu };
   } finally {
     await worker.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
     await boss.stop({ graceful: false, close: false, wait: true }).catch(() => undefined);
@@ -301,11 +354,11 @@ try {
 }
 process.stdout.write(`\n${COUNT} activations due in the same minute (due → done; 50 at once per integration)\n`);
 process.stdout.write(
-  'storage   | median ms | p99 ms  | activations/s | bare job median ms | bare jobs/s | ratio (activations/s ÷ bare jobs/s) | statements (transactions) per activation\n',
+  'storage   | median ms | p99 ms  | activations/s | bare job median ms | bare jobs/s | ratio (activations/s ÷ bare jobs/s) | statements (transactions) per activation | CPU ms per activation: service (target) | bare job CPU ms\n',
 );
 for (const row of results) {
   process.stdout.write(
-    `${row.storage.padEnd(9)} | ${row.median.toFixed(0).padStart(9)} | ${row.p99.toFixed(0).padStart(7)} | ${row.perSecond.toFixed(0).padStart(13)} | ${row.bareMedian.toFixed(0).padStart(18)} | ${row.barePerSecond.toFixed(0).padStart(11)} | ${(row.perSecond / row.barePerSecond).toFixed(2).padStart(36)} | ${row.perActivation ? `${row.perActivation.statements.toFixed(2)} (${row.perActivation.transactions.toFixed(2)})` : 'not counted'}\n`,
+    `${row.storage.padEnd(9)} | ${row.median.toFixed(0).padStart(9)} | ${row.p99.toFixed(0).padStart(7)} | ${row.perSecond.toFixed(0).padStart(13)} | ${row.bareMedian.toFixed(0).padStart(18)} | ${row.barePerSecond.toFixed(0).padStart(11)} | ${(row.perSecond / row.barePerSecond).toFixed(2).padStart(36)} | ${row.perActivation ? `${row.perActivation.statements.toFixed(2)} (${row.perActivation.transactions.toFixed(2)})` : 'not counted'} | ${`${row.cpuMs.service.toFixed(2)} (${row.cpuMs.target.toFixed(2)})`.padStart(39)} | ${row.bareCpuMs.toFixed(2).padStart(14)}\n`,
   );
 }
 for (const row of results) {

@@ -4,6 +4,7 @@
  * only through `TASK_MOVES`.
  */
 import { FROM_MICROS, MICROS, type Queryable } from './database.js';
+import type { AccountRow } from './account-rows.js';
 import { stateMachine } from './transitions.js';
 import { settledStatus, type TaskRow, type TaskStatus, type WorkflowKind, type WorkflowRow, type WorkflowStatus } from '../workflows/workflow-view.js';
 
@@ -144,21 +145,55 @@ const READY = `t.status IN ('pending', 'scheduled') AND (t.run_at IS NULL OR t.r
 
 const ready = (nowParam: number) => READY.replaceAll('$NOW', `$${nowParam}`);
 
+/** The columns of a task a claim returns: what running and settling it reads (`CLAIMED_COLUMNS`). */
+export type ClaimedTaskColumns = Pick<
+  TaskRow,
+  | 'id'
+  | 'workflow_id'
+  | 'tenant_id'
+  | 'integration_id'
+  | 'integration_name'
+  | 'action'
+  | 'depends_on'
+  | 'account_external_id'
+  | 'vars'
+  | 'attempts'
+  | 'outcome_unknown'
+>;
+const CLAIMED_COLUMNS = [
+  'id',
+  'workflow_id',
+  'tenant_id',
+  'integration_id',
+  'integration_name',
+  'action',
+  'depends_on',
+  'account_external_id',
+  'vars',
+  'attempts',
+  'outcome_unknown',
+] as const satisfies readonly (keyof ClaimedTaskColumns)[];
+
 /**
- * A claimed task with what running it needs: its workflow's person and creator, and the account the
- * Accounts list holds. A workflow without a person (an orphan's removal, 0330) has a null
- * `person_id` and the account's email and name in the person's place.
+ * A claimed task with what running it needs, and no more (a claim of 200 returns 200 of these:
+ * every column is parsed by the driver on the service's thread): the task's own columns that
+ * running and settling read, its workflow's person and creator, and the account the Accounts list
+ * holds (the fields an action's subject carries). A workflow without a person (an orphan's
+ * removal, 0330) has a null `person_id` and the account's email and name in the person's place.
  */
-export interface ClaimedTaskRow extends TaskRow {
+export interface ClaimedTaskRow extends ClaimedTaskColumns {
   workflow_created_by: string;
   person_id: string | null;
   person_email: string;
   person_email_key: string;
   person_name: string;
-  /** The accounts row of `account_external_id` (row_to_json), when the Accounts list has it. */
-  account: Record<string, unknown> | null;
-  /** The integration's configuration version (`updated_at`): a prepared action of another version is stale. */
-  integration_version: Date | string | null;
+  /** The account of `account_external_id` as the Accounts list holds it, when it has it. */
+  account: Pick<AccountRow, 'external_id' | 'email' | 'name' | 'admin' | 'fields'> | null;
+  /**
+   * The integration's configuration version (`updated_at`, as whole microseconds in text): a
+   * prepared action of another version is stale.
+   */
+  integration_version: string | null;
   /** A creation's scheduled activation (the earliest), read with the claim: the account is then created inactive. */
   activation_due_at: Date | string | null;
 }
@@ -224,12 +259,13 @@ export async function claimTaskBatch(
        UPDATE workflow_tasks t SET status = $7, attempts = t.attempts + 1, started_at = $3, finished_at = NULL, error_code = NULL, error_message = NULL, error_detail = NULL,
          holds_slot = true
        FROM picked WHERE t.id = picked.id AND t.status = ANY($6::text[])
-       RETURNING t.*
+       RETURNING ${CLAIMED_COLUMNS.map((column) => `t.${column}`).join(', ')}
      )
      SELECT c.*, w.created_by AS workflow_created_by, p.id AS person_id, COALESCE(p.email, acc.email, '') AS person_email,
        COALESCE(p.email_key, acc.email_key, '') AS person_email_key, COALESCE(p.name, acc.name, '') AS person_name,
-       (SELECT row_to_json(a) FROM accounts a WHERE a.id = acc.id) AS account,
-       (SELECT i.updated_at FROM integrations i WHERE i.id = c.integration_id) AS integration_version,
+       CASE WHEN acc.id IS NOT NULL THEN json_build_object('external_id', acc.external_id, 'email', acc.email, 'name', acc.name, 'admin', acc.admin,
+         'fields', acc.fields) END AS account,
+       (SELECT ${MICROS('i.updated_at')} FROM integrations i WHERE i.id = c.integration_id) AS integration_version,
        CASE WHEN c.action = 'createUser' THEN (SELECT min(s.run_at) FROM workflow_tasks s
          WHERE s.depends_on = c.id AND s.action = 'activateUser' AND s.status = 'scheduled' AND s.run_at IS NOT NULL) END AS activation_due_at
      FROM claimed c JOIN workflows w ON w.id = c.workflow_id LEFT JOIN people p ON p.id = w.person_id
@@ -363,7 +399,12 @@ export async function settleTask(tx: Queryable, input: { taskId: string; outcome
   return settled.length > 0;
 }
 
-/** Recomputes the status of running workflows from their tasks, in three statements whatever their number. */
+/**
+ * Recomputes the status of running workflows from their tasks, in three statements whatever their
+ * number. The tasks are read by a statement after the one that locks the workflows: it sees every
+ * settle of the same workflows committed before the locks (one statement that locked and read
+ * would read the tasks as they were when it began, before it waited for a lock).
+ */
 export async function refreshWorkflowStatuses(tx: Queryable, workflowIds: readonly string[]): Promise<void> {
   const ids = [...new Set(workflowIds)].sort();
   if (ids.length === 0) return;

@@ -16,7 +16,7 @@ import { recordAudit, recordAudits } from '../audit/audit-log.js';
 import { reflectAction } from '../accounts/action-effects.js';
 import { findAccountOnTarget } from './find-on-target.js';
 import type { Queryable } from '../store/database.js';
-import { accountSubject, findPersonAccount, type AccountRow } from '../store/account-rows.js';
+import { accountSubject, findPersonAccount } from '../store/account-rows.js';
 import {
   failScheduledActivation,
   insertTaskSecrets,
@@ -83,7 +83,7 @@ function failureOf(error: unknown): TaskOutcome {
 }
 
 /** A creation the target refused with 409: the account exists if the Accounts list knows it; linked, not duplicated. */
-async function conflictOutcome(context: TaskContext, task: TaskRow, person: PlannedPerson, error: unknown): Promise<TaskOutcome | undefined> {
+async function conflictOutcome(context: TaskContext, task: ClaimedTaskRow, person: PlannedPerson, error: unknown): Promise<TaskOutcome | undefined> {
   if (!isServiceError(error) || error.code !== 'ACTION_FAILED' || error.failure?.status !== 409 || task.integration_id === null) return undefined;
   const known = await findPersonAccount(context.db, {
     tenantId: task.tenant_id,
@@ -107,7 +107,7 @@ async function conflictOutcome(context: TaskContext, task: TaskRow, person: Plan
  */
 function taskAccount(task: ClaimedTaskRow, person: PlannedPerson): Account | undefined {
   if (task.account_external_id === null || task.integration_id === null) return undefined;
-  const stored = task.account as Pick<AccountRow, 'external_id' | 'email' | 'name' | 'admin' | 'fields'> | null;
+  const stored = task.account;
   return stored ? accountSubject(stored) : { id: task.account_external_id, email: person.email, name: person.name };
 }
 
@@ -308,7 +308,7 @@ export const taskSecretField = (taskId: string, name: string) => `task-secret:${
  * welcome email) is kept sealed with the tenant's data key, in the task's transaction, until an
  * admin takes it once; it is never part of the task's answer, the audit log or a log line.
  */
-async function keepGeneratedSecrets(context: TaskContext, tx: Queryable, task: TaskRow, run: ActionRun): Promise<void> {
+async function keepGeneratedSecrets(context: TaskContext, tx: Queryable, task: ClaimedTaskRow, run: ActionRun): Promise<void> {
   const generated = run.result?.secrets;
   if (!generated || task.integration_id === null) return;
   const field = { tenantId: task.tenant_id, integrationId: task.integration_id };
@@ -318,7 +318,7 @@ async function keepGeneratedSecrets(context: TaskContext, tx: Queryable, task: T
   await insertTaskSecrets(tx, { taskId: task.id, ...field, secrets });
 }
 
-function successOutcome(task: TaskRow, run: ActionRun): TaskOutcome {
+function successOutcome(task: Pick<TaskRow, 'action'>, run: ActionRun): TaskOutcome {
   const result = run.result;
   if (task.action === 'createUser') {
     const created = result?.account;

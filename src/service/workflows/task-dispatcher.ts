@@ -129,7 +129,7 @@ export function taskDispatcher(input: {
   /** The prepared action of a claim's group: reused while fresh and of the claimed version, else prepared again. */
   const preparedFor = (task: ClaimedTaskRow): Prepared => {
     const key = groupKey(task.integration_id ?? '', task.action);
-    const version = task.integration_version ? new Date(task.integration_version).toISOString() : undefined;
+    const version = task.integration_version ?? undefined;
     const current = prepared.get(key);
     if (current && !current.stale && Date.now() - current.at < settings.preparedTtlMs && current.version === version) return current;
     if (current) {

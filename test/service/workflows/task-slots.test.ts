@@ -90,4 +90,56 @@ describe('in-flight slots of workflow tasks', () => {
     await db.transaction((tx) => reconcileTaskCounters(tx));
     expect(await running()).toBe(1);
   });
+
+  it('a claimed task carries what running it needs, no more: its own columns, the person, the account as the Accounts list has it', async () => {
+    const { rows: waiting } = await db.query<{ id: string; tenant_id: string }>(
+      `SELECT id, tenant_id FROM workflow_tasks WHERE integration_id = $1 AND status = 'pending' ORDER BY id LIMIT 1`,
+      [integrationId],
+    );
+    const task = waiting[0]!;
+    await db.query(
+      `INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, first_seen_at, last_seen_at, last_run_id)
+       VALUES ($1, $2, 'acc-7', 'seven@example.com', 'seven@example.com', 'Seven', true, 'active', '{"title": "Agent"}', now(), now(), 'run-0')`,
+      [task.tenant_id, integrationId],
+    );
+    await db.query(`UPDATE workflow_tasks SET account_external_id = 'acc-7' WHERE id = $1`, [task.id]);
+    const { rows: holding } = await db.query<{ id: string }>('SELECT id FROM workflow_tasks WHERE holds_slot');
+    const [claimed] = await claim(
+      1,
+      holding.map((row) => row.id),
+    );
+    expect(claimed?.id).toBe(task.id);
+    expect(Object.keys(claimed!).sort()).toEqual(
+      [
+        'id',
+        'workflow_id',
+        'tenant_id',
+        'integration_id',
+        'integration_name',
+        'action',
+        'depends_on',
+        'account_external_id',
+        'vars',
+        'attempts',
+        'outcome_unknown',
+        'workflow_created_by',
+        'person_id',
+        'person_email',
+        'person_email_key',
+        'person_name',
+        'account',
+        'integration_version',
+        'activation_due_at',
+      ].sort(),
+    );
+    expect(claimed).toMatchObject({ attempts: 1, person_email: expect.stringMatching(/^slot\d@example\.com$/), workflow_created_by: actor });
+    // The account's fields an action's subject is made of, not its whole row.
+    expect(claimed!.account).toEqual({ external_id: 'acc-7', email: 'seven@example.com', name: 'Seven', admin: true, fields: { title: 'Agent' } });
+    // The integration's version as exact microseconds: compared, never parsed.
+    const { rows: version } = await db.query<{ micros: string }>(
+      'SELECT (extract(epoch FROM updated_at) * 1000000)::bigint::text AS micros FROM integrations WHERE id = $1',
+      [integrationId],
+    );
+    expect(claimed!.integration_version).toBe(version[0]!.micros);
+  });
 });
