@@ -14,7 +14,7 @@ import type { Limits } from '../runtime.js';
 import type { EvaluateReply, EvaluateRequest, EvaluationInput, NextSliceRequest, ReadyReply, SampleRequest } from './protocol.js';
 import type { AnswerLimits, AnswerRefusal, AnswerSample } from './answer-sample.js';
 import { startJqWorker } from './worker-entry.js';
-import { countWorkerStart, parkWorker, takeWorker } from './worker-pool.js';
+import { countWorkerStart, lendWorker, parkWorker, takeWorker } from './worker-pool.js';
 
 /** The document given to an evaluation does not parse as JSON (the worker parsed it): the program never ran. */
 export class JqInputError extends Error {
@@ -68,6 +68,8 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
   let booting: NodeJS.Timeout | undefined;
   let ready = false;
   let idle: NodeJS.Timeout | undefined;
+  /** Set while this isolate's idle worker is offered to others (worker-pool.ts): withdraws the offer. */
+  let withdraw: (() => void) | undefined;
   let nextId = 1;
   /** The limits a worker is started with: an idle worker of the same key can serve this isolate (worker-pool.ts). */
   const poolKey = `${maxMemoryMb}:${JSON.stringify(options.jqLimits ?? {})}`;
@@ -131,6 +133,8 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
   function fail(which: Worker, error: JqRuntimeError): void {
     if (which !== worker) return;
     worker = undefined;
+    withdraw?.();
+    withdraw = undefined;
     if (booting) clearTimeout(booting);
     booting = undefined;
     const failed = current;
@@ -177,8 +181,11 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     if (!next) {
       worker?.unref();
       if (worker && !idle) idle = setTimeout(() => void close(), IDLE_MS).unref();
+      if (worker && ready && !withdraw) withdraw = lendWorker(poolKey, worker, giveUp);
       return;
     }
+    withdraw?.();
+    withdraw = undefined;
     if (idle) clearTimeout(idle);
     idle = undefined;
     worker ??= spawn();
@@ -199,7 +206,17 @@ export function createJqIsolate(options: { limits?: Partial<IsolationLimits>; jq
     }
   }
 
+  /** Another isolate took the idle worker (worker-pool.ts). */
+  function giveUp(): void {
+    withdraw = undefined;
+    if (idle) clearTimeout(idle);
+    idle = undefined;
+    worker = undefined;
+  }
+
   async function close(): Promise<void> {
+    withdraw?.();
+    withdraw = undefined;
     if (idle) clearTimeout(idle);
     idle = undefined;
     const stopping = worker;

@@ -1,5 +1,6 @@
 /**
- * Idle jq workers kept for the next isolate of the same limits. A fresh worker costs its start
+ * Idle jq workers for the next isolate of the same limits: parked ones (their isolate let them go)
+ * and lent ones (their isolate is between evaluations and gives them up when asked). A fresh worker costs its start
  * (about 35 ms of CPU: the thread, its heap, the bundle) and then runs the jq engine cold until
  * V8 has compiled it again: an isolated import of 100,000 users took about 200 ms more CPU in a
  * fresh worker than in a warm one. Each `connect()` of a customer's connector has an isolate of
@@ -21,6 +22,16 @@ interface Parked {
 }
 
 const parked: Parked[] = [];
+
+interface Lent {
+  key: string;
+  worker: Worker;
+  /** The owning isolate forgets the worker (its next evaluation takes or starts another). */
+  giveUp: () => void;
+}
+
+/** Workers of isolates between evaluations. A connector compiled anew for each run (a new isolate each time) would otherwise start a worker while the last run's sat idle for 15 s. */
+const lent: Lent[] = [];
 let starts = 0;
 
 /** How many jq workers this process has started (a diagnostic; tests count it). */
@@ -36,7 +47,7 @@ export function countWorkerStart(): void {
 /** A parked worker started with `key`'s limits, taken out of the pool, without the pool's listeners; or undefined. */
 export function takeWorker(key: string): Worker | undefined {
   const at = parked.findIndex((entry) => entry.key === key);
-  if (at < 0) return undefined;
+  if (at < 0) return takeLent(key);
   const [entry] = parked.splice(at, 1);
   clearTimeout(entry!.timer);
   withoutListeners(entry!.worker);
@@ -79,4 +90,27 @@ function unpark(entry: Parked): void {
  */
 function withoutListeners(worker: Worker): void {
   for (const event of ['message', 'error', 'exit'] as const) worker.removeAllListeners(event);
+}
+
+/**
+ * Offers an idle isolate's worker to other isolates of `key`'s limits until the returned function
+ * withdraws it (the isolate has work again, or stops it). A taker gets it without the isolate's
+ * listeners, after `giveUp`.
+ */
+export function lendWorker(key: string, worker: Worker, giveUp: () => void): () => void {
+  const entry: Lent = { key, worker, giveUp };
+  lent.push(entry);
+  return () => {
+    const at = lent.indexOf(entry);
+    if (at >= 0) lent.splice(at, 1);
+  };
+}
+
+function takeLent(key: string): Worker | undefined {
+  const at = lent.findIndex((entry) => entry.key === key);
+  if (at < 0) return undefined;
+  const [entry] = lent.splice(at, 1);
+  entry!.giveUp();
+  withoutListeners(entry!.worker);
+  return entry!.worker;
 }

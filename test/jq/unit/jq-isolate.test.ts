@@ -144,6 +144,26 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
     expect(jqWorkerStarts()).toBe(starts + 2);
   });
 
+  it("lends an open isolate's idle worker to another isolate of the same limits; the lender goes on with another", async () => {
+    const lender = isolate({ limits: { maxMemoryMb: 87 } });
+    expect(await lender.evaluate('. + 1', { value: 1 })).toEqual([2]);
+    const starts = jqWorkerStarts();
+    // The lender is open but between evaluations: its warm worker serves the borrower.
+    const borrower = isolate({ limits: { maxMemoryMb: 87 } });
+    expect(await borrower.evaluate('. * 2', { value: 21 })).toEqual([42]);
+    expect(jqWorkerStarts()).toBe(starts);
+    // Now the borrower is idle in turn: the lender takes a worker back instead of starting one.
+    expect(await lender.evaluate('. - 1', { value: 1 })).toEqual([0]);
+    expect(jqWorkerStarts()).toBe(starts);
+    // Both busy at once: two workers.
+    const both = await Promise.all([
+      lender.evaluate('[range(20000)] | length', { value: null }),
+      borrower.evaluate('[range(20000)] | length', { value: null }),
+    ]);
+    expect(both).toEqual([[20000], [20000]]);
+    expect(jqWorkerStarts()).toBe(starts + 1);
+  });
+
   it('keeps the latest four idle workers: the one parked longest is stopped first', async () => {
     const limits = (mb: number) => ({ limits: { maxMemoryMb: mb } });
     for (const mb of [81, 82, 83, 84, 85]) {
