@@ -31,7 +31,7 @@ interface Lent {
 }
 
 /** Workers of isolates between evaluations. A connector compiled anew for each run (a new isolate each time) would otherwise start a worker while the last run's sat idle for 15 s. */
-const lent: Lent[] = [];
+const lent = new Set<Lent>();
 let starts = 0;
 
 /** How many jq workers this process has started (a diagnostic; tests count it). */
@@ -99,18 +99,17 @@ function withoutListeners(worker: Worker): void {
  */
 export function lendWorker(key: string, worker: Worker, giveUp: () => void): () => void {
   const entry: Lent = { key, worker, giveUp };
-  lent.push(entry);
-  return () => {
-    const at = lent.indexOf(entry);
-    if (at >= 0) lent.splice(at, 1);
-  };
+  lent.add(entry);
+  return () => lent.delete(entry);
 }
 
 function takeLent(key: string): Worker | undefined {
-  const at = lent.findIndex((entry) => entry.key === key);
-  if (at < 0) return undefined;
-  const [entry] = lent.splice(at, 1);
-  entry!.giveUp();
-  withoutListeners(entry!.worker);
-  return entry!.worker;
+  for (const entry of lent) {
+    if (entry.key !== key) continue;
+    lent.delete(entry);
+    entry.giveUp();
+    withoutListeners(entry.worker);
+    return entry.worker;
+  }
+  return undefined;
 }

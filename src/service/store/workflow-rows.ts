@@ -145,21 +145,7 @@ const READY = `t.status IN ('pending', 'scheduled') AND (t.run_at IS NULL OR t.r
 
 const ready = (nowParam: number) => READY.replaceAll('$NOW', `$${nowParam}`);
 
-/** The columns of a task a claim returns: what running and settling it reads (`CLAIMED_COLUMNS`). */
-export type ClaimedTaskColumns = Pick<
-  TaskRow,
-  | 'id'
-  | 'workflow_id'
-  | 'tenant_id'
-  | 'integration_id'
-  | 'integration_name'
-  | 'action'
-  | 'depends_on'
-  | 'account_external_id'
-  | 'vars'
-  | 'attempts'
-  | 'outcome_unknown'
->;
+/** The columns of a task a claim returns: what running and settling it reads. */
 const CLAIMED_COLUMNS = [
   'id',
   'workflow_id',
@@ -172,7 +158,8 @@ const CLAIMED_COLUMNS = [
   'vars',
   'attempts',
   'outcome_unknown',
-] as const satisfies readonly (keyof ClaimedTaskColumns)[];
+] as const satisfies readonly (keyof TaskRow)[];
+export type ClaimedTaskColumns = Pick<TaskRow, (typeof CLAIMED_COLUMNS)[number]>;
 
 /**
  * A claimed task with what running it needs, and no more (a claim of 200 returns 200 of these:
