@@ -441,7 +441,7 @@ const STAGED_COLUMNS = 'sync_run_accounts (run_id, attempt, external_id, email, 
  * Stages a batch of accounts of one attempt with one COPY (none for an empty batch): a line of
  * text a row, no statement to plan and no parameter array to parse (the mapped fields travel as
  * their JSON text), each with its `syncDigest`. The caller stages an external id once per attempt
- * (a repeated id would fail the COPY on the key). No lock of the run: the rows carry the attempt,
+ * (staging has no unique key since 0380: `StageWriter` counts a repeated id and stages it once). No lock of the run: the rows carry the attempt,
  * and only the attempt that holds the run's fence at apply time reads its own.
  */
 export async function stageAccounts(db: Pick<Database, 'copyFrom'>, fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): Promise<void> {

@@ -225,10 +225,30 @@ export function describeSync(fixture: { service: Service }): void {
     const [first] = simulator.state.users;
     simulator.state.users.push({ ...first!, name: 'Listed again' });
     const run = await syncNow(ref);
-    expect(run).toMatchObject({ status: 'succeeded', counts: { seen: 3, added: 0, removed: 0 } });
+    // The first listing counts; the repeat (another name) is skipped, not written over it.
+    expect(run).toMatchObject({ status: 'succeeded', counts: { seen: 3, added: 0, changed: 0, removed: 0 } });
     expect(run.counts.skipped).toBeGreaterThanOrEqual(1);
     const accounts = (await allAccounts(ref)).filter((account) => account.externalId === first!.id);
     expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.name).toBe(first!.name);
+  });
+
+  it('an id listed twice on a first sync is added once, as first listed', async () => {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
+    simulators.push(simulator);
+    const [first] = simulator.state.users;
+    simulator.state.users.push({ ...first!, name: 'Listed again' });
+    const integration = await service().integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin });
+    const ref = { tenantId: tenant.id, integrationId: integration.id };
+    await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
+    // Enabling Import Users runs the first sync.
+    await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+    const [enabled] = await service().sync.listRuns(ref);
+    const run = await waitForRun(service(), ref, enabled!.id);
+    expect(run).toMatchObject({ status: 'succeeded', counts: { seen: 3, added: 3, changed: 0, removed: 0 } });
+    const accounts = (await allAccounts(ref)).filter((account) => account.externalId === first!.id);
+    expect(accounts).toHaveLength(1);
+    expect(accounts[0]!.name).toBe(first!.name);
   });
 
   it('setActionMany enables Import Users on several integrations at once: each syncs; a refusal names its integration and saves nothing', async () => {
