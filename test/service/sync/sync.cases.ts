@@ -238,7 +238,13 @@ export function describeSync(fixture: { service: Service }): void {
     simulators.push(simulator);
     const [first] = simulator.state.users;
     simulator.state.users.push({ ...first!, name: 'Listed again' });
-    const integration = await service().integrations.create({ tenantId: tenant.id, actor, type: 'prebuilt', connector: 'incident-platform', baseUrl: simulator.server.origin });
+    const integration = await service().integrations.create({
+      tenantId: tenant.id,
+      actor,
+      type: 'prebuilt',
+      connector: 'incident-platform',
+      baseUrl: simulator.server.origin,
+    });
     const ref = { tenantId: tenant.id, integrationId: integration.id };
     await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
     // Enabling Import Users runs the first sync.
