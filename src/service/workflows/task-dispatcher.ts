@@ -260,6 +260,9 @@ export function taskDispatcher(input: {
         try {
           const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
           limits.set(key, limit);
+          // Every slot of the group is taken by this process's requests in flight, and none ended: a claim would take nothing
+          // (a round after a settle finds this often). Their ends start the next round.
+          if (!done && (flying.get(key) ?? 0) >= limit) continue;
           if (room > 0 && (flying.get(key) ?? 0) < limit) allFull = false;
           asked = Math.min(room, settings.claimBatch, limit);
           claimed = await claimTaskBatch(db, {
