@@ -65,12 +65,15 @@ export function secretSpellings(secret: string): string[] {
 
 export class Redactor {
   private readonly secrets = new Set<string>();
+  /** The values registered already: a provider adds the same credential to every request, and its spellings are computed once. */
+  private readonly registered = new Set<string>();
   /** Every form, longest first (so `Bearer abc` is masked whole before `abc`), case-insensitive. */
   private pattern: RegExp | undefined;
 
   /** Registers a secret value in every spelling of `secretSpellings`. Short values are ignored. */
   registerSecret(value: string | undefined): void {
-    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
+    if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH || this.registered.has(value)) return;
+    this.registered.add(value);
     const forms = secretSpellings(value);
     let changed = false;
     for (const form of forms) {

@@ -28,18 +28,8 @@ const expected = `Basic ${Buffer.from(`${desk.username}:${desk.password}`, 'utf8
 const activations = new Map<string, number>();
 let active = 0;
 
+// The PUT first: msw parses a request against each handler it tries (its path and cookies), and all but a few requests are PUTs.
 const server = await serveHandlers(
-  http.get('*/__bench/sent', () => {
-    const twice = [...activations.entries()].filter(([, times]) => times !== 1);
-    const cpu = process.cpuUsage();
-    return HttpResponse.json({
-      active,
-      activated: activations.size,
-      twice: twice.slice(0, 3),
-      twiceCount: twice.length,
-      cpuMs: (cpu.user + cpu.system) / 1000,
-    });
-  }),
   http.put('*/api/agents/:id', async ({ request, params }) => {
     const id = String(params.id);
     activations.set(id, (activations.get(id) ?? 0) + 1);
@@ -51,6 +41,17 @@ const server = await serveHandlers(
     if (agent.suspended && !body.agent.suspended) active += 1;
     agent.suspended = body.agent.suspended;
     return HttpResponse.json({ agent: { id: agent.id, email: agent.email, name: agent.name, suspended: agent.suspended } });
+  }),
+  http.get('*/__bench/sent', () => {
+    const twice = [...activations.entries()].filter(([, times]) => times !== 1);
+    const cpu = process.cpuUsage();
+    return HttpResponse.json({
+      active,
+      activated: activations.size,
+      twice: twice.slice(0, 3),
+      twiceCount: twice.length,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+    });
   }),
   ...deskHandlers(desk),
 );

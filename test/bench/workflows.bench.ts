@@ -22,7 +22,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openService, type Service, type ServiceOptions } from '../../src/service/index.js';
@@ -73,7 +73,7 @@ interface Result {
   /** Statements (and transactions) per activation, on PostgreSQL. */
   perActivation?: { statements: number; transactions: number };
   /** CPU milliseconds per activation while they ran: the bench's process (the service), and the target's process. */
-  cpuMs: { service: number; target: number };
+  cpuMs: { service: number; target: number; server?: number };
   /** CPU milliseconds per bare job of the bench's process (sender and worker). */
   bareCpuMs: number;
 }
@@ -85,6 +85,32 @@ interface TargetCount {
   twice: [string, number][];
   twiceCount: number;
   cpuMs: number;
+}
+
+/**
+ * CPU milliseconds the PostgreSQL server's backends serving `url`'s database have used, by
+ * backend (utime + stime from /proc: Linux, the server on this machine; undefined otherwise).
+ * Backends that end in the window take their time with them, so the difference of two readings is
+ * a floor; the server's background processes (WAL writer, checkpointer) are not counted.
+ */
+async function serverCpuMs(url: string | undefined): Promise<Map<number, number> | undefined> {
+  if (url === undefined) return undefined;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+    const used = new Map<number, number>();
+    for (const { pid } of rows) {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+      if (stat === undefined) return undefined;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+    return used;
+  } finally {
+    await client.end();
+  }
 }
 
 const cpuMs = () => {
@@ -144,7 +170,7 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
   let lags: number[] = [];
   let perSecond = 0;
   let perActivation: Result['perActivation'];
-  const cpu = { service: 0, target: 0 };
+  const cpu: Result['cpuMs'] = { service: 0, target: 0 };
   const service: Service = await openService({
     ...options,
     egress: ALLOW_LOOPBACK,
@@ -199,6 +225,7 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
     process.stdout.write(`${storage}: ${people.length} workflows scheduled in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
 
     clock.advance(due.getTime() - clock.now().getTime());
+    const serverBefore = await serverCpuMs('databaseUrl' in options ? options.databaseUrl : undefined);
     Object.assign(statements, { counting: true, total: 0, transactions: 0 });
     const cpuBefore = { service: cpuMs(), target: (await target.count()).cpuMs };
     const start = performance.now();
@@ -254,6 +281,12 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
     const counted = await target.count();
     cpu.service = (cpuMs() - cpuBefore.service) / COUNT;
     cpu.target = (counted.cpuMs - cpuBefore.target) / COUNT;
+    const serverAfter = await serverCpuMs('databaseUrl' in options ? options.databaseUrl : undefined);
+    if (serverBefore && serverAfter) {
+      let used = 0;
+      for (const [pid, ms] of serverAfter) used += ms - (serverBefore.get(pid) ?? 0);
+      cpu.server = used / COUNT;
+    }
     if (counted.activated !== COUNT || counted.twiceCount > 0) {
       throw new Error(
         `each activation must be sent once: ${counted.activated} agents activated, ${counted.twiceCount} more than once (e.g. ${JSON.stringify(counted.twice)})`,
@@ -354,11 +387,11 @@ try {
 }
 process.stdout.write(`\n${COUNT} activations due in the same minute (due → done; 50 at once per integration)\n`);
 process.stdout.write(
-  'storage   | median ms | p99 ms  | activations/s | bare job median ms | bare jobs/s | ratio (activations/s ÷ bare jobs/s) | statements (transactions) per activation | CPU ms per activation: service (target) | bare job CPU ms\n',
+  'storage   | median ms | p99 ms  | activations/s | bare job median ms | bare jobs/s | ratio (activations/s ÷ bare jobs/s) | statements (transactions) per activation | CPU ms per activation: service (target) [PostgreSQL backends] | bare job CPU ms\n',
 );
 for (const row of results) {
   process.stdout.write(
-    `${row.storage.padEnd(9)} | ${row.median.toFixed(0).padStart(9)} | ${row.p99.toFixed(0).padStart(7)} | ${row.perSecond.toFixed(0).padStart(13)} | ${row.bareMedian.toFixed(0).padStart(18)} | ${row.barePerSecond.toFixed(0).padStart(11)} | ${(row.perSecond / row.barePerSecond).toFixed(2).padStart(36)} | ${row.perActivation ? `${row.perActivation.statements.toFixed(2)} (${row.perActivation.transactions.toFixed(2)})` : 'not counted'} | ${`${row.cpuMs.service.toFixed(2)} (${row.cpuMs.target.toFixed(2)})`.padStart(39)} | ${row.bareCpuMs.toFixed(2).padStart(14)}\n`,
+    `${row.storage.padEnd(9)} | ${row.median.toFixed(0).padStart(9)} | ${row.p99.toFixed(0).padStart(7)} | ${row.perSecond.toFixed(0).padStart(13)} | ${row.bareMedian.toFixed(0).padStart(18)} | ${row.barePerSecond.toFixed(0).padStart(11)} | ${(row.perSecond / row.barePerSecond).toFixed(2).padStart(36)} | ${row.perActivation ? `${row.perActivation.statements.toFixed(2)} (${row.perActivation.transactions.toFixed(2)})` : 'not counted'} | ${`${row.cpuMs.service.toFixed(2)} (${row.cpuMs.target.toFixed(2)})${row.cpuMs.server === undefined ? '' : ` [${row.cpuMs.server.toFixed(2)}]`}`.padStart(61)} | ${row.bareCpuMs.toFixed(2).padStart(14)}\n`,
   );
 }
 for (const row of results) {

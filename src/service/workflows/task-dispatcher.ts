@@ -34,7 +34,12 @@ export interface DispatcherSettings {
    * claim batch) ended, or none of its requests is still in flight here.
    */
   claimDelayMs: number;
-  /** How long results wait for others before they are settled together: at once when a claim batch of them waits. */
+  /**
+   * How long results wait for others before they are settled together: at once when a claim batch
+   * of them waits (or the dispatcher stops). Those that end while a settle runs wait this long after
+   * it too: a settle costs the same few statements whatever its size, so on a busy machine settles
+   * run back to back with a handful of results each unless they wait for more.
+   */
   settleDelayMs: number;
 }
 
@@ -44,7 +49,7 @@ export const DEFAULT_DISPATCHER_SETTINGS: DispatcherSettings = {
   preparedTtlMs: 10_000,
   groupsTtlMs: 1_000,
   claimDelayMs: 20,
-  settleDelayMs: 20,
+  settleDelayMs: 100,
 };
 
 export interface TaskDispatcher {
@@ -158,7 +163,8 @@ export function taskDispatcher(input: {
     settleTimer = undefined;
     if (flushing || waiting.length === 0) return;
     flushing = (async () => {
-      while (waiting.length > 0) {
+      // A claim batch of results that waited meanwhile is settled at once; fewer wait for the next moment (below).
+      for (let first = true; first || waiting.length >= settings.claimBatch || (!started && waiting.length > 0); first = false) {
         const batch = waiting;
         waiting = [];
         const groups = new Map<string, TaskResult[]>();
@@ -180,7 +186,8 @@ export function taskDispatcher(input: {
       }
     })().finally(() => {
       flushing = undefined;
-      if (waiting.length > 0) flush();
+      if (waiting.length >= settings.claimBatch || !started) flush();
+      else if (waiting.length > 0) settleTimer ??= setTimeout(flush, settings.settleDelayMs);
       // A settle may make room in this process and tasks ready (an activation waits on its creation): a round.
       dispatcher.kick();
     });
@@ -253,6 +260,9 @@ export function taskDispatcher(input: {
         try {
           const limit = await input.concurrencyOf(group.tenant_id, group.integration_id, group.action);
           limits.set(key, limit);
+          // Every slot of the group is taken by this process's requests in flight, and none ended: a claim would take nothing
+          // (a round after a settle finds this often). Their ends start the next round.
+          if (!done && (flying.get(key) ?? 0) >= limit) continue;
           if (room > 0 && (flying.get(key) ?? 0) < limit) allFull = false;
           asked = Math.min(room, settings.claimBatch, limit);
           claimed = await claimTaskBatch(db, {

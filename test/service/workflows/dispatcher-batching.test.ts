@@ -129,3 +129,137 @@ describe('task dispatcher batches', () => {
     expect(counts.transactions).toBeLessThanOrEqual(TASKS / 2);
   });
 });
+
+/**
+ * A scripted store whose tasks answer when the test says (`answers`), and whose settling
+ * transactions wait for `gate` when one is set: it records each claim's released tasks and each
+ * transaction's settled tasks.
+ */
+function heldStore(due: string[]) {
+  const holding = new Set<string>();
+  const claims: string[][] = [];
+  const batches: string[][] = [];
+  const state: { gate?: Promise<void>; settled: number } = { settled: 0 };
+  const row = (id: string) =>
+    ({
+      id,
+      workflow_id: `wf-${id}`,
+      tenant_id: 'tenant',
+      integration_id: 'integration',
+      integration_name: 'Desk',
+      action: 'createUser',
+      attempts: 1,
+      vars: null,
+      outcome_unknown: false,
+      account_external_id: null,
+      depends_on: null,
+      workflow_created_by: 'hr',
+      person_id: `person-${id}`,
+      person_email: `${id}@example.com`,
+      person_email_key: `${id}@example.com`,
+      person_name: `Person ${id}`,
+      account: null,
+      integration_version: null,
+      activation_due_at: null,
+    }) as unknown as ClaimedTaskRow;
+  const query = async (text: string, params: readonly unknown[] = []) => {
+    if (text.includes('SELECT DISTINCT t.tenant_id, t.integration_id, t.action'))
+      return { rows: due.length > 0 ? [{ tenant_id: 'tenant', integration_id: 'integration', action: 'createUser' }] : [] };
+    if (text.trimStart().startsWith('WITH released AS')) {
+      claims.push([...(params[7] as string[])]);
+      for (const id of params[7] as string[]) holding.delete(id);
+      const claimed = due.splice(0, Math.min(Number(params[4]), Math.max(0, Number(params[3]) - holding.size)));
+      for (const id of claimed) holding.add(id);
+      return { rows: claimed.map(row) };
+    }
+    if (text.includes('FROM jsonb_to_recordset($1::jsonb) AS x(id text, attempt int')) {
+      const ids = (JSON.parse(String(params[0])) as { id: string }[]).map((item) => item.id);
+      batches.at(-1)!.push(...ids);
+      return { rows: ids.map((id) => ({ id })) };
+    }
+    return { rows: [] };
+  };
+  const db: Queryable & { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } = {
+    query: query as Queryable['query'],
+    exec: async () => undefined,
+    transaction: async (work) => {
+      batches.push([]);
+      const result = await work(db);
+      await state.gate;
+      state.settled += 1;
+      return result;
+    },
+  };
+  const answers = new Map<string, () => void>();
+  const prepared: PreparedAction = {
+    version: 'v1',
+    send: async (subject) => {
+      await new Promise<void>((resolve) => answers.set(subject.user!.email.split('@')[0]!, resolve));
+      return { action: 'createUser', result: { status: 201, account: { id: subject.user!.email } } } as Awaited<ReturnType<PreparedAction['send']>>;
+    },
+    record: async () => {
+      throw new Error('recordMany is used');
+    },
+    recordMany: async (_tx, items) => ({ reflected: items.map(() => ({})), audits: [] }) as unknown as Awaited<ReturnType<PreparedAction['recordMany']>>,
+    close: async () => undefined,
+  };
+  const errors: unknown[] = [];
+  const dispatcher = taskDispatcher({
+    context: { db, integrations: { prepareAction: async () => prepared } as unknown as IntegrationOperations, keyring: {} as Keyring, now: () => new Date() },
+    concurrencyOf: async () => 3,
+    onError: (error) => errors.push(error),
+    // Long enough that only a claim batch of results, or the stop, settles them in these tests.
+    settings: { claimBatch: 3, settleDelayMs: 60_000 },
+  });
+  return { dispatcher, claims, batches, state, answers, errors };
+}
+
+async function until(what: string, condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition(); tries += 1) {
+    if (tries > 500) throw new Error(`waited in vain for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('task dispatcher settles', () => {
+  it('results that end while a settle runs wait for the next moment and are settled with those that end after it, not at once on their own', async () => {
+    // Five tasks, limit and claim batch 3: the first three end together and are settled at once (a claim batch of results);
+    // the fourth ends while that settle runs, the fifth after it.
+    const { dispatcher, claims, batches, state, answers, errors } = heldStore(['task-0', 'task-1', 'task-2', 'task-3', 'task-4']);
+    const released = () => claims.flat();
+    dispatcher.start();
+    await until('the first three requests', () => answers.size === 3);
+    let openGate = () => undefined as void;
+    state.gate = new Promise<void>((resolve) => (openGate = resolve));
+    for (const id of ['task-0', 'task-1', 'task-2']) answers.get(id)!();
+    await until('the first settle and the last two requests', () => batches.length === 1 && answers.size === 5);
+    answers.get('task-3')!();
+    await until("task-3's slot given back", () => released().includes('task-3'));
+    openGate();
+    await until('the first settle', () => state.settled === 1);
+    answers.get('task-4')!();
+    await until("task-4's slot given back", () => released().includes('task-4'));
+    await dispatcher.stop(10_000);
+
+    expect(errors).toEqual([]);
+    expect(batches.map((batch) => [...batch].sort())).toEqual([
+      ['task-0', 'task-1', 'task-2'],
+      ['task-3', 'task-4'],
+    ]);
+  });
+
+  it('no claim is sent for a group whose every slot is a request in flight here and none ended', async () => {
+    // Three tasks, limit 3: the first claim takes all three (as many as it asked for, so the round goes on); the group is full.
+    const { dispatcher, claims, batches, answers, errors } = heldStore(['task-0', 'task-1', 'task-2']);
+    dispatcher.start();
+    await until('the three requests', () => answers.size === 3);
+    for (const id of ['task-0', 'task-1', 'task-2']) answers.get(id)!();
+    await until('their settle', () => batches.length === 1);
+    await dispatcher.stop(10_000);
+
+    expect(errors).toEqual([]);
+    // The claim that took them, and the one that gave their slots back; none in between, while all three were in flight.
+    expect(claims).toEqual([[], ['task-0', 'task-1', 'task-2']]);
+    expect(batches.map((batch) => [...batch].sort())).toEqual([['task-0', 'task-1', 'task-2']]);
+  });
+});
