@@ -45,3 +45,22 @@ export interface Database extends Session {
 export const MICROS = (column: string) => `(extract(epoch FROM ${column}) * 1000000)::bigint::text`;
 /** SQL of the timestamptz a `MICROS` key (a bigint parameter) names, exactly. */
 export const FROM_MICROS = (parameter: string) => `('epoch'::timestamptz + ${parameter}::bigint * interval '1 microsecond')`;
+
+/**
+ * Many rows read as one: `SELECT ${JSON_ROWS('r')} FROM (...) r` answers one text value, the rows as
+ * a JSON array, for `jsonRows`. For reads of hundreds of rows (a page of 1,000 integrations): the
+ * embedded database hands each value of each row to a JavaScript parser, and a thousand rows of a
+ * dozen columns cost it several times what one JSON.parse of the same rows costs.
+ */
+export const JSON_ROWS = (alias: string) => `coalesce(json_agg(${alias}), '[]')::text AS rows`;
+
+/**
+ * The rows of a `JSON_ROWS` read, as a row query gives them: the named timestamptz columns as
+ * Dates (JSON holds them as text), every other column as JSON gives it (integer, text, boolean,
+ * jsonb; a bigint column would come as a number here, not as text: leave such reads alone).
+ */
+export function jsonRows<R>(result: QueryResult<{ rows: string }>, dates: readonly string[]): R[] {
+  const rows = JSON.parse(result.rows[0]?.rows ?? '[]') as Record<string, unknown>[];
+  for (const row of rows) for (const column of dates) if (typeof row[column] === 'string') row[column] = new Date(row[column] as string);
+  return rows as R[];
+}

@@ -106,6 +106,8 @@ class StageWriter {
   private readonly pending: Promise<void>[] = [];
   private progressAt = Date.now();
   private cleaned = 0;
+  /** Accounts staged by this attempt: none means the apply has nothing to write (an unchanged re-sync). */
+  staged = 0;
   readonly cleanedWarnings: string[] = [];
 
   constructor(
@@ -177,6 +179,7 @@ class StageWriter {
       progress.skipped += left.length;
     }
     await stageAccounts(this.db, this.fence, accounts);
+    this.staged += accounts.length;
     if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
     progress.skipped += repeated;
     if (Date.now() - this.progressAt >= PROGRESS_EVERY_MS) {
@@ -253,8 +256,10 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
         opened = await lockSettings(tx, { tenantId: run.tenant_id, integrationId: run.integration_id, defaults: sync.defaults });
       }
       const settings = settingsOf(opened);
-      const { added, changed } = await applyStaged(tx, scope);
-      await linkAccounts(tx, scope);
+      // Nothing staged: the apply's statements read only this attempt's staging and the linking only
+      // the accounts they wrote, so an unchanged re-sync skips all three.
+      const { added, changed } = writer!.staged === 0 ? { added: 0, changed: 0 } : await applyStaged(tx, scope);
+      if (writer!.staged > 0) await linkAccounts(tx, scope);
       const { present, unseen } = await markMissed(tx, scope, writer!.unlisted());
       const hold = holdRemovals({ toRemove: unseen, present, settings });
       const removed = hold || unseen === 0 ? 0 : await removeUnseen(tx, scope);
