@@ -9,7 +9,23 @@ import ts from 'typescript';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 
-export function specifiersOf(file: string): string[] {
+/**
+ * Each file's specifiers, parsed once per process: the walks below cover overlapping graphs (each
+ * test file walks the same modules several times, from several entries), and the sources do not
+ * change during a run.
+ */
+const parsed = new Map<string, readonly string[]>();
+
+export function specifiersOf(file: string): readonly string[] {
+  let found = parsed.get(file);
+  if (found === undefined) {
+    found = parseSpecifiers(file);
+    parsed.set(file, found);
+  }
+  return found;
+}
+
+function parseSpecifiers(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {

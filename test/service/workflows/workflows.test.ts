@@ -8,4 +8,4 @@ const fixture = useService(embeddedStorage('workflows'), {
   sync: { engine: { pollingIntervalSeconds: 0.5 } },
   workflows: { now: clock.now, engine: { pollingIntervalSeconds: 0.5 } },
 });
-describe('lifecycle workflows (embedded)', () => describeWorkflows(fixture, clock));
+describe('lifecycle workflows (embedded)', () => describeWorkflows(fixture, clock, { bulkPeople: 120 }));
