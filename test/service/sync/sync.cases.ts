@@ -44,10 +44,19 @@ export function describeSync(fixture: { service: Service }): void {
     for (const simulator of simulators) await simulator.close();
   });
 
-  /** A simulator with `count` users and an integration on it with Import Users enabled (which syncs at once). */
-  async function setUp(count: number, settings: { maxConsecutiveFailures?: number } = {}, owner: Tenant = tenant) {
+  /**
+   * A simulator with `count` users and an integration on it with Import Users enabled (which syncs at
+   * once); `before` changes the simulator before that first sync.
+   */
+  async function setUp(
+    count: number,
+    settings: { maxConsecutiveFailures?: number } = {},
+    owner: Tenant = tenant,
+    before?: (simulator: IncidentPlatformSimulator) => void,
+  ) {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count }) });
     simulators.push(simulator);
+    before?.(simulator);
     const integration = await service().integrations.create({
       tenantId: owner.id,
       actor,
@@ -234,23 +243,8 @@ export function describeSync(fixture: { service: Service }): void {
   });
 
   it('an id listed twice on a first sync is added once, as first listed', async () => {
-    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
-    simulators.push(simulator);
+    const { simulator, ref, run } = await setUp(3, {}, tenant, (target) => target.state.users.push({ ...target.state.users[0]!, name: 'Listed again' }));
     const [first] = simulator.state.users;
-    simulator.state.users.push({ ...first!, name: 'Listed again' });
-    const integration = await service().integrations.create({
-      tenantId: tenant.id,
-      actor,
-      type: 'prebuilt',
-      connector: 'incident-platform',
-      baseUrl: simulator.server.origin,
-    });
-    const ref = { tenantId: tenant.id, integrationId: integration.id };
-    await service().integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
-    // Enabling Import Users runs the first sync.
-    await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
-    const [enabled] = await service().sync.listRuns(ref);
-    const run = await waitForRun(service(), ref, enabled!.id);
     expect(run).toMatchObject({ status: 'succeeded', counts: { seen: 3, added: 3, changed: 0, removed: 0 } });
     const accounts = (await allAccounts(ref)).filter((account) => account.externalId === first!.id);
     expect(accounts).toHaveLength(1);

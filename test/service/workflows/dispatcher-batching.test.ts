@@ -17,35 +17,37 @@ import { taskDispatcher } from '../../../src/service/workflows/task-dispatcher.j
 const TASKS = 60;
 const LIMIT = 12;
 
+/** A claimed task of the desk integration, as the claim statement gives it. */
+const row = (id: string): ClaimedTaskRow =>
+  ({
+    id,
+    workflow_id: `wf-${id}`,
+    tenant_id: 'tenant',
+    position: 0,
+    integration_id: 'integration',
+    integration_name: 'Desk',
+    action: 'createUser',
+    status: 'running',
+    attempts: 1,
+    vars: null,
+    outcome_unknown: false,
+    account_external_id: null,
+    depends_on: null,
+    run_at: null,
+    workflow_created_by: 'hr',
+    person_id: `person-${id}`,
+    person_email: `${id}@example.com`,
+    person_email_key: `${id}@example.com`,
+    person_name: `Person ${id}`,
+    account: null,
+    integration_version: null,
+    activation_due_at: null,
+  }) as unknown as ClaimedTaskRow;
+
 function scriptedStore() {
   const due = Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`);
   const holding = new Set<string>();
   const counts = { claims: 0, transactions: 0, settled: [] as string[], listings: 0 };
-  const row = (id: string): ClaimedTaskRow =>
-    ({
-      id,
-      workflow_id: `wf-${id}`,
-      tenant_id: 'tenant',
-      position: 0,
-      integration_id: 'integration',
-      integration_name: 'Desk',
-      action: 'createUser',
-      status: 'running',
-      attempts: 1,
-      vars: null,
-      outcome_unknown: false,
-      account_external_id: null,
-      depends_on: null,
-      run_at: null,
-      workflow_created_by: 'hr',
-      person_id: `person-${id}`,
-      person_email: `${id}@example.com`,
-      person_email_key: `${id}@example.com`,
-      person_name: `Person ${id}`,
-      account: null,
-      integration_version: null,
-      activation_due_at: null,
-    }) as unknown as ClaimedTaskRow;
   const query = async (text: string, params: readonly unknown[] = []) => {
     if (text.includes('SELECT DISTINCT t.tenant_id, t.integration_id, t.action')) {
       counts.listings += 1;
@@ -140,28 +142,6 @@ function heldStore(due: string[]) {
   const claims: string[][] = [];
   const batches: string[][] = [];
   const state: { gate?: Promise<void>; settled: number } = { settled: 0 };
-  const row = (id: string) =>
-    ({
-      id,
-      workflow_id: `wf-${id}`,
-      tenant_id: 'tenant',
-      integration_id: 'integration',
-      integration_name: 'Desk',
-      action: 'createUser',
-      attempts: 1,
-      vars: null,
-      outcome_unknown: false,
-      account_external_id: null,
-      depends_on: null,
-      workflow_created_by: 'hr',
-      person_id: `person-${id}`,
-      person_email: `${id}@example.com`,
-      person_email_key: `${id}@example.com`,
-      person_name: `Person ${id}`,
-      account: null,
-      integration_version: null,
-      activation_due_at: null,
-    }) as unknown as ClaimedTaskRow;
   const query = async (text: string, params: readonly unknown[] = []) => {
     if (text.includes('SELECT DISTINCT t.tenant_id, t.integration_id, t.action'))
       return { rows: due.length > 0 ? [{ tenant_id: 'tenant', integration_id: 'integration', action: 'createUser' }] : [] };
