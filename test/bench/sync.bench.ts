@@ -271,7 +271,8 @@ const open = (options: ServiceOptions): Promise<Service> =>
 
 type Ref = { tenantId: string; integrationId: string };
 
-async function waitForRun(service: Service, ref: Ref, runId: string, pollMs = 100) {
+/** Polls every 50 ms: a run's measured time ends at the poll that sees it done (at 100 ms, 50 ms later on average). */
+async function waitForRun(service: Service, ref: Ref, runId: string, pollMs = 50) {
   for (;;) {
     const run = await service.sync.getRun({ ...ref, runId });
     if (run.status === 'succeeded') return run;

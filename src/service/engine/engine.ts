@@ -88,6 +88,13 @@ export interface Engine {
   send(queue: QueueKey, data: object, options?: InTransaction & { startAfter?: Date }): Promise<void>;
   /** Many jobs in one insert (one statement whatever their number). */
   sendMany(queue: QueueKey, jobs: readonly JobToSend[], options?: InTransaction): Promise<void>;
+  /**
+   * Up to `jobs` (default 1) of this process's idle workers of `queue` look for jobs now instead of
+   * at their next poll: called once the transaction that sent the jobs has committed (a job sent
+   * in a transaction is not there to fetch before). Another process's workers find the jobs at
+   * their next poll; a busy worker asks again as soon as its jobs are done.
+   */
+  wake(queue: QueueKey, jobs?: number): void;
   // biome-ignore lint/suspicious/noExplicitAny: each worker handles its own queue's job type; the list mixes them.
   work(workers: readonly QueueWorker<any>[]): Promise<Workers>;
   close(): Promise<void>;
@@ -143,6 +150,8 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
       });
   }
   const connection = (options?: InTransaction) => (options?.tx ? { db: transactionDb(options.tx) } : {});
+  /** This process's fetch loops by queue, and whether each is handling jobs (for `wake`). */
+  const loops = new Map<QueueKey, { id: string; busy: boolean }[]>();
 
   return {
     async send(queue, data, options) {
@@ -161,29 +170,43 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
       );
     },
 
+    wake(queue, jobs = 1) {
+      let left = jobs;
+      for (const loop of loops.get(queue) ?? []) {
+        if (left <= 0) return;
+        if (loop.busy) continue;
+        boss.notifyWorker(loop.id);
+        left -= 1;
+      }
+    },
+
     async work(workers) {
       let stopped = false;
       const inHand = new Set<Promise<void>>();
-      const ids: string[] = [];
+      const started: { queue: QueueKey; loop: { id: string; busy: boolean } }[] = [];
       for (const worker of workers) {
         const name = QUEUES[worker.queue].name;
         const fetch = { pollingIntervalSeconds: worker.pollingIntervalSeconds, batchSize: worker.batchSize ?? 1 };
         for (let slot = 0; slot < (worker.slots ?? 1); slot += 1) {
-          const id: string = await boss.work<object>(name, fetch, async (jobs) => {
+          const loop = { id: '', busy: false };
+          loop.id = await boss.work<object>(name, fetch, async (jobs) => {
             // A fetch under way when the workers stopped: the jobs fail back to the engine (retried, or woken by a tick).
             if (stopped) throw new WorkersStopped('the workers of this process are stopping');
             const handled = worker.handle(jobs.map((job) => job.data));
             inHand.add(handled);
+            loop.busy = true;
             try {
               await handled;
             } finally {
+              loop.busy = false;
               inHand.delete(handled);
             }
             // After jobs, the slot asks again at once instead of sleeping out the polling interval:
             // while jobs are queued, a worker's throughput is bound by the jobs, not by the poll.
-            if (jobs.length > 0 && !stopped) boss.notifyWorker(id);
+            if (jobs.length > 0 && !stopped) boss.notifyWorker(loop.id);
           });
-          ids.push(id);
+          started.push({ queue: worker.queue, loop });
+          loops.set(worker.queue, [...(loops.get(worker.queue) ?? []), loop]);
         }
         if (worker.cron) await boss.schedule(name, worker.cron);
       }
@@ -191,7 +214,12 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
         async stop() {
           if (stopped) return;
           stopped = true;
-          await Promise.all(ids.map((id) => boss.offWork({ id })));
+          for (const { queue, loop } of started)
+            loops.set(
+              queue,
+              (loops.get(queue) ?? []).filter((other) => other !== loop),
+            );
+          await Promise.all(started.map(({ loop }) => boss.offWork({ id: loop.id })));
           let timer: NodeJS.Timeout | undefined;
           const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, STOP_TIMEOUT_MS)));
           await Promise.race([Promise.allSettled([...inHand]), timeout]);

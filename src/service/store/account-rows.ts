@@ -122,6 +122,12 @@ export async function loadSyncDigests(db: Queryable, integrationId: string): Pro
   return new Map(JSON.parse(rows[0]?.digests ?? '[]') as [string, string | null][]);
 }
 
+/** Whether the integration has any account, present or removed. */
+export async function hasAccounts(db: Queryable, integrationId: string): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>(`SELECT EXISTS (SELECT 1 FROM accounts WHERE integration_id = $1) AS any`, [integrationId]);
+  return rows[0]?.any === true;
+}
+
 /**
  * A stored account as a connector's write action reads it: the row's id, email, name and admin
  * with every other mapped field (the inverse of toStaged). A write action may need more than the
@@ -165,7 +171,7 @@ export function accountEventsFrom(event: { tenant: string; account: string; run:
      SELECT ${event.tenant}, ${event.account}, ${event.run}, ${event.kind}, ${event.detail} FROM ${event.from} RETURNING 1`;
 }
 
-interface RunScope {
+export interface RunScope {
   runId: string;
   tenantId: string;
   integrationId: string;
@@ -243,18 +249,33 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
      SELECT count(*)::int AS n FROM events`,
     [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt, scope.attempt],
   );
-  // A new account carries its own `added` event (see `ACCOUNT_EVENTS`): an id from the events'
-  // sequence and this run; only one added with text cleaned has its event stored (with `cleaned`).
+  const added = await addAccounts(db, scope, { attempt: scope.attempt });
+  return { added, changed: changed.rows[0]?.n ?? 0 };
+}
+
+/**
+ * Inserts a run's new accounts, in the order the import listed them, each with its own `added`
+ * event (see `ACCOUNT_EVENTS`): an id from the events' sequence and this run; only one added with
+ * text cleaned has its event stored (with `cleaned`). Returns how many. From the attempt's staging
+ * (`{ attempt }`): the ones without an account yet. From a batch in hand (`{ batch }`, the table
+ * of `STAGED_BATCH`, while the import goes on): the ones without an account when inserted, an
+ * account that another writer added meanwhile left as that writer left it.
+ */
+export async function addAccounts(db: Queryable, scope: RunScope, from: { attempt: number } | { batch: string }): Promise<number> {
+  const source =
+    'attempt' in from
+      ? `FROM sync_run_accounts s
+         WHERE s.run_id = $1 AND s.attempt = $4 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
+         ORDER BY s.seq`
+      : `FROM ${from.batch} s ORDER BY s.seq ON CONFLICT (integration_id, external_id) DO NOTHING`;
   // `events` runs to completion though nothing reads it.
-  const added = await db.query<{ n: number }>(
+  const { rows } = await db.query<{ n: number }>(
     `WITH added AS (
        INSERT INTO accounts (tenant_id, integration_id, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest, first_seen_at, last_seen_at, last_run_id,
          added_event_id, added_run_id)
        SELECT $2, $3, s.external_id, s.email, s.email_key, s.name, s.admin, s.state, s.fields, s.cleaned, s.sync_digest, now(), now(), $1,
          CASE WHEN s.cleaned IS NULL THEN nextval('${EVENT_IDS}') END, CASE WHEN s.cleaned IS NULL THEN $1 END
-       FROM sync_run_accounts s
-       WHERE s.run_id = $1 AND s.attempt = $4 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
-       ORDER BY s.seq
+       ${source}
        RETURNING id, cleaned
      ), events AS (
        ${accountEventsFrom({
@@ -267,9 +288,9 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
        })}
      )
      SELECT count(*)::int AS n FROM added`,
-    [scope.runId, scope.tenantId, scope.integrationId, scope.attempt],
+    'attempt' in from ? [scope.runId, scope.tenantId, scope.integrationId, from.attempt] : [scope.runId, scope.tenantId, scope.integrationId],
   );
-  return { added: added.rows[0]?.n ?? 0, changed: changed.rows[0]?.n ?? 0 };
+  return rows[0]?.n ?? 0;
 }
 
 /**

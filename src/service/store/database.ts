@@ -18,6 +18,14 @@ export interface Queryable {
 export interface Session extends Queryable {
   /** Runs `work` in one transaction: commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * `COPY <target> FROM STDIN` with `data` in COPY's text format (a line a row, columns separated by
+   * tabs, `\N` for null, backslash escapes), in one statement on this session's connection: inside
+   * the transaction it has open, if any. Rows sent as text the server reads as it reads a file, with
+   * no statement to plan and no parameter to parse. `target` is the table and its columns,
+   * `sync_run_accounts (run_id, ...)`.
+   */
+  copyFrom(target: string, data: string): Promise<void>;
 }
 
 export interface Database extends Session {
@@ -31,13 +39,6 @@ export interface Database extends Session {
    * own schema scripts and maintenance run through this).
    */
   script<R = Record<string, unknown>>(text: string): Promise<QueryResult<R>>;
-  /**
-   * `COPY <target> FROM STDIN` with `data` in COPY's text format (a line a row, columns separated by
-   * tabs, `\N` for null, backslash escapes), in one statement outside any transaction: rows sent as
-   * text the server reads as it reads a file, with no statement to plan and no parameter to parse.
-   * `target` is the table and its columns, `sync_run_accounts (run_id, ...)`.
-   */
-  copyFrom(target: string, data: string): Promise<void>;
   close(): Promise<void>;
 }
 

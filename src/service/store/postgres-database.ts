@@ -36,6 +36,12 @@ class CopyFromQuery extends pg.Query {
   }
 }
 
+function copyOn(client: pg.PoolClient, target: string, data: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    client.query(new CopyFromQuery(`COPY ${target} FROM STDIN`, Buffer.from(data), (error) => (error ? reject(error) : resolve())));
+  });
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await client.query(text, [...params])).rows as R[] }),
@@ -80,7 +86,11 @@ export async function openPostgresDatabase(databaseUrl: string): Promise<Databas
       client.release();
     }
   };
-  const session = (client: pg.PoolClient): Session => ({ ...wrap(client), transaction: (work) => inTransaction(client, work) });
+  const session = (client: pg.PoolClient): Session => ({
+    ...wrap(client),
+    transaction: (work) => inTransaction(client, work),
+    copyFrom: (target, data) => copyOn(client, target, data),
+  });
   return {
     kind: 'postgres',
     location,
@@ -92,13 +102,7 @@ export async function openPostgresDatabase(databaseUrl: string): Promise<Databas
       const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
       return { rows: (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as R[] };
     },
-    copyFrom: (target, data) =>
-      withClient(
-        (client) =>
-          new Promise<void>((resolve, reject) => {
-            client.query(new CopyFromQuery(`COPY ${target} FROM STDIN`, Buffer.from(data), (error) => (error ? reject(error) : resolve())));
-          }),
-      ),
+    copyFrom: (target, data) => withClient((client) => copyOn(client, target, data)),
     close: () => pool.end(),
   };
 }

@@ -3,7 +3,7 @@
  * to a tenant and integration. A run's status changes only through `SYNC_RUN_MOVES`.
  */
 import type { SyncSettings } from '../sync/sync-policy.js';
-import { FROM_MICROS, JSON_ROWS, jsonRows, MICROS, type Database, type Queryable } from './database.js';
+import { FROM_MICROS, JSON_ROWS, jsonRows, MICROS, type Queryable, type Session } from './database.js';
 import { stateMachine } from './transitions.js';
 import { PLAN_FOR_SETS, type StagedAccount } from './account-rows.js';
 
@@ -451,7 +451,23 @@ const COPY_SPECIALS = new RegExp(COPY_SPECIAL.source, 'g');
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
 /** The staging table's columns a COPY writes, in the order of `stageAccounts`'s lines (`seq` numbers the rows as they arrive). */
-const STAGED_COLUMNS = 'sync_run_accounts (run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest)';
+const STAGED_COLUMNS = '(run_id, attempt, external_id, email, email_key, name, admin, state, fields, cleaned, sync_digest)';
+
+/**
+ * A batch in hand, in the transaction of a run that adds its accounts as it imports them (a first
+ * sync on PostgreSQL, see run-sync.ts): staging's columns, in a table of that transaction alone,
+ * dropped with it. `openStagedBatch` makes it; `stageAccounts(..., 'batch')` fills it, and
+ * `clearStagedBatch` empties it once its accounts are added.
+ */
+export const STAGED_BATCH = 'sync_batch';
+
+export async function openStagedBatch(tx: Queryable): Promise<void> {
+  await tx.query(`CREATE TEMPORARY TABLE ${STAGED_BATCH} (LIKE sync_run_accounts INCLUDING DEFAULTS) ON COMMIT DROP`);
+}
+
+export async function clearStagedBatch(tx: Queryable): Promise<void> {
+  await tx.query(`TRUNCATE ${STAGED_BATCH}`);
+}
 
 /**
  * Stages a batch of accounts of one attempt with one COPY (none for an empty batch): a line of
@@ -460,7 +476,12 @@ const STAGED_COLUMNS = 'sync_run_accounts (run_id, attempt, external_id, email, 
  * (staging has no unique key since 0380: `StageWriter` counts a repeated id and stages it once). No lock of the run: the rows carry the attempt,
  * and only the attempt that holds the run's fence at apply time reads its own.
  */
-export async function stageAccounts(db: Pick<Database, 'copyFrom'>, fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): Promise<void> {
+export async function stageAccounts(
+  db: Pick<Session, 'copyFrom'>,
+  fence: Fence,
+  accounts: readonly (StagedAccount & { digest: string })[],
+  into: 'staging' | 'batch' = 'staging',
+): Promise<void> {
   if (accounts.length === 0) return;
   const head = `${copyValue(fence.runId)}\t${fence.attempt}\t`;
   let data = '';
@@ -469,7 +490,7 @@ export async function stageAccounts(db: Pick<Database, 'copyFrom'>, fence: Fence
       account.admin ? 't' : 'f'
     }\t${copyValue(account.state)}\t${copyValue(JSON.stringify(account.fields))}\t${account.cleaned === null ? '\\N' : copyValue(account.cleaned)}\t${copyValue(account.digest)}\n`;
   }
-  await db.copyFrom(STAGED_COLUMNS, data);
+  await db.copyFrom(`${into === 'batch' ? STAGED_BATCH : 'sync_run_accounts'} ${STAGED_COLUMNS}`, data);
 }
 
 /** Removes what an attempt staged; `before`: also what older attempts of the run left (a new attempt starts clean). */

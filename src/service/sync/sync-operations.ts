@@ -151,7 +151,7 @@ export function syncOperations(
         hint: 'enable the importUsers action first (it syncs at once)',
       });
     }
-    return db.transaction(async (tx) => {
+    const requested = await db.transaction(async (tx) => {
       await ensureSettings(tx, { ...input, defaults: sync.defaults });
       const row = await insertQueuedRun(tx, {
         id: randomUUID(),
@@ -176,10 +176,13 @@ export function syncOperations(
       await engine.send('syncRun', { runId: row.id }, { tx });
       return { run: toSyncRun(row), joined: false };
     });
+    // Committed: a worker of this process starts it now rather than at its next poll.
+    if (!requested.joined) engine.wake('syncRun');
+    return requested;
   };
 
-  const requestMany = (input: { tenantId: string; integrationIds: readonly string[]; trigger: RunTrigger; actor: string }) =>
-    db.transaction(async (tx) => {
+  const requestMany = async (input: { tenantId: string; integrationIds: readonly string[]; trigger: RunTrigger; actor: string }) => {
+    const runs = await db.transaction(async (tx) => {
       await ensureSettingsOfMany(tx, { ...input, defaults: sync.defaults });
       const rows = await insertQueuedRuns(tx, {
         runs: input.integrationIds.map((integrationId) => ({ id: randomUUID(), integrationId })),
@@ -195,6 +198,9 @@ export function syncOperations(
       );
       return rows.map(toSyncRun);
     });
+    engine.wake('syncRun', runs.length);
+    return runs;
+  };
 
   const decide = async (input: IntegrationRef & { runId: string; actor: string }, approve: boolean): Promise<SyncRun> => {
     const actor = requireActor(input.actor);
@@ -229,14 +235,16 @@ export function syncOperations(
    * with the next attempt; the dead worker's job ends at the engine's expiry, finding the run done.
    */
   const recoverStaleRuns = async (): Promise<void> => {
-    await db.transaction(async (tx) => {
+    const rescued = await db.transaction(async (tx) => {
       const runIds = await rescueStaleRuns(tx, { staleSeconds: sync.engine.staleRunSeconds, limit: 1000 });
       await engine.sendMany(
         'syncRun',
         runIds.map((runId) => ({ data: { runId } })),
         { tx },
       );
+      return runIds.length;
     });
+    engine.wake('syncRun', rescued);
   };
 
   return {
@@ -372,7 +380,7 @@ export function syncOperations(
     async tick() {
       await recoverStaleRuns();
       // Every due integration's run and its job in one transaction: one insert of runs, one of jobs.
-      return db.transaction(async (tx) => {
+      const queued = await db.transaction(async (tx) => {
         const runIds = await queueDueRuns(tx, { limit: 1000 });
         await engine.sendMany(
           'syncRun',
@@ -381,6 +389,8 @@ export function syncOperations(
         );
         return runIds.length;
       });
+      engine.wake('syncRun', queued);
+      return queued;
     },
   };
 }

@@ -28,7 +28,14 @@ export async function waitForRun(service: Service, ref: { tenantId: string; inte
   throw new Error(`run ${runId} did not finish`);
 }
 
-export function describeSync(fixture: { service: Service }): void {
+/**
+ * `heldFirstSync`: a check of the database's own while a large first sync is held mid-import
+ * (PostgreSQL's: the run has added what it imported so far, in a transaction of its own).
+ */
+export function describeSync(
+  fixture: { service: Service },
+  options: { heldFirstSync?: (ref: { tenantId: string; integrationId: string }) => Promise<void> } = {},
+): void {
   const service = () => fixture.service;
   let tenant: Tenant;
   let other: Tenant;
@@ -57,6 +64,13 @@ export function describeSync(fixture: { service: Service }): void {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count }) });
     simulators.push(simulator);
     before?.(simulator);
+    const { ref, first } = await enableImport(simulator, settings, owner);
+    const run = await waitForRun(service(), ref, first.id);
+    return { simulator, ref, run };
+  }
+
+  /** An integration on `simulator` with Import Users enabled; returns its first run, queued or under way. */
+  async function enableImport(simulator: IncidentPlatformSimulator, settings: { maxConsecutiveFailures?: number } = {}, owner: Tenant = tenant) {
     const integration = await service().integrations.create({
       tenantId: owner.id,
       actor,
@@ -69,8 +83,24 @@ export function describeSync(fixture: { service: Service }): void {
     if (Object.keys(settings).length > 0) await service().sync.configure({ ...ref, ...settings, actor });
     await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
     const [first] = await service().sync.listRuns(ref);
-    const run = await waitForRun(service(), ref, first!.id);
-    return { simulator, ref, run };
+    return { ref, first: first! };
+  }
+
+  /** The import's page at `offset` is answered only after `release()`; `reached` once it is asked for. */
+  function holdPage(simulator: IncidentPlatformSimulator, offset: number) {
+    let reached!: () => void;
+    const asked = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    simulator.server.use(
+      http.get(`${simulator.server.origin}/users`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('offset') !== String(offset)) return undefined;
+        reached();
+        await gate;
+        return undefined;
+      }),
+    );
+    return { asked, release };
   }
 
   const allAccounts = async (ref: { tenantId: string; integrationId: string }) => {
@@ -249,6 +279,49 @@ export function describeSync(fixture: { service: Service }): void {
     const accounts = (await allAccounts(ref)).filter((account) => account.externalId === first!.id);
     expect(accounts).toHaveLength(1);
     expect(accounts[0]!.name).toBe(first!.name);
+  });
+
+  it('a first sync of 1,500 accounts lists none of them while its import is under way (held at page 13 of 16), then every one, each added once with its event', async () => {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 1500 }) });
+    simulators.push(simulator);
+    // An id listed again in the last page, in another batch than its first listing: added once, as first listed.
+    const [repeated] = simulator.state.users;
+    simulator.state.users.push({ ...repeated!, name: 'Listed again' });
+    const held = holdPage(simulator, 1200);
+    const { ref, first } = await enableImport(simulator);
+    await held.asked;
+    expect(await service().sync.getRun({ ...ref, runId: first.id })).toMatchObject({ status: 'running' });
+    expect(await allAccounts(ref)).toEqual([]);
+    expect((await service().sync.listAccounts({ ...ref, limit: 10 })).accounts).toEqual([]);
+    await options.heldFirstSync?.(ref);
+    held.release();
+    const run = await waitForRun(service(), ref, first.id);
+    expect(run).toMatchObject({ status: 'succeeded', counts: { pages: 16, seen: 1500, added: 1500, changed: 0, removed: 0 } });
+    expect(run.counts.skipped).toBe(1);
+    const accounts = await allAccounts(ref);
+    expect(accounts).toHaveLength(1500);
+    expect(new Set(accounts.map((account) => account.externalId))).toEqual(new Set(simulator.state.users.map((user) => user.id)));
+    expect(accounts.find((account) => account.externalId === repeated!.id)).toMatchObject({ name: repeated!.name, lastRunId: run.id });
+    const last = accounts.find((account) => account.externalId === simulator.state.users[1499]!.id)!;
+    expect((await service().sync.accountEvents({ ...ref, accountId: last.id })).map((event) => [event.kind, event.runId])).toEqual([['added', run.id]]);
+  });
+
+  it('a first sync of 1,500 accounts whose import fails at page 13 adds none of them; the next run adds them all', async () => {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 1500 }) });
+    simulators.push(simulator);
+    simulator.server.use(
+      http.get(`${simulator.server.origin}/users`, ({ request }) =>
+        new URL(request.url).searchParams.get('offset') === '1200'
+          ? HttpResponse.json({ error: { code: 2010, message: 'Access Denied' } }, { status: 401 })
+          : undefined,
+      ),
+    );
+    const { ref, first } = await enableImport(simulator);
+    expect(await waitForRun(service(), ref, first.id)).toMatchObject({ status: 'failed', error: { code: 'AUTH_FAILED' }, counts: { added: 0 } });
+    expect(await allAccounts(ref)).toEqual([]);
+    simulator.server.reset();
+    expect(await syncNow(ref)).toMatchObject({ status: 'succeeded', counts: { seen: 1500, added: 1500, removed: 0 } });
+    expect(await allAccounts(ref)).toHaveLength(1500);
   });
 
   it('setActionMany enables Import Users on several integrations at once: each syncs; a refusal names its integration and saves nothing', async () => {
