@@ -28,6 +28,23 @@ export async function waitForRun(service: Service, ref: { tenantId: string; inte
   throw new Error(`run ${runId} did not finish`);
 }
 
+/** The import's page at `offset` is answered only after `release()`; `asked` once it is asked for. */
+export function holdPage(simulator: IncidentPlatformSimulator, offset: number) {
+  let reached!: () => void;
+  const asked = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  simulator.server.use(
+    http.get(`${simulator.server.origin}/users`, async ({ request }) => {
+      if (new URL(request.url).searchParams.get('offset') !== String(offset)) return undefined;
+      reached();
+      await gate;
+      return undefined;
+    }),
+  );
+  return { asked, release };
+}
+
 /**
  * `heldFirstSync`: a check of the database's own while a large first sync is held mid-import
  * (PostgreSQL's: the run has added what it imported so far, in a transaction of its own).
@@ -84,23 +101,6 @@ export function describeSync(
     await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
     const [first] = await service().sync.listRuns(ref);
     return { ref, first: first! };
-  }
-
-  /** The import's page at `offset` is answered only after `release()`; `reached` once it is asked for. */
-  function holdPage(simulator: IncidentPlatformSimulator, offset: number) {
-    let reached!: () => void;
-    const asked = new Promise<void>((resolve) => (reached = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    simulator.server.use(
-      http.get(`${simulator.server.origin}/users`, async ({ request }) => {
-        if (new URL(request.url).searchParams.get('offset') !== String(offset)) return undefined;
-        reached();
-        await gate;
-        return undefined;
-      }),
-    );
-    return { asked, release };
   }
 
   const allAccounts = async (ref: { tenantId: string; integrationId: string }) => {
