@@ -461,6 +461,15 @@ const STAGED_COLUMNS = '(run_id, attempt, external_id, email, email_key, name, a
  */
 export const STAGED_BATCH = 'sync_batch';
 
+/**
+ * Whether this connection's role may make the batch's table: PostgreSQL's `TEMPORARY` privilege,
+ * granted to every role by default and revocable. Without it a run stages as any other.
+ */
+export async function mayStageBatches(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ may: boolean }>(`SELECT has_database_privilege(current_database(), 'TEMPORARY') AS may`);
+  return rows[0]?.may === true;
+}
+
 export async function openStagedBatch(tx: Queryable): Promise<void> {
   await tx.query(`CREATE TEMPORARY TABLE ${STAGED_BATCH} (LIKE sync_run_accounts INCLUDING DEFAULTS) ON COMMIT DROP`);
 }

@@ -34,6 +34,7 @@ import {
   finishRun,
   holdFence,
   lockSettings,
+  mayStageBatches,
   openApply,
   openStagedBatch,
   recordFailedRun,
@@ -282,7 +283,8 @@ class BatchReader {
  * connection: a transaction held through the import would stop every other statement), only for
  * an integration with no account yet, present or removed (a first sync: every account it lists is
  * new, and none is to be brought back, changed or missed), and only once the import has filled a
- * whole batch (a short import is not worth a connection held). An account that a workflow adds
+ * whole batch (a short import is not worth a connection held), and only where the service's role
+ * may make the batch's temporary table (PostgreSQL's default). An account that a workflow adds
  * during the import is left as the workflow wrote it, as the apply would leave it; a workflow that
  * adds an account this run already added waits until the run's transaction ends.
  */
@@ -292,7 +294,7 @@ async function addsAsImported(
   first: { full: boolean } | undefined,
   integrationId: string,
 ): Promise<boolean> {
-  return db.kind === 'postgres' && known.size === 0 && first?.full === true && !(await hasAccounts(db, integrationId));
+  return db.kind === 'postgres' && known.size === 0 && first?.full === true && !(await hasAccounts(db, integrationId)) && (await mayStageBatches(db));
 }
 
 export async function runSync(context: ServiceContext, sync: SyncContext, runId: string): Promise<void> {

@@ -24,14 +24,32 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+/**
+ * `withoutTemporary`: the URL connects as a role of its own, not a superuser, that owns the
+ * database but may not create temporary tables there (PostgreSQL's `TEMPORARY` revoked from it
+ * and from PUBLIC); the role is dropped with the database.
+ */
+export async function createScratchDatabase(prefix: string, options: { withoutTemporary?: boolean } = {}): Promise<ScratchDatabase> {
   const name = `lc_${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
   await admin((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
+  const role = options.withoutTemporary ? `${name}_owner` : undefined;
+  if (role) {
+    await admin(async (client) => {
+      await client.query(`CREATE ROLE ${role} LOGIN`);
+      await client.query(`ALTER DATABASE ${name} OWNER TO ${role}`);
+      await client.query(`REVOKE TEMPORARY ON DATABASE ${name} FROM PUBLIC, ${role}`);
+    });
+    url.username = role;
+  }
   return {
     url: url.toString(),
     name,
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      admin(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        if (role) await client.query(`DROP ROLE IF EXISTS ${role}`);
+      }).then(() => undefined),
   };
 }
