@@ -13,7 +13,8 @@ import { enableIncidentImport } from '../service/helpers/incident-integration.js
 import { useService } from '../service/helpers/service-fixture.js';
 import { waitUntil } from '../service/helpers/wait-until.js';
 import { holdPage, waitForRun } from '../service/sync/sync.cases.js';
-import { accountWriters, withClient } from './helpers/held-first-sync.js';
+import { accountWriters } from './helpers/held-first-sync.js';
+import { withClient } from './helpers/scratch-database.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 
 const actor = 'ops@example.com';

@@ -9,7 +9,7 @@ import { seedUsers, startIncidentPlatform } from '../../src/simulators/incident-
 import { enableIncidentImport } from '../service/helpers/incident-integration.js';
 import { useService } from '../service/helpers/service-fixture.js';
 import { waitForRun } from '../service/sync/sync.cases.js';
-import { withClient } from './helpers/held-first-sync.js';
+import { withClient } from './helpers/scratch-database.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 
 const actor = 'ops@example.com';

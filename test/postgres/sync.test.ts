@@ -2,7 +2,8 @@
 import { describe, expect } from 'vitest';
 import { useService } from '../service/helpers/service-fixture.js';
 import { describeSync } from '../service/sync/sync.cases.js';
-import { accountWriters, visibleAccounts, withClient } from './helpers/held-first-sync.js';
+import { accountWriters, visibleAccounts } from './helpers/held-first-sync.js';
+import { withClient } from './helpers/scratch-database.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 
 const fixture = useService(postgresStorage('sync'), { sync: { engine: { pollingIntervalSeconds: 0.5 } } });

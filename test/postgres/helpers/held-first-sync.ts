@@ -8,17 +8,6 @@ import { waitUntil } from '../../service/helpers/wait-until.js';
 const WRITERS_OF_ACCOUNTS = `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation JOIN pg_stat_activity a ON a.pid = l.pid
   WHERE c.relname = 'accounts' AND l.mode = 'RowExclusiveLock' AND l.granted AND l.pid <> pg_backend_pid() AND a.xact_start IS NOT NULL`;
 
-/** Runs `work` with a client of its own on `databaseUrl` (not the service's pool). */
-export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Waits until a backend other than this one writes to `accounts` in an open transaction; returns how many do. */
 export function accountWriters(client: pg.Client): Promise<number> {
   return waitUntil(

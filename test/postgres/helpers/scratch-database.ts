@@ -14,8 +14,9 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+/** Runs `work` with a client of its own on `url` (not a service's pool), closed after it. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -23,6 +24,8 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
     await client.end();
   }
 }
+
+const admin = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => withClient(ADMIN_URL, work);
 
 /**
  * `withoutTemporary`: the URL connects as a role of its own, not a superuser, that owns the
