@@ -11,9 +11,8 @@ import type { Database } from '../../src/service/store/database.js';
 import { seedUsers, startIncidentPlatform } from '../../src/simulators/incident-platform/index.js';
 import { enableIncidentImport } from '../service/helpers/incident-integration.js';
 import { useService } from '../service/helpers/service-fixture.js';
-import { waitUntil } from '../service/helpers/wait-until.js';
 import { holdPage, waitForRun } from '../service/sync/sync.cases.js';
-import { accountWriters } from './helpers/held-first-sync.js';
+import { accountWriters, insertsWaitingOnLocks } from './helpers/held-first-sync.js';
 import { withClient } from './helpers/scratch-database.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 
@@ -51,16 +50,7 @@ it('a workflow creating an account the held first sync already added waits for t
     // Settled below; a failure meanwhile is not lost.
     created.catch(() => undefined);
     // Its insert waits on the run's uncommitted row of the same external id.
-    await waitUntil(
-      "the workflow's insert waiting on a lock",
-      async () =>
-        (
-          await client.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO accounts (tenant_id%'`,
-          )
-        ).rows[0]!.n,
-      (n) => n === 1,
-    );
+    await insertsWaitingOnLocks(client, 1);
     held.release();
     expect(await waitForRun(fixture.service, ref, queued.id)).toMatchObject({ status: 'succeeded', counts: { seen: 1500, added: 1500, removed: 0 } });
     expect(await created).toMatchObject({ state: 'active' });

@@ -4,27 +4,17 @@
  * tables (PostgreSQL's `TEMPORARY` revoked) stages and applies that sync as any other instead of
  * failing it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedUsers, startIncidentPlatform } from '../../src/simulators/incident-platform/index.js';
+import { expect, it } from 'vitest';
 import { enableIncidentImport } from '../service/helpers/incident-integration.js';
 import { useService } from '../service/helpers/service-fixture.js';
 import { waitForRun } from '../service/sync/sync.cases.js';
 import { withClient } from './helpers/scratch-database.js';
+import { useLargeTarget } from './helpers/held-first-sync.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 
 const actor = 'ops@example.com';
 const fixture = useService(postgresStorage('without_temporary', { withoutTemporary: true }), { sync: { engine: { pollingIntervalSeconds: 0.5 } } });
-let simulator: Awaited<ReturnType<typeof startIncidentPlatform>>;
-
-beforeAll(async () => {
-  simulator = await startIncidentPlatform({ users: seedUsers({ count: 1500 }) });
-  await fixture.service.startWorkers();
-});
-
-afterAll(async () => {
-  await fixture.service.stopWorkers();
-  await simulator.close();
-});
+const target = useLargeTarget(fixture);
 
 it('a first sync of 1,500 accounts succeeds with every account where the service may not create temporary tables', async () => {
   const databaseUrl = (fixture.options as { databaseUrl: string }).databaseUrl;
@@ -32,7 +22,7 @@ it('a first sync of 1,500 accounts succeeds with every account where the service
   expect(
     await withClient(databaseUrl, async (client) => (await client.query(`SELECT has_database_privilege(current_database(), 'TEMPORARY') AS may`)).rows[0].may),
   ).toBe(false);
-  const { ref, queued } = await enableIncidentImport(fixture.service, { name: 'Without temporary', origin: simulator.server.origin, actor });
+  const { ref, queued } = await enableIncidentImport(fixture.service, { name: 'Without temporary', origin: target.simulator().server.origin, actor });
   expect(await waitForRun(fixture.service, ref, queued.id)).toMatchObject({
     status: 'succeeded',
     counts: { seen: 1500, added: 1500, removed: 0 },

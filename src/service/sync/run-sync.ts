@@ -121,6 +121,9 @@ const LISTED = Symbol('listed');
 class StageWriter {
   private readonly pending: Promise<void>[] = [];
   private progressAt = Date.now();
+  /** The progress write in flight (at most one), and the failure the last one met (thrown at the next batch). */
+  private progressWrite: Promise<void> | undefined;
+  private progressFailure: unknown;
   private cleaned = 0;
   /** Accounts staged by this attempt: none means the apply has nothing to write (an unchanged re-sync). */
   staged = 0;
@@ -219,11 +222,32 @@ class StageWriter {
     if (accounts.length > 0) await this.sink(accounts);
     if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
     progress.skipped += repeated;
-    if (Date.now() - this.progressAt >= PROGRESS_EVERY_MS) {
-      this.progressAt = Date.now();
-      // A newer attempt took the run over: stop reading the target for nothing.
-      if (!(await recordProgress(this.db, this.fence, progress))) throw new FenceLost(`run ${this.fence.runId} attempt ${this.fence.attempt} was taken over`);
-    }
+    this.writeProgress();
+  }
+
+  /**
+   * Writes the counts now and then, never awaited: a run whose transaction holds a connection
+   * through its import must not wait for another one (the pool may be full of writers waiting for
+   * that very transaction). What a write met is acted on at the next batch.
+   */
+  private writeProgress(): void {
+    if (this.progressFailure !== undefined) throw this.progressFailure;
+    if (this.progressWrite !== undefined || Date.now() - this.progressAt < PROGRESS_EVERY_MS) return;
+    this.progressAt = Date.now();
+    const { progress, fence } = this;
+    this.progressWrite = recordProgress(this.db, fence, { ...progress, reasons: { ...progress.reasons } })
+      .then(
+        (held) => {
+          // A newer attempt took the run over: stop reading the target for nothing.
+          if (!held) this.progressFailure = new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
+        },
+        (error: unknown) => {
+          this.progressFailure = error;
+        },
+      )
+      .finally(() => {
+        this.progressWrite = undefined;
+      });
   }
 }
 
@@ -284,10 +308,32 @@ class BatchReader {
  * an integration with no account yet, present or removed (a first sync: every account it lists is
  * new, and none is to be brought back, changed or missed), and only once the import has filled a
  * whole batch (a short import is not worth a connection held), and only where the service's role
- * may make the batch's temporary table (PostgreSQL's default). An account that a workflow adds
+ * may make the batch's temporary table (PostgreSQL's default); and then only in one of the
+ * process's `HELD_IMPORTS` places. An account that a workflow adds
  * during the import is left as the workflow wrote it, as the apply would leave it; a workflow that
  * adds an account this run already added waits until the run's transaction ends.
  */
+/**
+ * Runs of this process that hold a transaction through their import, per database: at most
+ * `HELD_IMPORTS`, as each keeps one connection of the pool (10 on PostgreSQL) for the length of
+ * an import and the rest of the service needs the others. A large first sync beyond them stages
+ * as any other run.
+ */
+const HELD_IMPORTS = 2;
+const heldImports = new WeakMap<Database, number>();
+
+/** Takes one of `db`'s held-import places, or answers false when all are taken. */
+function takeHeldImport(db: Database): boolean {
+  const held = heldImports.get(db) ?? 0;
+  if (held >= HELD_IMPORTS) return false;
+  heldImports.set(db, held + 1);
+  return true;
+}
+
+function releaseHeldImport(db: Database): void {
+  heldImports.set(db, (heldImports.get(db) ?? 1) - 1);
+}
+
 async function addsAsImported(
   db: Database,
   known: ReadonlyMap<string, unknown>,
@@ -345,15 +391,20 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
     const apply = (tx: Queryable) => applyRun(tx, { sync, run, fence, scope, writer: stager, warnings: importRun.summary()?.warnings ?? [] });
     try {
       const first = await reader.read();
-      if (await addsAsImported(db, digests.value, first, run.integration_id)) {
-        await db.withSession((session) =>
-          session.transaction(async (tx) => {
-            await openStagedBatch(tx);
-            stager.addAsImported(session, tx, scope);
-            await importAll(first);
-            await apply(tx);
-          }),
-        );
+      // The check and the taking of a place in one turn: two runs never both take the last one.
+      if ((await addsAsImported(db, digests.value, first, run.integration_id)) && takeHeldImport(db)) {
+        try {
+          await db.withSession((session) =>
+            session.transaction(async (tx) => {
+              await openStagedBatch(tx);
+              stager.addAsImported(session, tx, scope);
+              await importAll(first);
+              await apply(tx);
+            }),
+          );
+        } finally {
+          releaseHeldImport(db);
+        }
       } else {
         await importAll(first);
         await db.transaction(apply);
