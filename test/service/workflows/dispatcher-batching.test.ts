@@ -44,100 +44,12 @@ const row = (id: string): ClaimedTaskRow =>
     activation_due_at: null,
   }) as unknown as ClaimedTaskRow;
 
-function scriptedStore() {
-  const due = Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`);
-  const holding = new Set<string>();
-  const counts = { claims: 0, transactions: 0, settled: [] as string[], listings: 0 };
-  const query = async (text: string, params: readonly unknown[] = []) => {
-    if (text.includes('SELECT DISTINCT t.tenant_id, t.integration_id, t.action')) {
-      counts.listings += 1;
-      return { rows: due.length > 0 ? [{ tenant_id: 'tenant', integration_id: 'integration', action: 'createUser' }] : [] };
-    }
-    if (text.trimStart().startsWith('WITH released AS')) {
-      // As claimTaskBatch: the released tasks give their slot back, then as many due tasks as the limit leaves free are claimed.
-      counts.claims += 1;
-      for (const id of params[7] as string[]) holding.delete(id);
-      const take = Math.min(Number(params[4]), Math.max(0, Number(params[3]) - holding.size), due.length);
-      const claimed = due.splice(0, take);
-      for (const id of claimed) holding.add(id);
-      return { rows: claimed.map(row) };
-    }
-    if (text.includes('FROM jsonb_to_recordset($1::jsonb) AS x(id text, attempt int')) {
-      // As settleTasks: the settled tasks give back any slot they still hold.
-      const ids = (JSON.parse(String(params[0])) as { id: string }[]).map((item) => item.id);
-      for (const id of ids) holding.delete(id);
-      counts.settled.push(...ids);
-      return { rows: ids.map((id) => ({ id })) };
-    }
-    return { rows: [] };
-  };
-  const db: Queryable & { transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> } = {
-    query: query as Queryable['query'],
-    exec: async () => undefined,
-    transaction: async (work) => {
-      counts.transactions += 1;
-      return work(db);
-    },
-  };
-  return { db, counts, holding };
-}
-
-describe('task dispatcher batches', () => {
-  it(`${TASKS} requests ending one by one share claims and settles: the limit of ${LIMIT} holds, each task is sent and settled once`, async () => {
-    const { db, counts } = scriptedStore();
-    const sent: string[] = [];
-    let inFlight = 0;
-    let peak = 0;
-    const prepared: PreparedAction = {
-      version: 'v1',
-      send: async (subject) => {
-        sent.push(subject.user!.email);
-        inFlight += 1;
-        peak = Math.max(peak, inFlight);
-        // Each request answers on its own timer: they end one after another, never together.
-        await new Promise((resolve) => setTimeout(resolve, 1 + (sent.length % 7)));
-        inFlight -= 1;
-        return { action: 'createUser', result: { status: 201, account: { id: subject.user!.email } } } as Awaited<ReturnType<PreparedAction['send']>>;
-      },
-      record: async () => {
-        throw new Error('recordMany is used');
-      },
-      recordMany: async (_tx, items) => ({ reflected: items.map(() => ({})), audits: [] }) as unknown as Awaited<ReturnType<PreparedAction['recordMany']>>,
-      close: async () => undefined,
-    };
-    const errors: unknown[] = [];
-    const dispatcher = taskDispatcher({
-      context: {
-        db,
-        integrations: { prepareAction: async () => prepared } as unknown as IntegrationOperations,
-        keyring: {} as Keyring,
-        now: () => new Date(),
-      },
-      concurrencyOf: async () => LIMIT,
-      onError: (error) => errors.push(error),
-    });
-    dispatcher.start();
-    for (let tries = 0; counts.settled.length < TASKS && tries < 1000; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-    await dispatcher.stop(10_000);
-
-    expect(errors).toEqual([]);
-    expect(new Set(sent).size).toBe(TASKS);
-    expect(sent).toHaveLength(TASKS);
-    expect([...counts.settled].sort()).toEqual(Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`));
-    expect(peak).toBeLessThanOrEqual(LIMIT);
-    // A claim gives back the slots of several ended requests (one per request would be at least TASKS - LIMIT = 48 claims).
-    expect(counts.claims).toBeLessThanOrEqual(TASKS / 2);
-    // Results are settled several per transaction.
-    expect(counts.transactions).toBeLessThanOrEqual(TASKS / 2);
-  });
-});
-
 /**
- * A scripted store whose tasks answer when the test says (`answers`), and whose settling
- * transactions wait for `gate` when one is set: it records each claim's released tasks and each
- * transaction's settled tasks.
+ * A scripted store over the `due` tasks of one group: it keeps the group's in-flight slots as the
+ * claim statement does, records each claim's released tasks (`claims`) and each transaction's
+ * settled tasks (`batches`), and holds settling transactions on `state.gate` when one is set.
  */
-function heldStore(due: string[]) {
+function scriptedStore(due: string[]) {
   const holding = new Set<string>();
   const claims: string[][] = [];
   const batches: string[][] = [];
@@ -146,6 +58,7 @@ function heldStore(due: string[]) {
     if (text.includes('SELECT DISTINCT t.tenant_id, t.integration_id, t.action'))
       return { rows: due.length > 0 ? [{ tenant_id: 'tenant', integration_id: 'integration', action: 'createUser' }] : [] };
     if (text.trimStart().startsWith('WITH released AS')) {
+      // As claimTaskBatch: the released tasks give their slot back, then as many due tasks as the limit leaves free are claimed.
       claims.push([...(params[7] as string[])]);
       for (const id of params[7] as string[]) holding.delete(id);
       const claimed = due.splice(0, Math.min(Number(params[4]), Math.max(0, Number(params[3]) - holding.size)));
@@ -153,7 +66,9 @@ function heldStore(due: string[]) {
       return { rows: claimed.map(row) };
     }
     if (text.includes('FROM jsonb_to_recordset($1::jsonb) AS x(id text, attempt int')) {
+      // As settleTasks: the settled tasks give back any slot they still hold.
       const ids = (JSON.parse(String(params[0])) as { id: string }[]).map((item) => item.id);
+      for (const id of ids) holding.delete(id);
       batches.at(-1)!.push(...ids);
       return { rows: ids.map((id) => ({ id })) };
     }
@@ -170,13 +85,17 @@ function heldStore(due: string[]) {
       return result;
     },
   };
-  const answers = new Map<string, () => void>();
+  return { db, claims, batches, state };
+}
+
+/** A dispatcher on `db` whose every request is `send` (recorded in batches), the group's limit `limit`. */
+function dispatcherOn(
+  db: ReturnType<typeof scriptedStore>['db'],
+  input: { send: PreparedAction['send']; limit: number; settings?: Parameters<typeof taskDispatcher>[0]['settings'] },
+) {
   const prepared: PreparedAction = {
     version: 'v1',
-    send: async (subject) => {
-      await new Promise<void>((resolve) => answers.set(subject.user!.email.split('@')[0]!, resolve));
-      return { action: 'createUser', result: { status: 201, account: { id: subject.user!.email } } } as Awaited<ReturnType<PreparedAction['send']>>;
-    },
+    send: input.send,
     record: async () => {
       throw new Error('recordMany is used');
     },
@@ -186,12 +105,68 @@ function heldStore(due: string[]) {
   const errors: unknown[] = [];
   const dispatcher = taskDispatcher({
     context: { db, integrations: { prepareAction: async () => prepared } as unknown as IntegrationOperations, keyring: {} as Keyring, now: () => new Date() },
-    concurrencyOf: async () => 3,
+    concurrencyOf: async () => input.limit,
     onError: (error) => errors.push(error),
+    ...(input.settings ? { settings: input.settings } : {}),
+  });
+  return { dispatcher, errors };
+}
+
+/** What a created account answers. */
+const created = (email: string) => ({ action: 'createUser', result: { status: 201, account: { id: email } } }) as Awaited<ReturnType<PreparedAction['send']>>;
+
+describe('task dispatcher batches', () => {
+  it(`${TASKS} requests ending one by one share claims and settles: the limit of ${LIMIT} holds, each task is sent and settled once`, async () => {
+    const { db, claims, batches } = scriptedStore(Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`));
+    const settled = () => batches.flat();
+    const sent: string[] = [];
+    let inFlight = 0;
+    let peak = 0;
+    const { dispatcher, errors } = dispatcherOn(db, {
+      limit: LIMIT,
+      send: async (subject) => {
+        sent.push(subject.user!.email);
+        inFlight += 1;
+        peak = Math.max(peak, inFlight);
+        // Each request answers on its own timer: they end one after another, never together.
+        await new Promise((resolve) => setTimeout(resolve, 1 + (sent.length % 7)));
+        inFlight -= 1;
+        return created(subject.user!.email);
+      },
+    });
+    dispatcher.start();
+    for (let tries = 0; settled().length < TASKS && tries < 1000; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await dispatcher.stop(10_000);
+
+    expect(errors).toEqual([]);
+    expect(new Set(sent).size).toBe(TASKS);
+    expect(sent).toHaveLength(TASKS);
+    expect([...settled()].sort()).toEqual(Array.from({ length: TASKS }, (_, index) => `task-${String(index).padStart(3, '0')}`));
+    expect(peak).toBeLessThanOrEqual(LIMIT);
+    // A claim gives back the slots of several ended requests (one per request would be at least TASKS - LIMIT = 48 claims).
+    expect(claims.length).toBeLessThanOrEqual(TASKS / 2);
+    // Results are settled several per transaction.
+    expect(batches.length).toBeLessThanOrEqual(TASKS / 2);
+  });
+});
+
+/**
+ * The scripted store over `due`, with a dispatcher whose requests answer when the test says
+ * (`answers`, by task id); limit and claim batch 3.
+ */
+function heldStore(due: string[]) {
+  const store = scriptedStore(due);
+  const answers = new Map<string, () => void>();
+  const { dispatcher, errors } = dispatcherOn(store.db, {
+    limit: 3,
+    send: async (subject) => {
+      await new Promise<void>((resolve) => answers.set(subject.user!.email.split('@')[0]!, resolve));
+      return created(subject.user!.email);
+    },
     // Long enough that only a claim batch of results, or the stop, settles them in these tests.
     settings: { claimBatch: 3, settleDelayMs: 60_000 },
   });
-  return { dispatcher, claims, batches, state, answers, errors };
+  return { ...store, dispatcher, answers, errors };
 }
 
 async function until(what: string, condition: () => boolean): Promise<void> {
