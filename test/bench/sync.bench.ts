@@ -41,7 +41,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import pg from 'pg';
+import { serverCpu } from './server-cpu.js';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -163,49 +163,6 @@ const cpuSeconds = (from: NodeJS.CpuUsage) => {
   const spent = process.cpuUsage(from);
   return (spent.user + spent.system) / 1e6;
 };
-
-/**
- * CPU seconds the PostgreSQL server's backends of one database spent (the service's pool and the
- * engine's), read from /proc when the server runs on this machine: what a sync costs the server,
- * beside `cpuSeconds` of this process. `start()` lists the backends and their CPU; `stop()` adds
- * what each has spent since (a backend that started meanwhile counts in full, one that ended is
- * lost). Undefined where /proc is not readable.
- */
-function serverCpu(databaseUrl: string): { start(): Promise<void>; stop(): Promise<number | undefined> } {
-  const ticks = async (): Promise<Map<number, number> | undefined> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-      const spent = new Map<number, number>();
-      for (const { pid } of rows) {
-        const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-        if (stat === undefined) continue;
-        // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        spent.set(pid, Number(fields[11]) + Number(fields[12]));
-      }
-      return spent;
-    } catch {
-      return undefined;
-    } finally {
-      await client.end();
-    }
-  };
-  let before: Map<number, number> | undefined;
-  return {
-    async start() {
-      before = await ticks();
-    },
-    async stop() {
-      const after = await ticks();
-      if (!before || !after || after.size === 0) return undefined;
-      let total = 0;
-      for (const [pid, spent] of after) total += spent - (before.get(pid) ?? 0);
-      return total / 100; // USER_HZ
-    },
-  };
-}
 
 /** Peak RSS and heap used, sampled every 50 ms until `stop()`. */
 function sampleMemory(): { stop(): { rss: number; heap: number; rssBefore: number; heapBefore: number } } {
@@ -350,7 +307,7 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
       const first = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const sync = seconds(syncStart);
       const syncCpuSeconds = cpuSeconds(syncCpu);
-      const syncServerSeconds = await server?.stop();
+      const syncServerMs = await server?.stop();
       const peak = memory.stop();
       if (first.counts.added !== count) throw new Error(`the sync added ${first.counts.added} accounts, not ${count}`);
 
@@ -360,13 +317,13 @@ async function largeSync(storage: Storage, simulator: SimulatorHandle, spec: { t
       const second = await waitForRun(service, ref, (await service.sync.syncNow({ ...ref, actor })).run.id);
       const resync = seconds(resyncStart);
       const resyncCpuSeconds = cpuSeconds(resyncCpu);
-      const resyncServerSeconds = await server?.stop();
-      const onServer = (spent: number | undefined) => (spent === undefined ? '' : `, server CPU ${spent.toFixed(2)} s`);
+      const resyncServerMs = await server?.stop();
+      const onServer = (spentMs: number | undefined) => (spentMs === undefined ? '' : `, server CPU ${(spentMs / 1000).toFixed(2)} s`);
       if (second.counts.seen !== count || second.counts.added !== 0 || second.counts.changed !== 0)
         throw new Error(`the re-sync counted ${JSON.stringify(second.counts)}`);
       // CPU seconds of this process (the embedded database included, PostgreSQL's server not): steadier than wall time on a loaded machine.
       process.stdout.write(
-        `${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s (CPU ${bareCpuSeconds.toFixed(2)} s), sync ${sync.toFixed(2)} s (CPU ${syncCpuSeconds.toFixed(2)} s${onServer(syncServerSeconds)}), re-sync ${resync.toFixed(2)} s (CPU ${resyncCpuSeconds.toFixed(2)} s${onServer(resyncServerSeconds)})\n`,
+        `${storage.name}: ${count} accounts: bare ${bare.toFixed(2)} s (CPU ${bareCpuSeconds.toFixed(2)} s), sync ${sync.toFixed(2)} s (CPU ${syncCpuSeconds.toFixed(2)} s${onServer(syncServerMs)}), re-sync ${resync.toFixed(2)} s (CPU ${resyncCpuSeconds.toFixed(2)} s${onServer(resyncServerMs)})\n`,
       );
       return { storage: storage.name, latencyMs: 0, accounts: count, bare, sync, resync, ...peak };
     } finally {

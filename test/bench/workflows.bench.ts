@@ -22,7 +22,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openService, type Service, type ServiceOptions } from '../../src/service/index.js';
@@ -34,6 +34,7 @@ import type PgBossType from 'pg-boss';
 import type { Database } from '../../src/service/store/database.js';
 import { openDatabase } from '../../src/service/store/open-database.js';
 import pg from 'pg';
+import { serverCpu } from './server-cpu.js';
 
 const COUNT = Number(process.env.ACTIVATIONS ?? 10_000);
 const STORAGES = (process.env.WORKFLOWS_STORAGE ?? 'embedded,postgres').split(',');
@@ -85,32 +86,6 @@ interface TargetCount {
   twice: [string, number][];
   twiceCount: number;
   cpuMs: number;
-}
-
-/**
- * CPU milliseconds the PostgreSQL server's backends serving `url`'s database have used, by
- * backend (utime + stime from /proc: Linux, the server on this machine; undefined otherwise).
- * Backends that end in the window take their time with them, so the difference of two readings is
- * a floor; the server's background processes (WAL writer, checkpointer) are not counted.
- */
-async function serverCpuMs(url: string | undefined): Promise<Map<number, number> | undefined> {
-  if (url === undefined) return undefined;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    const used = new Map<number, number>();
-    for (const { pid } of rows) {
-      const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
-      if (stat === undefined) return undefined;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15 of stat), in clock ticks of 10 ms.
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    }
-    return used;
-  } finally {
-    await client.end();
-  }
 }
 
 const cpuMs = () => {
@@ -225,7 +200,8 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
     process.stdout.write(`${storage}: ${people.length} workflows scheduled in ${((performance.now() - setupStart) / 1000).toFixed(1)} s\n`);
 
     clock.advance(due.getTime() - clock.now().getTime());
-    const serverBefore = await serverCpuMs('databaseUrl' in options ? options.databaseUrl : undefined);
+    const server = 'databaseUrl' in options && options.databaseUrl ? serverCpu(options.databaseUrl) : undefined;
+    await server?.start();
     Object.assign(statements, { counting: true, total: 0, transactions: 0 });
     const cpuBefore = { service: cpuMs(), target: (await target.count()).cpuMs };
     const start = performance.now();
@@ -281,12 +257,8 @@ async function activations(options: ServiceOptions, storage: string): Promise<Re
     const counted = await target.count();
     cpu.service = (cpuMs() - cpuBefore.service) / COUNT;
     cpu.target = (counted.cpuMs - cpuBefore.target) / COUNT;
-    const serverAfter = await serverCpuMs('databaseUrl' in options ? options.databaseUrl : undefined);
-    if (serverBefore && serverAfter) {
-      let used = 0;
-      for (const [pid, ms] of serverAfter) used += ms - (serverBefore.get(pid) ?? 0);
-      cpu.server = used / COUNT;
-    }
+    const serverMs = await server?.stop();
+    if (serverMs !== undefined) cpu.server = serverMs / COUNT;
     if (counted.activated !== COUNT || counted.twiceCount > 0) {
       throw new Error(
         `each activation must be sent once: ${counted.activated} agents activated, ${counted.twiceCount} more than once (e.g. ${JSON.stringify(counted.twice)})`,
