@@ -3,10 +3,16 @@
  * tests (a business tenant, workers started, the first sync done), or on the service directly with
  * Import Users enabled and its first run queued (the sync tests that then act on that run).
  */
+import { join } from 'node:path';
 import { expect } from 'vitest';
 import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
+import { openService, type Service } from '../../../src/service/index.js';
+import type { Database } from '../../../src/service/store/database.js';
+import { openDatabase } from '../../../src/service/store/open-database.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 import type { ApiFixture, TenantTokens } from '../api/api-fixture.js';
-import type { Service } from '../../../src/service/index.js';
+import { makeTempDir } from './temp-dir.js';
 
 export interface ConnectedIncident {
   incident: IncidentPlatformSimulator;
@@ -53,4 +59,23 @@ export async function enableIncidentImport(service: Service, input: { name: stri
   await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor: input.actor });
   const [queued] = await service.sync.listRuns(ref);
   return { tenant, ref, queued: queued! };
+}
+
+/**
+ * A new embedded data directory with `enableIncidentImport` done on it (a simulator of `users`
+ * users; the service closed again), and the database opened there for the test to drive the store
+ * or a run itself. `cleanups` gets what undoes each step, to run in reverse.
+ */
+export async function embeddedIncidentImport(input: { name: string; users: number; actor: string; cleanups: (() => Promise<unknown>)[] }) {
+  const dir = await makeTempDir(input.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
+  input.cleanups.push(() => dir.remove());
+  const dataDir = await seedDataDir(join(dir.path, 'data'));
+  const simulator = await startIncidentPlatform({ users: seedUsers({ count: input.users }) });
+  input.cleanups.push(() => simulator.close());
+  const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
+  const enabled = await enableIncidentImport(service, { name: input.name, origin: simulator.server.origin, actor: input.actor });
+  await service.close();
+  const db: Database = await openDatabase({ dataDir });
+  input.cleanups.push(() => db.close());
+  return { ...enabled, simulator, db };
 }

@@ -1,20 +1,8 @@
-/**
- * The reads behind the sync overview (a page of up to 1,000 integrations, read over and over by
- * the integrations list): one statement when every settings row exists, the defaults written only
- * for a missing row, and the rows read as one JSON value given back as a row query gives them.
- */
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openService } from '../../../src/service/index.js';
 import type { Database } from '../../../src/service/store/database.js';
-import { openDatabase } from '../../../src/service/store/open-database.js';
 import { ensureSettingsOfMany, findRun, latestRunRows } from '../../../src/service/store/sync-run-rows.js';
 import { DEFAULT_SYNC_SETTINGS } from '../../../src/service/sync/sync-policy.js';
-import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
-import { seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
-import { seedDataDir } from '../../setup/pglite-template.js';
-import { enableIncidentImport } from '../helpers/incident-integration.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { embeddedIncidentImport } from '../helpers/incident-integration.js';
 
 const actor = 'ops@example.com';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -24,17 +12,8 @@ let integrationId: string;
 let runId: string;
 
 beforeAll(async () => {
-  const dir = await makeTempDir('sync-overview-rows');
-  cleanups.push(() => dir.remove());
-  const dataDir = await seedDataDir(join(dir.path, 'data'));
-  const simulator = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
-  cleanups.push(() => simulator.close());
-  const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
-  const { tenant, ref, queued } = await enableIncidentImport(service, { name: 'Overview rows', origin: simulator.server.origin, actor });
-  await service.close();
-  [tenantId, integrationId, runId] = [tenant.id, ref.integrationId, queued.id];
-  db = await openDatabase({ dataDir });
-  cleanups.push(() => db.close());
+  const { tenant, ref, queued, db: opened } = await embeddedIncidentImport({ name: 'Overview rows', users: 2, actor, cleanups });
+  [tenantId, integrationId, runId, db] = [tenant.id, ref.integrationId, queued.id, opened];
 }, 60_000);
 
 afterAll(async () => {

@@ -1,21 +1,9 @@
-/**
- * A run reads its account digests and connects concurrently (run-sync.ts): when the digest read
- * fails after the connect succeeded, the connected client is closed and the run fails, with no
- * import started.
- */
-import { join } from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
 import type { Client } from '../../../src/index.js';
-import { openService } from '../../../src/service/index.js';
 import type { ServiceContext } from '../../../src/service/context.js';
-import { openDatabase } from '../../../src/service/store/open-database.js';
 import { runSync } from '../../../src/service/sync/run-sync.js';
 import { DEFAULT_SYNC_SETTINGS } from '../../../src/service/sync/sync-policy.js';
-import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
-import { seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
-import { seedDataDir } from '../../setup/pglite-template.js';
-import { enableIncidentImport } from '../helpers/incident-integration.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { embeddedIncidentImport } from '../helpers/incident-integration.js';
 
 const actor = 'ops@example.com';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -24,17 +12,7 @@ afterAll(async () => {
 });
 
 it('closes the connected client when the digest read fails, and fails the run', { timeout: 60_000 }, async () => {
-  const dir = await makeTempDir('connect-digests');
-  cleanups.push(() => dir.remove());
-  const dataDir = await seedDataDir(join(dir.path, 'data'));
-  const simulator = await startIncidentPlatform({ users: seedUsers({ count: 2 }) });
-  cleanups.push(() => simulator.close());
-  const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
-  const { queued } = await enableIncidentImport(service, { name: 'Digests', origin: simulator.server.origin, actor });
-  await service.close();
-
-  const db = await openDatabase({ dataDir });
-  cleanups.push(() => db.close());
+  const { queued, db } = await embeddedIncidentImport({ name: 'Digests', users: 2, actor, cleanups });
   const failing = new Proxy(db, {
     get(target, key, receiver) {
       if (key === 'query')

@@ -4,23 +4,18 @@
  * the accounts it wrote. A re-sync that stages a change still sends them.
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect } from '../../../src/index.js';
 import type { CompiledConnector } from '../../../src/connector.js';
 import { loadIncidentPlatformConnector } from '../../../src/demo/load-connector.js';
-import { openService } from '../../../src/service/index.js';
 import type { ServiceContext } from '../../../src/service/context.js';
 import type { Database } from '../../../src/service/store/database.js';
-import { openDatabase } from '../../../src/service/store/open-database.js';
 import { insertQueuedRun } from '../../../src/service/store/sync-run-rows.js';
 import { runSync } from '../../../src/service/sync/run-sync.js';
 import { DEFAULT_SYNC_SETTINGS } from '../../../src/service/sync/sync-policy.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
-import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
-import { seedDataDir } from '../../setup/pglite-template.js';
-import { enableIncidentImport } from '../helpers/incident-integration.js';
-import { makeTempDir } from '../helpers/temp-dir.js';
+import { DEMO_FULL_ACCESS_KEY, startIncidentPlatform } from '../../../src/simulators/incident-platform/index.js';
+import { embeddedIncidentImport } from '../helpers/incident-integration.js';
 
 const actor = 'ops@example.com';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -30,18 +25,9 @@ let connector: CompiledConnector;
 let ref: { tenantId: string; integrationId: string };
 
 beforeAll(async () => {
-  const dir = await makeTempDir('unchanged-resync');
-  cleanups.push(() => dir.remove());
-  const dataDir = await seedDataDir(join(dir.path, 'data'));
-  simulator = await startIncidentPlatform({ users: seedUsers({ count: 3 }) });
-  cleanups.push(() => simulator.close());
-  const service = await openService({ dataDir, egress: ALLOW_LOOPBACK });
-  const enabled = await enableIncidentImport(service, { name: 'Unchanged re-sync', origin: simulator.server.origin, actor });
-  await service.close();
-  ref = enabled.ref;
+  const enabled = await embeddedIncidentImport({ name: 'Unchanged re-sync', users: 3, actor, cleanups });
+  ({ simulator, ref, db } = enabled);
   connector = (await loadIncidentPlatformConnector()).connector;
-  db = await openDatabase({ dataDir });
-  cleanups.push(() => db.close());
   // The first sync, unrecorded: it adds the three accounts.
   await sync(db, enabled.queued.id);
 }, 60_000);
