@@ -4,8 +4,7 @@
  * NETWORK (undici's error, with its code, stays as the cause), and a body larger than the cap
  * is cut off while it is read and reported as BAD_RESPONSE.
  */
-import { EventEmitter } from 'node:events';
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import { ConnectorError } from '../errors.js';
 import type { Redactor } from '../redact.js';
 import type { EgressGuard } from './egress-policy.js';
@@ -65,57 +64,106 @@ export class HttpTransport {
   }
 
   /** Sends one request (no retries, no redirects) and reads the whole body within the size cap. */
-  async send(request: HttpRequest): Promise<HttpResponse> {
-    const { maxResponseBytes } = this.options;
-    // What an error names, built only for an error (redacting a URL on every request cost more than the check).
-    const where = () => ({ action: request.action, method: request.method, url: this.options.redactor.redactUrl(request.url) });
+  send(request: HttpRequest): Promise<HttpResponse> {
     // A literal address never reaches the lookup: check it before dialling.
     this.options.egress.checkUrl(request.url, request.action);
-    // The deadline: a timer and an emitter that undici listens to for 'abort'. An AbortSignal
-    // (AbortSignal.timeout, or an AbortController's) is an EventTarget registered for cleanup
-    // with the garbage collector, a cost on every request of an import.
-    const deadline = new EventEmitter();
-    let expired = false;
-    const timer = setTimeout(() => {
-      expired = true;
-      deadline.emit('abort');
-    }, this.options.timeouts.requestMs);
-    try {
-      const response = await this.agent.request({
-        origin: request.url.origin,
-        path: `${request.url.pathname}${request.url.search}`,
-        method: request.method as 'GET',
-        // Requests not rendered from a spec (token requests, the base URL probe) get the default too.
-        headers: withUserAgent(request.headers),
-        body: request.body,
-        signal: deadline,
-      });
-      const declared = Number(response.headers['content-length'] ?? 'NaN');
-      // Destroying the stream makes it emit an AbortError; nobody else listens, so absorb it here.
-      response.body.on('error', () => undefined);
-      if (declared > maxResponseBytes) {
-        response.body.destroy();
-        throw tooLarge(where(), maxResponseBytes);
-      }
-      const body = new BodyBytes(maxResponseBytes);
-      for await (const chunk of response.body) {
-        if (body.size + (chunk as Buffer).length > maxResponseBytes) {
-          response.body.destroy();
-          throw tooLarge(where(), maxResponseBytes);
-        }
-        body.add(chunk as Buffer);
-      }
-      return { status: response.statusCode, headers: flattenHeaders(response.headers), body: body.bytes(), url: request.url };
-    } catch (error) {
-      if (expired) throw deadlineExceeded(where(), this.options.timeouts.requestMs);
-      throw toTransportError(error, where());
-    } finally {
-      clearTimeout(timer);
-    }
+    return new Promise<HttpResponse>((resolve, reject) => {
+      const exchange = new Exchange(request, this.options, resolve, reject);
+      this.agent.dispatch(
+        {
+          origin: request.url.origin,
+          path: `${request.url.pathname}${request.url.search}`,
+          method: request.method as Dispatcher.HttpMethod,
+          // Requests not rendered from a spec (token requests, the base URL probe) get the default too.
+          headers: withUserAgent(request.headers),
+          body: request.body ?? null,
+        },
+        exchange,
+      );
+    });
   }
 
   async close(): Promise<void> {
     await this.agent.close();
+  }
+}
+
+/**
+ * One request's handler on undici's dispatcher: the body's chunks go straight into BodyBytes,
+ * with no Readable stream, async iterator or promise per chunk between the socket and the
+ * buffer (undici.request's body stream was most of the transport's CPU on a page of records).
+ * It settles once: with the whole response, or with the first failure (the deadline, the size
+ * cap, undici's error), and a failure aborts the exchange wherever it is, queued or mid-body.
+ */
+class Exchange implements Dispatcher.DispatchHandler {
+  private controller: Dispatcher.DispatchController | undefined;
+  private failure: Error | undefined;
+  private settled = false;
+  private status = 0;
+  private headers: Record<string, string | string[] | undefined> = {};
+  private readonly body: BodyBytes;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly request: HttpRequest,
+    private readonly options: { timeouts: Timeouts; maxResponseBytes: number; redactor: Redactor },
+    private readonly resolve: (response: HttpResponse) => void,
+    private readonly reject: (error: Error) => void,
+  ) {
+    this.body = new BodyBytes(options.maxResponseBytes);
+    // The deadline: a plain timer (an AbortSignal is an EventTarget registered for cleanup with
+    // the garbage collector, a cost on every request of an import).
+    this.timer = setTimeout(() => this.fail(deadlineExceeded(this.where(), options.timeouts.requestMs)), options.timeouts.requestMs);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // Failed while queued for a socket: never send it.
+    if (this.failure !== undefined) controller.abort(this.failure);
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    const declared = Number(headers['content-length'] ?? 'NaN');
+    if (declared > this.options.maxResponseBytes) {
+      this.fail(tooLarge(this.where(), this.options.maxResponseBytes));
+      return;
+    }
+    this.status = statusCode;
+    this.headers = headers;
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.settled) return;
+    if (this.body.size + chunk.length > this.options.maxResponseBytes) {
+      this.fail(tooLarge(this.where(), this.options.maxResponseBytes));
+      return;
+    }
+    this.body.add(chunk);
+  }
+
+  onResponseEnd(): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.resolve({ status: this.status, headers: flattenHeaders(this.headers), body: this.body.bytes(), url: this.request.url });
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    this.fail(toTransportError(error, this.where()));
+  }
+
+  private fail(error: Error): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.failure = error;
+    clearTimeout(this.timer);
+    this.reject(error);
+    if (this.controller !== undefined && !this.controller.aborted) this.controller.abort(error);
+  }
+
+  /** What an error names, built only for an error (redacting a URL on every request cost more than the check). */
+  private where(): { action: string; method: string; url: string } {
+    return { action: this.request.action, method: this.request.method, url: this.options.redactor.redactUrl(this.request.url) };
   }
 }
 
