@@ -139,6 +139,8 @@ function registerAddedCredentials({ connection, before, after }: { connection: C
   for (const [name, value] of Object.entries(after.headers)) {
     if (before.headers[name] !== value) connection.redactor.registerSecret(value);
   }
+  // Most providers add a header only: a query the provider left as it was adds nothing.
+  if (after.url.search === before.url.search) return;
   for (const [name, value] of after.url.searchParams) {
     // getAll: a parameter the spec repeats (`role[]=agent&role[]=admin`) is not a credential.
     if (!before.url.searchParams.getAll(name).includes(value)) connection.redactor.registerSecret(value);

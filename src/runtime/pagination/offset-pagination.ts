@@ -7,16 +7,7 @@
  * ends before the `total` the target itself stated.
  */
 import type { OffsetPagination } from '../../../generated/spec-types.js';
-import {
-  fetchAndEvaluate,
-  pageFingerprint,
-  paginationError,
-  readExtra,
-  readNumber,
-  tooManyPages,
-  type EvaluatedPage,
-  type PagingContext,
-} from './paging-context.js';
+import { fetchAndEvaluate, paginationError, readExtra, readNumber, samePage, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
 
 export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination): AsyncGenerator<EvaluatedPage> {
@@ -28,7 +19,7 @@ export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination
   const queue: Array<{ offset: number; page: Promise<EvaluatedPage> }> = [];
   let nextOffset = 0;
   let total: number | undefined;
-  let previous: string | undefined;
+  let previous: EvaluatedPage | undefined;
 
   const mayLaunch = (offset: number): boolean =>
     (total === undefined || offset < total) && (maxOffset === undefined || offset + limit <= maxOffset) && offset / limit < maxPages;
@@ -56,15 +47,14 @@ export async function* paginateOffset(ctx: PagingContext, spec: OffsetPagination
       checkTotalReached({ ctx, total, received: current.offset });
       return;
     }
-    const fingerprint = pageFingerprint(page);
-    if (fingerprint === previous) {
+    if (samePage(previous, page)) {
       throw paginationError(
         ctx,
         `the page at offset ${current.offset} repeats the previous page`,
         `Check that the target honours the "${offsetParam}" parameter.`,
       );
     }
-    previous = fingerprint;
+    previous = page;
     total ??= readNumber(page, 'total');
     const more = readExtra(page, 'more');
     const end = current.offset + count;

@@ -4,16 +4,7 @@
  * maxPages or when a page repeats the previous one (a target that ignores the page parameter).
  */
 import type { PagePagination } from '../../../generated/spec-types.js';
-import {
-  fetchAndEvaluate,
-  pageFingerprint,
-  paginationError,
-  readExtra,
-  readNumber,
-  tooManyPages,
-  type EvaluatedPage,
-  type PagingContext,
-} from './paging-context.js';
+import { fetchAndEvaluate, paginationError, readExtra, readNumber, samePage, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
 
 export async function* paginatePage(ctx: PagingContext, spec: PagePagination): AsyncGenerator<EvaluatedPage> {
@@ -26,18 +17,17 @@ export async function* paginatePage(ctx: PagingContext, spec: PagePagination): A
     if (sizeParam !== undefined && size !== undefined) query.push([sizeParam, String(size)]);
     return fetchAndEvaluate(ctx, { query });
   };
-  let previous: string | undefined;
+  let previous: EvaluatedPage | undefined;
   let next = request(firstPage);
   for (let pages = 1; ; pages += 1) {
     const number = firstPage + pages - 1;
     const page = await next;
     const count = page.records.length;
     if (count === 0) return;
-    const fingerprint = pageFingerprint(page);
-    if (fingerprint === previous) {
+    if (samePage(previous, page)) {
       throw paginationError(ctx, `page ${number} repeats the previous page`, `Check that the target honours the "${pageParam}" parameter.`);
     }
-    previous = fingerprint;
+    previous = page;
     const totalPages = readNumber(page, 'totalPages');
     const finished = readExtra(page, 'more') === false || (totalPages !== undefined && pages >= totalPages) || (size !== undefined && count < size);
     if (!finished) {

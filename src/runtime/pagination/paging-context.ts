@@ -63,9 +63,18 @@ export function readNumber(page: EvaluatedPage, name: string): number | undefine
   return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
-/** Ids of the page's importable records, joined: compares two pages for repetition. */
-export function pageFingerprint(page: EvaluatedPage): string {
-  return page.records.map((record) => record.account?.id ?? `#${record.index}`).join('\u0000');
+/**
+ * Whether two pages hold the same records (ids of the importable ones, positions of the others):
+ * a page that repeats another. Compared in place, with nothing built per page.
+ */
+export function samePage(a: EvaluatedPage | undefined, b: EvaluatedPage): boolean {
+  if (a === undefined || a.records.length !== b.records.length) return false;
+  for (let at = 0; at < b.records.length; at++) {
+    const left = a.records[at]!;
+    const right = b.records[at]!;
+    if (left.account?.id !== right.account?.id || (left.account === undefined && left.index !== right.index)) return false;
+  }
+  return true;
 }
 
 export function paginationError(ctx: PagingContext, message: string, hint: string): ConnectorError {

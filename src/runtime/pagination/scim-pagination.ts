@@ -6,7 +6,7 @@
  * when totalResults is reached or unknown, and fails it when records are still missing.
  */
 import type { ScimPagination } from '../../../generated/spec-types.js';
-import { fetchAndEvaluate, pageFingerprint, paginationError, readNumber, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
+import { fetchAndEvaluate, paginationError, readNumber, samePage, tooManyPages, type EvaluatedPage, type PagingContext } from './paging-context.js';
 import { planned } from '../plan.js';
 
 export async function* paginateScim(ctx: PagingContext, spec: ScimPagination): AsyncGenerator<EvaluatedPage> {
@@ -21,15 +21,14 @@ export async function* paginateScim(ctx: PagingContext, spec: ScimPagination): A
     });
   let startIndex = 1;
   let received = 0;
-  let first: string | undefined;
-  let previous: string | undefined;
+  let first: EvaluatedPage | undefined;
+  let previous: EvaluatedPage | undefined;
   let next = request(startIndex);
   for (let pages = 1; ; pages += 1) {
     const page = await next;
     const total = readNumber(page, 'totalResults');
     const size = page.records.length;
-    const fingerprint = pageFingerprint(page);
-    const repeated = size > 0 && (fingerprint === first || fingerprint === previous);
+    const repeated = size > 0 && (samePage(first, page) || samePage(previous, page));
     if (size === 0 || repeated) {
       if (total !== undefined && received < total) {
         const what = repeated ? 'served a page already read' : 'returned no Resources';
@@ -41,8 +40,8 @@ export async function* paginateScim(ctx: PagingContext, spec: ScimPagination): A
       }
       return;
     }
-    first ??= fingerprint;
-    previous = fingerprint;
+    first ??= page;
+    previous = page;
     received += size;
     startIndex += size;
     const finished = total !== undefined && received >= total;
