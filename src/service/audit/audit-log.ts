@@ -22,6 +22,7 @@ export const AUDIT_EVENTS = [
   'integration.auth_configured',
   'integration.auth_test_failed',
   'integration.auth_type_configured',
+  'integration.refresh_token_stored',
   'integration.action_enabled',
   'integration.action_disabled',
   'key.rotated',

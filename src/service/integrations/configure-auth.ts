@@ -5,6 +5,7 @@
  * A failing test saves nothing and returns the target's redacted answer and a hint.
  */
 import { connect, isConnectorError, secretInputNames, type ConnectionCheck } from '../../index.js';
+import { describeAuth } from '../../auth-types/index.js';
 import type { CompiledConnector } from '../../connector.js';
 import { Redactor } from '../../runtime/redact.js';
 import type { Sealed } from '../crypto/aead.js';
@@ -45,6 +46,15 @@ export function splitInputs(connector: CompiledConnector, row: IntegrationRow, g
   return { inputs, secrets: secretInputNames(connector.spec) };
 }
 
+/**
+ * The input holding the refresh token the connector renews with (OAuth 2.0's refresh_token and
+ * authorization_code grants), when its auth has one. A target that rotates refresh tokens revokes
+ * the one it was given at its first use; the one it issued is what the integration must keep.
+ */
+export function refreshTokenInput(connector: CompiledConnector): string | undefined {
+  return describeAuth(connector.spec.auth)?.inputs.find((input) => input.role === 'refreshToken')?.name;
+}
+
 /** A redactor knowing the secrets given: every string leaving this module goes through it, on top of the runtime's own redaction. */
 export function redactorFor(inputs: Record<string, string>, secrets: readonly string[]): Redactor {
   const redactor = new Redactor();
@@ -59,6 +69,8 @@ export async function testConnection(input: {
   redactor: Redactor;
   egress: EgressPolicy;
   jq: ConnectOptions['jq'];
+  /** A refresh token the target issued during the test (see refreshTokenInput). */
+  onRefreshToken?: ConnectOptions['onRefreshToken'];
 }): Promise<TestOutcome> {
   let client: ReturnType<typeof connect> | undefined;
   try {
@@ -67,6 +79,7 @@ export async function testConnection(input: {
       retry: { maxAttempts: 1 },
       egress: input.egress,
       jq: input.jq,
+      onRefreshToken: input.onRefreshToken,
     });
     return { ok: true, check: await client.testConnection() };
   } catch (error) {

@@ -33,13 +33,14 @@ import {
   markIntegrationDeleted,
   countIntegrationAccounts,
   findConnectable,
+  replaceCredentialField,
   type IntegrationRow,
 } from '../store/integration-rows.js';
 import { loadWorkflowSettings } from '../store/workflow-rows.js';
 import { requirePlan } from '../tenants/plans.js';
 import { loadTenant } from '../tenants/tenants.js';
 import { requireActor, requireText } from '../validate-input.js';
-import { redactorFor, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
+import { redactorFor, refreshTokenInput, sealInputs, splitInputs, testConnection, type AuthFailure } from './configure-auth.js';
 import { checkUrl, connectorOf, resolveChoice, serviceJqOptions, type IntegrationChoice } from './integration-types.js';
 import type { CompiledConnector } from '../../connector.js';
 import { authInputsOf, type AuthInput } from './auth-inputs.js';
@@ -240,6 +241,20 @@ function decodeCursor(cursor: string): string {
 
 export function integrationOperations(context: ServiceContext): IntegrationOperations {
   const { db, keyring } = context;
+
+  /**
+   * Keeps a refresh token the target rotated while a client of the integration renewed its access
+   * token (the one stored is revoked by then): sealed in place of the stored one, unless the
+   * authentication was saved again since the client opened (the operator's new credentials stand).
+   */
+  async function storeRefreshToken(row: IntegrationRow, field: string, issued: string): Promise<void> {
+    const ref = { tenantId: row.tenant_id, integrationId: row.id };
+    await db.transaction(async (tx) => {
+      const sealed = await keyring.sealField(tx, { ...ref, field }, issued);
+      const stored = await replaceCredentialField(tx, { integrationId: row.id, field, sealed, configuredAt: row.auth_configured_at! });
+      if (stored) await recordAudit(tx, { ...ref, actor: 'service', event: 'integration.refresh_token_stored', detail: { field } });
+    });
+  }
   const view = async (dbq: Queryable, row: IntegrationRow) => toIntegration(row, (await listCredentialFields(dbq, [row.id])).get(row.id) ?? []);
 
   /** Whether `setAction` may change the action on this integration (the refusals name it). */
@@ -389,7 +404,16 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const kept = input.keepSavedSecrets ? await openInputs(stored) : {};
       const { inputs, secrets } = splitInputs(connector, row, { ...kept, ...input.inputs, ...moved });
       const redactor = redactorFor(inputs, secrets);
-      const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq) });
+      // A refresh token the target rotates during the test is the one the probe uses and the one saved.
+      const refreshField = refreshTokenInput(connector);
+      const onRefreshToken =
+        refreshField === undefined
+          ? undefined
+          : (issued: string) => {
+              inputs[refreshField] = issued;
+              redactor.registerSecret(issued);
+            };
+      const outcome = await testConnection({ connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq), onRefreshToken });
       const audit = { tenantId: row.tenant_id, integrationId: row.id, actor };
       if (!outcome.ok) {
         // The test is recorded; the configuration is not saved.
@@ -400,7 +424,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
         );
         return { ok: false, integration: await view(db, row), failure: outcome.failure };
       }
-      const probeInput = { connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq) };
+      const probeInput = { connector, row, inputs, redactor, egress: context.egress, jq: serviceJqOptions(context.jq), onRefreshToken };
       const capabilities = await probeCapabilities(probeInput);
       const saved = await db.transaction(async (tx) => {
         const locked = await loadIntegration(tx, input, { forUpdate: true });
@@ -632,11 +656,15 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       requireEnabled(row);
       const inputs: Record<string, string> = { ...row.settings };
       for (const [field, value] of sealed) inputs[field] = keyring.openFieldWith(dataKey, { tenantId: row.tenant_id, integrationId: row.id, field }, value);
-      return connect(await connectorOf(row), inputs, {
+      const connector = await connectorOf(row);
+      const refreshField = refreshTokenInput(connector);
+      return connect(connector, inputs, {
         baseUrl: row.base_url ?? undefined,
         egress: context.egress,
         jq: serviceJqOptions(context.jq),
         timeouts: context.timeouts,
+        // The runtime awaits this before it uses the new token: a token it could not store fails the request.
+        ...(refreshField !== undefined && { onRefreshToken: (issued: string) => storeRefreshToken(row, refreshField, issued) }),
       }) as unknown as Client;
     },
 

@@ -25,6 +25,8 @@ export async function probeCapabilities(input: {
   redactor: Redactor;
   egress: EgressPolicy;
   jq: ConnectOptions['jq'];
+  /** A refresh token the target issued during the probe (see refreshTokenInput). */
+  onRefreshToken?: ConnectOptions['onRefreshToken'];
 }): Promise<CapabilityProbe | undefined> {
   if (!input.connector.spec.probe) return undefined;
   let client: ReturnType<typeof connect> | undefined;
@@ -34,6 +36,7 @@ export async function probeCapabilities(input: {
       retry: { maxAttempts: 1 },
       egress: input.egress,
       jq: input.jq,
+      onRefreshToken: input.onRefreshToken,
     });
     const probe = await client.probeCapabilities();
     return probe === undefined ? undefined : (JSON.parse(input.redactor.redact(JSON.stringify(probe))) as CapabilityProbe);

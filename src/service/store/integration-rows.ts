@@ -125,6 +125,28 @@ export async function saveAuthentication(
   return rows[0]!;
 }
 
+/**
+ * Replaces one sealed credential (a refresh token the target rotated) of the authentication
+ * configured at `configuredAt`, the time the client read: an authentication saved since (an
+ * operator's new credentials) stands, and false is returned. Compared within a millisecond: a row
+ * read into JavaScript keeps milliseconds of the stored microseconds.
+ */
+export async function replaceCredentialField(
+  db: Queryable,
+  input: { integrationId: string; field: string; sealed: Sealed; configuredAt: Date },
+): Promise<boolean> {
+  const { rows } = await db.query<{ integration_id: string }>(
+    `INSERT INTO integration_credentials (integration_id, field, nonce, ciphertext)
+     SELECT id, $2, $3, $4 FROM integrations
+     WHERE id = $1 AND deleted_at IS NULL
+       AND auth_configured_at > $5::timestamptz - interval '1 millisecond' AND auth_configured_at < $5::timestamptz + interval '1 millisecond'
+     ON CONFLICT (integration_id, field) DO UPDATE SET nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext
+     RETURNING integration_id`,
+    [input.integrationId, input.field, input.sealed.nonce, input.sealed.ciphertext, input.configuredAt.toISOString()],
+  );
+  return rows.length > 0;
+}
+
 export async function listCredentialFields(db: Queryable, integrationIds: readonly string[]): Promise<Map<string, string[]>> {
   const fields = new Map<string, string[]>();
   if (integrationIds.length === 0) return fields;
