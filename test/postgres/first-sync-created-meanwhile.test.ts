@@ -2,7 +2,9 @@
  * A large first sync on PostgreSQL adds its accounts in a transaction held through its import
  * (run-sync.ts, `addsAsImported`). A workflow that creates an account that run has already added
  * waits for the run to end, then writes: the run adds every account it listed, and that account
- * keeps the workflow's values, as it would had the run applied after its import.
+ * keeps the workflow's values, as it would had the run applied after its import. One the workflow
+ * creates before the run reaches it is left as the workflow wrote it (the batch's plain INSERT meets
+ * it and the batch is inserted again without it).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordCreatedAccount, toStaged } from '../../src/service/store/account-rows.js';
@@ -60,5 +62,30 @@ it('a workflow creating an account the held first sync already added waits for t
       [ref.integrationId, listed.id],
     );
     expect(rows).toEqual([{ name: 'Created By Workflow', by_workflow: true, n: 1500 }]);
+  });
+});
+
+it('a workflow creating, during a held first sync, an account of a batch the run has not added yet: the run leaves it as the workflow wrote it and adds the rest', async () => {
+  const held = holdPage(simulator, 1200);
+  const { ref, queued } = await enableIncidentImport(fixture.service, { name: 'Created ahead', origin: simulator.server.origin, actor });
+  await held.asked;
+  // Listed on the last page, which the run has not read: the workflow's row is there first.
+  const ahead = simulator.state.users[1450]!;
+  expect(
+    await recordCreatedAccount(workflowDb, {
+      ...ref,
+      account: toStaged({ id: ahead.id, email: ahead.email ?? '', name: 'Created Ahead', admin: false }),
+      source: { workflowId: 'wf-created-ahead', actor },
+    }),
+  ).toMatchObject({ state: 'active' });
+  held.release();
+  expect(await waitForRun(fixture.service, ref, queued.id)).toMatchObject({ status: 'succeeded', counts: { seen: 1500, added: 1499, removed: 0 } });
+  await withClient(databaseUrl(), async (client) => {
+    const { rows } = await client.query<{ name: string; by_workflow: boolean; n: number }>(
+      `SELECT name, workflow_changed_at IS NOT NULL AS by_workflow, (SELECT count(*)::int FROM accounts WHERE integration_id = $1) AS n
+       FROM accounts WHERE integration_id = $1 AND external_id = $2`,
+      [ref.integrationId, ahead.id],
+    );
+    expect(rows).toEqual([{ name: 'Created Ahead', by_workflow: true, n: 1500 }]);
   });
 });

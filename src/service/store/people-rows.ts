@@ -294,6 +294,12 @@ export async function gridPeople(
   return rows;
 }
 
+/** Whether any person of the tenant has an email an account could be linked by. */
+export async function hasPersonEmails(db: Queryable, tenantId: string): Promise<boolean> {
+  const { rows } = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM person_emails WHERE tenant_id = $1) AS any', [tenantId]);
+  return rows[0]?.any === true;
+}
+
 /**
  * Recomputes the links of the tenant's accounts by email key (primary or alias), narrowed to one
  * integration, to some email keys or to some accounts; returns how many accounts changed link.

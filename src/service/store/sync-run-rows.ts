@@ -491,15 +491,34 @@ export async function stageAccounts(
   accounts: readonly (StagedAccount & { digest: string })[],
   into: 'staging' | 'batch' = 'staging',
 ): Promise<void> {
-  if (accounts.length === 0) return;
+  await copyStagedRows(db, stagedRows(fence, accounts), into);
+}
+
+/** A batch's COPY text, made by `stagedRows` and written by `copyStagedRows`. */
+export interface StagedRows {
+  readonly text: string;
+  readonly count: number;
+}
+
+/**
+ * The COPY text of `stageAccounts`, made apart from its writing: a run makes the next batch's text
+ * while the database still writes the one before.
+ */
+export function stagedRows(fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): StagedRows {
   const head = `${copyValue(fence.runId)}\t${fence.attempt}\t`;
-  let data = '';
+  let text = '';
   for (const account of accounts) {
-    data += `${head}${copyValue(account.external_id)}\t${copyValue(account.email)}\t${copyValue(account.email_key)}\t${copyValue(account.name)}\t${
+    text += `${head}${copyValue(account.external_id)}\t${copyValue(account.email)}\t${copyValue(account.email_key)}\t${copyValue(account.name)}\t${
       account.admin ? 't' : 'f'
     }\t${copyValue(account.state)}\t${copyValue(JSON.stringify(account.fields))}\t${account.cleaned === null ? '\\N' : copyValue(account.cleaned)}\t${copyValue(account.digest)}\n`;
   }
-  await db.copyFrom(`${into === 'batch' ? STAGED_BATCH : 'sync_run_accounts'} ${STAGED_COLUMNS}`, data);
+  return { text, count: accounts.length };
+}
+
+/** Writes rows made by `stagedRows` to staging, or to the run's batch table. */
+export async function copyStagedRows(db: Pick<Session, 'copyFrom'>, rows: StagedRows, into: 'staging' | 'batch' = 'staging'): Promise<void> {
+  if (rows.count === 0) return;
+  await db.copyFrom(`${into === 'batch' ? STAGED_BATCH : 'sync_run_accounts'} ${STAGED_COLUMNS}`, rows.text);
 }
 
 /** Removes what an attempt staged; `before`: also what older attempts of the run left (a new attempt starts clean). */

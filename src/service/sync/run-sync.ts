@@ -23,7 +23,7 @@ import {
   type RunScope,
   type StagedAccount,
 } from '../store/account-rows.js';
-import { relinkAccounts } from '../store/people-rows.js';
+import { hasPersonEmails, relinkAccounts } from '../store/people-rows.js';
 import {
   beat,
   claimRun as claimRunRow,
@@ -42,7 +42,9 @@ import {
   runStatus,
   settingsOf,
   STAGED_BATCH,
-  stageAccounts,
+  copyStagedRows,
+  stagedRows,
+  type StagedRows,
   type Fence,
   type SyncRunRow,
 } from '../store/sync-run-rows.js';
@@ -131,9 +133,9 @@ class StageWriter {
   added = 0;
   readonly cleanedWarnings: string[] = [];
   /** Where batches go: staging (the default), or `accounts` itself (`addAsImported`). */
-  private sink: (accounts: (StagedAccount & { digest: string })[]) => Promise<void> = async (accounts) => {
-    await stageAccounts(this.db, this.fence, accounts);
-    this.staged += accounts.length;
+  private sink: (rows: StagedRows) => Promise<void> = async (rows) => {
+    await copyStagedRows(this.db, rows);
+    this.staged += rows.count;
   };
 
   constructor(
@@ -152,8 +154,8 @@ class StageWriter {
    */
   addAsImported(session: Session, tx: Queryable, scope: RunScope): void {
     if (this.staged > 0 || this.pending.length > 0) throw new Error('a writer that staged already cannot add as it imports');
-    this.sink = async (accounts) => {
-      await stageAccounts(session, this.fence, accounts, 'batch');
+    this.sink = async (rows) => {
+      await copyStagedRows(session, rows, 'batch');
       this.added += await addAccounts(tx, scope, { batch: STAGED_BATCH });
       await clearStagedBatch(tx);
     };
@@ -167,8 +169,11 @@ class StageWriter {
   }
 
   async push(pages: readonly ImportPage[]): Promise<void> {
+    // Made now, in the import's order (a repeated id is known by then), while the batch before is
+    // still being written: the database does not wait for this thread's share of the next one.
+    const rows = this.prepare(pages);
     const previous = this.pending.at(-1) ?? Promise.resolve();
-    const write = previous.then(() => this.write(pages));
+    const write = previous.then(() => this.write(rows));
     // Awaited below or by drain/settle; a failure seen there is the run's.
     write.catch(() => undefined);
     this.pending.push(write);
@@ -191,7 +196,8 @@ class StageWriter {
     return more > 0 ? [...this.cleanedWarnings, `${more} more accounts had text cleaned; their Accounts entries are flagged`] : this.cleanedWarnings;
   }
 
-  private async write(pages: readonly ImportPage[]): Promise<void> {
+  /** A batch's accounts as staged rows: each id the import lists for the first time, and only if it may have changed. */
+  private prepare(pages: readonly ImportPage[]): StagedRows {
     const { progress, known } = this;
     const accounts: (StagedAccount & { digest: string })[] = [];
     let repeated = 0;
@@ -219,9 +225,13 @@ class StageWriter {
       for (const problem of left) progress.reasons[problem.kind] = (progress.reasons[problem.kind] ?? 0) + 1;
       progress.skipped += left.length;
     }
-    if (accounts.length > 0) await this.sink(accounts);
     if (repeated > 0) progress.reasons['duplicate id'] = (progress.reasons['duplicate id'] ?? 0) + repeated;
     progress.skipped += repeated;
+    return stagedRows(this.fence, accounts);
+  }
+
+  private async write(rows: StagedRows): Promise<void> {
+    if (rows.count > 0) await this.sink(rows);
     this.writeProgress();
   }
 
@@ -446,7 +456,7 @@ async function applyRun(
   // re-sync skips them; and the linking reads only the accounts the run wrote (none, unless added as imported).
   const staged = writer.staged === 0 ? { added: 0, changed: 0 } : await applyStaged(tx, scope);
   const added = writer.added + staged.added;
-  if (writer.staged > 0 || writer.added > 0) await linkAccounts(tx, scope);
+  if (writer.staged > 0 || writer.added > 0) await linkAccounts(tx, scope, writer.staged === 0);
   const { present, unseen } = await markMissed(tx, scope, writer.unlisted());
   const hold = holdRemovals({ toRemove: unseen, present, settings });
   const removed = hold || unseen === 0 ? 0 : await removeUnseen(tx, scope);
@@ -469,7 +479,10 @@ async function applyRun(
  * The people step of the apply: links the accounts the run added or changed to people by email
  * (people-rows owns the rule; an unchanged account keeps its link).
  */
-async function linkAccounts(tx: Queryable, scope: { tenantId: string; integrationId: string; runId: string }): Promise<void> {
+async function linkAccounts(tx: Queryable, scope: { tenantId: string; integrationId: string; runId: string }, onlyAdded: boolean): Promise<void> {
+  // Accounts the run only added (a first sync's, added as imported) are unlinked: where no person
+  // has an email yet (a tenant whose people come after its applications), none of them can link.
+  if (onlyAdded && !(await hasPersonEmails(tx, scope.tenantId))) return;
   await relinkAccounts(tx, { tenantId: scope.tenantId, integrationId: scope.integrationId, runId: scope.runId, writtenByRun: true });
 }
 

@@ -306,6 +306,24 @@ export function describeSync(
     expect((await service().sync.accountEvents({ ...ref, accountId: last.id })).map((event) => [event.kind, event.runId])).toEqual([['added', run.id]]);
   });
 
+  it('a first sync of 1,500 accounts links to people by email: in a tenant with people, an account of a later batch; in one without, none', async () => {
+    const simulator = await startIncidentPlatform({ users: seedUsers({ count: 1500 }) });
+    simulators.push(simulator);
+    const late = simulator.state.users[1450]!;
+    const withPeople = await service().tenants.create({ name: 'First sync with people', plan: 'standard', actor });
+    const person = await service().people.create({ tenantId: withPeople.id, email: late.email!, name: 'Late Batch', actor });
+    const linked = await enableImport(simulator, {}, withPeople);
+    expect(await waitForRun(service(), linked.ref, linked.first.id)).toMatchObject({ status: 'succeeded', counts: { added: 1500 } });
+    const accounts = await allAccounts(linked.ref);
+    expect(accounts.filter((account) => account.personId !== null).map((account) => [account.externalId, account.personId, account.link])).toEqual([
+      [late.id, person.id, 'linked'],
+    ]);
+    const withoutPeople = await service().tenants.create({ name: 'First sync without people', plan: 'standard', actor });
+    const unlinked = await enableImport(simulator, {}, withoutPeople);
+    expect(await waitForRun(service(), unlinked.ref, unlinked.first.id)).toMatchObject({ status: 'succeeded', counts: { added: 1500 } });
+    expect(new Set((await allAccounts(unlinked.ref)).map((account) => `${account.personId}/${account.link}`))).toEqual(new Set(['null/unlinked']));
+  });
+
   it('a first sync of 1,500 accounts whose import fails at page 13 adds none of them; the next run adds them all', async () => {
     const simulator = await startIncidentPlatform({ users: seedUsers({ count: 1500 }) });
     simulators.push(simulator);
