@@ -13,7 +13,8 @@ import { waitForRun } from '../service/sync/sync.cases.js';
 import { BYO_SPEC } from '../service/integrations/byo-specs.js';
 import { serveHandlers, type HandlerServer } from '../../src/simulators/serve-handlers.js';
 import type { ServiceLogEntry } from '../../src/service/index.js';
-import { medianRatioDuring, percentile, setUpTenant, timeAlone, type TenantIntegration } from './hostile-harness.js';
+import { percentile, setUpTenant, timeAlone, type TenantIntegration } from './hostile-harness.js';
+import { ratioWhile } from './ratio-while.js';
 
 /** Tenant A's median read during B's hostile case, against its median alone: generous for a loaded 2-core machine. */
 const MAX_RATIO = 8;
@@ -134,14 +135,9 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Runs B's operation while timing A's reads; returns the operation's outcome and A's median ratio. */
-async function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outcome: T | Error; ratio: number }> {
-  const running = operation().then(
-    (value) => value,
-    (error: Error) => error,
-  );
-  const ratio = await medianRatioDuring(() => fixture.service.integrations.get(tenants.calm), running, baseline);
-  return { outcome: await running, ratio };
+/** Runs B's operation while timing A's reads; returns the operation's outcome and A's median ratio (`ratioWhile`). */
+function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outcome: T | Error; ratio: number }> {
+  return ratioWhile({ probe: () => fixture.service.integrations.get(tenants.calm), operation, baseline, bound: MAX_RATIO });
 }
 
 describe('slow: a drip-fed body', () => {

@@ -8,16 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedStorage, useService } from '../service/helpers/service-fixture.js';
 import type { ServiceLogEntry } from '../../src/service/index.js';
-import {
-  medianRatioDuring,
-  percentile,
-  setUpTenant,
-  startHostileTarget,
-  timeAlone,
-  type HostileKind,
-  type HostileTarget,
-  type TenantIntegration,
-} from './hostile-harness.js';
+import { percentile, setUpTenant, startHostileTarget, timeAlone, type HostileKind, type HostileTarget, type TenantIntegration } from './hostile-harness.js';
+import { ratioWhile } from './ratio-while.js';
 
 const USERS = 50_000;
 /** Tenant A's median read during B's hostile case, against its median alone: generous for a loaded 2-core machine. */
@@ -54,14 +46,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => target?.server.close());
 
-/** Runs B's operation while timing A's reads; returns the operation's outcome and A's median ratio. */
-async function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outcome: T | Error; ratio: number }> {
-  const running = operation().then(
-    (value) => value,
-    (error: Error) => error,
-  );
-  const ratio = await medianRatioDuring(() => fixture.service.integrations.get(tenants.calm), running, baseline);
-  return { outcome: await running, ratio };
+/** Runs B's operation while timing A's reads; returns the operation's outcome and A's median ratio (`ratioWhile`; the log holds the last attempt's). */
+function whileTenantAReads<T>(operation: () => Promise<T>): Promise<{ outcome: T | Error; ratio: number }> {
+  const probe = () => fixture.service.integrations.get(tenants.calm);
+  return ratioWhile({ probe, operation, baseline, bound: MAX_RATIO, beforeEach: () => (logged.length = 0) });
 }
 
 describe('a deep or wide answer is BAD_RESPONSE naming the limit (finding 6), never a 500', () => {

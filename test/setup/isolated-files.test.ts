@@ -66,7 +66,9 @@ describe('the files that run in a process of their own', () => {
       ["import { withFakeJq } from '../jq/fake-jq-binary.js';", 'puts a fake jq on PATH'],
       ['vi.useFakeTimers();', 'installs fake timers'],
       ['const ratio = await medianRatioDuring(case_);', 'measures a latency ratio'],
+      ['return ratioWhile({ probe, operation, baseline, bound: 8 });', 'measures a latency ratio'],
       ['export async function medianRatioDuring(probe) {}', ''],
+      ['export async function ratioWhile<T>(input) {}', ''],
       ["if (process.env.CI === 'true') {}", ''],
       ['const home = process.env.HOME;', ''],
     ];

@@ -36,5 +36,5 @@ export const NEEDS_ISOLATION: ReadonlyArray<{ pattern: RegExp; reason: string }>
   { pattern: /\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=(?!=)|\bdelete\s+process\.env|\bvi\.stubEnv\(/, reason: 'changes process.env' },
   { pattern: /fake-jq-binary/, reason: 'puts a fake jq on PATH' },
   { pattern: /\bvi\.useFakeTimers\(/, reason: 'installs fake timers' },
-  { pattern: /(?<!function )\bmedianRatioDuring\(/, reason: 'measures a latency ratio' },
+  { pattern: /(?<!function )\b(?:medianRatioDuring|ratioWhile)\(/, reason: 'measures a latency ratio' },
 ];
