@@ -276,17 +276,18 @@ export async function addAccounts(db: Queryable, scope: RunScope, from: { attemp
   // import (rare). A plain INSERT is a quarter cheaper than ON CONFLICT DO NOTHING; the batch is
   // inserted again that way only when the plain one meets such an account (a unique violation,
   // undone to the savepoint).
-  await db.query('SAVEPOINT add_batch');
-  try {
-    const added = await insertAdded(db, scope, `FROM ${from.batch} s ORDER BY s.seq`);
+  const insert = async (onConflict: string) => {
+    const added = await insertAdded(db, scope, `FROM ${from.batch} s ORDER BY s.seq${onConflict}`);
     await db.query('RELEASE SAVEPOINT add_batch');
     return added;
+  };
+  await db.query('SAVEPOINT add_batch');
+  try {
+    return await insert('');
   } catch (error) {
     if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
     await db.query('ROLLBACK TO SAVEPOINT add_batch');
-    const added = await insertAdded(db, scope, `FROM ${from.batch} s ORDER BY s.seq ON CONFLICT (integration_id, external_id) DO NOTHING`);
-    await db.query('RELEASE SAVEPOINT add_batch');
-    return added;
+    return insert(' ON CONFLICT (integration_id, external_id) DO NOTHING');
   }
 }
 

@@ -456,7 +456,7 @@ const STAGED_COLUMNS = '(run_id, attempt, external_id, email, email_key, name, a
 /**
  * A batch in hand, in the transaction of a run that adds its accounts as it imports them (a first
  * sync on PostgreSQL, see run-sync.ts): staging's columns, in a table of that transaction alone,
- * dropped with it. `openStagedBatch` makes it; `stageAccounts(..., 'batch')` fills it, and
+ * dropped with it. `openStagedBatch` makes it; `copyStagedRows(..., 'batch')` fills it, and
  * `clearStagedBatch` empties it once its accounts are added.
  */
 export const STAGED_BATCH = 'sync_batch';
