@@ -5,6 +5,7 @@ import type { RuntimeLogger } from './runtime-event.js';
 import type { ImportLimits } from './actions/import-limits.js';
 import { SAFE_JQ_POLICY, type IsolationLimits, type JqPolicy, type Limits as JqLimits } from '../jq/index.js';
 import type { JqCompileOptions } from './compile-connector.js';
+import type { StoredRefreshTokenHook } from './auth/auth-provider.js';
 
 export type { Account, RecordProblem } from './mapping/map-records.js';
 
@@ -90,6 +91,15 @@ export interface ConnectOptions {
   };
   /** OAuth 2.0: the target rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;
+  /**
+   * OAuth 2.0, for a host that stores the refresh token and opens several connections with it:
+   * runs each renewal with a refresh token (`renew`) while no other renewal of the same stored
+   * token runs, in this process or another, and hands it the refresh token stored now (undefined:
+   * the connection keeps its own). `onRefreshToken` is called inside `renew`. Without it, two
+   * connections renewing at once present one token, and a target that accepts each refresh token
+   * once refuses the second.
+   */
+  withStoredRefreshToken?: StoredRefreshTokenHook;
   /** Injectable for tests: waiting between retries, the clock, and the jitter source. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;

@@ -140,6 +140,7 @@ export function createConnection(connector: AnyConnector, inputs: InputValues, o
     baseUrl,
     postForm: (url, form, headers) => postForm(connection, { url, form, headers }),
     onRefreshToken: options.onRefreshToken,
+    withStoredRefreshToken: options.withStoredRefreshToken,
     registerSecret: (value) => redactor.registerSecret(value),
     now,
   });

@@ -19,6 +19,12 @@ export interface TokenEndpointResponse {
   body: unknown;
 }
 
+/**
+ * Runs `renew` while no other renewal of the host's stored refresh token runs, handing it the token
+ * stored now (undefined: the connection keeps its own); resolves with what `renew` resolves.
+ */
+export type StoredRefreshTokenHook = <T>(renew: (stored: string | undefined) => Promise<T>) => Promise<T>;
+
 export interface AuthContext {
   /**
    * Operator inputs (secrets included: a provider is the one place that reads them), with the
@@ -34,6 +40,8 @@ export interface AuthContext {
   postForm(url: URL, form: URLSearchParams, headers: Record<string, string>): Promise<TokenEndpointResponse>;
   /** Host callback: the server rotated the refresh token; persist it. */
   onRefreshToken?: (refreshToken: string) => void | Promise<void>;
+  /** Host hook around each renewal with a refresh token (ConnectOptions.withStoredRefreshToken). */
+  withStoredRefreshToken?: StoredRefreshTokenHook;
   /** Every secret value obtained at run time (access tokens, rotated refresh tokens) goes here, for redaction. */
   registerSecret(value: string): void;
   /** Clock in milliseconds, injectable for tests of expiry. */

@@ -33,7 +33,6 @@ import {
   markIntegrationDeleted,
   countIntegrationAccounts,
   findConnectable,
-  replaceCredentialField,
   type IntegrationRow,
 } from '../store/integration-rows.js';
 import { loadWorkflowSettings } from '../store/workflow-rows.js';
@@ -59,6 +58,7 @@ import { requireValidSpec } from './integration-types.js';
 import { configureActionConfiguration, readActionConfiguration, type ActionConfiguration, type ConfiguredAction } from './configure-action.js';
 import { loggingAnswerFailures } from '../service-log.js';
 import { applyProbe, probeCapabilities } from './probe-capabilities.js';
+import { refreshTokenRenewals } from './refresh-token-renewal.js';
 import type { CapabilityProbe } from '../../index.js';
 
 export type { IntegrationRef } from './load-integration.js';
@@ -242,19 +242,21 @@ function decodeCursor(cursor: string): string {
 export function integrationOperations(context: ServiceContext): IntegrationOperations {
   const { db, keyring } = context;
 
-  /**
-   * Keeps a refresh token the target rotated while a client of the integration renewed its access
-   * token (the one stored is revoked by then): sealed in place of the stored one, unless the
-   * authentication was saved again since the client opened (the operator's new credentials stand).
-   */
-  async function storeRefreshToken(row: IntegrationRow, field: string, issued: string): Promise<void> {
-    const ref = { tenantId: row.tenant_id, integrationId: row.id };
-    await db.transaction(async (tx) => {
-      const sealed = await keyring.sealField(tx, { ...ref, field }, issued);
-      const stored = await replaceCredentialField(tx, { integrationId: row.id, field, sealed, configuredAt: row.auth_configured_at! });
-      if (stored) await recordAudit(tx, { ...ref, actor: 'service', event: 'integration.refresh_token_stored', detail: { field } });
-    });
-  }
+  const renewals = refreshTokenRenewals(context);
+  /** A client of a stored integration with its stored credentials (`inputs`). */
+  const openClient = (row: IntegrationRow, connector: CompiledConnector, inputs: Record<string, string>, actor?: Actor): Client => {
+    const refreshField = refreshTokenInput(connector);
+    return connect(connector, inputs, {
+      baseUrl: row.base_url ?? undefined,
+      egress: context.egress,
+      jq: serviceJqOptions(context.jq),
+      timeouts: context.timeouts,
+      ...(actor !== undefined && { actor }),
+      // Renewals one at a time with the token stored last; the runtime awaits the store of a new
+      // token before it uses it: a token it could not store fails the request.
+      ...(refreshField !== undefined && renewals.hooksFor(row, refreshField)),
+    }) as unknown as Client;
+  };
   const view = async (dbq: Queryable, row: IntegrationRow) => toIntegration(row, (await listCredentialFields(dbq, [row.id])).get(row.id) ?? []);
 
   /** Whether `setAction` may change the action on this integration (the refusals name it). */
@@ -656,16 +658,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       requireEnabled(row);
       const inputs: Record<string, string> = { ...row.settings };
       for (const [field, value] of sealed) inputs[field] = keyring.openFieldWith(dataKey, { tenantId: row.tenant_id, integrationId: row.id, field }, value);
-      const connector = await connectorOf(row);
-      const refreshField = refreshTokenInput(connector);
-      return connect(connector, inputs, {
-        baseUrl: row.base_url ?? undefined,
-        egress: context.egress,
-        jq: serviceJqOptions(context.jq),
-        timeouts: context.timeouts,
-        // The runtime awaits this before it uses the new token: a token it could not store fails the request.
-        ...(refreshField !== undefined && { onRefreshToken: (issued: string) => storeRefreshToken(row, refreshField, issued) }),
-      }) as unknown as Client;
+      return openClient(row, await connectorOf(row), inputs);
     },
 
     async previewPayload(input) {
@@ -673,13 +666,7 @@ export function integrationOperations(context: ServiceContext): IntegrationOpera
       const specText = writeActionConfig({ specText: requireBuildYourOwn(row), action: input.action, change: input.change });
       await requireValidSpec(specText);
       const connector = await connectorOf({ ...row, spec_text: specText });
-      const client = connect(connector, await openInputs(row), {
-        baseUrl: row.base_url ?? undefined,
-        egress: context.egress,
-        jq: serviceJqOptions(context.jq),
-        timeouts: context.timeouts,
-        actor: input.actor,
-      }) as unknown as Client;
+      const client = openClient(row, connector, await openInputs(row), input.actor);
       try {
         // renderRequest is previewPayload's rendering without its JSON.parse of the body, which a
         // form-encoded or text payload would fail; the view pretty-prints a JSON body itself.

@@ -126,10 +126,16 @@ export async function saveAuthentication(
 }
 
 /**
+ * SQL: the integration's authentication is the one configured at the time parameter `at` names,
+ * compared within a millisecond (a row read into JavaScript keeps milliseconds of the stored microseconds).
+ */
+const CONFIGURED_AT = (at: string) =>
+  `auth_configured_at > ${at}::timestamptz - interval '1 millisecond' AND auth_configured_at < ${at}::timestamptz + interval '1 millisecond'`;
+
+/**
  * Replaces one sealed credential (a refresh token the target rotated) of the authentication
  * configured at `configuredAt`, the time the client read: an authentication saved since (an
- * operator's new credentials) stands, and false is returned. Compared within a millisecond: a row
- * read into JavaScript keeps milliseconds of the stored microseconds.
+ * operator's new credentials) stands, and false is returned.
  */
 export async function replaceCredentialField(
   db: Queryable,
@@ -138,13 +144,35 @@ export async function replaceCredentialField(
   const { rows } = await db.query<{ integration_id: string }>(
     `INSERT INTO integration_credentials (integration_id, field, nonce, ciphertext)
      SELECT id, $2, $3, $4 FROM integrations
-     WHERE id = $1 AND deleted_at IS NULL
-       AND auth_configured_at > $5::timestamptz - interval '1 millisecond' AND auth_configured_at < $5::timestamptz + interval '1 millisecond'
+     WHERE id = $1 AND deleted_at IS NULL AND ${CONFIGURED_AT('$5')}
      ON CONFLICT (integration_id, field) DO UPDATE SET nonce = EXCLUDED.nonce, ciphertext = EXCLUDED.ciphertext
      RETURNING integration_id`,
     [input.integrationId, input.field, input.sealed.nonce, input.sealed.ciphertext, input.configuredAt.toISOString()],
   );
   return rows.length > 0;
+}
+
+/** One sealed credential of the authentication configured at `configuredAt`; undefined once it was saved again (or deleted). */
+export async function loadCredentialField(db: Queryable, input: { integrationId: string; field: string; configuredAt: Date }): Promise<Sealed | undefined> {
+  const { rows } = await db.query<Sealed>(
+    `SELECT c.nonce, c.ciphertext FROM integration_credentials c JOIN integrations i ON i.id = c.integration_id
+     WHERE c.integration_id = $1 AND c.field = $2 AND i.deleted_at IS NULL AND ${CONFIGURED_AT('$3')}`,
+    [input.integrationId, input.field, input.configuredAt.toISOString()],
+  );
+  return rows[0];
+}
+
+/** The advisory lock namespace of refresh token renewals ('RTK'); the migrations' lock is a one-key lock, never confused with it. */
+const RENEWAL_LOCK_SPACE = 0x52544b;
+
+/**
+ * PostgreSQL only: waits until no other transaction renews this integration's refresh token, in
+ * any process, and holds that until the transaction ends. A wait past `timeoutMs` is an error
+ * (lock_timeout), not a wait forever.
+ */
+export async function lockRefreshTokenRenewal(tx: Queryable, input: { integrationId: string; timeoutMs: number }): Promise<void> {
+  await tx.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(input.timeoutMs))}`);
+  await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RENEWAL_LOCK_SPACE, input.integrationId]);
 }
 
 export async function listCredentialFields(db: Queryable, integrationIds: readonly string[]): Promise<Map<string, string[]>> {

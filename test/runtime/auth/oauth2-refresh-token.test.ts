@@ -89,6 +89,90 @@ describe('oauth2 refresh token grant', () => {
     expect(tokens.forms().map((form) => form.refresh_token)).toEqual(['refresh-0', 'refresh-1']);
   });
 
+  it("renews inside the host's hook, with the refresh token the host stored since the connection opened", async () => {
+    tokens.options.rotateRefreshToken = true;
+    const order: string[] = [];
+    const context = createFakeAuthContext({
+      inputs: { clientId: 'c', refreshToken: 'refresh-0' },
+      onRefreshToken: (token) => {
+        order.push(`stored ${token}`);
+      },
+      withStoredRefreshToken: async (renew) => {
+        order.push('hook');
+        const result = await renew('refresh-stored-meanwhile');
+        order.push('hook done');
+        return result;
+      },
+    });
+    expect(await authorizedHeader(createAuthProvider(refreshGrant(), context))).toBe('Bearer access-1');
+    expect(tokens.forms().map((form) => form.refresh_token)).toEqual(['refresh-stored-meanwhile']);
+    expect(order).toEqual(['hook', 'stored refresh-1', 'hook done']);
+    // The host's token is as secret as the connection's own.
+    expect(context.registered).toContain('refresh-stored-meanwhile');
+  });
+
+  it('keeps its own refresh token when the host hands none, and calls no hook without a refresh token to renew', async () => {
+    const hooked: string[] = [];
+    const hook = async <T>(renew: (stored: string | undefined) => Promise<T>): Promise<T> => {
+      hooked.push('hook');
+      return renew(undefined);
+    };
+    await authorizedHeader(
+      createAuthProvider(refreshGrant(), createFakeAuthContext({ inputs: { clientId: 'c', refreshToken: 'refresh-0' }, withStoredRefreshToken: hook })),
+    );
+    expect(tokens.forms().map((form) => form.refresh_token)).toEqual(['refresh-0']);
+    expect(hooked).toEqual(['hook']);
+    // A client credentials connection renews with its own credentials: nothing stored to serialise.
+    const credentials: OAuth2Auth = { type: 'oauth2', grant: 'client_credentials', tokenUrl: tokens.tokenUrl, clientAuth: 'client_secret_post' };
+    await authorizedHeader(
+      createAuthProvider(credentials, createFakeAuthContext({ inputs: { clientId: 'c', clientSecret: 's' }, withStoredRefreshToken: hook })),
+    );
+    expect(hooked).toEqual(['hook']);
+  });
+
+  it("names a failure of the host's hook as the host's, and passes the grant's own failures as they are", async () => {
+    const failingHost = createFakeAuthContext({
+      inputs: { clientId: 'c', refreshToken: 'refresh-0' },
+      withStoredRefreshToken: async () => {
+        throw new Error('lock timeout while renewing refresh-0');
+      },
+    });
+    const error = await captureError(() => authorizedHeader(createAuthProvider(refreshGrant(), failingHost)));
+    expect(error).toMatchObject({ code: 'AUTH_FAILED', message: expect.stringContaining('withStoredRefreshToken') });
+    expect(error.cause).toEqual(new Error('lock timeout while renewing ***'));
+    expect(tokens.forms()).toEqual([]);
+
+    tokens.server.use(http.post('*/oauth/token', () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
+    const refused = createFakeAuthContext({ inputs: { clientId: 'c', refreshToken: 'refresh-0' }, withStoredRefreshToken: (renew) => renew(undefined) });
+    expect(await captureError(() => authorizedHeader(createAuthProvider(refreshGrant(), refused)))).toMatchObject({ code: 'RECONNECT_REQUIRED' });
+  });
+
+  it('two connections renewing one stored token through a serialising hook present each token once', async () => {
+    tokens.options.rotateRefreshToken = true;
+    // The host: one stored token, one renewal at a time.
+    const host = { stored: 'refresh-0', queue: Promise.resolve() as Promise<unknown> };
+    const withStoredRefreshToken = <T>(renew: (stored: string | undefined) => Promise<T>): Promise<T> => {
+      const turn = host.queue.then(() => renew(host.stored));
+      host.queue = turn.catch(() => undefined);
+      return turn;
+    };
+    const connection = () =>
+      createAuthProvider(
+        refreshGrant(),
+        createFakeAuthContext({
+          inputs: { clientId: 'c', refreshToken: 'refresh-0' },
+          onRefreshToken: (token) => {
+            host.stored = token;
+          },
+          withStoredRefreshToken,
+        }),
+      );
+    const headers = await Promise.all([authorizedHeader(connection()), authorizedHeader(connection())]);
+    expect(headers.sort()).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(tokens.forms().map((form) => form.refresh_token)).toEqual(['refresh-0', 'refresh-1']);
+    expect(host.stored).toBe('refresh-2');
+  });
+
   it('turns invalid_grant into RECONNECT_REQUIRED with a hint to reconnect', async () => {
     tokens.server.use(
       http.post('*/oauth/token', () => HttpResponse.json({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' }, { status: 400 })),

@@ -8,6 +8,10 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import type { ServiceFixture } from '../helpers/service-fixture.js';
+import { openService, type Service } from '../../../src/service/index.js';
+import { lockRefreshTokenRenewal } from '../../../src/service/store/integration-rows.js';
+import type { Queryable } from '../../../src/service/store/database.js';
+import { withClient } from '../../postgres/helpers/scratch-database.js';
 
 const CLIENT = { clientId: 'rotating-client', clientSecret: 'cl1ent-Secret/rot' };
 
@@ -52,7 +56,8 @@ interface Tokens {
   hold: { token: string; arrived: () => void; release: Promise<void> } | undefined;
 }
 
-export function describeRotatedRefreshTokens(fixture: ServiceFixture): void {
+/** `acrossProcesses`: a second service opens the same database (PostgreSQL; the embedded database belongs to one process). */
+export function describeRotatedRefreshTokens(fixture: ServiceFixture, options: { acrossProcesses?: boolean } = {}): void {
   let target: HandlerServer;
   const tokens: Tokens = { valid: new Set(), code: undefined, presented: [], issued: 0, access: new Set(), hold: undefined };
 
@@ -193,4 +198,100 @@ export function describeRotatedRefreshTokens(fixture: ServiceFixture): void {
     expect(await testAnswer(ref)).toBe(200);
     expect(tokens.presented.at(-1)).toEqual({ token: operatorsStored, accepted: true });
   });
+
+  /** Reads a client's whole import (one account here). */
+  async function importAll(client: Awaited<ReturnType<Service['integrations']['connect']>>): Promise<number> {
+    let accounts = 0;
+    for await (const page of client.importUsers()) accounts += page.accounts.length;
+    return accounts;
+  }
+
+  /**
+   * Two clients of one integration, opened before either renews (both read the stored token), renew
+   * at once: the second waits for the first, then presents the token the first stored.
+   */
+  async function renewTogether(first: Service, second: Service): Promise<void> {
+    const ref = await integration('refresh_token');
+    expect(
+      await fixture.service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl: target.origin, ...CLIENT, refreshToken: mint() } }),
+    ).toMatchObject({ ok: true });
+    const stored = [...tokens.valid][0]!;
+    const before = tokens.presented.length;
+    const clients = [await first.integrations.connect(ref), await second.integrations.connect(ref)] as const;
+    try {
+      let arrived!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      let release!: () => void;
+      tokens.hold = { token: stored, arrived, release: new Promise<void>((resolve) => (release = resolve)) };
+      const importing = importAll(clients[0]);
+      await reached;
+      const waiting = importAll(clients[1]);
+      release();
+      expect(await Promise.all([importing, waiting])).toEqual([1, 1]);
+      const presented = tokens.presented.slice(before);
+      expect(presented).toEqual([
+        { token: stored, accepted: true },
+        { token: expect.not.stringMatching(stored), accepted: true },
+      ]);
+    } finally {
+      for (const client of clients) await client.close();
+    }
+    // What the second stored is what the next connection renews with.
+    expect(await testAnswer(ref)).toBe(200);
+    expect(tokens.presented.every((entry) => entry.accepted)).toBe(true);
+  }
+
+  it('two clients renewing at once present each refresh token once: the second waits, then renews with the token the first stored', async () => {
+    await renewTogether(fixture.service, fixture.service);
+  });
+
+  if (options.acrossProcesses === true) {
+    it('two services on one database renewing at once present each refresh token once', async () => {
+      const other = await openService(fixture.options);
+      try {
+        await renewTogether(fixture.service, other);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('a renewal that waits past two request deadlines for another fails loudly, and sends no refresh token', async () => {
+      const ref = await integration('refresh_token');
+      expect(
+        await fixture.service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl: target.origin, ...CLIENT, refreshToken: mint() } }),
+      ).toMatchObject({ ok: true });
+      const before = tokens.presented.length;
+      const databaseUrl = (fixture.options as { databaseUrl: string }).databaseUrl;
+      // Another process's renewal of this integration, stuck while holding its turn.
+      await withClient(databaseUrl, async (holder) => {
+        await holder.query('BEGIN');
+        await lockRefreshTokenRenewal(
+          {
+            query: (async (text: string, params?: readonly unknown[]) => holder.query(text, params as unknown[])) as Queryable['query'],
+            exec: async () => undefined,
+          },
+          {
+            integrationId: ref.integrationId,
+            timeoutMs: 1000,
+          },
+        );
+        // Request deadlines of 250 ms: this service waits 500 ms for its turn.
+        const impatient = await openService({ ...fixture.options, timeouts: { requestMs: 250 } });
+        try {
+          const failed = await impatient.inspect.test({ ...ref, actor: 'ops' }).then(
+            () => undefined,
+            (error: unknown) => error,
+          );
+          expect(failed).toMatchObject({ code: 'ACTION_FAILED', failure: { code: 'AUTH_FAILED' } });
+          expect(String((failed as Error).message)).toContain('withStoredRefreshToken');
+        } finally {
+          await impatient.close();
+          await holder.query('ROLLBACK');
+        }
+      });
+      expect(tokens.presented.length).toBe(before);
+      // The turn free again, the stored token still works.
+      expect(await testAnswer(ref)).toBe(200);
+    });
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * OAuth 2.0 (RFC 6749) for one connection: obtains an access token with the spec's grant, keeps
- * it in a single-flight cache, renews it with the refresh token when there is one, and hands every
- * rotated refresh token to the host (`onRefreshToken`) before using it.
+ * it in a single-flight cache, renews it with the refresh token when there is one (inside the
+ * host's `withStoredRefreshToken`, which serialises renewals of a stored token and hands the
+ * latest), and hands every rotated refresh token to the host (`onRefreshToken`) before using it.
  */
 import type { OAuth2Auth } from '../../../../generated/spec-types.js';
 import { describeOAuth2Auth } from '../../../auth-types/index.js';
@@ -74,7 +75,45 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
     }
   }
 
+  /** Takes the token the host stored since this connection read its own (another connection renewed it). */
+  function adoptStored(stored: string | undefined): void {
+    if (stored === undefined || stored === refreshToken) return;
+    refreshToken = stored;
+    secrets.add(stored);
+    context.registerSecret(stored);
+  }
+
   async function fetchToken(): Promise<TokenSet> {
+    // A refresh token the host stores may be renewed by other connections: one renewal at a time, with the latest.
+    const hook = context.withStoredRefreshToken;
+    if (hook === undefined || refreshToken === undefined || settings.grant === 'client_credentials') return grantToken();
+    // The grant's own failures pass as they are; the host's (its lock, its read) are named as the host's.
+    let grantFailure: { error: unknown } | undefined;
+    try {
+      return await hook(async (stored) => {
+        adoptStored(stored);
+        try {
+          return await grantToken();
+        } catch (error) {
+          grantFailure = { error };
+          throw error;
+        }
+      });
+    } catch (error) {
+      if (grantFailure !== undefined && grantFailure.error === error) throw error;
+      throw new ConnectorError(
+        'AUTH_FAILED',
+        'Renewing the access token failed before the token request: the host could not lock or read its stored refresh token (withStoredRefreshToken threw).',
+        {
+          action: 'auth',
+          hint: "Fix the host's token storage; the connection's refresh token was not sent.",
+          cause: new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets)),
+        },
+      );
+    }
+  }
+
+  async function grantToken(): Promise<TokenSet> {
     const { grant, params } = grantParams(settings, refreshToken);
     // The spec's extra parameters first: the grant's own always win (the validator refuses overlaps).
     const tokens = await requestToken({

@@ -2,7 +2,7 @@
  * An AuthContext for tests: records registered secrets and rotated refresh tokens, and has a
  * clock the test moves by hand.
  */
-import type { AuthContext, TokenEndpointResponse } from '../../../../src/runtime/auth/auth-provider.js';
+import type { AuthContext, StoredRefreshTokenHook, TokenEndpointResponse } from '../../../../src/runtime/auth/auth-provider.js';
 import type { InputValues } from '../../../../src/connector.js';
 import { undiciPostForm } from './undici-post-form.js';
 
@@ -19,6 +19,7 @@ export interface FakeAuthContextOptions {
   /** Scripted token endpoint; by default a real request with undici. */
   answer?: (form: URLSearchParams) => TokenEndpointResponse | Promise<TokenEndpointResponse>;
   onRefreshToken?: (token: string) => void | Promise<void>;
+  withStoredRefreshToken?: StoredRefreshTokenHook;
 }
 
 export function createFakeAuthContext(options: FakeAuthContextOptions): FakeAuthContext {
@@ -40,6 +41,7 @@ export function createFakeAuthContext(options: FakeAuthContextOptions): FakeAuth
       rotated.push(token);
       await options.onRefreshToken?.(token);
     },
+    ...(options.withStoredRefreshToken !== undefined && { withStoredRefreshToken: options.withStoredRefreshToken }),
     registerSecret: (value) => registered.push(value),
     now: () => clock,
     advance: (ms) => {
