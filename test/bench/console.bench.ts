@@ -12,14 +12,10 @@ import { join } from 'node:path';
 import { buildHttpApp } from '../../src/service/http/build-app.js';
 import { openService } from '../../src/service/index.js';
 import { consoleClient } from '../service/console/console-client.js';
+import { median } from './median.js';
 
 const INTEGRATIONS = 200;
 const RUNS = 40;
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
 
 async function time(work: () => Promise<unknown>, runs = RUNS): Promise<number> {
   for (let warm = 0; warm < 3; warm += 1) await work();

@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { parse } from 'yaml';
 import { compileWithBinary, findJqBinary } from '../../src/jq/binary-engine.js';
 import { compileJqInProcess, type JqFilter } from '../../src/jq/index.js';
+import { median } from './median.js';
 
 const PAGES = 1_000;
 const PAGE_SIZE = 100;
@@ -158,11 +159,6 @@ async function mapBinaryPerPage(run: BinaryRun, pages: Page[], mapping: ReturnTy
     for (const row of rows) accounts.push(toAccount(row));
   }
   return accounts;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function timeSync(runs: number, work: () => unknown): number {

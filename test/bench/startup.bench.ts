@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median } from './median.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = `${ROOT}dist/cli/connector.js`;
@@ -29,11 +30,6 @@ function timeOnce(args: string[]): number {
   const ms = performance.now() - start;
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return ms;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const samples = cases.map(() => [] as number[]);

@@ -36,7 +36,10 @@
  *    as a SaaS API over the internet does), on SYNC_LATENCY_ACCOUNTS (default N/5): the database's
  *    work overlaps the target's, so the ratio shows what an operator sees in production.
  *
- * `SYNC_ACCOUNTS=5000 SYNC_INTEGRATIONS=50 npm run bench -- sync` for a quicker run.
+ * The N accounts at 0 ms are measured SYNC_REPEAT times (default 3), each pair (bare import, first
+ * sync on a fresh database, re-sync) its own row; the goals take the median ratio of the pairs.
+ *
+ * `SYNC_ACCOUNTS=5000 SYNC_INTEGRATIONS=50 SYNC_REPEAT=1 npm run bench -- sync` for a quicker run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -59,6 +62,7 @@ import { checkRequest } from '../../src/simulators/incident-platform/guards.js';
 import { invalidInput, representUser } from '../../src/simulators/incident-platform/responses.js';
 import { loadIncidentPlatformConnector, SPEC_FILE } from '../../src/demo/load-connector.js';
 import { createScratchDatabase } from '../postgres/helpers/scratch-database.js';
+import { median } from './median.js';
 
 const actor = 'bench';
 const SELF = fileURLToPath(import.meta.url);
@@ -246,6 +250,13 @@ const ACCOUNTS = Number(process.env.SYNC_ACCOUNTS ?? 100_000);
 /** A last row per storage with target latency per page (SYNC_LATENCY_MS, default 100) on SYNC_LATENCY_ACCOUNTS (default N/5). */
 const LATENCY_MS = Number(process.env.SYNC_LATENCY_MS ?? 100);
 const LATENCY_ACCOUNTS = Number(process.env.SYNC_LATENCY_ACCOUNTS ?? Math.round(ACCOUNTS / 5));
+/**
+ * Paired measurements (bare import, then sync, on a fresh database) of the N accounts at 0 ms, each
+ * its own row (SYNC_REPEAT, default 3): the goals take the median of their ratios. The bare import
+ * alone varied from 0.6 to 1.5 s between runs of the same code on this machine, so one pair's ratio
+ * says little.
+ */
+const REPEAT = Math.max(1, Number(process.env.SYNC_REPEAT ?? 3));
 
 interface LargeRow {
   storage: string;
@@ -462,7 +473,10 @@ async function main(): Promise<void> {
 
   const bigSimulator = await startSimulatorChild(0);
   try {
-    if (PARTS.includes('large')) for (const storage of storages) for (const count of counts) large.push(await largeSync(storage, bigSimulator, spec, count));
+    if (PARTS.includes('large'))
+      for (const storage of storages)
+        for (const count of counts)
+          for (let trial = 0; trial < (count === ACCOUNTS ? REPEAT : 1); trial++) large.push(await largeSync(storage, bigSimulator, spec, count));
     if (PARTS.includes('latency') && LATENCY_MS > 0 && LATENCY_ACCOUNTS > 0) {
       await bigSimulator.latency(LATENCY_MS);
       for (const storage of storages) large.push({ ...(await largeSync(storage, bigSimulator, spec, LATENCY_ACCOUNTS)), latencyMs: LATENCY_MS });
@@ -523,9 +537,9 @@ async function main(): Promise<void> {
   // Issue 26's acceptance, each ratio against the bare import measured in the same run.
   out('');
   out('Goals (issue 26), each against its baseline in this run:');
-  const check = (label: string, value: number, goal: number, atMost: boolean, unit = '×') =>
+  const check = (label: string, value: number, goal: number, atMost: boolean, unit = '×', detail = '') =>
     out(
-      `  ${label.padEnd(58)} ${value.toFixed(unit === '×' ? 2 : 0).padStart(7)}${unit} (goal ${atMost ? '≤' : '≥'} ${goal}${unit}) ${(atMost ? value <= goal : value >= goal) ? 'met' : 'NOT met'}`,
+      `  ${label.padEnd(58)} ${value.toFixed(unit === '×' ? 2 : 0).padStart(7)}${unit} (goal ${atMost ? '≤' : '≥'} ${goal}${unit}) ${(atMost ? value <= goal : value >= goal) ? 'met' : 'NOT met'}${detail}`,
     );
   const GOALS = {
     embedded: { first: 3, resync: 1.6, runsPerMinute: 2000 },
@@ -533,10 +547,16 @@ async function main(): Promise<void> {
   } as const;
   for (const storage of storages) {
     const goal = GOALS[storage.name];
-    const full = large.find((row) => row.storage === storage.name && row.latencyMs === 0 && row.accounts === counts[1]);
-    if (full) {
-      check(`${storage.name}: first sync of ${full.accounts} ÷ bare import`, full.sync / full.bare, goal.first, true);
-      check(`${storage.name}: unchanged re-sync of ${full.accounts} ÷ bare import`, full.resync / full.bare, goal.resync, true);
+    const full = large.filter((row) => row.storage === storage.name && row.latencyMs === 0 && row.accounts === counts[1]);
+    if (full.length > 0) {
+      const trials = (ratio: (row: LargeRow) => number) => {
+        const ratios = full.map(ratio);
+        return { median: median(ratios), of: full.length === 1 ? '' : ` (median of ${ratios.map((value) => value.toFixed(2)).join(', ')})` };
+      };
+      const first = trials((row) => row.sync / row.bare);
+      const resync = trials((row) => row.resync / row.bare);
+      check(`${storage.name}: first sync of ${counts[1]} ÷ bare import`, first.median, goal.first, true, '×', first.of);
+      check(`${storage.name}: unchanged re-sync of ${counts[1]} ÷ bare import`, resync.median, goal.resync, true, '×', resync.of);
     }
     const slow = large.find((row) => row.storage === storage.name && row.latencyMs > 0);
     if (slow) {
