@@ -282,6 +282,21 @@ export async function openApply(tx: Queryable, fence: Fence): Promise<SyncSettin
   return (await holdFence(tx, fence)) ? undefined : 'lost';
 }
 
+/**
+ * Ends a run's held transaction (a first sync adding accounts as it imports) on the server once it
+ * sits idle past the stale period: a worker that hangs with its connection open (stopped, not
+ * dead) would otherwise keep the accounts it added locked from the attempt that takes its run over,
+ * and that attempt would wait for ever. `touchHeld`, with each heartbeat, keeps a live run's
+ * transaction from idling that long.
+ */
+export async function limitHeldIdle(tx: Queryable, staleSeconds: number): Promise<void> {
+  await tx.query(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(1000, Math.round(staleSeconds * 1000))}`);
+}
+
+export async function touchHeld(tx: Queryable): Promise<void> {
+  await tx.query('SELECT 1');
+}
+
 export async function beat(db: Queryable, fence: Fence): Promise<void> {
   await db.query(`UPDATE sync_runs SET heartbeat_at = now() WHERE id = $1 AND attempt = $2 AND status = 'running'`, [fence.runId, fence.attempt]);
 }

@@ -33,6 +33,7 @@ import {
   failRun,
   finishRun,
   holdFence,
+  limitHeldIdle,
   lockSettings,
   mayStageBatches,
   openApply,
@@ -42,6 +43,7 @@ import {
   runStatus,
   settingsOf,
   STAGED_BATCH,
+  touchHeld,
   copyStagedRows,
   stagedRows,
   type StagedRows,
@@ -367,8 +369,12 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
   let applied = false;
   // The heartbeat proves this worker alive even while one page is slow; a worker that died stops
   // beating, and after `staleRunSeconds` the scheduler's tick hands its run to another worker.
+  // The transaction a first sync holds through its import, while it does: the beat shows the server this worker lives (limitHeldIdle).
+  let held: Queryable | undefined;
   const beating = setInterval(() => {
     beat(db, fence).catch((error: unknown) => sync.onError(error));
+    // A failure here fails the run's next statement on that transaction, which reports it.
+    if (held !== undefined) touchHeld(held).catch(() => undefined);
   }, heartbeatIntervalMs(sync.engine.staleRunSeconds));
   beating.unref();
   try {
@@ -406,10 +412,17 @@ export async function runSync(context: ServiceContext, sync: SyncContext, runId:
         try {
           await db.withSession((session) =>
             session.transaction(async (tx) => {
-              await openStagedBatch(tx);
-              stager.addAsImported(session, tx, scope);
-              await importAll(first);
-              await apply(tx);
+              await limitHeldIdle(tx, sync.engine.staleRunSeconds);
+              held = tx;
+              try {
+                await openStagedBatch(tx);
+                stager.addAsImported(session, tx, scope);
+                await importAll(first);
+                await apply(tx);
+              } finally {
+                // No touch is sent after the transaction's end is.
+                held = undefined;
+              }
             }),
           );
         } finally {
