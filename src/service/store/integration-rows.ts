@@ -168,10 +168,13 @@ const RENEWAL_LOCK_SPACE = 0x52544b;
 /**
  * PostgreSQL only: waits until no other transaction renews this integration's refresh token, in
  * any process, and holds that until the transaction ends. A wait past `timeoutMs` is an error
- * (lock_timeout), not a wait forever.
+ * (lock_timeout), not a wait forever; and the server ends this transaction once it sits idle that
+ * long (a process hung while its target answers), so a hung holder frees the turn.
  */
 export async function lockRefreshTokenRenewal(tx: Queryable, input: { integrationId: string; timeoutMs: number }): Promise<void> {
-  await tx.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.round(input.timeoutMs))}`);
+  const ms = Math.max(1, Math.round(input.timeoutMs));
+  await tx.query(`SET LOCAL lock_timeout = ${ms}`);
+  await tx.query(`SET LOCAL idle_in_transaction_session_timeout = ${ms}`);
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RENEWAL_LOCK_SPACE, input.integrationId]);
 }
 

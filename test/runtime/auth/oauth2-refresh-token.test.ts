@@ -142,6 +142,22 @@ describe('oauth2 refresh token grant', () => {
     expect(error.cause).toEqual(new Error('lock timeout while renewing ***'));
     expect(tokens.forms()).toEqual([]);
 
+    // A host failing after the renewal (its commit, say): said so, and the issued token is kept in memory.
+    tokens.options.rotateRefreshToken = true;
+    const failsAfter = createFakeAuthContext({
+      inputs: { clientId: 'c', refreshToken: 'refresh-0' },
+      withStoredRefreshToken: async (renew) => {
+        await renew(undefined);
+        throw new Error('commit failed');
+      },
+    });
+    const afterwards = createAuthProvider(refreshGrant(), failsAfter);
+    const failedAfter = await captureError(() => authorizedHeader(afterwards));
+    expect(failedAfter).toMatchObject({ code: 'AUTH_FAILED', message: expect.stringContaining('was renewed, but the host failed after it') });
+    expect(failsAfter.rotated).toEqual(['refresh-1']);
+    expect(await captureError(() => afterwards.refreshAfterUnauthorized())).toMatchObject({ code: 'AUTH_FAILED' });
+    expect(tokens.forms().map((form) => form.refresh_token)).toEqual(['refresh-0', 'refresh-1']);
+
     tokens.server.use(http.post('*/oauth/token', () => HttpResponse.json({ error: 'invalid_grant' }, { status: 400 })));
     const refused = createFakeAuthContext({ inputs: { clientId: 'c', refreshToken: 'refresh-0' }, withStoredRefreshToken: (renew) => renew(undefined) });
     expect(await captureError(() => authorizedHeader(createAuthProvider(refreshGrant(), refused)))).toMatchObject({ code: 'RECONNECT_REQUIRED' });

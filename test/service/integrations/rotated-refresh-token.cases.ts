@@ -246,6 +246,28 @@ export function describeRotatedRefreshTokens(fixture: ServiceFixture, options: {
   });
 
   if (options.acrossProcesses === true) {
+    it('a renewal whose process hangs while holding the turn frees it after the wait limit: the server ends its transaction', async () => {
+      const databaseUrl = (fixture.options as { databaseUrl: string }).databaseUrl;
+      const on = (client: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }) =>
+        ({
+          query: (text: string, params?: readonly unknown[]) => client.query(text, params as unknown[]),
+          exec: async () => undefined,
+        }) as unknown as Queryable;
+      await withClient(databaseUrl, async (hung) => {
+        // The hung process: it took the turn, then never sent another statement.
+        hung.on('error', () => undefined);
+        await hung.query('BEGIN');
+        await lockRefreshTokenRenewal(on(hung), { integrationId: 'hung-integration', timeoutMs: 300 });
+        await withClient(databaseUrl, async (next) => {
+          await next.query('BEGIN');
+          // Waits at most 20 s: the hung transaction is ended after 300 ms idle, and the turn is taken.
+          await lockRefreshTokenRenewal(on(next), { integrationId: 'hung-integration', timeoutMs: 20_000 });
+          await next.query('COMMIT');
+        });
+        await expect(hung.query('SELECT 1')).rejects.toThrow(/terminat|idle-in-transaction|Connection/iu);
+      });
+    });
+
     it('two services on one database renewing at once present each refresh token once', async () => {
       const other = await openService(fixture.options);
       try {
@@ -272,7 +294,7 @@ export function describeRotatedRefreshTokens(fixture: ServiceFixture, options: {
           },
           {
             integrationId: ref.integrationId,
-            timeoutMs: 1000,
+            timeoutMs: 60_000,
           },
         );
         // Request deadlines of 250 ms: this service waits 500 ms for its turn.

@@ -89,11 +89,14 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
     if (hook === undefined || refreshToken === undefined || settings.grant === 'client_credentials') return grantToken();
     // The grant's own failures pass as they are; the host's (its lock, its read) are named as the host's.
     let grantFailure: { error: unknown } | undefined;
+    let renewed = false;
     try {
       return await hook(async (stored) => {
         adoptStored(stored);
         try {
-          return await grantToken();
+          const tokens = await grantToken();
+          renewed = true;
+          return tokens;
         } catch (error) {
           grantFailure = { error };
           throw error;
@@ -101,14 +104,19 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
       });
     } catch (error) {
       if (grantFailure !== undefined && grantFailure.error === error) throw error;
+      const cause = new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets));
+      if (renewed) {
+        // The target may have rotated the token: this connection keeps the new one in memory.
+        throw new ConnectorError('AUTH_FAILED', 'The access token was renewed, but the host failed after it (withStoredRefreshToken threw).', {
+          action: 'auth',
+          hint: "Fix the host's token storage; the new refresh token may not be stored, and a later connection may need to reconnect.",
+          cause,
+        });
+      }
       throw new ConnectorError(
         'AUTH_FAILED',
         'Renewing the access token failed before the token request: the host could not lock or read its stored refresh token (withStoredRefreshToken threw).',
-        {
-          action: 'auth',
-          hint: "Fix the host's token storage; the connection's refresh token was not sent.",
-          cause: new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets)),
-        },
+        { action: 'auth', hint: "Fix the host's token storage; the connection's refresh token was not sent.", cause },
       );
     }
   }
