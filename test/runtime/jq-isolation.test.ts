@@ -49,7 +49,8 @@ const LOOPING = `'if .loop then (reduce range(1e15) as $i (0; . + 1)) else (.nam
 describe("isolation of a custom spec's jq", () => {
   it('a mapping past the memory cap is LIMIT_EXCEEDED naming maxMemoryMb; the next import of the same client works', async () => {
     let greedy = true;
-    const client = await clientFor(spec(GREEDY), { isolation: { maxMemoryMb: 64 }, limits: { maxSteps: 1e12 } }, () => [
+    // The wall-clock limit far above the default (10 s): on a loaded machine the heap cap must still be the one met.
+    const client = await clientFor(spec(GREEDY), { isolation: { maxMemoryMb: 64, timeoutMs: 45_000 }, limits: { maxSteps: 1e12 } }, () => [
       { id: 'u1', email: 'u1@example.com', name: 'Ann', greedy },
     ]);
     try {

@@ -6,10 +6,11 @@
  *
  * One at a time: in this process, a queue per integration; across processes (PostgreSQL), a
  * transaction-level advisory lock held while the target answers, the store written in that same
- * transaction (a wait past two request deadlines fails). At most `HELD_RENEWALS` renewals of a
- * process hold a pool connection so. The
- * embedded database belongs to one process, and its one connection is never held while a target
- * answers: there the queue is the whole lock.
+ * transaction (a wait past two request deadlines fails), on a connection of its own, never one of
+ * the pool: writers waiting on a held first sync may hold the whole pool while that sync renews.
+ * At most `HELD_RENEWALS` renewals of a process hold such a connection at once. The embedded
+ * database belongs to one process, and its one connection is never held while a target answers:
+ * there the queue is the whole lock.
  */
 import type { ConnectOptions } from '../../runtime/connect-options.js';
 import { Semaphore } from '../../runtime/concurrency/semaphore.js';
@@ -19,7 +20,7 @@ import type { ServiceContext } from '../context.js';
 import type { Queryable } from '../store/database.js';
 import { loadCredentialField, lockRefreshTokenRenewal, replaceCredentialField, type IntegrationRow } from '../store/integration-rows.js';
 
-/** Renewals of one process that hold a pool connection (of 10) while their target answers. */
+/** Renewals of one process that hold a connection (each its own) while their target answers. */
 const HELD_RENEWALS = 2;
 
 export type RefreshTokenHooks = Required<Pick<ConnectOptions, 'onRefreshToken' | 'withStoredRefreshToken'>>;
@@ -77,7 +78,7 @@ export function refreshTokenRenewals(context: Pick<ServiceContext, 'db' | 'keyri
           inTurn(row.id, async () => {
             if (db.kind === 'embedded') return renew(await storedToken(db, row, field));
             return held.run(() =>
-              db.transaction(async (tx) => {
+              db.transactionApart(async (tx) => {
                 await lockRefreshTokenRenewal(tx, { integrationId: row.id, timeoutMs: lockTimeoutMs });
                 renewal = tx;
                 try {

@@ -35,6 +35,13 @@ export interface Database extends Session {
   /** Runs `work` on one connection held for its duration (session-level advisory locks). */
   withSession<T>(work: (session: Session) => Promise<T>): Promise<T>;
   /**
+   * Runs `work` in one transaction on a connection opened for it alone and closed after it, never
+   * one of the pool (PostgreSQL): for a transaction that waits on something outside the database
+   * (a target's answer) while writers that wait on other transactions may hold the whole pool.
+   * Embedded: `transaction` (one connection, one process).
+   */
+  transactionApart<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
    * Several statements without parameters, returning the rows of the last one (the job engine's
    * own schema scripts and maintenance run through this).
    */

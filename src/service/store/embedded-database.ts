@@ -50,6 +50,7 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
     ...db,
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
     withSession: (work) => work(database),
+    transactionApart: (work) => database.transaction(work),
     script: async <R>(text: string) => ({ rows: ((await pglite.exec(text)).at(-1)?.rows ?? []) as R[] }),
     // PGlite reads COPY's input from its virtual /dev/blob, given as the query's blob.
     copyFrom: async (target, data) => {

@@ -42,7 +42,7 @@ function copyOn(client: pg.PoolClient, target: string, data: string): Promise<vo
   });
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+function wrap(client: pg.Pool | pg.ClientBase): Queryable {
   return {
     query: async <R>(text: string, params: readonly unknown[] = []) => ({ rows: (await client.query(text, [...params])).rows as R[] }),
     exec: async (text) => {
@@ -51,7 +51,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-async function inTransaction<T>(client: pg.PoolClient, work: (tx: Queryable) => Promise<T>): Promise<T> {
+async function inTransaction<T>(client: pg.ClientBase, work: (tx: Queryable) => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
     const result = await work(wrap(client));
@@ -97,6 +97,17 @@ export async function openPostgresDatabase(databaseUrl: string): Promise<Databas
     ...wrap(pool),
     transaction: (work) => withClient((client) => inTransaction(client, work)),
     withSession: (work) => withClient((client) => work(session(client))),
+    transactionApart: async (work) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      // A connection lost meanwhile fails the transaction's next statement; it must not crash the process.
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        return await inTransaction(client, work);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
     script: async <R>(text: string) => {
       // pg answers a multi-statement text with one result per statement.
       const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];

@@ -105,7 +105,7 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
 
   it('stops a program past its memory cap (maxMemoryMb) without stopping this process', async () => {
     // 100 arrays of a million numbers each: some 800 MB in a heap capped at 64 MiB.
-    const greedy = isolate({ limits: { maxMemoryMb: 64, timeoutMs: 20_000 }, jqLimits: { maxSteps: 1e15 } });
+    const greedy = isolate({ limits: { maxMemoryMb: 64, timeoutMs: 45_000 }, jqLimits: { maxSteps: 1e15 } });
     const error = await failure(greedy.evaluate('[limit(100; repeat([range(1e6)]))] | length', { value: 1 }));
     expect(error.limit).toBe('maxMemoryMb');
     expect(await greedy.evaluate('. * 2', { value: 21 })).toEqual([42]);

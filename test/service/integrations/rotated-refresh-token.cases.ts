@@ -12,6 +12,7 @@ import { openService, type Service } from '../../../src/service/index.js';
 import { lockRefreshTokenRenewal } from '../../../src/service/store/integration-rows.js';
 import type { Queryable } from '../../../src/service/store/database.js';
 import { withClient } from '../../postgres/helpers/scratch-database.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const CLIENT = { clientId: 'rotating-client', clientSecret: 'cl1ent-Secret/rot' };
 
@@ -246,6 +247,48 @@ export function describeRotatedRefreshTokens(fixture: ServiceFixture, options: {
   });
 
   if (options.acrossProcesses === true) {
+    it('a client renews while writers waiting on a lock hold every connection of the pool: the renewal has a connection of its own', async () => {
+      const databaseUrl = (fixture.options as { databaseUrl: string }).databaseUrl;
+      const ref = await integration('refresh_token');
+      expect(
+        await fixture.service.integrations.configureAuth({ ...ref, actor: 'ops', inputs: { baseUrl: target.origin, ...CLIENT, refreshToken: mint() } }),
+      ).toMatchObject({ ok: true });
+      // Opened first, as a sync's client is before its import needs a new access token.
+      const client = await fixture.service.integrations.connect(ref);
+      const blocker = await integration('refresh_token');
+      try {
+        await withClient(databaseUrl, async (locker) => {
+          await locker.query('BEGIN');
+          await locker.query('SELECT id FROM integrations WHERE id = $1 FOR UPDATE', [blocker.integrationId]);
+          // Ten renames of the locked integration: each waits holding one of the pool's ten connections.
+          const renames = Array.from({ length: 10 }, (_, index) =>
+            fixture.service.integrations.update({ ...blocker, name: `Renamed ${index}`, actor: 'ops' }).then(
+              () => 'renamed',
+              (error: unknown) => String(error),
+            ),
+          );
+          await waitUntil(
+            'ten renames waiting on the lock',
+            async () => {
+              // pg_stat_activity is read once per transaction (a snapshot): cleared before each read.
+              await locker.query('SELECT pg_stat_clear_snapshot()');
+              const { rows } = await locker.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+              );
+              return rows[0]!.n;
+            },
+            (n) => n === 10,
+          );
+          expect(await importAll(client)).toBe(1);
+          await locker.query('ROLLBACK');
+          expect(await Promise.all(renames)).toEqual(Array.from({ length: 10 }, () => 'renamed'));
+        });
+      } finally {
+        await client.close();
+      }
+      expect(tokens.presented.at(-1)).toMatchObject({ accepted: true });
+    });
+
     it('a renewal whose process hangs while holding the turn frees it after the wait limit: the server ends its transaction', async () => {
       const databaseUrl = (fixture.options as { databaseUrl: string }).databaseUrl;
       const on = (client: { query: (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }> }) =>
