@@ -55,6 +55,23 @@ export const MICROS = (column: string) => `(extract(epoch FROM ${column}) * 1000
 export const FROM_MICROS = (parameter: string) => `('epoch'::timestamptz + ${parameter}::bigint * interval '1 microsecond')`;
 
 /**
+ * PostgreSQL's per-transaction limits, in one statement, until the transaction ends: `lockMs`, the
+ * longest wait for a lock (lock_timeout); `idleMs`, the longest the transaction may sit between
+ * statements before the server ends it (idle_in_transaction_session_timeout).
+ */
+export async function limitTransaction(tx: Queryable, limits: { lockMs?: number; idleMs?: number }): Promise<void> {
+  const settings = [
+    ['lock_timeout', limits.lockMs],
+    ['idle_in_transaction_session_timeout', limits.idleMs],
+  ].filter((setting): setting is [string, number] => setting[1] !== undefined);
+  if (settings.length === 0) return;
+  await tx.query(
+    `SELECT ${settings.map((_, index) => `set_config($${2 * index + 1}, $${2 * index + 2}, true)`).join(', ')}`,
+    settings.flatMap(([name, ms]) => [name, String(Math.max(1, Math.round(ms)))]),
+  );
+}
+
+/**
  * Many rows read as one: `SELECT ${JSON_ROWS('r')} FROM (...) r` answers one text value, the rows as
  * a JSON array, for `jsonRows`. For reads of hundreds of rows (a page of 1,000 integrations): the
  * embedded database hands each value of each row to a JavaScript parser, and a thousand rows of a

@@ -1,7 +1,7 @@
 /** The `integrations`, `integration_credentials` and `integration_actions` tables; every read is scoped to a tenant. */
 import type { Sealed } from '../crypto/aead.js';
 import type { IntegrationType } from '../integrations/integration-types.js';
-import type { Queryable } from './database.js';
+import { limitTransaction, type Queryable } from './database.js';
 import type { DataKeyRow } from './key-rows.js';
 
 export interface IntegrationRow {
@@ -172,9 +172,7 @@ const RENEWAL_LOCK_SPACE = 0x52544b;
  * long (a process hung while its target answers), so a hung holder frees the turn.
  */
 export async function lockRefreshTokenRenewal(tx: Queryable, input: { integrationId: string; timeoutMs: number }): Promise<void> {
-  const ms = Math.max(1, Math.round(input.timeoutMs));
-  await tx.query(`SET LOCAL lock_timeout = ${ms}`);
-  await tx.query(`SET LOCAL idle_in_transaction_session_timeout = ${ms}`);
+  await limitTransaction(tx, { lockMs: input.timeoutMs, idleMs: input.timeoutMs });
   await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [RENEWAL_LOCK_SPACE, input.integrationId]);
 }
 

@@ -3,7 +3,7 @@
  * to a tenant and integration. A run's status changes only through `SYNC_RUN_MOVES`.
  */
 import type { SyncSettings } from '../sync/sync-policy.js';
-import { FROM_MICROS, JSON_ROWS, jsonRows, MICROS, type Queryable, type Session } from './database.js';
+import { FROM_MICROS, JSON_ROWS, jsonRows, limitTransaction, MICROS, type Queryable, type Session } from './database.js';
 import { stateMachine } from './transitions.js';
 import { PLAN_FOR_SETS, type StagedAccount } from './account-rows.js';
 
@@ -290,7 +290,7 @@ export async function openApply(tx: Queryable, fence: Fence): Promise<SyncSettin
  * transaction from idling that long.
  */
 export async function limitHeldIdle(tx: Queryable, staleSeconds: number): Promise<void> {
-  await tx.query(`SET LOCAL idle_in_transaction_session_timeout = ${Math.max(1000, Math.round(staleSeconds * 1000))}`);
+  await limitTransaction(tx, { idleMs: Math.max(1000, staleSeconds * 1000) });
 }
 
 export async function touchHeld(tx: Queryable): Promise<void> {

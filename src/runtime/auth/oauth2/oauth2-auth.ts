@@ -88,24 +88,23 @@ export function createOAuth2Auth(auth: OAuth2Auth, context: AuthContext): AuthPr
     const hook = context.withStoredRefreshToken;
     if (hook === undefined || refreshToken === undefined || settings.grant === 'client_credentials') return grantToken();
     // The grant's own failures pass as they are; the host's (its lock, its read) are named as the host's.
-    let grantFailure: { error: unknown } | undefined;
-    let renewed = false;
+    let grant: 'renewed' | { failed: unknown } | undefined;
     try {
       return await hook(async (stored) => {
         adoptStored(stored);
         try {
           const tokens = await grantToken();
-          renewed = true;
+          grant = 'renewed';
           return tokens;
         } catch (error) {
-          grantFailure = { error };
+          grant = { failed: error };
           throw error;
         }
       });
     } catch (error) {
-      if (grantFailure !== undefined && grantFailure.error === error) throw error;
+      if (typeof grant === 'object' && grant.failed === error) throw error;
       const cause = new Error(redactSecrets(error instanceof Error ? error.message : String(error), secrets));
-      if (renewed) {
+      if (grant === 'renewed') {
         // The target may have rotated the token: this connection keeps the new one in memory.
         throw new ConnectorError('AUTH_FAILED', 'The access token was renewed, but the host failed after it (withStoredRefreshToken threw).', {
           action: 'auth',
