@@ -93,14 +93,26 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
   });
 
   it('stops a program past its wall-clock limit (timeoutMs), and the next evaluation runs on a new worker', async () => {
-    // Within every limit the host set (no memory, steps raised): only the clock stops it.
-    const slow = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e15 } });
-    const started = Date.now();
-    const error = await failure(slow.evaluate('reduce range(1e15) as $i (0; . + 1)', { value: null }));
-    expect(error.limit).toBe('timeoutMs');
-    expect(error.message).toContain('300 ms');
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(await slow.evaluate('.a + 1', { value: { a: 41 } })).toEqual([42]);
+    // The clocks are fake: the limit fires when the test says 300 ms have passed, never because a
+    // loaded machine was slow to answer `.a + 1` on the new worker.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Within every limit the host set (no memory, steps raised): only the clock stops it.
+      const slow = isolate({ limits: { timeoutMs: 300 }, jqLimits: { maxSteps: 1e15 } });
+      // A ready worker: the next evaluation's clock starts as it is sent.
+      expect(await slow.evaluate('.', { value: 1 })).toEqual([1]);
+      const stopped = failure(slow.evaluate('reduce range(1e15) as $i (0; . + 1)', { value: null }));
+      vi.advanceTimersByTime(300);
+      const error = await stopped;
+      expect(error.limit).toBe('timeoutMs');
+      expect(error.message).toContain('300 ms');
+      const starts = jqWorkerStarts();
+      expect(await slow.evaluate('.a + 1', { value: { a: 41 } })).toEqual([42]);
+      // Never the stopped worker: a parked one of these limits, or one started now.
+      expect(jqWorkerStarts()).toBeLessThanOrEqual(starts + 1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops a program past its memory cap (maxMemoryMb) without stopping this process', async () => {
@@ -191,11 +203,19 @@ describe('jq isolate (worker thread with time and memory limits)', () => {
   });
 
   it('runs evaluations one at a time, so a queued one is never charged for the wait', async () => {
-    const jq = isolate({ limits: { timeoutMs: 400 }, jqLimits: { maxSteps: 1e15 } });
-    const slow = failure(jq.evaluate('reduce range(1e15) as $i (0; . + 1)', { value: null }));
-    const queued = jq.evaluate('. + 1', { value: 1 });
-    expect((await slow).limit).toBe('timeoutMs');
-    expect(await queued).toEqual([2]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const jq = isolate({ limits: { timeoutMs: 400 }, jqLimits: { maxSteps: 1e15 } });
+      expect(await jq.evaluate('.', { value: 1 })).toEqual([1]);
+      const slow = failure(jq.evaluate('reduce range(1e15) as $i (0; . + 1)', { value: null }));
+      const queued = jq.evaluate('. + 1', { value: 1 });
+      // The slow program's 400 ms: a clock started for the queued one as it was queued would fire too.
+      vi.advanceTimersByTime(400);
+      expect((await slow).limit).toBe('timeoutMs');
+      expect(await queued).toEqual([2]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('compileJq in a scope with an isolate runs the program in the worker; syntax errors are still reported at compile', async () => {
