@@ -18,6 +18,7 @@ import {
 } from '../../src/simulators/incident-platform/index.js';
 import { REPO_ROOT } from './helpers/load-spec.js';
 import { ALLOW_LOOPBACK } from '../../src/runtime/http/egress-policy.js';
+import { waitUntil } from '../service/helpers/wait-until.js';
 
 const SPEC_FILE = 'specs/prebuilt/incident-platform.yaml';
 const PEOPLE = Array.from({ length: 120 }, (_, index) => ({ email: `bulk.person${index}@example.com`, name: `Bulk Person ${index}` }));
@@ -37,8 +38,7 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 beforeEach(() => {
   simulator.state.users = seedUsers({ count: 10 });
-  // Hold each creation a moment so the concurrent ones overlap on the simulator.
-  simulator.state.createConcurrency = { ...createConcurrencyState(), delayMs: 250 };
+  simulator.state.createConcurrency = createConcurrencyState();
 });
 
 /** 120 createUser calls at once through one connection, with sockets enough for all of them. */
@@ -57,23 +57,42 @@ describe('incident-platform Create User in bulk', () => {
   });
 
   it('creates all 120 with at most 50 in flight at once', async () => {
-    const results = await createAll(capped);
+    // The creations are held until 50 are in flight at the target: the cap reached, never passed.
+    let release!: () => void;
+    const gate = simulator.state.createConcurrency;
+    gate.hold = new Promise<void>((resolve) => (release = resolve));
+    const creating = createAll(capped);
+    await waitUntil(
+      '50 creations in flight',
+      async () => gate.inFlight,
+      (inFlight) => inFlight >= MAX_CONCURRENT_CREATES,
+      { intervalMs: 20 },
+    );
+    release();
+    const results = await creating;
     const failed = results.filter((result) => result.status === 'rejected');
     expect(failed).toEqual([]);
-    const gate = simulator.state.createConcurrency;
     expect(gate.refused).toBe(0);
-    expect(gate.peak).toBeLessThanOrEqual(MAX_CONCURRENT_CREATES);
-    expect(gate.peak).toBeGreaterThan(1);
+    expect(gate.peak).toBe(MAX_CONCURRENT_CREATES);
     const created = simulator.state.users.map((user) => user.email).filter((email) => email?.startsWith('bulk.person'));
     expect(created.sort()).toEqual(PEOPLE.map((person) => person.email).sort());
   });
 
   it('without the cap, the target refuses the creations over 50 (429, RATE_LIMITED)', async () => {
-    // Held longer: all 120 must arrive while the first 50 are held, which a loaded machine took more than 250 ms to send.
-    simulator.state.createConcurrency.delayMs = 2_000;
-    const results = await createAll(uncapped);
-    const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code: string; status?: number; message: string }] : []));
+    // The first 50 are held until the target has refused one: however slowly a loaded machine sends the other 70.
+    let release!: () => void;
     const gate = simulator.state.createConcurrency;
+    gate.hold = new Promise<void>((resolve) => (release = resolve));
+    const creating = createAll(uncapped);
+    await waitUntil(
+      'a creation refused over the limit',
+      async () => gate.refused,
+      (refused) => refused > 0,
+      { intervalMs: 20 },
+    );
+    release();
+    const results = await creating;
+    const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code: string; status?: number; message: string }] : []));
     expect(gate.refused).toBeGreaterThan(0);
     expect(failed.length).toBe(gate.refused);
     expect(failed[0]).toMatchObject({ code: 'RATE_LIMITED', status: 429 });

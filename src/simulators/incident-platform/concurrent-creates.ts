@@ -1,7 +1,6 @@
 /**
  * PagerDuty refuses more than 50 user creations at one time. The simulator tracks the POST /users
- * requests in flight (optionally holding each for a moment, so concurrent ones overlap on a fast
- * loopback) and refuses the one over the limit, recording the peak it saw for tests.
+ * requests in flight (optionally holding each for a moment, or until a test lets them go, so concurrent ones overlap) and refuses the one over the limit, recording the peak it saw for tests.
  */
 import { ERROR_CODES, pagerDutyError, rateLimitHeaders } from './responses.js';
 import type { IncidentPlatformState } from './state.js';
@@ -13,6 +12,8 @@ export interface CreateConcurrency {
   limit: number;
   /** Milliseconds each creation is held before it is processed (0: none). */
   delayMs: number;
+  /** A test's gate: each creation within the limit waits for it (after `delayMs`) before it is processed, so that the test decides when the ones in flight overlap. */
+  hold?: Promise<void>;
   inFlight: number;
   /** Most creations in flight at once since the last reset, the refused ones not counted. */
   peak: number;
@@ -45,6 +46,7 @@ export async function withinCreateLimit(state: IncidentPlatformState, create: ()
   gate.peak = Math.max(gate.peak, gate.inFlight);
   try {
     if (gate.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, gate.delayMs));
+    if (gate.hold) await gate.hold;
     return await create();
   } finally {
     gate.inFlight -= 1;

@@ -5,7 +5,6 @@
  * discards what the dead attempt had staged.
  */
 import { join } from 'node:path';
-import { delay, http } from 'msw';
 import { afterAll, expect, it } from 'vitest';
 import { openService, type Service } from '../../../src/service/index.js';
 import { openDatabase } from '../../../src/service/store/open-database.js';
@@ -15,7 +14,8 @@ import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform } from '../../..
 import { seedDataDir } from '../../setup/pglite-template.js';
 import { enableIncidentImport } from '../helpers/incident-integration.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
-import { waitForRun } from './sync.cases.js';
+import { waitUntil } from '../helpers/wait-until.js';
+import { holdPage, waitForRun } from './sync.cases.js';
 
 const actor = 'ops@example.com';
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -87,23 +87,24 @@ it('leaves a live run alone while one slow page outlasts the stale period (the h
   });
   const ref = { tenantId: tenant.id, integrationId: integration.id };
   await service.integrations.configureAuth({ ...ref, inputs: { token: DEMO_FULL_ACCESS_KEY }, actor });
-  let asked!: () => void;
-  const pageAsked = new Promise<void>((resolve) => (asked = resolve));
-  simulator.server.use(
-    http.get(`${simulator.server.origin}/users`, async () => {
-      asked();
-      await delay(4_000);
-    }),
-  );
+  // The first page is held until the test releases it: as long as the run's heartbeat needs to pass two stale periods.
+  const page = holdPage(simulator, 0);
   await service.startWorkers();
   await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
   const [first] = await service.sync.listRuns(ref);
-  await pageAsked;
-  await delay(2_000);
-  // Two stale periods into one page, the run still beats.
-  const running = await service.sync.getRun({ ...ref, runId: first!.id });
-  expect(running.status).toBe('running');
-  expect(Date.now() - Date.parse(running.heartbeatAt!)).toBeLessThan(1_000);
+  await page.asked;
+  const askedAt = Date.now();
+  // Two stale periods into one page, the run still beats (a heartbeat that stopped fails the bounded wait).
+  const running = await waitUntil(
+    "the run's heartbeat two stale periods after its page was asked for",
+    () => service.sync.getRun({ ...ref, runId: first!.id }),
+    (run) => Date.parse(run.heartbeatAt!) >= askedAt + 2_000,
+    { timeoutMs: 30_000 },
+  );
+  expect(running).toMatchObject({ status: 'running', attempt: 1 });
+  // The scheduler's tick leaves it with its worker.
   await service.sync.tick();
+  expect(await service.sync.getRun({ ...ref, runId: first!.id })).toMatchObject({ status: 'running', attempt: 1 });
+  page.release();
   expect(await waitForRun(service, ref, first!.id)).toMatchObject({ status: 'succeeded', attempt: 1, counts: { seen: 3 } });
 });

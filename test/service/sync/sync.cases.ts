@@ -2,7 +2,7 @@
  * Account sync through the service library against the incident platform simulator on
  * 127.0.0.1. Shared by the embedded run (test/service/sync) and the PostgreSQL run (test/postgres).
  */
-import { delay, getResponse, http, HttpResponse } from 'msw';
+import { getResponse, http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DEMO_FULL_ACCESS_KEY,
@@ -454,9 +454,10 @@ export function describeSync(
   it('runs one sync at a time under 20 concurrent "sync now" calls', async () => {
     const { simulator, ref } = await setUp(10);
     simulator.server.reset();
-    // Slow pages keep the first run open while the other 19 calls arrive.
-    simulator.server.use(http.get(`${simulator.server.origin}/users`, async () => void (await delay(300))));
+    // The first page is held until every call has answered: the first run stays open while the other 19 arrive.
+    const page = holdPage(simulator, 0);
     const results = await Promise.all(Array.from({ length: 20 }, () => service().sync.syncNow({ ...ref, actor })));
+    page.release();
     const ids = new Set(results.map((result) => result.run.id));
     expect(ids.size).toBe(1);
     expect(results.filter((result) => !result.joined)).toHaveLength(1);

@@ -14,6 +14,7 @@ import type { Service, Tenant, Workflow } from '../../../src/service/index.js';
 import { createDeskState, deskHandlers, type DeskState } from '../../targets/basic-page-number/handlers.js';
 import { startScimServer, type ScimServer } from '../../targets/scim/server.js';
 import { waitForRun } from '../sync/sync.cases.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const actor = 'hr-ops@example.com';
 const SCIM_TOKEN = 'scim-workflow-token-123';
@@ -414,10 +415,12 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     await service().people.importCsv({ tenantId: tenant.id, csv, actor });
     const people = (await service().people.list({ tenantId: tenant.id })).filter((candidate) => candidate.email.startsWith('bulk'));
     expect(people).toHaveLength(bulkPeople);
-    // Each creation is held a moment so that concurrent ones overlap on a fast loopback.
-    incident.state.createConcurrency.delayMs = 30;
-    incident.state.createConcurrency.peak = 0;
-    incident.state.createConcurrency.refused = 0;
+    // The creations are held until two are in flight at once: the tasks run side by side, however slow the machine.
+    let release!: () => void;
+    const gate = incident.state.createConcurrency;
+    gate.hold = new Promise<void>((resolve) => (release = resolve));
+    gate.peak = 0;
+    gate.refused = 0;
     // Each creation is two requests (the From lookup and the POST): give the key a budget for those
     // and more, so that this test is about concurrent creations, not the per-minute request budget.
     incident.state.rateLimit.remaining += bulkPeople * 2 + 200;
@@ -430,6 +433,14 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
       actor,
     });
     expect(message).toBe(`${bulkPeople} workflows were created to add ${bulkPeople} people to Incident platform (PagerDuty)`);
+    await waitUntil(
+      'two creations in flight at once',
+      async () => gate.inFlight,
+      (inFlight) => inFlight >= 2,
+      { intervalMs: 20 },
+    );
+    release();
+    delete gate.hold;
     const failures = [];
     for (const workflow of workflows) {
       const done = await waitForWorkflow(service(), tenant.id, workflow.id, settled);
@@ -437,9 +448,8 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     }
     expect(failures).toEqual([]);
     expect(incident.state.users.length).toBe(before + bulkPeople);
-    expect(incident.state.createConcurrency.refused).toBe(0);
-    expect(incident.state.createConcurrency.peak).toBeLessThanOrEqual(50);
-    expect(incident.state.createConcurrency.peak).toBeGreaterThan(1);
-    incident.state.createConcurrency.delayMs = 0;
+    expect(gate.refused).toBe(0);
+    expect(gate.peak).toBeLessThanOrEqual(50);
+    expect(gate.peak).toBeGreaterThan(1);
   }, 240_000);
 }

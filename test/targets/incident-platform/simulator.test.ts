@@ -178,11 +178,18 @@ describe('incident platform simulator: rate limit and out-of-scope endpoints', (
 
 describe('incident platform simulator: concurrent user creations', () => {
   it('refuses the creation over the limit in flight with 429 and the PagerDuty error body, then accepts again', async () => {
-    simulator.state.createConcurrency = { ...createConcurrencyState(), limit: 2, delayMs: 150 };
+    // The creations within the limit are held until the third has been answered.
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    simulator.state.createConcurrency = { ...createConcurrencyState(), limit: 2, hold };
     const from = { from: simulator.state.users[0]?.email ?? '' };
     const create = (index: number) =>
       call('POST', '/users', { headers: from, body: { user: { type: 'user', name: `C ${index}`, email: `c${index}@example.com`, role: 'user' } } });
-    const answers = await Promise.all([0, 1, 2].map(create));
+    const calls = [0, 1, 2].map(create);
+    const [firstAnswered] = await Promise.race(calls.map((answer, index) => answer.then(() => [index])));
+    release();
+    const answers = await Promise.all(calls);
+    expect(answers[firstAnswered!]?.status).toBe(429);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
     expect(refused).toHaveLength(1);
