@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VARIABLES_SPEC } from '../service/api/integration-lifecycle.cases.js';
 import { startConsoleService, type ConsoleService } from './console-service.js';
 import { launchChromium } from './launch-chromium.js';
+import { waitUntil } from '../service/helpers/wait-until.js';
 
 const TARGET_KEY = 'corrections-canary-key-7c2f19ab';
 const VIEWPORT = { width: 1280, height: 800 };
@@ -41,10 +42,11 @@ async function prebuilt(name: string): Promise<string> {
   expect((await service.integrations.configureAuth({ ...ref, inputs: { token: TARGET_KEY }, actor: 'setup' })).ok).toBe(true);
   await service.integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor: 'setup' });
   const { run } = await service.sync.syncNow({ ...ref, actor: 'setup' });
-  for (let status = run.status; status === 'queued' || status === 'running'; ) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    status = (await service.sync.getRun({ ...ref, runId: run.id })).status;
-  }
+  await waitUntil(
+    `run ${run.id} done`,
+    () => service.sync.getRun({ ...ref, runId: run.id }),
+    (read) => read.status !== 'queued' && read.status !== 'running',
+  );
   return integration.id;
 }
 

@@ -10,6 +10,7 @@ import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPl
 import { openService, type Integration, type ServiceOptions } from '../../../src/service/index.js';
 import { startServiceProcess, stopServiceProcess } from '../helpers/service-process.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /** The storage one crash test runs on: how the child process is started, and how the test opens it afterwards. */
 export interface CrashStorage {
@@ -52,7 +53,12 @@ export function describeCrash(storage: CrashStorage): void {
     };
     const savers = [saver(), saver(), saver(), saver()];
     // Kill once several configurations are saved, with more in flight.
-    while (saved < 6) await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil(
+      'six configurations saved',
+      async () => saved,
+      (count) => count >= 6,
+      { intervalMs: 20 },
+    );
     service.child.kill('SIGKILL');
     killed = true;
     expect(await service.exited).toBe('SIGKILL');

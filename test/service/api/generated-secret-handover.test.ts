@@ -10,6 +10,7 @@ import { ENTRA_WRITER_APP, seedGraphUsers, startEntraId, type EntraSimulator } f
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { consoleClient } from '../console/console-client.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const fixture = useApi(embeddedStorage('api-secret-handover'));
 let graph: EntraSimulator;
@@ -26,15 +27,6 @@ afterAll(async () => {
   await fixture.service?.stopWorkers();
   await graph?.close();
 });
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  // Workflows run on the workers: poll the workflow's own state (bounded by the test's timeout).
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('a generated one-time password', () => {
   it('is kept sealed, named as waiting, handed over once to an admin, and nowhere else', { timeout: 120_000 }, async () => {
@@ -55,9 +47,11 @@ describe('a generated one-time password', () => {
       { 'idempotency-key': 'onboard-grace' },
     );
     expect(started.status).toBe(201);
-    const workflow = await until(
+    const workflow = await waitUntil(
+      'the onboarding workflow done',
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body,
       (read) => read.status !== 'running',
+      { timeoutMs: 90_000 },
     );
     expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'createUser', status: 'succeeded', secretsWaiting: ['password'] }] });
     const task = workflow.tasks[0] as { id: string; accountId: string };
@@ -100,9 +94,11 @@ describe('in the console', () => {
       { personId, integrationIds: [integration] },
       { 'idempotency-key': 'onboard-alan' },
     );
-    const workflow = await until(
+    const workflow = await waitUntil(
+      'the onboarding workflow done',
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body,
       (read) => read.status !== 'running',
+      { timeoutMs: 90_000 },
     );
     const task = workflow.tasks[0] as { id: string; accountId: string };
     const sent = graph.state.initialPasswords.get(task.accountId)!;

@@ -23,6 +23,7 @@ import { ATLASSIAN_API_KEY, seedAtlassianUsers, startAtlassian, type AtlassianSi
 import { GITLAB_ADMIN_TOKEN, importableGitLabUsers, seedGitLabUsers, startGitLab, type GitLabSimulator } from '../../../src/simulators/gitlab/index.js';
 import { embeddedStorage } from '../helpers/service-fixture.js';
 import { useApi, type TenantTokens } from './api-fixture.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 // Opening the embedded database and starting workers takes long on a loaded machine (2 cores, shared).
 vi.setConfig({ hookTimeout: 120_000 });
@@ -144,15 +145,6 @@ const CASES: Case[] = [
   },
 ];
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  // Runs and workflows are asynchronous: poll their state (bounded by the test's timeout).
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs, emails, offboardedBy }) => {
   let integration: string;
   let personId: string;
@@ -164,9 +156,11 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
     for (const action of ['createUser', offboardedBy?.action ?? 'deleteUser'])
       expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/${action}`, { enabled: true })).status).toBe(200);
     expect((await fixture.call(tokens.admin, 'PUT', `/v1/integrations/${integration}/actions/importUsers`, { enabled: true })).status).toBe(200);
-    const run = await until(
+    const run = await waitUntil(
+      'the first sync done',
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0],
       (latest) => latest && !['queued', 'running'].includes(latest.status),
+      { timeoutMs: 90_000 },
     );
     expect(run).toMatchObject({ status: 'succeeded' });
     const listed = await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/accounts?limit=1000`);
@@ -184,9 +178,11 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
       { 'idempotency-key': `onboard-${connector}` },
     );
     expect(started.status).toBe(201);
-    const workflow = await until(
+    const workflow = await waitUntil(
+      'the onboarding workflow done',
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${started.body.id}`)).body,
       (read) => read.status !== 'running',
+      { timeoutMs: 90_000 },
     );
     expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: 'createUser', status: 'succeeded' }] });
     expect(emails()).toContain(email);
@@ -196,15 +192,19 @@ describe.each(CASES)('$connector through the API', ({ connector, baseUrl, inputs
     // The account the onboarding created is known to the service once a sync has read it.
     const started = await fixture.call(tokens.admin, 'POST', `/v1/integrations/${integration}/sync`);
     expect(started.status).toBe(202);
-    await until(
+    await waitUntil(
+      'the requested sync done',
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/integrations/${integration}/sync/runs`)).body.runs[0],
       (latest) => latest.id === started.body.run.id && !['queued', 'running'].includes(latest.status),
+      { timeoutMs: 90_000 },
     );
     const offboarding = await fixture.call(tokens.admin, 'POST', '/v1/workflows/offboarding', { personId }, { 'idempotency-key': `offboard-${connector}` });
     expect(offboarding.status).toBe(201);
-    const workflow = await until(
+    const workflow = await waitUntil(
+      'the offboarding workflow done',
       async () => (await fixture.call(tokens.viewer, 'GET', `/v1/workflows/${offboarding.body.id}`)).body,
       (read) => read.status !== 'running',
+      { timeoutMs: 90_000 },
     );
     expect(workflow).toMatchObject({ status: 'succeeded', tasks: [{ action: offboardedBy?.action ?? 'deleteUser', status: 'succeeded' }] });
     if (offboardedBy) expect(offboardedBy.done(email)).toBe(true);

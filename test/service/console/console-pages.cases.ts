@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
 import type { ApiFixture, TenantTokens } from '../api/api-fixture.js';
 import { consoleClient, type ConsoleClient } from './console-client.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 /** The target's API key: it must never appear in any answer of the console. */
 const CANARY_KEY = 'canary-key-7d1f0c9a4be2';
@@ -415,8 +416,11 @@ export function describeConsolePages(fixture: ApiFixture): void {
       await fixture.service.sync.configure({ ...ref, integrationId: second.id, maxConsecutiveFailures: 1 });
       await gone.close();
       await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: true });
-      while (!(await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id })).quarantined)
-        await new Promise((resolve) => setTimeout(resolve, 200));
+      await waitUntil(
+        'the integration quarantined after its failed run',
+        () => fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id }),
+        (status) => status.quarantined,
+      );
       const quarantined = await admin.get(`/console/integrations/${second.id}`);
       expect(quarantined.text).toMatch(/Quarantined since <time datetime="[^"]+">[^<]+<\/time> after 1 failed runs in a row/);
       expect(quarantined.text).toContain('Resume scheduled syncs</button>');

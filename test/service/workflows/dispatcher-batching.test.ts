@@ -13,6 +13,7 @@ import type { Queryable } from '../../../src/service/store/database.js';
 import type { ClaimedTaskRow } from '../../../src/service/store/workflow-rows.js';
 import type { Keyring } from '../../../src/service/crypto/keyring.js';
 import { taskDispatcher } from '../../../src/service/workflows/task-dispatcher.js';
+import { waitUntil } from '../helpers/wait-until.js';
 
 const TASKS = 60;
 const LIMIT = 12;
@@ -135,7 +136,12 @@ describe('task dispatcher batches', () => {
       },
     });
     dispatcher.start();
-    for (let tries = 0; settled().length < TASKS && tries < 1000; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitUntil(
+      'every task settled',
+      async () => settled().length,
+      (count) => count >= TASKS,
+      { intervalMs: 10 },
+    );
     await dispatcher.stop(10_000);
 
     expect(errors).toEqual([]);
