@@ -62,10 +62,16 @@ describe('offset pagination', () => {
   it('with a known total fetches up to `concurrency` pages at once and yields them in order', async () => {
     let inFlight = 0;
     let peak = 0;
+    // The first pages are held until three are in flight at once (bounded: a client that asks one
+    // at a time shows in the peak after 5 s), however slowly a loaded machine opens their sockets.
+    let crowded!: () => void;
+    const crowd = new Promise<void>((resolve) => (crowded = resolve));
     server.use(
       http.get('*/api/users', async ({ request }) => {
         inFlight += 1;
         peak = Math.max(peak, inFlight);
+        if (inFlight >= 3) crowded();
+        await Promise.race([crowd, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         const offset = query(request, 'offset');
         // Later pages answer sooner, so out-of-order arrival is exercised.
         await new Promise((resolve) => setTimeout(resolve, 40 - offset / 10));

@@ -32,11 +32,16 @@ describe('batched workflow tasks (embedded)', () => {
 
   beforeAll(async () => {
     state = createDeskState(0);
-    // Each creation is held a moment, so that concurrent ones overlap; the peak is counted on the target.
+    // The first creations are held until two are in flight at once (bounded: tasks run one at a time
+    // show in the peak after 5 s), then each a moment; the peak is counted on the target.
+    let crowded!: () => void;
+    const crowd = new Promise<void>((resolve) => (crowded = resolve));
     desk = await serveHandlers(
       http.post('*/api/agents', async () => {
         inFlight += 1;
         peak = Math.max(peak, inFlight);
+        if (inFlight >= 2) crowded();
+        await Promise.race([crowd, new Promise((resolve) => setTimeout(resolve, 5_000))]);
         await new Promise((resolve) => setTimeout(resolve, 20));
         inFlight -= 1;
         return undefined;
