@@ -11,9 +11,11 @@ import type { CompiledConnector } from '../../src/connector.js';
 import {
   createConcurrencyState,
   DEMO_FULL_ACCESS_KEY,
+  holdCreations,
   MAX_CONCURRENT_CREATES,
   seedUsers,
   startIncidentPlatform,
+  type CreateConcurrency,
   type IncidentPlatformSimulator,
 } from '../../src/simulators/incident-platform/index.js';
 import { REPO_ROOT } from './helpers/load-spec.js';
@@ -51,27 +53,29 @@ function createAll(connector: CompiledConnector) {
   return Promise.allSettled(PEOPLE.map((person) => client.createUser(person))).finally(() => client.close());
 }
 
+/** createAll, its creations held at the simulator until `until` holds of its gate (bounded: `what` names it). */
+async function createAllHeldUntil(connector: CompiledConnector, what: string, until: (gate: CreateConcurrency) => boolean) {
+  const release = holdCreations(simulator.state);
+  const creating = createAll(connector);
+  try {
+    await waitUntil(what, async () => ({ ...simulator.state.createConcurrency }), until, { intervalMs: 20 });
+  } finally {
+    release();
+  }
+  return creating;
+}
+
 describe('incident-platform Create User in bulk', () => {
   it('declares the cap on createUser', () => {
     expect(capped.spec.actions.createUser?.maxInFlight).toBe(MAX_CONCURRENT_CREATES);
   });
 
   it('creates all 120 with at most 50 in flight at once', async () => {
-    // The creations are held until 50 are in flight at the target: the cap reached, never passed.
-    let release!: () => void;
-    const gate = simulator.state.createConcurrency;
-    gate.hold = new Promise<void>((resolve) => (release = resolve));
-    const creating = createAll(capped);
-    await waitUntil(
-      '50 creations in flight',
-      async () => gate.inFlight,
-      (inFlight) => inFlight >= MAX_CONCURRENT_CREATES,
-      { intervalMs: 20 },
-    );
-    release();
-    const results = await creating;
+    // Held until 50 are in flight at the target: the cap reached, never passed.
+    const results = await createAllHeldUntil(capped, '50 creations in flight', (gate) => gate.inFlight >= MAX_CONCURRENT_CREATES);
     const failed = results.filter((result) => result.status === 'rejected');
     expect(failed).toEqual([]);
+    const gate = simulator.state.createConcurrency;
     expect(gate.refused).toBe(0);
     expect(gate.peak).toBe(MAX_CONCURRENT_CREATES);
     const created = simulator.state.users.map((user) => user.email).filter((email) => email?.startsWith('bulk.person'));
@@ -79,20 +83,10 @@ describe('incident-platform Create User in bulk', () => {
   });
 
   it('without the cap, the target refuses the creations over 50 (429, RATE_LIMITED)', async () => {
-    // The first 50 are held until the target has refused one: however slowly a loaded machine sends the other 70.
-    let release!: () => void;
-    const gate = simulator.state.createConcurrency;
-    gate.hold = new Promise<void>((resolve) => (release = resolve));
-    const creating = createAll(uncapped);
-    await waitUntil(
-      'a creation refused over the limit',
-      async () => gate.refused,
-      (refused) => refused > 0,
-      { intervalMs: 20 },
-    );
-    release();
-    const results = await creating;
+    // Held until the target has refused one: however slowly a loaded machine sends the other 70.
+    const results = await createAllHeldUntil(uncapped, 'a creation refused over the limit', (gate) => gate.refused > 0);
     const failed = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as { code: string; status?: number; message: string }] : []));
+    const gate = simulator.state.createConcurrency;
     expect(gate.refused).toBeGreaterThan(0);
     expect(failed.length).toBe(gate.refused);
     expect(failed[0]).toMatchObject({ code: 'RATE_LIMITED', status: 429 });

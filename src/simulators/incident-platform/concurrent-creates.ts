@@ -12,7 +12,7 @@ export interface CreateConcurrency {
   limit: number;
   /** Milliseconds each creation is held before it is processed (0: none). */
   delayMs: number;
-  /** A test's gate: each creation within the limit waits for it (after `delayMs`) before it is processed, so that the test decides when the ones in flight overlap. */
+  /** Set by `holdCreations`: each creation within the limit waits for it (after `delayMs`) before it is processed. */
   hold?: Promise<void>;
   inFlight: number;
   /** Most creations in flight at once since the last reset, the refused ones not counted. */
@@ -22,6 +22,21 @@ export interface CreateConcurrency {
 
 export function createConcurrencyState(): CreateConcurrency {
   return { limit: MAX_CONCURRENT_CREATES, delayMs: 0, inFlight: 0, peak: 0, refused: 0 };
+}
+
+/**
+ * A test's gate: every creation within the limit is held at the simulator until the returned
+ * function is called, so that the test decides when the ones in flight overlap (however slowly a
+ * loaded machine sends them).
+ */
+export function holdCreations(state: IncidentPlatformState): () => void {
+  const gate = state.createConcurrency;
+  let release!: () => void;
+  gate.hold = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    delete gate.hold;
+    release();
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import { createIncidentPlatformState, type CreateStateOptions, type IncidentPlat
 export * from './state.js';
 export { incidentPlatformHandlers, DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET_PLUS_LIMIT } from './handlers.js';
 export { PAGERDUTY_ACCEPT } from './guards.js';
-export { MAX_CONCURRENT_CREATES, createConcurrencyState, type CreateConcurrency } from './concurrent-creates.js';
+export { MAX_CONCURRENT_CREATES, createConcurrencyState, holdCreations, type CreateConcurrency } from './concurrent-creates.js';
 export { pagerDutyError } from './responses.js';
 
 export interface IncidentPlatformSimulator {

@@ -8,7 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_FULL_ACCESS_KEY, seedUsers, startIncidentPlatform, type IncidentPlatformSimulator } from '../../../src/simulators/incident-platform/index.js';
+import {
+  DEMO_FULL_ACCESS_KEY,
+  holdCreations,
+  seedUsers,
+  startIncidentPlatform,
+  type IncidentPlatformSimulator,
+} from '../../../src/simulators/incident-platform/index.js';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import type { Service, Tenant, Workflow } from '../../../src/service/index.js';
 import { createDeskState, deskHandlers, type DeskState } from '../../targets/basic-page-number/handlers.js';
@@ -416,9 +422,8 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
     const people = (await service().people.list({ tenantId: tenant.id })).filter((candidate) => candidate.email.startsWith('bulk'));
     expect(people).toHaveLength(bulkPeople);
     // The creations are held until two are in flight at once: the tasks run side by side, however slow the machine.
-    let release!: () => void;
     const gate = incident.state.createConcurrency;
-    gate.hold = new Promise<void>((resolve) => (release = resolve));
+    const release = holdCreations(incident.state);
     gate.peak = 0;
     gate.refused = 0;
     // Each creation is two requests (the From lookup and the POST): give the key a budget for those
@@ -440,7 +445,6 @@ export function describeWorkflows(fixture: { service: Service }, clock: TestCloc
       { intervalMs: 20 },
     );
     release();
-    delete gate.hold;
     const failures = [];
     for (const workflow of workflows) {
       const done = await waitForWorkflow(service(), tenant.id, workflow.id, settled);

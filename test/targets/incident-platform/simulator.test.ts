@@ -8,6 +8,7 @@ import {
   DEMO_FULL_ACCESS_KEY,
   DEMO_READ_ONLY_KEY,
   createConcurrencyState,
+  holdCreations,
   PAGERDUTY_ACCEPT,
   seedUsers,
   startIncidentPlatform,
@@ -179,9 +180,8 @@ describe('incident platform simulator: rate limit and out-of-scope endpoints', (
 describe('incident platform simulator: concurrent user creations', () => {
   it('refuses the creation over the limit in flight with 429 and the PagerDuty error body, then accepts again', async () => {
     // The creations within the limit are held until the third has been answered.
-    let release!: () => void;
-    const hold = new Promise<void>((resolve) => (release = resolve));
-    simulator.state.createConcurrency = { ...createConcurrencyState(), limit: 2, hold };
+    simulator.state.createConcurrency = { ...createConcurrencyState(), limit: 2 };
+    const release = holdCreations(simulator.state);
     const from = { from: simulator.state.users[0]?.email ?? '' };
     const create = (index: number) =>
       call('POST', '/users', { headers: from, body: { user: { type: 'user', name: `C ${index}`, email: `c${index}@example.com`, role: 'user' } } });
