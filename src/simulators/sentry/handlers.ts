@@ -27,7 +27,7 @@ function guard(state: SentryState, request: Request, org: unknown, scopes: strin
   if (!token) return HttpResponse.json({ detail: 'Invalid token' }, { status: 401 });
   if (state.throttleNext > 0) {
     state.throttleNext -= 1;
-    const reset = Math.floor(Date.now() / 1000) + 1;
+    const reset = Math.floor(state.now() / 1000) + 1;
     return HttpResponse.json(
       { detail: 'You are attempting to use this endpoint too frequently. Limit is 40 requests in 1 seconds' },
       { status: 429, headers: { 'x-sentry-rate-limit-remaining': '0', 'x-sentry-rate-limit-limit': '40', 'x-sentry-rate-limit-reset': String(reset) } },

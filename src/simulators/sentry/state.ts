@@ -32,6 +32,8 @@ export interface SentryState {
   tokens: SentryToken[];
   /** Requests to answer 429 (X-Sentry-Rate-Limit-Reset) before serving normally again. */
   throttleNext: number;
+  /** The simulator's clock (ms since the epoch): the reset a 429 announces is the next whole second of it. Tests fix it. */
+  now: () => number;
   nextId: number;
   /** Invitation emails sent (sendInvite true). */
   invitesSent: string[];
@@ -72,6 +74,7 @@ export function createSentryState(members: SentryMember[] = seedSentryMembers(40
       { token: SENTRY_READ_TOKEN, scopes: ['member:read'] },
     ],
     throttleNext: 0,
+    now: Date.now,
     nextId: 900_000,
     invitesSent: [],
   };
