@@ -9,33 +9,22 @@ import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve
 import { connect } from '../../../src/runtime/connect.js';
 import { makeConnector } from '../fixtures.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
+import { crowdOf } from '../../service/helpers/crowd.js';
 
 /** Requests in flight at the fake target, per path, and the most seen at once. */
 const load = { inFlight: new Map<string, number>(), peak: new Map<string, number>() };
 /**
- * Set by a case that expects `count` requests of one path at the target at once: each is held until
- * they are (or, bounded, until `CROWD_WAIT_MS` have passed: a cap below `count` then shows in the
- * peak). Unset, each is held 150 ms, long enough that calls fired together overlap.
+ * Set by a case that expects that many requests of one path at the target at once (`crowdOf`: each is
+ * held until they are, or 5 s have passed: a cap below the size then shows in the peak). Unset, each
+ * is held 150 ms, long enough that calls fired together overlap.
  */
-let crowd: { count: number; arrived: () => void; together: Promise<void> } | undefined;
-const CROWD_WAIT_MS = 5_000;
-
-function expectCrowd(count: number): void {
-  let arrived!: () => void;
-  const together = new Promise<void>((resolve) => (arrived = resolve));
-  crowd = { count, arrived, together };
-}
+let crowd: ((inFlight: number) => Promise<void>) | undefined;
 
 async function held(path: string, answer: () => Response): Promise<Response> {
   const now = (load.inFlight.get(path) ?? 0) + 1;
   load.inFlight.set(path, now);
   load.peak.set(path, Math.max(load.peak.get(path) ?? 0, now));
-  if (crowd) {
-    if (now >= crowd.count) crowd.arrived();
-    await Promise.race([crowd.together, delay(CROWD_WAIT_MS)]);
-  } else {
-    await delay(150);
-  }
+  await (crowd ? crowd(now) : delay(150));
   load.inFlight.set(path, (load.inFlight.get(path) ?? 1) - 1);
   return answer();
 }
@@ -83,7 +72,7 @@ describe('maxInFlight', () => {
 
   it('without it, the same calls all reach the target at once', async () => {
     const client = connect(connectorWith({}), {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, retry: { maxAttempts: 1 } });
-    expectCrowd(4);
+    crowd = crowdOf(4);
     await Promise.allSettled(people(12).map((person) => client.createUser(person)));
     expect(load.peak.get('/users')).toBeGreaterThan(3);
     await client.close();
@@ -103,7 +92,7 @@ describe('maxInFlight', () => {
   it('caps per connection: two connections each have their own slots', async () => {
     const connector = connectorWith({ order: 1 });
     const clients = [1, 2].map(() => connect(connector, {}, { egress: ALLOW_LOOPBACK, baseUrl: server.origin, retry: { maxAttempts: 1 } }));
-    expectCrowd(2);
+    crowd = crowdOf(2);
     await Promise.all(clients.flatMap((client) => [client.runCustomAction('orderAsset', {}), client.runCustomAction('orderAsset', {})]));
     expect(load.peak.get('/orders')).toBe(2);
     await Promise.all(clients.map((client) => client.close()));

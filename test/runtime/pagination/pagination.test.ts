@@ -9,6 +9,7 @@ import { connect } from '../../../src/runtime/connect.js';
 import type { Pagination } from '../../../generated/spec-types.js';
 import { makeConnector, makeUsers, noSleep, usersImport } from '../fixtures.js';
 import { ALLOW_LOOPBACK } from '../../../src/runtime/http/egress-policy.js';
+import { crowdOf } from '../../service/helpers/crowd.js';
 
 let server: HandlerServer;
 beforeAll(async () => {
@@ -64,14 +65,12 @@ describe('offset pagination', () => {
     let peak = 0;
     // The first pages are held until three are in flight at once (bounded: a client that asks one
     // at a time shows in the peak after 5 s), however slowly a loaded machine opens their sockets.
-    let crowded!: () => void;
-    const crowd = new Promise<void>((resolve) => (crowded = resolve));
+    const crowd = crowdOf(3);
     server.use(
       http.get('*/api/users', async ({ request }) => {
         inFlight += 1;
         peak = Math.max(peak, inFlight);
-        if (inFlight >= 3) crowded();
-        await Promise.race([crowd, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        await crowd(inFlight);
         const offset = query(request, 'offset');
         // Later pages answer sooner, so out-of-order arrival is exercised.
         await new Promise((resolve) => setTimeout(resolve, 40 - offset / 10));

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant, Workflow } from '../../../src/service/index.js';
 import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve-handlers.js';
 import { createDeskState, deskHandlers, type DeskState } from '../../targets/basic-page-number/handlers.js';
+import { crowdOf } from '../helpers/crowd.js';
 import { embeddedStorage, useService } from '../helpers/service-fixture.js';
 import { DESK_SPEC, TestClock, waitForWorkflow } from './workflows.cases.js';
 
@@ -34,14 +35,12 @@ describe('batched workflow tasks (embedded)', () => {
     state = createDeskState(0);
     // The first creations are held until two are in flight at once (bounded: tasks run one at a time
     // show in the peak after 5 s), then each a moment; the peak is counted on the target.
-    let crowded!: () => void;
-    const crowd = new Promise<void>((resolve) => (crowded = resolve));
+    const crowd = crowdOf(2);
     desk = await serveHandlers(
       http.post('*/api/agents', async () => {
         inFlight += 1;
         peak = Math.max(peak, inFlight);
-        if (inFlight >= 2) crowded();
-        await Promise.race([crowd, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        await crowd(inFlight);
         await new Promise((resolve) => setTimeout(resolve, 20));
         inFlight -= 1;
         return undefined;
