@@ -14,6 +14,16 @@ import type { Database, Queryable } from './database.js';
 
 export const PGDATA_DIR = 'pgdata';
 
+/**
+ * The embedded database's buffer pool (PostgreSQL's `shared_buffers`; PGlite keeps the server's
+ * 128 MB). PGlite sets the pool up inside its WASM memory each time it opens, in this process, and
+ * a one-shot CLI command opens once per command: at 128 MB an open took 0.7–1.0 s, at 16 MB 0.2–0.4 s
+ * (issue 26). Pages past the pool are read from the data directory through the operating system's
+ * file cache; a first sync of 100,000 accounts and an unchanged re-sync took as long at 16 MB as at
+ * 128 MB, with 120 MB less resident memory (docs/contributors/performance.md).
+ */
+export const EMBEDDED_SHARED_BUFFERS = '16MB';
+
 interface PgliteQueryable {
   query<R>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
   exec(text: string): Promise<unknown>;
@@ -34,7 +44,10 @@ export async function openEmbeddedDatabase(dataDir: string): Promise<Database> {
   const lock = await acquireDataDirLock(directory);
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({ dataDir: join(directory, PGDATA_DIR) });
+    pglite = await PGlite.create({
+      dataDir: join(directory, PGDATA_DIR),
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
   } catch (error) {
     await lock.release();
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedDatabase } from '../../../src/service/store/embedded-database.js';
 import { loadMigrations, migrate } from '../../../src/service/store/migrate.js';
 import { openDatabase } from '../../../src/service/store/open-database.js';
+import { EMBEDDED_SHARED_BUFFERS } from '../../../src/service/store/embedded-database.js';
 import type { Database } from '../../../src/service/store/database.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
@@ -69,7 +70,7 @@ describe('migrate', () => {
 });
 
 describe('openDatabase (embedded)', () => {
-  it('applies the shipped migrations, keeps data across a reopen, and refuses a second open while held', async () => {
+  it('applies the shipped migrations, keeps data across a reopen with its own buffer pool, and refuses a second open while held', async () => {
     const dataDir = join(dir.path, 'service');
     const first = await openDatabase({ dataDir });
     await first.query("INSERT INTO tenants (id, name, plan) VALUES ('t1', 'Acme', 'standard')");
@@ -80,6 +81,8 @@ describe('openDatabase (embedded)', () => {
       expect((await second.query('SELECT name FROM tenants')).rows).toEqual([{ name: 'Acme' }]);
       const versions = (await second.query<{ version: string }>('SELECT version FROM schema_migrations ORDER BY version')).rows;
       expect(versions.map((row) => row.version)).toEqual((await loadMigrations()).map((migration) => migration.version));
+      // The buffer pool is the service's, not the 128 MB of the data directory's postgresql.conf.
+      expect((await second.query('SHOW shared_buffers')).rows).toEqual([{ shared_buffers: EMBEDDED_SHARED_BUFFERS }]);
     } finally {
       await second.close();
     }
