@@ -55,6 +55,13 @@ describe('the files that run in a process of their own', () => {
     expect(new Set(ISOLATED_FILES).size).toBe(ISOLATED_FILES.length);
   });
 
+  it('are none of the PostgreSQL run, whose files all share their workers (test/postgres.vitest.config.ts)', () => {
+    const needing = testFiles('test/postgres')
+      .map((file) => [file, isolationReason(file)])
+      .filter(([, reason]) => reason !== '');
+    expect(needing).toEqual([]);
+  });
+
   it('are recognised by what they do', () => {
     const reasonFor = (text: string) => NEEDS_ISOLATION.find(({ pattern }) => pattern.test(text))?.reason ?? '';
     const cases: Array<[string, string]> = [
