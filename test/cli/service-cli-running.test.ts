@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { ADMIN_FILE } from '../../src/service/admin/admin-file.js';
 import { makeTempDir } from '../service/helpers/temp-dir.js';
+import { seedDataDir } from '../setup/pglite-template.js';
 import { startServiceProcess, stopServiceProcess, type ServiceProcess } from '../service/helpers/service-process.js';
 
 const PASSWORD = 'a passphrase of several words';
@@ -22,7 +23,8 @@ let running: ServiceProcess | undefined;
 
 beforeAll(async () => {
   dir = await makeTempDir('service-cli-running');
-  dataDir = join(dir.path, 'data');
+  // The migrated template: the service's first start still finds no tenant and no key, as on a new directory.
+  dataDir = await seedDataDir(join(dir.path, 'data'));
 });
 afterAll(async () => {
   if (running) await stopServiceProcess(running);

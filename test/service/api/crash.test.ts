@@ -2,6 +2,7 @@
 import { join } from 'node:path';
 import { describe } from 'vitest';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 import { describeCrash } from './crash.cases.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>> | undefined;
@@ -9,7 +10,11 @@ const dataDir = () => join(dir!.path, 'data');
 
 describe('crash safety (embedded)', () =>
   describeCrash({
-    setup: async () => void (dir = await makeTempDir('crash')),
+    // The migrated template: the first start still finds no tenant and no key, as on a new directory.
+    setup: async () => {
+      dir = await makeTempDir('crash');
+      await seedDataDir(dataDir());
+    },
     process: () => ({ dataDir: dataDir() }),
     options: () => ({ dataDir: dataDir() }),
     cleanup: async () => dir?.remove(),

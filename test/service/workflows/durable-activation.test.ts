@@ -13,6 +13,7 @@ import { serveHandlers, type HandlerServer } from '../../../src/simulators/serve
 import { createDeskState, deskHandlers, type DeskState } from '../../targets/basic-page-number/handlers.js';
 import { startServiceProcess } from '../helpers/service-process.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
+import { seedDataDir } from '../../setup/pglite-template.js';
 import { DESK_SPEC, TestClock, waitForWorkflow } from './workflows.cases.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
@@ -41,7 +42,7 @@ async function reopen(dataDir: string, clock: TestClock): Promise<Service> {
 }
 
 it('an activation scheduled before a SIGKILL runs exactly once after the restart', { timeout: 180_000 }, async () => {
-  const dataDir = join(dir.path, 'data');
+  const dataDir = await seedDataDir(join(dir.path, 'data'));
   const child = await startServiceProcess({ dataDir, args: ['--quiet'] });
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${child.url}${path}`, {
