@@ -1,6 +1,4 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import LongestFirstSequencer from './setup/sequencer.js';
 
 /**
  * `npm run test:browser`: the operator console in a real headless browser (Debian's chromium at
@@ -12,10 +10,6 @@ export default defineConfig({
     root: new URL('..', import.meta.url).pathname,
     include: ['test/browser/**/*.test.ts'],
     pool: 'forks',
-    // Files side by side, longest first, as in test/vitest.config.ts: Vitest's default of one worker
-    // less than the cores ran the five files one after another on two cores.
-    maxWorkers: availableParallelism() + 1,
-    sequence: { sequencer: LongestFirstSequencer },
     // One browser walk per file, each step waiting for real syncs on a 2-core machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,

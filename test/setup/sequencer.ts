@@ -42,8 +42,6 @@ export const LONGEST_FIRST = [
   'test/postgres/sync.test.ts',
   'test/postgres/first-sync-hung-worker.test.ts',
   'test/postgres/integration-lifecycle.test.ts',
-  // npm run test:browser
-  'test/browser/console.test.ts',
 ];
 
 export default class LongestFirstSequencer extends BaseSequencer {
