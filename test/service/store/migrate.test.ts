@@ -2,10 +2,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEmbeddedDatabase } from '../../../src/service/store/embedded-database.js';
+import { EMBEDDED_SHARED_BUFFERS, openEmbeddedDatabase } from '../../../src/service/store/embedded-database.js';
 import { loadMigrations, migrate } from '../../../src/service/store/migrate.js';
 import { openDatabase } from '../../../src/service/store/open-database.js';
-import { EMBEDDED_SHARED_BUFFERS } from '../../../src/service/store/embedded-database.js';
 import type { Database } from '../../../src/service/store/database.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 
