@@ -7,8 +7,9 @@
  * The engine only runs things: a job carries an id (a sync run's, a workflow task's) and its
  * handler is idempotent on the row it names; business state, and the recovery of work whose
  * worker died, are in our tables. Opening the engine installs or migrates its schema and declares
- * the queues of `queues.ts`; it supervises expiry and keeps cron schedules in every process, and
- * runs handlers only after `work()` (a worker process, or `startWorkers()`).
+ * the queues of `queues.ts`, and supervises expiry. It runs handlers, and keeps the cron schedules,
+ * only after `work()` (a worker process, or `startWorkers()`): a process that only sends jobs (an
+ * API process, a one-shot CLI command) sends no cron jobs that it would never handle.
  */
 import { createRequire } from 'node:module';
 import type PgBossType from 'pg-boss';
@@ -118,20 +119,38 @@ class WorkersStopped extends Error {
   override readonly name = 'WorkersStopped';
 }
 
+/**
+ * pg-boss's timekeeper, which sends each cron schedule's job once across every process, started
+ * by the first `work()`. pg-boss starts it inside `start()` or not at all, so it is a second
+ * instance on the same connection that only keeps time: the first one has installed the schema.
+ */
+async function startTimekeeper(PgBoss: typeof PgBossType, db: Database, options: EngineOptions): Promise<PgBossType> {
+  const timekeeper = new PgBoss({
+    db: engineDb(db),
+    migrate: false,
+    supervise: false,
+    schedule: true,
+    // The cron check defaults to a minute; a worker that only just started should see its schedules sooner.
+    cronMonitorIntervalSeconds: 30,
+  } as PgBossType.ConstructorOptions);
+  timekeeper.on('error', options.onError);
+  await timekeeper.start();
+  return timekeeper;
+}
+
 export async function openEngine(db: Database, options: EngineOptions): Promise<Engine> {
   const PgBoss = loadPgBoss();
   const boss = new PgBoss({
     db: engineDb(db),
     migrate: true,
     supervise: true,
-    schedule: true,
+    schedule: false,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds,
-    // The cron check defaults to a minute; a worker that only just started should see its schedules sooner.
-    cronMonitorIntervalSeconds: 30,
   } as PgBossType.ConstructorOptions);
   // The engine reports background errors as events; an unhandled 'error' event would crash the process.
   boss.on('error', options.onError);
   await boss.start();
+  let timekeeper: Promise<PgBossType> | undefined;
   for (const declaration of Object.values(QUEUES)) {
     const { name } = declaration;
     if (await boss.getQueue(name)) continue;
@@ -181,6 +200,10 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
     },
 
     async work(workers) {
+      // The schedules first, so that the timekeeper's first look (at its start) finds them.
+      for (const worker of workers) if (worker.cron) await boss.schedule(QUEUES[worker.queue].name, worker.cron);
+      timekeeper ??= startTimekeeper(PgBoss, db, options);
+      await timekeeper;
       let stopped = false;
       const inHand = new Set<Promise<void>>();
       const started: { queue: QueueKey; loop: { id: string; busy: boolean } }[] = [];
@@ -208,7 +231,6 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
           started.push({ queue: worker.queue, loop });
           loops.set(worker.queue, [...(loops.get(worker.queue) ?? []), loop]);
         }
-        if (worker.cron) await boss.schedule(name, worker.cron);
       }
       return {
         async stop() {
@@ -228,6 +250,12 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
       };
     },
 
-    close: () => boss.stop({ graceful: true, close: false, timeout: STOP_TIMEOUT_MS, wait: true }),
+    async close() {
+      const stopping = { graceful: true, close: false, timeout: STOP_TIMEOUT_MS, wait: true };
+      // A timekeeper that failed to start has nothing running: its error went to the `work()` that started it.
+      const keeping = await timekeeper?.catch(() => undefined);
+      await keeping?.stop(stopping);
+      await boss.stop(stopping);
+    },
   };
 }
