@@ -1,7 +1,8 @@
 /**
- * `connector service worker`: runs only the engine's workers (sync runs, the scheduler's ticks,
- * recovery of runs whose worker died) against the storage, until SIGINT or SIGTERM. Any number of
- * them, on any number of machines, share the runs of one PostgreSQL database (DATABASE_URL).
+ * `connector service worker`: runs only the engine's workers (sync runs, workflow tasks, the
+ * minute ticks and their recovery of work whose worker died) against the storage, until SIGINT or
+ * SIGTERM. Any number of them, on any number of machines, share the work of one PostgreSQL
+ * database (DATABASE_URL).
  */
 import type { CliIO, Command } from '../../command.js';
 import type { FlagSpecs } from '../../args.js';
@@ -32,6 +33,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
 
 export const workerCommand: Command = {
   name: 'service worker',
-  help: helpText(USAGE, flags, ['Runs sync runs and scheduled syncs only; the HTTP API runs in `connector service start --no-workers`.']),
+  help: helpText(USAGE, flags, [
+    'Runs the workers only: sync runs, workflow tasks, and the minute ticks that queue scheduled syncs and recover lost work. The HTTP API runs in `connector service start --no-workers`.',
+  ]),
   run,
 };
