@@ -150,7 +150,6 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
   // The engine reports background errors as events; an unhandled 'error' event would crash the process.
   boss.on('error', options.onError);
   await boss.start();
-  let timekeeper: Promise<PgBossType> | undefined;
   for (const declaration of Object.values(QUEUES)) {
     const { name } = declaration;
     if (await boss.getQueue(name)) continue;
@@ -171,6 +170,8 @@ export async function openEngine(db: Database, options: EngineOptions): Promise<
   const connection = (options?: InTransaction) => (options?.tx ? { db: transactionDb(options.tx) } : {});
   /** This process's fetch loops by queue, and whether each is handling jobs (for `wake`). */
   const loops = new Map<QueueKey, { id: string; busy: boolean }[]>();
+  /** The cron's timekeeper, once a `work()` has started it. */
+  let timekeeper: Promise<PgBossType> | undefined;
 
   return {
     async send(queue, data, options) {
