@@ -146,11 +146,13 @@ export async function latestRunRows(db: Queryable, scope: { tenantId: string; in
   );
 }
 
-export async function updateSettings(db: Queryable, integrationId: string, settings: SyncSettings): Promise<void> {
+/** An admin's settings, with the next scheduled run they make (`rescheduledAt`). */
+export async function updateSettings(db: Queryable, integrationId: string, settings: SyncSettings, nextSyncAt: Date | null): Promise<void> {
   await db.query(
-    `UPDATE sync_settings SET interval_seconds = $2, removal_threshold_percent = $3, removal_threshold_min = $4, max_consecutive_failures = $5, updated_at = now()
+    `UPDATE sync_settings SET interval_seconds = $2, removal_threshold_percent = $3, removal_threshold_min = $4, max_consecutive_failures = $5, next_sync_at = $6,
+       updated_at = now()
      WHERE integration_id = $1`,
-    [integrationId, settings.intervalSeconds, settings.removalThresholdPercent, settings.removalThresholdMin, settings.maxConsecutiveFailures],
+    [integrationId, settings.intervalSeconds, settings.removalThresholdPercent, settings.removalThresholdMin, settings.maxConsecutiveFailures, nextSyncAt],
   );
 }
 

@@ -4,7 +4,7 @@
  * scoped to the tenant given.
  */
 import { decodeCursor, pageOf, pageSize, PAGE_LIMITS, type PageInput } from '../page-cursor.js';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { recordAudit } from '../audit/audit-log.js';
 import type { ServiceContext } from '../context.js';
 import type { IntegrationRef } from '../integrations/integrations.js';
@@ -35,7 +35,7 @@ import {
 } from '../store/sync-run-rows.js';
 import type { Engine } from '../engine/engine.js';
 import type { SyncContext } from './sync-context.js';
-import { ACCOUNT_STATES, type AccountState, type SyncSettings } from './sync-policy.js';
+import { ACCOUNT_STATES, rescheduledAt, type AccountState, type SyncSettings } from './sync-policy.js';
 import { toAccount, toSyncRun, toSyncStatus, type SyncedAccount, type SyncRun, type SyncStatus } from './sync-view.js';
 
 export interface AccountEvent {
@@ -313,8 +313,23 @@ export function syncOperations(
       return db.transaction(async (tx) => {
         const current = await ensureSettings(tx, { ...input, defaults: sync.defaults, forUpdate: true });
         const settings = validSettings(input, settingsOf(current));
-        await updateSettings(tx, input.integrationId, settings);
-        await recordAudit(tx, { tenantId: input.tenantId, integrationId: input.integrationId, actor, event: 'sync.configured', detail: { ...settings } });
+        const nextSyncAt = rescheduledAt({
+          next: current.next_sync_at,
+          before: current.interval_seconds,
+          intervalSeconds: settings.intervalSeconds,
+          now: new Date(),
+          random: randomInt(1_000_000) / 1_000_000,
+        });
+        await updateSettings(tx, input.integrationId, settings, nextSyncAt);
+        // The trail says when the change brought the next scheduled run forward.
+        const moved = nextSyncAt !== current.next_sync_at && nextSyncAt !== null ? { nextSyncAt: nextSyncAt.toISOString() } : {};
+        await recordAudit(tx, {
+          tenantId: input.tenantId,
+          integrationId: input.integrationId,
+          actor,
+          event: 'sync.configured',
+          detail: { ...settings, ...moved },
+        });
         return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
       });
     },

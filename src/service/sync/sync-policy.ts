@@ -35,6 +35,20 @@ export function nextScheduledAt(input: { now: Date; intervalSeconds: number; ran
   return new Date(input.now.getTime() + Math.round((input.intervalSeconds + jitter) * 1000));
 }
 
+/**
+ * The next scheduled run once an admin changes the interval. A shorter interval brings it forward,
+ * to at most one new interval (with its jitter) from now: an admin who asks for every 30 minutes
+ * does not wait out the hour scheduled before. A longer one leaves it where it was (the new interval
+ * runs from that run on). No next run (quarantined, or no run has finished yet) stays none.
+ */
+export function rescheduledAt(input: { next: Date | null; before: number; intervalSeconds: number; now: Date; random: number }): Date | null {
+  if (input.next === null || input.intervalSeconds >= input.before) return input.next;
+  const capped = nextScheduledAt({ now: input.now, intervalSeconds: input.intervalSeconds, random: input.random });
+  // The very value it was when it stays (the caller tells a move by identity).
+  if (capped.getTime() >= input.next.getTime()) return input.next;
+  return capped;
+}
+
 export type FailureDecision = { quarantine: true } | { quarantine: false; retryInSeconds: number };
 
 /** After the `failures`-th failure in a row (1-based). */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideAfterFailure, DEFAULT_SYNC_SETTINGS, emailKey, holdRemovals, importedState, nextScheduledAt } from '../../../src/service/sync/sync-policy.js';
+import {
+  decideAfterFailure,
+  DEFAULT_SYNC_SETTINGS,
+  emailKey,
+  holdRemovals,
+  importedState,
+  nextScheduledAt,
+  rescheduledAt,
+} from '../../../src/service/sync/sync-policy.js';
 import { formatCsv, parseCsv } from '../../../src/service/access/csv.js';
 
 const settings = DEFAULT_SYNC_SETTINGS;
@@ -38,6 +46,20 @@ describe('sync policy', () => {
   ])('schedules within ±10% of the interval (random $random)', ({ random, want }) => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(Math.round((nextScheduledAt({ now, intervalSeconds: 3600, random }).getTime() - now.getTime()) / 1000)).toBe(want);
+  });
+
+  it.each([
+    { case: 'a shorter interval brings the next run forward', next: 3000, before: 3600, interval: 600, want: 600 },
+    { case: 'a shorter interval leaves an earlier retry as it was', next: 120, before: 3600, interval: 600, want: 120 },
+    { case: 'a longer interval leaves the next run as it was', next: 3000, before: 3600, interval: 86_400, want: 3000 },
+    { case: 'the same interval leaves the next run as it was', next: 3000, before: 3600, interval: 3600, want: 3000 },
+    { case: 'no next run (quarantined, or none finished) stays none', next: null, before: 3600, interval: 600, want: null },
+  ])('$case', ({ next, before, interval, want }) => {
+    const now = new Date('2026-01-01T00:00:00Z');
+    const at = (seconds: number | null) => (seconds === null ? null : new Date(now.getTime() + seconds * 1000));
+    // random 0.5: no jitter, so the new interval's run is exactly one interval from now.
+    const got = rescheduledAt({ next: at(next), before, intervalSeconds: interval, now, random: 0.5 });
+    expect(got).toEqual(at(want));
   });
 
   it.each([

@@ -432,6 +432,25 @@ export function describeSync(
     expect((await allAccounts(ref)).every((account) => account.state === 'active')).toBe(true);
   });
 
+  it('a shorter interval brings the next scheduled sync forward; a longer one leaves it; the trail says which', async () => {
+    const { ref, run } = await setUp(5);
+    expect(run.status).toBe('succeeded');
+    const secondsUntil = (at: string | null) => (Date.parse(at ?? 'no next sync') - Date.now()) / 1000;
+    // Hourly by default, ±10 %.
+    expect(secondsUntil((await service().sync.status(ref)).nextSyncAt)).toBeGreaterThan(3000);
+    const shorter = await service().sync.configure({ ...ref, intervalSeconds: 600, actor });
+    expect(secondsUntil(shorter.nextSyncAt)).toBeGreaterThan(500);
+    expect(secondsUntil(shorter.nextSyncAt)).toBeLessThanOrEqual(660);
+    const longer = await service().sync.configure({ ...ref, intervalSeconds: 86_400, actor });
+    expect(longer).toMatchObject({ settings: { intervalSeconds: 86_400 }, nextSyncAt: shorter.nextSyncAt });
+    const trail = (await service().audit.list({ ...ref, limit: 10 })).entries.filter((entry) => entry.event === 'sync.configured');
+    // Newest first.
+    expect(trail.map((entry) => entry.detail)).toEqual([
+      expect.not.objectContaining({ nextSyncAt: expect.anything() }),
+      expect.objectContaining({ intervalSeconds: 600, nextSyncAt: shorter.nextSyncAt }),
+    ]);
+  });
+
   it('quarantines after repeated failures until an admin resumes', async () => {
     const { simulator, ref } = await setUp(5, { maxConsecutiveFailures: 2 });
     simulator.state.keys.clear();
