@@ -433,6 +433,28 @@ export async function liftQuarantine(tx: Queryable, integrationId: string): Prom
   await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [integrationId]);
 }
 
+/** An integration's settings `s` with what decides whether the scheduler's tick queues its runs. */
+const SCHEDULE_FROM = `FROM sync_settings s
+       JOIN integrations i ON i.id = s.integration_id
+       LEFT JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers'`;
+
+/** Why the tick does not queue an integration's scheduled runs (over `SCHEDULE_FROM`); NULL when it does. */
+const NOT_SCHEDULED = `(CASE WHEN i.disabled_at IS NOT NULL OR i.deleted_at IS NOT NULL THEN 'integration-disabled'
+       WHEN a.enabled IS NOT TRUE THEN 'import-disabled'
+       WHEN s.quarantined_at IS NOT NULL THEN 'quarantined' END)`;
+
+export type NotScheduled = 'integration-disabled' | 'import-disabled' | 'quarantined';
+
+/** Why each of several integrations of one tenant gets no scheduled sync (absent: it does), as the tick decides it. */
+export async function notScheduled(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<Map<string, NotScheduled>> {
+  const { rows } = await db.query<{ integration_id: string; reason: NotScheduled }>(
+    `SELECT s.integration_id, ${NOT_SCHEDULED} AS reason ${SCHEDULE_FROM}
+     WHERE s.tenant_id = $1 AND s.integration_id = ANY($2::text[]) AND ${NOT_SCHEDULED} IS NOT NULL`,
+    [scope.tenantId, scope.integrationIds],
+  );
+  return new Map(rows.map((row) => [row.integration_id, row.reason]));
+}
+
 /**
  * Queues the scheduled run of every integration now due (Import Users enabled, not quarantined, no
  * run open), at most `limit`, in one statement; returns the new runs' ids. An integration another
@@ -442,10 +464,8 @@ export async function liftQuarantine(tx: Queryable, integrationId: string): Prom
 export async function queueDueRuns(tx: Queryable, input: { limit: number }): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
     `WITH due AS (
-       SELECT s.tenant_id, s.integration_id, s.next_sync_at FROM sync_settings s
-       JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers' AND a.enabled
-       JOIN integrations i ON i.id = s.integration_id AND i.disabled_at IS NULL AND i.deleted_at IS NULL
-       WHERE s.quarantined_at IS NULL AND s.next_sync_at <= now()
+       SELECT s.tenant_id, s.integration_id, s.next_sync_at ${SCHEDULE_FROM}
+       WHERE ${NOT_SCHEDULED} IS NULL AND s.next_sync_at <= now()
          AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
        ORDER BY s.next_sync_at LIMIT $1 FOR UPDATE OF s SKIP LOCKED
      )

@@ -27,6 +27,7 @@ import {
   liftQuarantine,
   listRunPage,
   listRunRows,
+  notScheduled,
   queueDueRuns,
   rescueStaleRuns,
   settingsOf,
@@ -137,6 +138,13 @@ export function syncOperations(
   requestMany(input: { tenantId: string; integrationIds: readonly string[]; trigger: RunTrigger; actor: string }): Promise<SyncRun[]>;
 } {
   const { db } = context;
+
+  /** An integration's sync status, with whether the scheduler will run it. */
+  const statusOf = async (q: Queryable, ref: IntegrationRef): Promise<SyncStatus> => {
+    const row = await ensureSettings(q, { ...ref, defaults: sync.defaults });
+    const reasons = await notScheduled(q, { tenantId: ref.tenantId, integrationIds: [ref.integrationId] });
+    return toSyncStatus(row, reasons.get(ref.integrationId));
+  };
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
     await loadRef(db, input);
@@ -298,13 +306,17 @@ export function syncOperations(
 
     async overview(input) {
       const [settings, runs] = await Promise.all([ensureSettingsOfMany(db, { ...input, defaults: sync.defaults }), latestRunRows(db, input)]);
+      // After the settings: their rows are what it reads.
+      const reasons = await notScheduled(db, input);
       const latest = new Map(runs.map((run) => [run.integration_id, toSyncRun(run)]));
-      return new Map(settings.map((row) => [row.integration_id, { status: toSyncStatus(row), lastRun: latest.get(row.integration_id) }]));
+      return new Map(
+        settings.map((row) => [row.integration_id, { status: toSyncStatus(row, reasons.get(row.integration_id)), lastRun: latest.get(row.integration_id) }]),
+      );
     },
 
     async status(ref) {
       await loadRef(db, ref);
-      return toSyncStatus(await ensureSettings(db, { ...ref, defaults: sync.defaults }));
+      return statusOf(db, ref);
     },
 
     async configure(input) {
@@ -330,7 +342,7 @@ export function syncOperations(
           event: 'sync.configured',
           detail: { ...settings, ...moved },
         });
-        return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
+        return statusOf(tx, input);
       });
     },
 
@@ -347,7 +359,7 @@ export function syncOperations(
           event: 'sync.resumed',
           detail: { consecutiveFailures: before.consecutive_failures },
         });
-        return toSyncStatus(await ensureSettings(tx, { ...input, defaults: sync.defaults }));
+        return statusOf(tx, input);
       });
     },
 

@@ -1,7 +1,7 @@
 /** What reads of the sync return. */
 import type { AccountState } from './sync-policy.js';
 import type { AccountRow, ShownState } from '../store/account-rows.js';
-import type { RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from '../store/sync-run-rows.js';
+import type { NotScheduled, RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from '../store/sync-run-rows.js';
 import { settingsOf } from '../store/sync-run-rows.js';
 import type { SyncSettings } from './sync-policy.js';
 
@@ -60,17 +60,23 @@ export interface SyncStatus {
   consecutiveFailures: number;
   quarantined: boolean;
   quarantinedAt: string | null;
+  /** When the next scheduled sync is due; null when none will come (`notScheduled` says why, or no run has finished yet). */
   nextSyncAt: string | null;
+  /** Why the scheduler runs no sync of this integration: it is disabled, its Import Users is off, or it is quarantined. */
+  notScheduled: NotScheduled | null;
 }
 
-export function toSyncStatus(row: SyncSettingsRow): SyncStatus {
+/** `notScheduled`: the integration's reason, from `notScheduled()` of the store (absent when it is scheduled). */
+export function toSyncStatus(row: SyncSettingsRow, notScheduled: NotScheduled | undefined): SyncStatus {
   return {
     integrationId: row.integration_id,
     settings: settingsOf(row),
     consecutiveFailures: row.consecutive_failures,
     quarantined: row.quarantined_at !== null,
     quarantinedAt: iso(row.quarantined_at),
-    nextSyncAt: iso(row.next_sync_at),
+    // The stored time stays (a quarantine clears it; enabling again syncs at once), but it is no promise while nothing runs it.
+    nextSyncAt: notScheduled === undefined ? iso(row.next_sync_at) : null,
+    notScheduled: notScheduled ?? null,
   };
 }
 

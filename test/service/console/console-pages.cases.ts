@@ -432,8 +432,11 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(resumed.status).toBe(303);
       expect((await admin.get(resumed.location!)).text).toContain('The quarantine was lifted');
       expect((await fixture.service.sync.status({ tenantId: tenant.tenant.id, integrationId: second.id })).quarantined).toBe(false);
-      // Off again, so the resumed schedule does not keep failing against the closed target.
+      // Off again, so the resumed schedule does not keep failing against the closed target; the page promises no sync then.
       await fixture.service.integrations.setAction({ ...ref, integrationId: second.id, action: 'importUsers', enabled: false });
+      const off = (await admin.get(`/console/integrations/${second.id}`)).text;
+      expect(off).toContain('No scheduled sync: Import Users is not enabled.');
+      expect(off).not.toContain('Next scheduled sync');
     });
 
     it('lists accounts linked to no person; a second person with an email is refused, naming the person who has it', async () => {

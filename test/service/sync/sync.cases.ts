@@ -451,13 +451,34 @@ export function describeSync(
     ]);
   });
 
+  it('promises no scheduled sync while Import Users is off or the integration disabled, and says why', async () => {
+    const { ref, run } = await setUp(5);
+    expect(run.status).toBe('succeeded');
+    expect(await service().sync.status(ref)).toMatchObject({ nextSyncAt: expect.any(String), notScheduled: null });
+    await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: false, actor });
+    expect(await service().sync.status(ref)).toMatchObject({ nextSyncAt: null, notScheduled: 'import-disabled' });
+    await service().integrations.disable({ ...ref, actor });
+    expect(await service().sync.status(ref)).toMatchObject({ nextSyncAt: null, notScheduled: 'integration-disabled' });
+    // The integrations list reads the same.
+    expect((await service().sync.overview({ tenantId: ref.tenantId, integrationIds: [ref.integrationId] })).get(ref.integrationId)?.status).toMatchObject({
+      nextSyncAt: null,
+      notScheduled: 'integration-disabled',
+    });
+    // Enabled again, with Import Users on: the sync runs at once and the next one is scheduled.
+    await service().integrations.enable({ ...ref, actor });
+    await service().integrations.setAction({ ...ref, action: 'importUsers', enabled: true, actor });
+    const [again] = await service().sync.listRuns(ref);
+    expect(await waitForRun(service(), ref, again!.id)).toMatchObject({ status: 'succeeded' });
+    expect(await service().sync.status(ref)).toMatchObject({ nextSyncAt: expect.any(String), notScheduled: null });
+  });
+
   it('quarantines after repeated failures until an admin resumes', async () => {
     const { simulator, ref } = await setUp(5, { maxConsecutiveFailures: 2 });
     simulator.state.keys.clear();
     expect(await syncNow(ref)).toMatchObject({ status: 'failed', error: { code: 'AUTH_FAILED' } });
     expect(await service().sync.status(ref)).toMatchObject({ consecutiveFailures: 1, quarantined: false, nextSyncAt: expect.any(String) });
     expect(await syncNow(ref)).toMatchObject({ status: 'failed' });
-    expect(await service().sync.status(ref)).toMatchObject({ consecutiveFailures: 2, quarantined: true, nextSyncAt: null });
+    expect(await service().sync.status(ref)).toMatchObject({ consecutiveFailures: 2, quarantined: true, nextSyncAt: null, notScheduled: 'quarantined' });
     const runs = (await service().sync.listRuns(ref)).length;
     await service().sync.tick();
     expect(await service().sync.listRuns(ref)).toHaveLength(runs);

@@ -25,12 +25,25 @@ export const SETTING_FIELDS: readonly { key: keyof SyncSettings; label: string; 
   },
 ];
 
+/** When the scheduler syncs next, or why it does not (a quarantine has its own alert). */
+const NOT_SCHEDULED_TEXT = {
+  'import-disabled': 'No scheduled sync: Import Users is not enabled.',
+  'integration-disabled': 'No scheduled sync: the integration is disabled.',
+  quarantined: 'No scheduled sync: quarantined.',
+} as const satisfies Record<NonNullable<SyncStatus['notScheduled']>, string>;
+
+function nextSync(sync: SyncStatus): SafeHtml | string {
+  if (sync.notScheduled !== null) return NOT_SCHEDULED_TEXT[sync.notScheduled];
+  if (sync.nextSyncAt === null) return 'Next scheduled sync: once a sync has finished.';
+  return html`Next scheduled sync: ${timeOf(sync.nextSyncAt)}.`;
+}
+
 export function syncSettingsView(input: { integrationId: string; sync: SyncStatus; admin: boolean; csrf: string }): SafeHtml {
   const { sync } = input;
   const quarantine = sync.quarantined
     ? html`<div class="error" role="alert"><p>Quarantined since ${timeOf(sync.quarantinedAt)} after ${sync.consecutiveFailures} failed runs in a row: scheduled syncs are stopped.</p>
 ${input.admin && html`<form method="post" action="${consoleUrl(['integrations', input.integrationId, 'sync', 'resume'])}">${csrfField(input.csrf)}<button type="submit">Resume scheduled syncs</button></form>`}</div>`
-    : html`<p>Next scheduled sync: ${timeOf(sync.nextSyncAt)}.</p>`;
+    : html`<p>${nextSync(sync)}</p>`;
   if (!input.admin) {
     return html`${quarantine}<dl class="facts">${SETTING_FIELDS.map((field) => html`<dt>${field.label}</dt><dd>${sync.settings[field.key]}</dd>`)}</dl>`;
   }
