@@ -465,7 +465,8 @@ export async function queueDueRuns(tx: Queryable, input: { limit: number }): Pro
   const { rows } = await tx.query<{ id: string }>(
     `WITH due AS (
        SELECT s.tenant_id, s.integration_id, s.next_sync_at ${SCHEDULE_FROM}
-       WHERE ${NOT_SCHEDULED} IS NULL AND s.next_sync_at <= now()
+       -- The quarantine again in plain words: the partial index sync_settings_due applies then.
+       WHERE ${NOT_SCHEDULED} IS NULL AND s.quarantined_at IS NULL AND s.next_sync_at <= now()
          AND NOT EXISTS (SELECT 1 FROM sync_runs r WHERE r.integration_id = s.integration_id AND r.status IN ('queued', 'running', 'awaiting_approval'))
        ORDER BY s.next_sync_at LIMIT $1 FOR UPDATE OF s SKIP LOCKED
      )
