@@ -100,13 +100,31 @@ export async function lockSettings(db: Queryable, input: { tenantId: string; int
 const SETTINGS_DATES = ['quarantined_at', 'next_sync_at', 'updated_at', 'seen_at', 'seen_since'] as const;
 const RUN_DATES = ['queued_at', 'started_at', 'heartbeat_at', 'finished_at', 'decided_at', 'rescued_at'] as const;
 
-/** The settings rows of several integrations of one tenant, as one JSON value (`JSON_ROWS`: a page of 1,000 is read often). */
-async function settingsOfMany(db: Queryable, input: { tenantId: string; integrationIds: readonly string[] }): Promise<SyncSettingsRow[]> {
-  return jsonRows<SyncSettingsRow>(
-    await db.query<{ rows: string }>(`SELECT ${JSON_ROWS('s')} FROM sync_settings s WHERE tenant_id = $1 AND integration_id = ANY($2::text[])`, [
-      input.tenantId,
-      input.integrationIds,
-    ]),
+/** An integration's settings `s` with what decides whether the scheduler's tick queues its runs. */
+const SCHEDULE_FROM = `FROM sync_settings s
+       JOIN integrations i ON i.id = s.integration_id
+       LEFT JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers'`;
+
+/** Why the tick does not queue an integration's scheduled runs (over `SCHEDULE_FROM`); NULL when it does. */
+const NOT_SCHEDULED = `(CASE WHEN i.disabled_at IS NOT NULL OR i.deleted_at IS NOT NULL THEN 'integration-disabled'
+       WHEN a.enabled IS NOT TRUE THEN 'import-disabled'
+       WHEN s.quarantined_at IS NOT NULL THEN 'quarantined' END)`;
+
+export type NotScheduled = 'integration-disabled' | 'import-disabled' | 'quarantined';
+
+/** A settings row with why the tick does not schedule its integration (`NOT_SCHEDULED`; null: it does). */
+export type ScheduleRow = SyncSettingsRow & { not_scheduled: NotScheduled | null };
+
+/**
+ * The settings rows of several integrations of one tenant, each with its `not_scheduled`, as one
+ * JSON value (`JSON_ROWS`: a page of 1,000 is read often).
+ */
+async function settingsOfMany(db: Queryable, input: { tenantId: string; integrationIds: readonly string[] }): Promise<ScheduleRow[]> {
+  return jsonRows<ScheduleRow>(
+    await db.query<{ rows: string }>(
+      `SELECT ${JSON_ROWS('r')} FROM (SELECT s.*, ${NOT_SCHEDULED} AS not_scheduled ${SCHEDULE_FROM} WHERE s.tenant_id = $1 AND s.integration_id = ANY($2::text[])) r`,
+      [input.tenantId, input.integrationIds],
+    ),
     SETTINGS_DATES,
   );
 }
@@ -120,7 +138,7 @@ async function settingsOfMany(db: Queryable, input: { tenantId: string; integrat
 export async function ensureSettingsOfMany(
   db: Queryable,
   input: { tenantId: string; integrationIds: readonly string[]; defaults: SyncSettings },
-): Promise<SyncSettingsRow[]> {
+): Promise<ScheduleRow[]> {
   const present = await settingsOfMany(db, input);
   if (present.length >= new Set(input.integrationIds).size) return present;
   const { defaults: d } = input;
@@ -432,18 +450,6 @@ export async function recordFailedRun(
 export async function liftQuarantine(tx: Queryable, integrationId: string): Promise<void> {
   await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [integrationId]);
 }
-
-/** An integration's settings `s` with what decides whether the scheduler's tick queues its runs. */
-const SCHEDULE_FROM = `FROM sync_settings s
-       JOIN integrations i ON i.id = s.integration_id
-       LEFT JOIN integration_actions a ON a.integration_id = s.integration_id AND a.action = 'importUsers'`;
-
-/** Why the tick does not queue an integration's scheduled runs (over `SCHEDULE_FROM`); NULL when it does. */
-const NOT_SCHEDULED = `(CASE WHEN i.disabled_at IS NOT NULL OR i.deleted_at IS NOT NULL THEN 'integration-disabled'
-       WHEN a.enabled IS NOT TRUE THEN 'import-disabled'
-       WHEN s.quarantined_at IS NOT NULL THEN 'quarantined' END)`;
-
-export type NotScheduled = 'integration-disabled' | 'import-disabled' | 'quarantined';
 
 /** Why each of several integrations of one tenant gets no scheduled sync (absent: it does), as the tick decides it. */
 export async function notScheduled(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<Map<string, NotScheduled>> {

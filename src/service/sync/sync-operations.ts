@@ -143,7 +143,7 @@ export function syncOperations(
   const statusOf = async (q: Queryable, ref: IntegrationRef): Promise<SyncStatus> => {
     const row = await ensureSettings(q, { ...ref, defaults: sync.defaults });
     const reasons = await notScheduled(q, { tenantId: ref.tenantId, integrationIds: [ref.integrationId] });
-    return toSyncStatus(row, reasons.get(ref.integrationId));
+    return toSyncStatus(row, reasons.get(ref.integrationId) ?? null);
   };
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
@@ -306,12 +306,8 @@ export function syncOperations(
 
     async overview(input) {
       const [settings, runs] = await Promise.all([ensureSettingsOfMany(db, { ...input, defaults: sync.defaults }), latestRunRows(db, input)]);
-      // After the settings: their rows are what it reads.
-      const reasons = await notScheduled(db, input);
       const latest = new Map(runs.map((run) => [run.integration_id, toSyncRun(run)]));
-      return new Map(
-        settings.map((row) => [row.integration_id, { status: toSyncStatus(row, reasons.get(row.integration_id)), lastRun: latest.get(row.integration_id) }]),
-      );
+      return new Map(settings.map((row) => [row.integration_id, { status: toSyncStatus(row, row.not_scheduled), lastRun: latest.get(row.integration_id) }]));
     },
 
     async status(ref) {

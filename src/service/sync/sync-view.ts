@@ -66,8 +66,8 @@ export interface SyncStatus {
   notScheduled: NotScheduled | null;
 }
 
-/** `notScheduled`: the integration's reason, from `notScheduled()` of the store (absent when it is scheduled). */
-export function toSyncStatus(row: SyncSettingsRow, notScheduled: NotScheduled | undefined): SyncStatus {
+/** `notScheduled`: why the tick does not schedule the integration, as the store reads it (`NOT_SCHEDULED`); null when it does. */
+export function toSyncStatus(row: SyncSettingsRow, notScheduled: NotScheduled | null): SyncStatus {
   return {
     integrationId: row.integration_id,
     settings: settingsOf(row),
@@ -75,8 +75,8 @@ export function toSyncStatus(row: SyncSettingsRow, notScheduled: NotScheduled | 
     quarantined: row.quarantined_at !== null,
     quarantinedAt: iso(row.quarantined_at),
     // The stored time stays (a quarantine clears it; enabling again syncs at once), but it is no promise while nothing runs it.
-    nextSyncAt: notScheduled === undefined ? iso(row.next_sync_at) : null,
-    notScheduled: notScheduled ?? null,
+    nextSyncAt: notScheduled === null ? iso(row.next_sync_at) : null,
+    notScheduled,
   };
 }
 
