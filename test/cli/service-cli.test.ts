@@ -2,6 +2,7 @@
  * `connector service`: start (a child process: URL, first admin token once, the lock, SIGTERM),
  * tenant list beside it, tenant create, token create and rotate-key (in process), and their usage errors.
  */
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +93,19 @@ describe('connector service', () => {
     const answer = await cli(args);
     expect(answer.code).toBe(code);
     expect(answer.stderr).toContain(stderr);
+  });
+
+  it('refuses --no-workers on the embedded database (nothing could run its work) before opening anything', async () => {
+    const dir = await makeTempDir('no-workers');
+    try {
+      const dataDir = join(dir.path, 'data');
+      const answer = await cli(['service', 'start', '--data-dir', dataDir, '--no-workers']);
+      expect(answer.code).toBe(2);
+      expect(answer.stderr).toContain('--no-workers needs a PostgreSQL server (DATABASE_URL)');
+      expect(existsSync(dataDir)).toBe(false);
+    } finally {
+      await dir.remove();
+    }
   });
 
   it('--help of a subcommand prints its options', async () => {

@@ -272,11 +272,10 @@ describe('the installed connector bin', () => {
   });
 
   it('starts the service on its embedded database (migrations and PGlite files found from the bundle)', async () => {
-    const child = spawn(
-      join(host, 'node_modules/.bin/connector'),
-      ['service', 'start', '--data-dir', join(work, 'service-data'), '--port', '0', '--no-workers'],
-      { cwd: host, env: { ...process.env, NO_COLOR: '1' } },
-    );
+    const child = spawn(join(host, 'node_modules/.bin/connector'), ['service', 'start', '--data-dir', join(work, 'service-data'), '--port', '0'], {
+      cwd: host,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

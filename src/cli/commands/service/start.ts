@@ -24,7 +24,10 @@ const flags: FlagSpecs = {
   ...storageFlags,
   ...egressFlags,
   ...workerFlags,
-  'no-workers': { kind: 'boolean', description: 'serve the API only; sync runs wait for `connector service worker` processes' },
+  'no-workers': {
+    kind: 'boolean',
+    description: 'serve the API only (PostgreSQL only); sync runs and workflow tasks wait for `connector service worker` processes',
+  },
   port: { kind: 'string', value: '<port>', description: 'TCP port (default 8080; 0 picks a free one)' },
   host: { kind: 'string', value: '<host>', description: 'address to listen on (default 127.0.0.1)' },
   plan: { kind: 'string', value: 'none|standard|business', description: 'plan of the first tenant on a fresh store (default standard)' },
@@ -45,6 +48,14 @@ async function run(args: string[], io: CliIO): Promise<number> {
   const engine = workerOptionsOrUsage({ parsed, usage: USAGE, io });
   if (typeof engine === 'number') return engine;
   const options = { ...storageOptions(parsed, io), ...engine };
+  // The embedded database admits one process: without this one's workers nothing would ever carry
+  // out a run or a task, while the API kept answering "queued".
+  if (parsed.booleans['no-workers'] && 'dataDir' in options) {
+    io.stderr.write(
+      `error: --no-workers needs a PostgreSQL server (DATABASE_URL): the embedded database admits one process, so no \`connector service worker\` could carry out its sync runs and workflow tasks\n${USAGE}\n`,
+    );
+    return EXIT_USAGE;
+  }
   return runServiceUntilSignal({
     options,
     io,
