@@ -108,9 +108,11 @@ const SCHEDULE_FROM = `FROM sync_settings s
 /** Why the tick does not queue an integration's scheduled runs (over `SCHEDULE_FROM`); NULL when it does. */
 const NOT_SCHEDULED = `(CASE WHEN i.disabled_at IS NOT NULL OR i.deleted_at IS NOT NULL THEN 'integration-disabled'
        WHEN a.enabled IS NOT TRUE THEN 'import-disabled'
-       WHEN s.quarantined_at IS NOT NULL THEN 'quarantined' END)`;
+       WHEN s.quarantined_at IS NOT NULL THEN 'quarantined'
+       WHEN EXISTS (SELECT 1 FROM sync_runs h WHERE h.integration_id = s.integration_id AND h.status = 'awaiting_approval') THEN 'awaiting-approval' END)`;
 
-export type NotScheduled = 'integration-disabled' | 'import-disabled' | 'quarantined';
+/** `awaiting-approval`: a held run is open (its removals wait for an admin), and no run starts beside an open one. */
+export type NotScheduled = 'integration-disabled' | 'import-disabled' | 'quarantined' | 'awaiting-approval';
 
 /** A settings row with why the tick does not schedule its integration (`NOT_SCHEDULED`; null: it does). */
 export type ScheduleRow = SyncSettingsRow & { not_scheduled: NotScheduled | null };

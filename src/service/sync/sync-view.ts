@@ -62,7 +62,7 @@ export interface SyncStatus {
   quarantinedAt: string | null;
   /** When the next scheduled sync is due; null when none will come (`notScheduled` says why, or no run has finished yet). */
   nextSyncAt: string | null;
-  /** Why the scheduler runs no sync of this integration: it is disabled, its Import Users is off, or it is quarantined. */
+  /** Why the scheduler runs no sync of this integration: it is disabled, its Import Users is off, it is quarantined, or a held run awaits approval. */
   notScheduled: NotScheduled | null;
 }
 

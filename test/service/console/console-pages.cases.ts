@@ -174,6 +174,7 @@ export function describeConsolePages(fixture: ApiFixture): void {
       expect(held.status).toBe('awaiting_approval');
       const list = await viewer.get(`/console/integrations/${integrationId}`);
       expect(list.text).toContain(`<a href="/console/integrations/${integrationId}/runs/${held.id}">Review 4 held removals</a>`);
+      expect(list.text).toContain('No scheduled sync until the run that awaits approval of its removals is approved or rejected.');
       const screen = await viewer.get(`/console/integrations/${integrationId}/runs/${held.id}`);
       expect(screen.text).toContain('<h1>Approve held removals</h1>');
       for (const leaver of leavers) expect(screen.text).toContain(`<td>${leaver.email}</td>`);

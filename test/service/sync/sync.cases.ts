@@ -428,7 +428,10 @@ export function describeSync(
     simulator.state.users = simulator.state.users.slice(0, 10);
     const held = await syncNow(ref);
     expect(held.status).toBe('awaiting_approval');
+    // No scheduled run starts beside the held one: the status promises none.
+    expect(await service().sync.status(ref)).toMatchObject({ nextSyncAt: null, notScheduled: 'awaiting-approval' });
     expect(await service().sync.rejectRun({ ...ref, runId: held.id, actor })).toMatchObject({ status: 'rejected', counts: { removed: 0 } });
+    expect(await service().sync.status(ref)).toMatchObject({ nextSyncAt: expect.any(String), notScheduled: null });
     expect((await allAccounts(ref)).every((account) => account.state === 'active')).toBe(true);
   });
 

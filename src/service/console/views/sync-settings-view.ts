@@ -30,6 +30,7 @@ const NOT_SCHEDULED_TEXT = {
   'import-disabled': 'No scheduled sync: Import Users is not enabled.',
   'integration-disabled': 'No scheduled sync: the integration is disabled.',
   quarantined: 'No scheduled sync: quarantined.',
+  'awaiting-approval': 'No scheduled sync until the run that awaits approval of its removals is approved or rejected.',
 } as const satisfies Record<NonNullable<SyncStatus['notScheduled']>, string>;
 
 function nextSync(sync: SyncStatus): SafeHtml | string {
