@@ -45,12 +45,15 @@ it('reads the settings of integrations that all have them in one statement, writ
   expect(statements[0]).not.toMatch(/INSERT/);
 });
 
-it('creates a missing settings row with the defaults, and gives the rows as a row query does (times as Dates)', async () => {
+it('creates a missing settings row with the defaults, and gives the rows as a row query does (times as Dates), each with its schedule', async () => {
   await db.query('DELETE FROM sync_settings WHERE integration_id = $1', [integrationId]);
   const defaults = { ...DEFAULT_SYNC_SETTINGS, intervalSeconds: 4321 };
   const [row] = await ensureSettingsOfMany(db, { tenantId, integrationIds: [integrationId], defaults });
   const { rows } = await db.query('SELECT * FROM sync_settings WHERE integration_id = $1', [integrationId]);
-  expect(row).toEqual(rows[0]);
+  const { not_scheduled, ...settings } = row!;
+  expect(settings).toEqual(rows[0]);
+  // Import Users is on (the import above ran): the tick schedules it.
+  expect(not_scheduled).toBeNull();
   expect(row).toMatchObject({ interval_seconds: 4321, consecutive_failures: 0 });
   expect((row as unknown as { updated_at: unknown }).updated_at).toBeInstanceOf(Date);
 });
