@@ -453,16 +453,6 @@ export async function liftQuarantine(tx: Queryable, integrationId: string): Prom
   await tx.query('UPDATE sync_settings SET quarantined_at = NULL, consecutive_failures = 0, next_sync_at = now() WHERE integration_id = $1', [integrationId]);
 }
 
-/** Why each of several integrations of one tenant gets no scheduled sync (absent: it does), as the tick decides it. */
-export async function notScheduled(db: Queryable, scope: { tenantId: string; integrationIds: readonly string[] }): Promise<Map<string, NotScheduled>> {
-  const { rows } = await db.query<{ integration_id: string; reason: NotScheduled }>(
-    `SELECT s.integration_id, ${NOT_SCHEDULED} AS reason ${SCHEDULE_FROM}
-     WHERE s.tenant_id = $1 AND s.integration_id = ANY($2::text[]) AND ${NOT_SCHEDULED} IS NOT NULL`,
-    [scope.tenantId, scope.integrationIds],
-  );
-  return new Map(rows.map((row) => [row.integration_id, row.reason]));
-}
-
 /**
  * Queues the scheduled run of every integration now due (Import Users enabled, not quarantined, no
  * run open), at most `limit`, in one statement; returns the new runs' ids. An integration another

@@ -27,7 +27,6 @@ import {
   liftQuarantine,
   listRunPage,
   listRunRows,
-  notScheduled,
   queueDueRuns,
   rescueStaleRuns,
   settingsOf,
@@ -141,9 +140,8 @@ export function syncOperations(
 
   /** An integration's sync status, with whether the scheduler will run it. */
   const statusOf = async (q: Queryable, ref: IntegrationRef): Promise<SyncStatus> => {
-    const row = await ensureSettings(q, { ...ref, defaults: sync.defaults });
-    const reasons = await notScheduled(q, { tenantId: ref.tenantId, integrationIds: [ref.integrationId] });
-    return toSyncStatus(row, reasons.get(ref.integrationId) ?? null);
+    const [row] = await ensureSettingsOfMany(q, { tenantId: ref.tenantId, integrationIds: [ref.integrationId], defaults: sync.defaults });
+    return toSyncStatus(row!, row!.not_scheduled);
   };
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
@@ -330,7 +328,7 @@ export function syncOperations(
         });
         await updateSettings(tx, input.integrationId, settings, nextSyncAt);
         // The trail says when the change brought the next scheduled run forward.
-        const moved = nextSyncAt !== current.next_sync_at && nextSyncAt !== null ? { nextSyncAt: nextSyncAt.toISOString() } : {};
+        const moved = nextSyncAt !== null && nextSyncAt.getTime() !== current.next_sync_at?.getTime() ? { nextSyncAt: nextSyncAt.toISOString() } : {};
         await recordAudit(tx, {
           tenantId: input.tenantId,
           integrationId: input.integrationId,

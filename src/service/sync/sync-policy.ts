@@ -44,9 +44,7 @@ export function nextScheduledAt(input: { now: Date; intervalSeconds: number; ran
 export function rescheduledAt(input: { next: Date | null; before: number; intervalSeconds: number; now: Date; random: number }): Date | null {
   if (input.next === null || input.intervalSeconds >= input.before) return input.next;
   const capped = nextScheduledAt({ now: input.now, intervalSeconds: input.intervalSeconds, random: input.random });
-  // The very value it was when it stays (the caller tells a move by identity).
-  if (capped.getTime() >= input.next.getTime()) return input.next;
-  return capped;
+  return new Date(Math.min(capped.getTime(), input.next.getTime()));
 }
 
 export type FailureDecision = { quarantine: true } | { quarantine: false; retryInSeconds: number };
