@@ -8,7 +8,7 @@
 import { hash } from 'node:crypto';
 import type { Account } from '../../index.js';
 import { emailKey, importedState, type AccountState } from '../sync/sync-policy.js';
-import { cleanRecord, describeRepairs } from '../sync/clean-text.js';
+import { cleanRecord, describeRepairs, jsonMayNeedCleaning, mayNeedCleaning } from '../sync/clean-text.js';
 import type { Queryable } from './database.js';
 import { LIVE_INTEGRATION } from './integration-rows.js';
 
@@ -82,8 +82,42 @@ export interface ShownState {
  */
 export function toStaged(imported: Account): StagedAccount {
   const { record: account, repairs } = cleanRecord(imported as Account & Record<string, unknown>);
+  return stagedOf(account, fieldsOf(account), repairs.length > 0 ? describeRepairs(repairs) : null);
+}
+
+/**
+ * `toStaged`, with the account's fields as JSON text (a sync makes it once for the account's
+ * digest and its staging row). The JSON is made first and stands for the fields' check for text
+ * to clean (`jsonMayNeedCleaning`); only an account it may concern goes the way of `toStaged`.
+ */
+export function toStagedWithJson(imported: Account): { account: StagedAccount; fieldsJson: string } {
+  const fields = fieldsOf(imported);
+  const fieldsJson = JSON.stringify(fields);
+  if (
+    jsonMayNeedCleaning(fieldsJson) ||
+    mayNeedCleaning(imported.id) ||
+    mayNeedCleaning(imported.email) ||
+    mayNeedCleaning(imported.name) ||
+    mayNeedCleaning(imported.admin)
+  ) {
+    const account = toStaged(imported);
+    return { account, fieldsJson: JSON.stringify(account.fields) };
+  }
+  return { account: stagedOf(imported, fields, null), fieldsJson };
+}
+
+/** The mapped fields of an account: every field but the core ones, none undefined. */
+function fieldsOf(account: Account): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(account)) if (!CORE_FIELDS.has(key) && value !== undefined) fields[key] = value;
+  const record = account as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (value !== undefined && !CORE_FIELDS.has(key)) fields[key] = value;
+  }
+  return fields;
+}
+
+function stagedOf(account: Account, fields: Record<string, unknown>, cleaned: string | null): StagedAccount {
   const email = typeof account.email === 'string' ? account.email.trim() : '';
   return {
     external_id: account.id,
@@ -93,7 +127,7 @@ export function toStaged(imported: Account): StagedAccount {
     admin: account.admin === true,
     state: importedState(fields),
     fields,
-    cleaned: repairs.length > 0 ? describeRepairs(repairs) : null,
+    cleaned,
   };
 }
 
@@ -103,9 +137,12 @@ export function toStaged(imported: Account): StagedAccount {
  * different digest of equal values (mapped keys in another order) stages the account, and the
  * apply compares the columns themselves.
  */
-export function syncDigest(account: StagedAccount): string {
-  const values = [account.email, account.email_key, account.name, account.admin, account.state, account.fields, account.cleaned];
-  return hash('sha1', JSON.stringify(values), 'base64');
+export function syncDigest(account: StagedAccount, fieldsJson: string = JSON.stringify(account.fields)): string {
+  // JSON.stringify([email, email_key, name, admin, state, fields, cleaned]), written out so that a
+  // sync that stages the account too makes the fields' JSON once (`fieldsJson`) for both.
+  const { email, email_key, name, admin, state, cleaned } = account;
+  const values = `[${JSON.stringify(email)},${JSON.stringify(email_key)},${JSON.stringify(name)},${admin},${JSON.stringify(state)},${fieldsJson},${cleaned === null ? 'null' : JSON.stringify(cleaned)}]`;
+  return hash('sha1', values, 'base64');
 }
 
 /**

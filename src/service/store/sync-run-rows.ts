@@ -537,18 +537,36 @@ export interface StagedRows {
 }
 
 /**
- * The COPY text of `stageAccounts`, made apart from its writing: a run makes the next batch's text
- * while the database still writes the one before.
+ * The COPY text of a batch of staged rows, made a row at a time apart from its writing: a run makes
+ * the next batch's text while the database still writes the one before. `fieldsJson` is the
+ * account's fields as JSON text, made once for its digest (`syncDigest`) and its row.
  */
-export function stagedRows(fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): StagedRows {
-  const head = `${copyValue(fence.runId)}\t${fence.attempt}\t`;
-  let text = '';
-  for (const account of accounts) {
-    text += `${head}${copyValue(account.external_id)}\t${copyValue(account.email)}\t${copyValue(account.email_key)}\t${copyValue(account.name)}\t${
-      account.admin ? 't' : 'f'
-    }\t${copyValue(account.state)}\t${copyValue(JSON.stringify(account.fields))}\t${account.cleaned === null ? '\\N' : copyValue(account.cleaned)}\t${copyValue(account.digest)}\n`;
+export class StagedRowsText {
+  private readonly head: string;
+  private text = '';
+  private count = 0;
+
+  constructor(fence: Fence) {
+    this.head = `${copyValue(fence.runId)}\t${fence.attempt}\t`;
   }
-  return { text, count: accounts.length };
+
+  add(account: StagedAccount, digest: string, fieldsJson: string): void {
+    this.text += `${this.head}${copyValue(account.external_id)}\t${copyValue(account.email)}\t${copyValue(account.email_key)}\t${copyValue(account.name)}\t${
+      account.admin ? 't' : 'f'
+    }\t${copyValue(account.state)}\t${copyValue(fieldsJson)}\t${account.cleaned === null ? '\\N' : copyValue(account.cleaned)}\t${copyValue(digest)}\n`;
+    this.count += 1;
+  }
+
+  rows(): StagedRows {
+    return { text: this.text, count: this.count };
+  }
+}
+
+/** The COPY text of `stageAccounts`: the accounts' rows, each with its digest. */
+export function stagedRows(fence: Fence, accounts: readonly (StagedAccount & { digest: string })[]): StagedRows {
+  const text = new StagedRowsText(fence);
+  for (const account of accounts) text.add(account, account.digest, JSON.stringify(account.fields));
+  return text.rows();
 }
 
 /** Writes rows made by `stagedRows` to staging, or to the run's batch table. */

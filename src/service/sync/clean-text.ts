@@ -70,9 +70,36 @@ function cleanValue(value: unknown, path: string, repairs: TextRepair[]): unknow
   return value;
 }
 
+/**
+ * Whether JSON text made by JSON.stringify may stand for text `cleanString` changes: a NUL or a lone
+ * surrogate (both escaped there: `\u0000`, `\udXXX`) or a surrogate pair (written as it is). Only a
+ * filter for a value whose JSON is made anyway: a match is checked in full with `cleanRecord`.
+ */
+export function jsonMayNeedCleaning(json: string): boolean {
+  return JSON_NEEDS_CLEANING.test(json);
+}
+const JSON_NEEDS_CLEANING = /\\u0000|\\ud[89a-f]|[\uD800-\uDFFF]/;
+
+/**
+ * Whether any string in the value, or any object key, holds a character `cleanString` may change:
+ * one scan, nothing allocated (a sync checks every imported account; almost none needs cleaning).
+ */
+export function mayNeedCleaning(value: unknown): boolean {
+  if (typeof value === 'string') return NEEDS_CLEANING.test(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (mayNeedCleaning(item)) return true;
+    return false;
+  }
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) if (NEEDS_CLEANING.test(key) || mayNeedCleaning(record[key])) return true;
+  return false;
+}
+
 /** A record (an imported account) as it can be stored, and what was changed; the same object when nothing was. */
 export function cleanRecord<T extends Record<string, unknown>>(record: T): { record: T; repairs: TextRepair[] } {
   const repairs: TextRepair[] = [];
+  if (!mayNeedCleaning(record)) return { record, repairs };
   const cleaned = cleanValue(record, '', repairs) as T;
   return { record: cleaned, repairs };
 }
