@@ -262,7 +262,8 @@ export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true) || set_
  * accounts that changed or came back are updated with a `changed` event naming the changed values
  * before and after; the new ones are inserted with an `added` event (kept in their row, see
  * `ACCOUNT_EVENTS`); an unchanged account is not written (see `accountColumns`), except that a
- * staged account whose digest the row lacks gets it (no event, not counted). Returns the two counts.
+ * staged account whose digest the row lacks gets it (no event, not counted). Returns the two
+ * counts. `db` is the run's transaction (the insert may undo itself to a savepoint).
  */
 export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ added: number; changed: number }> {
   // Data-modifying CTEs see one snapshot: `diff` reads the rows before `written` updates them.
@@ -300,32 +301,45 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
  */
 export async function addAccounts(db: Queryable, scope: RunScope, from: { attempt: number } | { batch: string }): Promise<number> {
   if ('attempt' in from) {
-    return insertAdded(
-      db,
-      scope,
-      `FROM sync_run_accounts s
-       WHERE s.run_id = $1 AND s.attempt = $4 AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id)
-       ORDER BY s.seq`,
-      [from.attempt],
-    );
+    const staged = 'FROM sync_run_accounts s WHERE s.run_id = $1 AND s.attempt = $4';
+    const withoutAccount = () =>
+      insertAdded(
+        db,
+        scope,
+        `${staged} AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a.integration_id = $3 AND a.external_id = s.external_id) ORDER BY s.seq`,
+        [from.attempt],
+      );
+    // An integration with no account at all (a first sync) has none to leave out: no anti-join
+    // (on PGlite its sort of 100,000 staged rows by id was 0.3 s of the apply's 3.6 s). An account
+    // that another writer adds after this look fails the plain insert, made again with it.
+    if (await hasAccounts(db, scope.integrationId)) return withoutAccount();
+    return insertOrAgain(db, () => insertAdded(db, scope, `${staged} ORDER BY s.seq`, [from.attempt]), withoutAccount);
   }
   // A first sync's batch: an account is there already only if a workflow created it during the
-  // import (rare). A plain INSERT is a quarter cheaper than ON CONFLICT DO NOTHING; the batch is
-  // inserted again that way only when the plain one meets such an account (a unique violation,
-  // undone to the savepoint).
-  const insert = async (onConflict: string) => {
-    const added = await insertAdded(db, scope, `FROM ${from.batch} s ORDER BY s.seq${onConflict}`);
-    await db.query('RELEASE SAVEPOINT add_batch');
-    return added;
-  };
-  await db.query('SAVEPOINT add_batch');
+  // import (rare). A plain INSERT is a quarter cheaper than ON CONFLICT DO NOTHING.
+  return insertOrAgain(
+    db,
+    () => insertAdded(db, scope, `FROM ${from.batch} s ORDER BY s.seq`),
+    () => insertAdded(db, scope, `FROM ${from.batch} s ORDER BY s.seq ON CONFLICT (integration_id, external_id) DO NOTHING`),
+  );
+}
+
+/**
+ * `plain`, an insert that fails on an account already there; when it does (a unique violation,
+ * undone to a savepoint), `careful`, the same insert leaving such accounts out.
+ */
+async function insertOrAgain(db: Queryable, plain: () => Promise<number>, careful: () => Promise<number>): Promise<number> {
+  await db.query('SAVEPOINT add_accounts');
+  let added: number;
   try {
-    return await insert('');
+    added = await plain();
   } catch (error) {
     if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-    await db.query('ROLLBACK TO SAVEPOINT add_batch');
-    return insert(' ON CONFLICT (integration_id, external_id) DO NOTHING');
+    await db.query('ROLLBACK TO SAVEPOINT add_accounts');
+    added = await careful();
   }
+  await db.query('RELEASE SAVEPOINT add_accounts');
+  return added;
 }
 
 /** PostgreSQL's SQLSTATE for a duplicate key. */

@@ -51,7 +51,7 @@ export function describeAddedEvents(storage: StorageSetup): void {
       fence,
       staged.map((account) => ({ ...account, digest: syncDigest(account) })),
     );
-    expect(await applyStaged(db, { ...scope, ...fence, importStartedAt: new Date() })).toEqual({ added: 2, changed: 0 });
+    expect(await db.transaction((tx) => applyStaged(tx, { ...scope, ...fence, importStartedAt: new Date() }))).toEqual({ added: 2, changed: 0 });
   });
   afterAll(async () => {
     await db?.close();

@@ -37,7 +37,7 @@ export function describeDeleteCascade(storage: StorageSetup): void {
       fence,
       staged.map((account) => ({ ...account, digest: syncDigest(account) })),
     );
-    await applyStaged(db, { tenantId, integrationId, ...fence, importStartedAt: new Date() });
+    await db.transaction((tx) => applyStaged(tx, { tenantId, integrationId, ...fence, importStartedAt: new Date() }));
   }
 
   const count = async (sql: string, params: unknown[]) => (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${sql}`, params)).rows[0]!.n;

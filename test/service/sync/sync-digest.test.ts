@@ -48,7 +48,7 @@ beforeAll(async () => {
     fence,
     accounts.map((account) => ({ ...account, digest: syncDigest(account) })),
   );
-  await applyStaged(db, { ...scope, ...fence, importStartedAt: new Date() });
+  await db.transaction((tx) => applyStaged(tx, { ...scope, ...fence, importStartedAt: new Date() }));
 });
 afterAll(async () => {
   await db?.close();
