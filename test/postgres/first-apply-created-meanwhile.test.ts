@@ -7,13 +7,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyStaged, recordCreatedAccount, syncDigest, toStaged } from '../../src/service/store/account-rows.js';
 import { stageAccounts } from '../../src/service/store/sync-run-rows.js';
-import { insertIntegration } from '../../src/service/store/integration-rows.js';
-import { insertTenant } from '../../src/service/store/tenant-rows.js';
 import { openDatabase } from '../../src/service/store/open-database.js';
 import type { Database } from '../../src/service/store/database.js';
 import { waitUntil } from '../service/helpers/wait-until.js';
 import { postgresStorage } from './helpers/postgres-storage.js';
 import { withClient } from './helpers/scratch-database.js';
+import { insertStoreIntegration } from '../service/helpers/store-integration.js';
 
 const storage = postgresStorage('first_apply_meanwhile');
 const scope = { tenantId: 'meanwhile-tenant', integrationId: 'meanwhile-integration' };
@@ -26,17 +25,7 @@ beforeAll(async () => {
   url = ((await storage.options()) as { databaseUrl: string }).databaseUrl;
   db = await openDatabase({ databaseUrl: url });
   workflowDb = await openDatabase({ databaseUrl: url });
-  await insertTenant(db, { id: scope.tenantId, name: 'Meanwhile', plan: 'standard' });
-  await insertIntegration(db, {
-    id: scope.integrationId,
-    tenantId: scope.tenantId,
-    name: 'Meanwhile',
-    type: 'prebuilt',
-    connectorId: 'incident-platform',
-    specText: null,
-    baseUrl: null,
-    settings: {},
-  });
+  await insertStoreIntegration(db, scope, 'Meanwhile');
 });
 afterAll(async () => {
   await workflowDb?.close();

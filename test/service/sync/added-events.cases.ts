@@ -20,9 +20,8 @@ import {
   type AccountEventRow,
 } from '../../../src/service/store/account-rows.js';
 import { stageAccounts } from '../../../src/service/store/sync-run-rows.js';
-import { insertTenant } from '../../../src/service/store/tenant-rows.js';
-import { insertIntegration } from '../../../src/service/store/integration-rows.js';
 import type { StorageSetup } from '../helpers/service-fixture.js';
+import { insertStoreIntegration } from '../helpers/store-integration.js';
 
 export function describeAddedEvents(storage: StorageSetup): void {
   let db: Database;
@@ -31,17 +30,7 @@ export function describeAddedEvents(storage: StorageSetup): void {
 
   beforeAll(async () => {
     db = await openDatabase((await storage.options()) as StorageOptions);
-    await insertTenant(db, { id: scope.tenantId, name: 'Events', plan: 'standard' });
-    await insertIntegration(db, {
-      id: scope.integrationId,
-      tenantId: scope.tenantId,
-      name: 'Events',
-      type: 'prebuilt',
-      connectorId: 'incident-platform',
-      specText: null,
-      baseUrl: null,
-      settings: {},
-    });
+    await insertStoreIntegration(db, scope, 'Events');
     const staged = [
       toStaged({ id: 'plain', email: 'plain@example.com', name: 'Plain', admin: false }),
       toStaged({ id: 'cleaned', email: 'cleaned@example.com', name: 'Clea\u0000ned', admin: false }),

@@ -18,10 +18,9 @@ import {
   toStaged,
 } from '../../../src/service/store/account-rows.js';
 import { stageAccounts } from '../../../src/service/store/sync-run-rows.js';
-import { insertTenant } from '../../../src/service/store/tenant-rows.js';
-import { insertIntegration } from '../../../src/service/store/integration-rows.js';
 import { makeTempDir } from '../helpers/temp-dir.js';
 import { seedDataDir } from '../../setup/pglite-template.js';
+import { insertStoreIntegration } from '../helpers/store-integration.js';
 
 let dir: Awaited<ReturnType<typeof makeTempDir>>;
 let db: Database;
@@ -31,17 +30,7 @@ const accounts = ['a', 'b', 'c', 'd'].map((id) => toStaged({ id, email: `${id}@e
 beforeAll(async () => {
   dir = await makeTempDir('sync-digest');
   db = await openDatabase({ dataDir: await seedDataDir(join(dir.path, 'data')) });
-  await insertTenant(db, { id: scope.tenantId, name: 'Digest', plan: 'standard' });
-  await insertIntegration(db, {
-    id: scope.integrationId,
-    tenantId: scope.tenantId,
-    name: 'Digest',
-    type: 'prebuilt',
-    connectorId: 'incident-platform',
-    specText: null,
-    baseUrl: null,
-    settings: {},
-  });
+  await insertStoreIntegration(db, scope, 'Digest');
   const fence = { runId: 'run-1', attempt: 1 };
   await stageAccounts(
     db,
