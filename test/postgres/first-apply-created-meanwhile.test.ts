@@ -78,7 +78,7 @@ it('an account created between the first apply’s look and its insert is left a
     );
     commit();
     await created;
-    expect(await applied).toEqual({ added: 2, changed: 0 });
+    expect(await applied).toEqual({ added: 2, changed: 0, onlyAdded: true });
     const { rows } = await client.query<{ external_id: string; name: string; added_run_id: string | null; by_workflow: boolean }>(
       `SELECT external_id, name, added_run_id, workflow_changed_at IS NOT NULL AS by_workflow FROM accounts WHERE integration_id = $1 ORDER BY external_id`,
       [scope.integrationId],

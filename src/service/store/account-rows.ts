@@ -263,9 +263,13 @@ export const PLAN_FOR_SETS = `set_config('enable_nestloop', 'off', true) || set_
  * before and after; the new ones are inserted with an `added` event (kept in their row, see
  * `ACCOUNT_EVENTS`); an unchanged account is not written (see `accountColumns`), except that a
  * staged account whose digest the row lacks gets it (no event, not counted). Returns the two
- * counts. `db` is the run's transaction (the insert may undo itself to a savepoint).
+ * counts, and `onlyAdded` when the integration had no account at all (a first sync): nothing to
+ * compare, every account the run wrote is new. `db` is the run's transaction (the insert may undo
+ * itself to a savepoint).
  */
-export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ added: number; changed: number }> {
+export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ added: number; changed: number; onlyAdded: boolean }> {
+  if (!(await hasAccounts(db, scope.integrationId)))
+    return { added: await addAccounts(db, scope, { attempt: scope.attempt, first: true }), changed: 0, onlyAdded: true };
   // Data-modifying CTEs see one snapshot: `diff` reads the rows before `written` updates them.
   // An account an action changed during the import keeps the action's state (and is not counted unseen below).
   const changed = await db.query<{ n: number }>(
@@ -288,18 +292,19 @@ export async function applyStaged(db: Queryable, scope: ApplyScope): Promise<{ a
     [scope.runId, scope.tenantId, scope.integrationId, scope.importStartedAt, scope.attempt],
   );
   const added = await addAccounts(db, scope, { attempt: scope.attempt });
-  return { added, changed: changed.rows[0]?.n ?? 0 };
+  return { added, changed: changed.rows[0]?.n ?? 0, onlyAdded: false };
 }
 
 /**
  * Inserts a run's new accounts, in the order the import listed them, each with its own `added`
  * event (see `ACCOUNT_EVENTS`): an id from the events' sequence and this run; only one added with
  * text cleaned has its event stored (with `cleaned`). Returns how many. From the attempt's staging
- * (`{ attempt }`): the ones without an account yet. From a batch in hand (`{ batch }`, the table
+ * (`{ attempt }`): the ones without an account yet (`first`: the integration had none at all when
+ * the caller looked). From a batch in hand (`{ batch }`, the table
  * of `STAGED_BATCH`, while the import goes on): the ones without an account when inserted, an
  * account that another writer added meanwhile left as that writer left it.
  */
-export async function addAccounts(db: Queryable, scope: RunScope, from: { attempt: number } | { batch: string }): Promise<number> {
+export async function addAccounts(db: Queryable, scope: RunScope, from: { attempt: number; first?: boolean } | { batch: string }): Promise<number> {
   if ('attempt' in from) {
     const staged = 'FROM sync_run_accounts s WHERE s.run_id = $1 AND s.attempt = $4';
     const withoutAccount = () =>
@@ -311,8 +316,8 @@ export async function addAccounts(db: Queryable, scope: RunScope, from: { attemp
       );
     // An integration with no account at all (a first sync) has none to leave out: no anti-join
     // (on PGlite its sort of 100,000 staged rows by id was 0.3 s of the apply's 3.6 s). An account
-    // that another writer adds after this look fails the plain insert, made again with it.
-    if (await hasAccounts(db, scope.integrationId)) return withoutAccount();
+    // that another writer adds after the caller's look fails the plain insert, made again with it.
+    if (from.first !== true) return withoutAccount();
     return insertOrAgain(db, () => insertAdded(db, scope, `${staged} ORDER BY s.seq`, [from.attempt]), withoutAccount);
   }
   // A first sync's batch: an account is there already only if a workflow created it during the

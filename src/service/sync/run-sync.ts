@@ -475,9 +475,9 @@ async function applyRun(
   const settings = settingsOf(opened);
   // Nothing staged: the apply's statements read only this attempt's staging, so an unchanged
   // re-sync skips them; and the linking reads only the accounts the run wrote (none, unless added as imported).
-  const staged = writer.staged === 0 ? { added: 0, changed: 0 } : await applyStaged(tx, scope);
+  const staged = writer.staged === 0 ? { added: 0, changed: 0, onlyAdded: true } : await applyStaged(tx, scope);
   const added = writer.added + staged.added;
-  if (writer.staged > 0 || writer.added > 0) await linkAccounts(tx, scope, writer.staged === 0);
+  if (writer.staged > 0 || writer.added > 0) await linkAccounts(tx, scope, staged.onlyAdded);
   const { present, unseen } = await markMissed(tx, scope, writer.unlisted());
   const hold = holdRemovals({ toRemove: unseen, present, settings });
   const removed = hold || unseen === 0 ? 0 : await removeUnseen(tx, scope);
@@ -501,8 +501,8 @@ async function applyRun(
  * (people-rows owns the rule; an unchanged account keeps its link).
  */
 async function linkAccounts(tx: Queryable, scope: { tenantId: string; integrationId: string; runId: string }, onlyAdded: boolean): Promise<void> {
-  // Accounts the run only added (a first sync's, added as imported) are unlinked: where no person
-  // has an email yet (a tenant whose people come after its applications), none of them can link.
+  // Accounts the run only added (a first sync's, staged or added as imported) are unlinked: where
+  // no person has an email yet (a tenant whose people come after its applications), none can link.
   if (onlyAdded && !(await hasPersonEmails(tx, scope.tenantId))) return;
   await relinkAccounts(tx, { tenantId: scope.tenantId, integrationId: scope.integrationId, runId: scope.runId, writtenByRun: true });
 }
