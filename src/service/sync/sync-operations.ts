@@ -141,7 +141,7 @@ export function syncOperations(
   /** An integration's sync status, with whether the scheduler will run it. */
   const statusOf = async (q: Queryable, ref: IntegrationRef): Promise<SyncStatus> => {
     const [row] = await ensureSettingsOfMany(q, { tenantId: ref.tenantId, integrationIds: [ref.integrationId], defaults: sync.defaults });
-    return toSyncStatus(row!, row!.not_scheduled);
+    return toSyncStatus(row!);
   };
 
   const request = async (input: IntegrationRef & { trigger: RunTrigger; actor: string }) => {
@@ -305,7 +305,7 @@ export function syncOperations(
     async overview(input) {
       const [settings, runs] = await Promise.all([ensureSettingsOfMany(db, { ...input, defaults: sync.defaults }), latestRunRows(db, input)]);
       const latest = new Map(runs.map((run) => [run.integration_id, toSyncRun(run)]));
-      return new Map(settings.map((row) => [row.integration_id, { status: toSyncStatus(row, row.not_scheduled), lastRun: latest.get(row.integration_id) }]));
+      return new Map(settings.map((row) => [row.integration_id, { status: toSyncStatus(row), lastRun: latest.get(row.integration_id) }]));
     },
 
     async status(ref) {

@@ -1,7 +1,7 @@
 /** What reads of the sync return. */
 import type { AccountState } from './sync-policy.js';
 import type { AccountRow, ShownState } from '../store/account-rows.js';
-import type { NotScheduled, RunStatus, RunTrigger, SyncRunRow, SyncSettingsRow } from '../store/sync-run-rows.js';
+import type { NotScheduled, RunStatus, RunTrigger, ScheduleRow, SyncRunRow } from '../store/sync-run-rows.js';
 import { settingsOf } from '../store/sync-run-rows.js';
 import type { SyncSettings } from './sync-policy.js';
 
@@ -66,8 +66,9 @@ export interface SyncStatus {
   notScheduled: NotScheduled | null;
 }
 
-/** `notScheduled`: why the tick does not schedule the integration, as the store reads it (`NOT_SCHEDULED`); null when it does. */
-export function toSyncStatus(row: SyncSettingsRow, notScheduled: NotScheduled | null): SyncStatus {
+/** A settings row read with why the tick does not schedule its integration (`not_scheduled`, the store's `NOT_SCHEDULED`; null when it does). */
+export function toSyncStatus(row: ScheduleRow): SyncStatus {
+  const notScheduled = row.not_scheduled;
   return {
     integrationId: row.integration_id,
     settings: settingsOf(row),
