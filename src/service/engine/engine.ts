@@ -4,7 +4,7 @@
  * engine runs on the embedded PGlite (through the Database interface) and on a PostgreSQL server,
  * and its jobs live beside our tables.
  *
- * The engine only runs things: a job carries an id (a sync run's, a workflow task's) and its
+ * The engine only runs things: a job carries an id (a workflow task's) or nothing (a tick) and its
  * handler is idempotent on the row it names; business state, and the recovery of work whose
  * worker died, are in our tables. Opening the engine installs or migrates its schema and declares
  * the queues of `queues.ts`, and supervises expiry. It runs handlers, and keeps the cron schedules,
@@ -30,7 +30,7 @@ export interface EngineSettings {
   runExpirySeconds: number;
   /** How often the engine checks for expired jobs. */
   maintenanceIntervalSeconds: number;
-  /** How often an idle worker polls for jobs. */
+  /** How often an idle worker polls for jobs, and a process's sync dispatcher for runs while a slot is free. */
   pollingIntervalSeconds: number;
   /** Cron of the scheduling ticks (pg-boss sends each once across all processes). */
   tickCron: string;

@@ -1,6 +1,8 @@
 /**
- * Every queue of the engine, declared once. A job carries only an id (a run's, a task's) and is
- * idempotent on it: business state stays in our tables (docs/contributors/architecture-service.md).
+ * Every queue of the engine, declared once. A job carries only an id (a task's) or nothing (a tick)
+ * and is idempotent: business state stays in our tables (docs/contributors/architecture-service.md).
+ * Sync runs have no queue: workers claim them from `sync_runs` (sync/run-dispatcher.ts); the queue
+ * 'integration-sync-runs' of earlier versions is no longer read.
  */
 
 export interface QueueDeclaration {
@@ -15,14 +17,7 @@ export interface QueueDeclaration {
 }
 
 export const QUEUES = {
-  /**
-   * One sync run per job. 'standard' policy: at most one open run per integration is our table's
-   * rule (a unique index on open runs), and a run's claim is idempotent, so a duplicate job is
-   * harmless. pg-boss's 'stately' policy, used before under the name 'integration-sync', made one
-   * job left active by a dead worker block the head of the whole queue.
-   */
-  syncRun: { name: 'integration-sync-runs', retryLimit: 3, retryDelay: 5, retryBackoff: true, expiry: 'sync' },
-  /** The sync's scheduling tick (cron): queues the runs now due and rescues stale ones. */
+  /** The sync's scheduling tick (cron): queues the runs now due and wakes the workers of its process. */
   syncTick: { name: 'integration-sync-tick', retryLimit: 3, retryDelay: 5, retryBackoff: true, expiry: 'sync' },
   /**
    * A wake-up call for one workflow task. No engine retries: a task's fate is in our tables, and

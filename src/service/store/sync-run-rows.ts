@@ -49,7 +49,6 @@ export interface SyncRunRow {
   error_message: string | null;
   decided_by: string | null;
   decided_at: Date | null;
-  rescued_at: Date | null;
 }
 
 export interface SyncSettingsRow {
@@ -98,7 +97,7 @@ export async function lockSettings(db: Queryable, input: { tenantId: string; int
 
 /** The timestamptz columns of `sync_settings` and `sync_runs`, for `jsonRows`. */
 const SETTINGS_DATES = ['quarantined_at', 'next_sync_at', 'updated_at', 'seen_at', 'seen_since'] as const;
-const RUN_DATES = ['queued_at', 'started_at', 'heartbeat_at', 'finished_at', 'decided_at', 'rescued_at'] as const;
+const RUN_DATES = ['queued_at', 'started_at', 'heartbeat_at', 'finished_at', 'decided_at'] as const;
 
 /** An integration's settings `s` with what decides whether the scheduler's tick queues its runs. */
 const SCHEDULE_FROM = `FROM sync_settings s
@@ -246,25 +245,49 @@ export async function listRunPage(
 }
 
 /**
- * Claims a run for a new attempt: a queued run, or a running one whose heartbeat is older than
- * `staleSeconds` (its worker died). Undefined when the run is not claimable.
+ * What a claim writes to a run it takes (a new attempt), and discards of older attempts' staging
+ * (their late writes stay unread: staging is read by attempt). `$1` is the stale period in seconds,
+ * `$2` to `$4` the moves; `chosen` names the runs to take (`WHERE id …`).
  */
-export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
-  const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running'), SYNC_RUN_MOVES.transition('running', 'running')];
-  // A takeover also discards what older attempts staged (their late writes stay unread: staging is read by attempt).
-  const { rows } = await db.query<SyncRunRow>(
-    `WITH claimed AS (
-       UPDATE sync_runs SET status = $5, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(), rescued_at = NULL,
+function claimStatement(chosen: string): string {
+  return `WITH claimed AS (
+       UPDATE sync_runs SET status = $4, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(),
          pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
-       WHERE id = $1 AND (status = $3 OR (status = $4 AND heartbeat_at < now() - make_interval(secs => $2)))
+       WHERE ${chosen} AND (status = $2 OR (status = $3 AND heartbeat_at < now() - make_interval(secs => $1)))
        RETURNING *
      ), cleared AS (
        DELETE FROM sync_run_accounts s USING claimed c WHERE s.run_id = c.id AND c.attempt > 1 AND s.attempt < c.attempt
      )
-     SELECT * FROM claimed`,
-    [input.runId, input.staleSeconds, fromQueued.from, takeover.from, fromQueued.to],
-  );
+     SELECT * FROM claimed ORDER BY queued_at, id`;
+}
+
+/** The moves a claim makes: a queued run starts, or a running one whose worker died is taken over. */
+function claimMoves(): [string, string, string] {
+  const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running'), SYNC_RUN_MOVES.transition('running', 'running')];
+  return [fromQueued.from, takeover.from, fromQueued.to];
+}
+
+/**
+ * Claims one run for a new attempt: queued, or running with a heartbeat older than `staleSeconds`
+ * (its worker died). Undefined when the run is not claimable.
+ */
+export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
+  const { rows } = await db.query<SyncRunRow>(claimStatement('id = $5'), [input.staleSeconds, ...claimMoves(), input.runId]);
   return rows[0];
+}
+
+/**
+ * Claims up to `limit` runs for a new attempt each, oldest first, in one statement (a worker's
+ * dispatcher): the queued ones, and any running one whose heartbeat is older than `staleSeconds`
+ * (its worker died: the next attempt redoes it). Runs another worker is claiming are skipped, so
+ * two workers never take the same run.
+ */
+export async function claimRuns(db: Queryable, input: { limit: number; staleSeconds: number }): Promise<SyncRunRow[]> {
+  const chosen = `id IN (SELECT id FROM sync_runs
+         WHERE status = $2 OR (status = $3 AND heartbeat_at < now() - make_interval(secs => $1))
+         ORDER BY queued_at, id LIMIT $5 FOR UPDATE SKIP LOCKED)`;
+  const { rows } = await db.query<SyncRunRow>(claimStatement(chosen), [input.staleSeconds, ...claimMoves(), input.limit]);
+  return rows;
 }
 
 export async function runStatus(db: Queryable, runId: string): Promise<RunStatus | undefined> {
@@ -413,25 +436,6 @@ export async function decideRun(tx: Queryable, input: { runId: string; approve: 
     [input.runId, to, input.removed, input.actor, from],
   );
   return rows[0];
-}
-
-/**
- * Recovery from our own tables: runs whose job was lost with its worker. A running run whose
- * heartbeat is older than `staleSeconds`, or a queued run older than that, gets `rescued_at` set
- * (and the caller sends it a job in the same transaction); it is rescued again only after another
- * stale period. A worker's claim clears `rescued_at`.
- */
-export async function rescueStaleRuns(tx: Queryable, input: { staleSeconds: number; limit: number }): Promise<string[]> {
-  const { rows } = await tx.query<{ id: string }>(
-    `UPDATE sync_runs SET rescued_at = now() WHERE id IN (
-       SELECT id FROM sync_runs
-       WHERE ((status = 'queued' AND COALESCE(rescued_at, queued_at) < now() - make_interval(secs => $1))
-           OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $1) AND (rescued_at IS NULL OR rescued_at < now() - make_interval(secs => $1))))
-       ORDER BY queued_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id`,
-    [input.staleSeconds, input.limit],
-  );
-  return rows.map((row) => row.id);
 }
 
 /** A run failed: the count of failures in a row, and either a quarantine or a retry after `retryInSeconds`. */

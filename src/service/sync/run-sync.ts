@@ -1,9 +1,10 @@
 /**
- * The job handler of one sync run, idempotent on the run's row. It claims the run (queued, or
- * running with a stale heartbeat: its worker died), stages the import batch by batch under its
- * attempt number while the next pages are read (a newer attempt's claim makes an older attempt's
- * staging unread, and its apply fail the fence), and only when the import is complete applies it
- * set-based, writing only what changed; a failed or partial import changes no account.
+ * One sync run, carried out by the worker that claimed it (run-dispatcher.ts; a claim is a new
+ * attempt of a queued run, or of a running one whose worker died). It stages the import batch by
+ * batch under its attempt number while the next pages are read (a newer attempt's claim makes an
+ * older attempt's staging unread, and its apply fail the fence), and only when the import is
+ * complete applies it set-based, writing only what changed; a failed or partial import changes no
+ * account.
  */
 import { randomInt } from 'node:crypto';
 import { isConnectorError, type Client, type ImportPage } from '../../index.js';
@@ -25,7 +26,7 @@ import {
 import { hasPersonEmails, relinkAccounts } from '../store/people-rows.js';
 import {
   beat,
-  claimRun as claimRunRow,
+  claimRun,
   clearStaged,
   clearStagedBatch,
   ensureSettings,
@@ -39,7 +40,6 @@ import {
   openStagedBatch,
   recordFailedRun,
   recordProgress,
-  runStatus,
   settingsOf,
   STAGED_BATCH,
   touchHeld,
@@ -57,11 +57,6 @@ class FenceLost extends Error {
   override readonly name = 'FenceLost';
 }
 
-/** Thrown to the engine so that it retries later: the run is in progress on a live worker. */
-export class RunBusy extends Error {
-  override readonly name = 'RunBusy';
-}
-
 async function checkFence(tx: Queryable, fence: Fence): Promise<void> {
   if (!(await holdFence(tx, fence))) throw new FenceLost(`run ${fence.runId} attempt ${fence.attempt} was taken over`);
 }
@@ -69,13 +64,6 @@ async function checkFence(tx: Queryable, fence: Fence): Promise<void> {
 /** A few beats per stale period, so that one late beat never makes a live run look dead. */
 export function heartbeatIntervalMs(staleRunSeconds: number): number {
   return Math.max(250, Math.floor((staleRunSeconds * 1000) / 4));
-}
-
-async function claimRun(db: Queryable, runId: string, staleSeconds: number): Promise<SyncRunRow | 'done'> {
-  const claimed = await claimRunRow(db, { runId, staleSeconds });
-  if (claimed) return claimed;
-  if ((await runStatus(db, runId)) === 'running') throw new RunBusy(`run ${runId} is running on another worker`);
-  return 'done';
 }
 
 function describeFailure(error: unknown): { code: string; message: string } {
@@ -363,11 +351,16 @@ async function addsAsImported(
   return db.kind === 'postgres' && known.size === 0 && first?.full === true && !(await hasAccounts(db, integrationId)) && (await mayStageBatches(db));
 }
 
+/** Claims the run `runId` (queued, or left by a worker that died) and carries it out; nothing when another worker has it or it ended. */
 export async function runSync(context: ServiceContext, sync: SyncContext, runId: string): Promise<void> {
+  const claimed = await claimRun(context.db, { runId, staleSeconds: sync.engine.staleRunSeconds });
+  if (claimed) await runClaimed(context, sync, claimed);
+}
+
+/** Carries out a run this worker has claimed (`claimRun`, `claimRuns`): this attempt is the run's. */
+export async function runClaimed(context: ServiceContext, sync: SyncContext, run: SyncRunRow): Promise<void> {
   const { db } = context;
-  const claimed = await claimRun(db, runId, sync.engine.staleRunSeconds);
-  if (claimed === 'done') return;
-  const run = claimed;
+  const runId = run.id;
   const fence = { runId, attempt: run.attempt };
   // The claim's heartbeat is this attempt's start: its import reads the target after it.
   const scope = { runId, attempt: run.attempt, tenantId: run.tenant_id, integrationId: run.integration_id, importStartedAt: new Date(run.heartbeat_at!) };

@@ -28,12 +28,10 @@ import {
   listRunPage,
   listRunRows,
   queueDueRuns,
-  rescueStaleRuns,
   settingsOf,
   updateSettings,
   type RunTrigger,
 } from '../store/sync-run-rows.js';
-import type { Engine } from '../engine/engine.js';
 import type { SyncContext } from './sync-context.js';
 import { ACCOUNT_STATES, rescheduledAt, type AccountState, type SyncSettings } from './sync-policy.js';
 import { toAccount, toSyncRun, toSyncStatus, type SyncedAccount, type SyncRun, type SyncStatus } from './sync-view.js';
@@ -80,7 +78,10 @@ export interface SyncOperations {
   accountEvents(input: { tenantId: string; accountId: string }): Promise<AccountEvent[]>;
   /** One account's events, oldest first, a page at a time; an account of another tenant (or none) has none. */
   accountEventsPage(input: { tenantId: string; accountId: string } & PageInput): Promise<{ events: AccountEvent[]; next?: string }>;
-  /** Hands runs whose worker died to a live worker, then queues the scheduled runs now due; returns how many were queued. Workers call it on the engine's cron. */
+  /**
+   * Queues the scheduled runs now due and wakes this process's workers (which also take over runs
+   * whose worker died); returns how many were queued. Workers call it on the engine's cron.
+   */
   tick(): Promise<number>;
 }
 
@@ -126,13 +127,14 @@ function validSettings(input: Partial<SyncSettings>, current: SyncSettings): Syn
 export function syncOperations(
   context: ServiceContext,
   sync: SyncContext,
-  engine: Engine,
+  /** Called once runs were queued and committed: this process's workers, if it runs them, claim them now rather than at their next poll. */
+  wakeWorkers: () => void,
 ): SyncOperations & {
   request(ref: IntegrationRef & { trigger: RunTrigger; actor: string }): Promise<{ run: SyncRun; joined: boolean }>;
   /**
    * `request` for several integrations of one tenant whose Import Users the caller has just enabled
-   * (checked there): each gets a queued run unless one is open, all with their jobs in one
-   * transaction of a fixed number of statements; returns the runs queued.
+   * (checked there): each gets a queued run unless one is open, all in one transaction of a fixed
+   * number of statements; returns the runs queued.
    */
   requestMany(input: { tenantId: string; integrationIds: readonly string[]; trigger: RunTrigger; actor: string }): Promise<SyncRun[]>;
 } {
@@ -178,12 +180,10 @@ export function syncOperations(
         if (!open) throw new ServiceError('INVALID_INPUT', `integration ${input.integrationId} changed while the sync was requested`, { hint: 'ask again' });
         return { run: toSyncRun(open), joined: true };
       }
-      // Sent in the same transaction: the job exists if and only if the run does.
-      await engine.send('syncRun', { runId: row.id }, { tx });
       return { run: toSyncRun(row), joined: false };
     });
     // Committed: a worker of this process starts it now rather than at its next poll.
-    if (!requested.joined) engine.wake('syncRun');
+    if (!requested.joined) wakeWorkers();
     return requested;
   };
 
@@ -196,15 +196,9 @@ export function syncOperations(
         trigger: input.trigger,
         requestedBy: input.actor,
       });
-      // Sent in the same transaction: the jobs exist if and only if the runs do.
-      await engine.sendMany(
-        'syncRun',
-        rows.map((row) => ({ data: { runId: row.id } })),
-        { tx },
-      );
       return rows.map(toSyncRun);
     });
-    engine.wake('syncRun', runs.length);
+    if (runs.length > 0) wakeWorkers();
     return runs;
   };
 
@@ -232,25 +226,6 @@ export function syncOperations(
       });
       return toSyncRun(decided!);
     });
-  };
-
-  /**
-   * Recovery from our own tables, on every tick: a run whose worker stopped beating (running with
-   * a heartbeat older than the stale period), or whose queued job was never taken, gets a new job,
-   * all in one insert committed with their `rescued_at`. The next claim takes a running run over
-   * with the next attempt; the dead worker's job ends at the engine's expiry, finding the run done.
-   */
-  const recoverStaleRuns = async (): Promise<void> => {
-    const rescued = await db.transaction(async (tx) => {
-      const runIds = await rescueStaleRuns(tx, { staleSeconds: sync.engine.staleRunSeconds, limit: 1000 });
-      await engine.sendMany(
-        'syncRun',
-        runIds.map((runId) => ({ data: { runId } })),
-        { tx },
-      );
-      return runIds.length;
-    });
-    engine.wake('syncRun', rescued);
   };
 
   return {
@@ -399,18 +374,11 @@ export function syncOperations(
     },
 
     async tick() {
-      await recoverStaleRuns();
-      // Every due integration's run and its job in one transaction: one insert of runs, one of jobs.
-      const queued = await db.transaction(async (tx) => {
-        const runIds = await queueDueRuns(tx, { limit: 1000 });
-        await engine.sendMany(
-          'syncRun',
-          runIds.map((runId) => ({ data: { runId } })),
-          { tx },
-        );
-        return runIds.length;
-      });
-      engine.wake('syncRun', queued);
+      // Every due integration's run in one statement. A run left by a worker that died needs
+      // nothing here: the next claim of any worker takes it over (`claimRuns`).
+      const queued = (await queueDueRuns(db, { limit: 1000 })).length;
+      // Also when none was queued: the workers of this process look now for runs left behind.
+      wakeWorkers();
       return queued;
     },
   };

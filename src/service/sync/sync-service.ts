@@ -1,12 +1,15 @@
 /**
- * The sync inside one open service: the operations (on the process's engine), and the workers,
- * started only by `startWorkers()` so that an API process can run without them and a worker
- * process (`connector service worker`) can run only them.
+ * The sync inside one open service: the operations, and the workers, started only by
+ * `startWorkers()` so that an API process can run without them and a worker process (`connector
+ * service worker`) can run only them. The workers are a run dispatcher (runs claimed straight from
+ * their table, run-dispatcher.ts) and the scheduling tick on the engine's cron.
  */
 import type { ServiceContext } from '../context.js';
 import { DEFAULT_ENGINE_SETTINGS, DEFAULT_STALE_RUN_SECONDS, type Engine, type Workers } from '../engine/engine.js';
 import type { IntegrationOperations } from '../integrations/integrations.js';
-import { runSync } from './run-sync.js';
+import { claimRuns } from '../store/sync-run-rows.js';
+import { runDispatcher, type RunDispatcher } from './run-dispatcher.js';
+import { runClaimed } from './run-sync.js';
 import type { SyncContext, SyncEngineSettings } from './sync-context.js';
 import { syncOperations } from './sync-operations.js';
 import { DEFAULT_SYNC_SETTINGS, type SyncSettings } from './sync-policy.js';
@@ -34,21 +37,28 @@ export function syncContextOf(integrations: IntegrationOperations, options: Sync
   };
 }
 
+/** How long stopping the workers waits for the runs in hand (a run left running is taken over once stale). */
+const STOP_TIMEOUT_MS = 5_000;
+
 export function openSync(context: ServiceContext, sync: SyncContext, engine: Engine) {
-  const operations = syncOperations(context, sync, engine);
+  /** This process's dispatcher while its workers run (a new one each time they start). */
+  let dispatcher: RunDispatcher | undefined;
+  const operations = syncOperations(context, sync, () => dispatcher?.kick());
   let workers: Promise<Workers> | undefined;
   return {
     operations,
     startWorkers(): Promise<void> {
-      workers ??= engine.work([
-        {
-          queue: 'syncRun',
-          pollingIntervalSeconds: sync.engine.pollingIntervalSeconds,
+      if (!dispatcher) {
+        dispatcher = runDispatcher({
           slots: sync.engine.runsPerWorker,
-          handle: async (jobs: readonly { runId: string }[]) => {
-            for (const job of jobs) await runSync(context, sync, job.runId);
-          },
-        },
+          pollMs: sync.engine.pollingIntervalSeconds * 1000,
+          claim: (limit) => claimRuns(context.db, { limit, staleSeconds: sync.engine.staleRunSeconds }),
+          run: (row) => runClaimed(context, sync, row),
+          onError: sync.onError,
+        });
+        dispatcher.start();
+      }
+      workers ??= engine.work([
         {
           queue: 'syncTick',
           pollingIntervalSeconds: sync.engine.pollingIntervalSeconds,
@@ -60,7 +70,10 @@ export function openSync(context: ServiceContext, sync: SyncContext, engine: Eng
     },
     async stopWorkers(): Promise<void> {
       const running = workers;
+      const stopping = dispatcher;
       workers = undefined;
+      dispatcher = undefined;
+      await stopping?.stop(STOP_TIMEOUT_MS);
       if (running) await (await running).stop();
     },
   };
