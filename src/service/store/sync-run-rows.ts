@@ -247,14 +247,16 @@ export async function listRunPage(
 /**
  * What a claim writes to a run it takes (a new attempt), and discards of older attempts' staging
  * (their late writes stay unread: staging is read by attempt). `$1` is the stale period in seconds,
- * `$2` to `$4` the moves; `chosen` names the runs to take (`WHERE id …`).
+ * `$2` to `$4` the moves; `chosen` selects the ids of the runs to take. It is a materialized CTE,
+ * joined: as `id IN (… LIMIT n FOR UPDATE SKIP LOCKED)` PostgreSQL ran the subquery again for each
+ * candidate row (a nested-loop semi-join) and one claim of 2 took 4 runs.
  */
 function claimStatement(chosen: string): string {
-  return `WITH claimed AS (
-       UPDATE sync_runs SET status = $4, attempt = attempt + 1, started_at = COALESCE(started_at, now()), heartbeat_at = now(),
+  return `WITH chosen AS MATERIALIZED (${chosen}), claimed AS (
+       UPDATE sync_runs r SET status = $4, attempt = r.attempt + 1, started_at = COALESCE(r.started_at, now()), heartbeat_at = now(),
          pages = 0, seen = 0, skipped = 0, skipped_reasons = '{}', warnings = '[]'
-       WHERE ${chosen} AND (status = $2 OR (status = $3 AND heartbeat_at < now() - make_interval(secs => $1)))
-       RETURNING *
+       FROM chosen WHERE r.id = chosen.id AND (r.status = $2 OR (r.status = $3 AND r.heartbeat_at < now() - make_interval(secs => $1)))
+       RETURNING r.*
      ), cleared AS (
        DELETE FROM sync_run_accounts s USING claimed c WHERE s.run_id = c.id AND c.attempt > 1 AND s.attempt < c.attempt
      )
@@ -272,7 +274,7 @@ function claimMoves(): [string, string, string] {
  * (its worker died). Undefined when the run is not claimable.
  */
 export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
-  const { rows } = await db.query<SyncRunRow>(claimStatement('id = $5'), [input.staleSeconds, ...claimMoves(), input.runId]);
+  const { rows } = await db.query<SyncRunRow>(claimStatement('SELECT $5::text AS id'), [input.staleSeconds, ...claimMoves(), input.runId]);
   return rows[0];
 }
 
@@ -283,9 +285,9 @@ export async function claimRun(db: Queryable, input: { runId: string; staleSecon
  * two workers never take the same run.
  */
 export async function claimRuns(db: Queryable, input: { limit: number; staleSeconds: number }): Promise<SyncRunRow[]> {
-  const chosen = `id IN (SELECT id FROM sync_runs
+  const chosen = `SELECT id FROM sync_runs
          WHERE status = $2 OR (status = $3 AND heartbeat_at < now() - make_interval(secs => $1))
-         ORDER BY queued_at, id LIMIT $5 FOR UPDATE SKIP LOCKED)`;
+         ORDER BY queued_at, id LIMIT $5 FOR UPDATE SKIP LOCKED`;
   const { rows } = await db.query<SyncRunRow>(claimStatement(chosen), [input.staleSeconds, ...claimMoves(), input.limit]);
   return rows;
 }

@@ -68,6 +68,16 @@ export function describeRunClaims(storage: StorageSetup, options: { concurrent?:
     await db.query(`UPDATE sync_runs SET status = 'succeeded' WHERE id = ANY($1)`, [[oldest, middle, newer]]);
   });
 
+  it('one claim takes no more runs than its limit, however many are queued', async () => {
+    // As `id IN (… LIMIT n FOR UPDATE SKIP LOCKED)`, PostgreSQL ran the subquery once per candidate and a claim of 2 took 4 of 6.
+    const ids: string[] = [];
+    for (let index = 0; index < 6; index += 1) ids.push(await run('queued', 60 - index));
+    expect((await claim(2)).map((row) => row.id)).toEqual(ids.slice(0, 2));
+    expect((await claim(1)).map((row) => row.id)).toEqual(ids.slice(2, 3));
+    expect((await claim(10)).map((row) => row.id)).toEqual(ids.slice(3));
+    await db.query(`UPDATE sync_runs SET status = 'succeeded' WHERE id = ANY($1)`, [ids]);
+  });
+
   it('takes over a running run whose heartbeat stopped for the stale period, with the next attempt, and discards what older attempts staged', async () => {
     const live = await run('running', STALE_SECONDS - 30);
     const dead = await run('running', STALE_SECONDS + 30);
@@ -100,7 +110,10 @@ export function describeRunClaims(storage: StorageSetup, options: { concurrent?:
         const taken: string[][] = [[], []];
         // Each worker claims three at a time until a claim finds none.
         const worker = async (on: Database, into: string[]) => {
-          for (let rows = await claim(3, on); rows.length > 0; rows = await claim(3, on)) into.push(...rows.map((row) => row.id));
+          for (let rows = await claim(3, on); rows.length > 0; rows = await claim(3, on)) {
+            expect(rows.length).toBeLessThanOrEqual(3);
+            into.push(...rows.map((row) => row.id));
+          }
         };
         await Promise.all([worker(db, taken[0]!), worker(other, taken[1]!)]);
         expect([...taken[0]!, ...taken[1]!].sort()).toEqual([...ids].sort());
