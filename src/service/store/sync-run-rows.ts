@@ -292,11 +292,6 @@ export async function claimRuns(db: Queryable, input: { limit: number; staleSeco
   return rows;
 }
 
-export async function runStatus(db: Queryable, runId: string): Promise<RunStatus | undefined> {
-  const { rows } = await db.query<{ status: RunStatus }>('SELECT status FROM sync_runs WHERE id = $1', [runId]);
-  return rows[0]?.status;
-}
-
 /** An attempt of a run: its writes count only while it is the run's latest attempt and the run is running. */
 export interface Fence {
   runId: string;

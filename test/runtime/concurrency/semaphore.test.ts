@@ -4,17 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Semaphore } from '../../../src/runtime/concurrency/semaphore.js';
-
-/** A promise the test settles by hand. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: Error) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from '../../setup/deferred.js';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -7,19 +7,9 @@
 import { expect, it } from 'vitest';
 import { runDispatcher } from '../../../src/service/sync/run-dispatcher.js';
 import type { SyncRunRow } from '../../../src/service/store/sync-run-rows.js';
+import { deferred } from '../../setup/deferred.js';
 
 const row = (id: string) => ({ id }) as SyncRunRow;
-
-/** A promise with its resolve and reject at hand. */
-function deferred<T = void>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, fail) => {
-    resolve = ok;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
 
 /** A table of queued ids, runs that end when the test says, and a record of every claim's limit. */
 function fakeWorld(queued: string[]) {
