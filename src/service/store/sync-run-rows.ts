@@ -263,18 +263,19 @@ function claimStatement(chosen: string): string {
      SELECT * FROM claimed ORDER BY queued_at, id`;
 }
 
-/** The moves a claim makes: a queued run starts, or a running one whose worker died is taken over. */
-function claimMoves(): [string, string, string] {
-  const [fromQueued, takeover] = [SYNC_RUN_MOVES.transition('queued', 'running'), SYNC_RUN_MOVES.transition('running', 'running')];
-  return [fromQueued.from, takeover.from, fromQueued.to];
-}
+/** The moves a claim makes (`$2` to `$4`): a queued run starts, or a running one whose worker died is taken over. */
+const CLAIM_MOVES = [
+  SYNC_RUN_MOVES.transition('queued', 'running').from,
+  SYNC_RUN_MOVES.transition('running', 'running').from,
+  SYNC_RUN_MOVES.transition('queued', 'running').to,
+] as const;
 
 /**
  * Claims one run for a new attempt: queued, or running with a heartbeat older than `staleSeconds`
  * (its worker died). Undefined when the run is not claimable.
  */
 export async function claimRun(db: Queryable, input: { runId: string; staleSeconds: number }): Promise<SyncRunRow | undefined> {
-  const { rows } = await db.query<SyncRunRow>(claimStatement('SELECT $5::text AS id'), [input.staleSeconds, ...claimMoves(), input.runId]);
+  const { rows } = await db.query<SyncRunRow>(claimStatement('SELECT $5::text AS id'), [input.staleSeconds, ...CLAIM_MOVES, input.runId]);
   return rows[0];
 }
 
@@ -288,7 +289,7 @@ export async function claimRuns(db: Queryable, input: { limit: number; staleSeco
   const chosen = `SELECT id FROM sync_runs
          WHERE status = $2 OR (status = $3 AND heartbeat_at < now() - make_interval(secs => $1))
          ORDER BY queued_at, id LIMIT $5 FOR UPDATE SKIP LOCKED`;
-  const { rows } = await db.query<SyncRunRow>(claimStatement(chosen), [input.staleSeconds, ...claimMoves(), input.limit]);
+  const { rows } = await db.query<SyncRunRow>(claimStatement(chosen), [input.staleSeconds, ...CLAIM_MOVES, input.limit]);
   return rows;
 }
 

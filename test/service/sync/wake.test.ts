@@ -1,7 +1,7 @@
 /**
- * A run requested in a process whose sync workers run starts at once (`Engine.wake` after the
- * request commits), not at the workers' next poll: here the poll is an hour away, so without the
- * wake no run below would start within the test.
+ * A run requested in a process whose sync workers run starts at once (the run dispatcher's `kick`
+ * after the request commits), not at the workers' next poll: here the poll is an hour away, so
+ * without the kick no run below would start within the test.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
